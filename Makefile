@@ -1,0 +1,37 @@
+# bidscli: make demo (score a bundled example), make test (the test suite).
+# Both create the virtual environment .venv and install the package first.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install demo test lint fuzz bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/bids score examples/friday-4p.toml
+	@echo
+	$(BIN)/bids score examples/friday-4p.toml -r italian -o minus_five=true || true
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/python -m pip install --quiet ruff
+	$(BIN)/ruff check bidscli tests bench
+
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_score.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

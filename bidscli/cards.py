@@ -1,0 +1,142 @@
+"""Cards of Bids as small frozen values with a compact notation.
+
+Notation (log.md "Cards"): ``R5`` ``G10`` ``Y1`` ``B14`` coloured, ``K7`` black
+number, ``-5``, ``2x``, ``Lowest``, ``Surprise``, ``Thief`` special black cards
+and ``Ally``, the white card. Parsing is case-insensitive and accepts the
+aliases of log.md; ``str(card)`` is always the canonical form.
+
+Cards are interned: ``Card.parse("r5") is Card.parse("R5")``. Parsing a log
+is then a dictionary look-up per token, which keeps scoring cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import LogSyntaxError
+
+COLOURS = ("R", "G", "Y", "B")
+COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue", "K": "black"}
+BLACK = "K"
+WHITE = "W"
+
+# Kinds of special cards.
+MINUS_FIVE = "-5"
+DOUBLE = "2x"
+LOWEST = "Lowest"
+SURPRISE = "Surprise"
+THIEF = "Thief"
+ALLY = "Ally"
+
+SPECIAL_BLACK = (MINUS_FIVE, DOUBLE, LOWEST, SURPRISE, THIEF)
+
+MAX_NUMBER = 14  # the largest number of any deck (6 players)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. ``colour`` is R/G/Y/B, K (black) or W (white Ally).
+
+    ``number`` is set for coloured and black number cards (the only bids);
+    ``special`` names a special card (-5, 2x, Lowest, Surprise, Thief, Ally).
+    """
+
+    colour: str
+    number: int | None = None
+    special: str | None = None
+
+    # -- what the card is -------------------------------------------------
+    @property
+    def is_bid(self) -> bool:
+        """Only coloured and black number cards are bids (rules.md 3.3)."""
+        return self.number is not None
+
+    @property
+    def is_black(self) -> bool:
+        return self.colour == BLACK
+
+    @property
+    def is_number_black(self) -> bool:
+        return self.colour == BLACK and self.number is not None
+
+    @property
+    def value(self) -> int:
+        """Points the card is worth to whoever holds it (rules.md 1)."""
+        if self.colour != BLACK:
+            return 0
+        if self.number is not None:
+            return self.number
+        return -5 if self.special == MINUS_FIVE else 0
+
+    @property
+    def sort_key(self) -> tuple:
+        order = "RGYBKW"
+        return (order.index(self.colour), self.number or 0, self.special or "")
+
+    def __str__(self) -> str:
+        if self.special is not None:
+            return self.special
+        return f"{self.colour}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    # -- notation -----------------------------------------------------------
+    @staticmethod
+    def parse(token: str) -> "Card":
+        """Parse a card token; raises LogSyntaxError naming what was expected."""
+        card = _BY_TOKEN.get(token.strip().lower())
+        if card is None:
+            raise LogSyntaxError(
+                f"'{token.strip()}' is not a card: expected a colour R/G/Y/B or K "
+                f"(black) and a number 1-{MAX_NUMBER} (e.g. R5, K7), or one of "
+                "-5, 2x, Lowest, Surprise, Thief, Ally"
+            )
+        return card
+
+
+_BY_TOKEN: dict[str, Card] = {}
+_CANONICAL: dict[str, Card] = {}
+
+
+def _register(card: Card, *aliases: str) -> None:
+    _CANONICAL[str(card)] = card
+    for token in (str(card), *aliases):
+        _BY_TOKEN[token.lower()] = card
+
+
+for _colour in (*COLOURS, BLACK):
+    for _n in range(1, MAX_NUMBER + 1):
+        _register(Card(_colour, _n))
+_register(Card(BLACK, special=MINUS_FIVE), "K-5")
+_register(Card(BLACK, special=DOUBLE), "K2x", "x2")
+_register(Card(BLACK, special=LOWEST), "Low")
+_register(Card(BLACK, special=SURPRISE), "?")
+_register(Card(BLACK, special=THIEF))
+_register(Card(WHITE, special=ALLY), "W")
+
+
+def card(token: str) -> Card:
+    """Shorthand for Card.parse, handy in tests and bots."""
+    return Card.parse(token)
+
+
+def cards(tokens: str) -> tuple[Card, ...]:
+    """Parse a space separated list of cards: ``cards("R5 K7 2x")``."""
+    return tuple(Card.parse(t) for t in tokens.split())
+
+
+MINUS_FIVE_CARD = card("-5")
+DOUBLE_CARD = card("2x")
+LOWEST_CARD = card("Lowest")
+SURPRISE_CARD = card("Surprise")
+THIEF_CARD = card("Thief")
+ALLY_CARD = card("Ally")
+
+
+def black_number(n: int) -> Card:
+    return _CANONICAL[f"K{n}"]
+
+
+def coloured(colour: str, n: int) -> Card:
+    return _CANONICAL[f"{colour}{n}"]

@@ -1,0 +1,279 @@
+"""The ``bids`` command line: thin click commands over plain functions.
+
+Only this module imports click. Every command turns a ``BidsError`` into a
+located message on stderr and exit 1; a wrong command line exits 2 (click);
+nothing prints a traceback (set BIDS_DEBUG=1 to see one for a crash).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+import click
+
+from .errors import BidsError
+
+FORMATS = ("table", "json", "csv")
+
+EPILOG_SCORE = """\b
+Examples:
+  bids score examples/friday-4p.toml
+  bids score examples/*.toml -r italian --format json
+  bids score game.toml -r english -o thief=true -o thief.timing=immediate
+"""
+
+
+def _fail(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def guarded(func):
+    """Run a command body; BidsError -> exit 1 with its message, never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except BidsError as exc:
+            _fail(f"error: {exc}")
+            sys.exit(1)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            _fail("interrupted")
+            sys.exit(130)
+        except BrokenPipeError:
+            sys.exit(1)
+        except Exception as exc:  # a bug of ours: say so plainly, without a traceback
+            if os.environ.get("BIDS_DEBUG"):
+                raise
+            _fail(f"internal error: {type(exc).__name__}: {exc} (set BIDS_DEBUG=1 for details)")
+            sys.exit(1)
+
+    return wrapper
+
+
+# -- shared options (pip-tools style) ---------------------------------------------
+
+
+def ruleset_option(func):
+    return click.option(
+        "-r", "--ruleset", "ruleset", metavar="RULESET",
+        help="bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; "
+             "overrides the log's ruleset",
+    )(func)
+
+
+def option_option(func):
+    return click.option(
+        "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+        help="table option (thief=true) or knob override (thief.timing=deferred); repeatable",
+    )(func)
+
+
+def format_option(*choices):
+    def deco(func):
+        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default="table",
+                            show_default=True, help="output format")(func)
+    return deco
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="bidscli", prog_name="bids")
+def main():
+    """Score, replay, validate and compare games of Bids under the Italian,
+    English/Spanish and Japanese rules, with every disputed rule a named knob.
+
+    \b
+    Start with:
+      bids rules list
+      bids score examples/friday-4p.toml
+      bids replay examples/friday-4p.toml --explain
+    """
+
+
+# -- score ----------------------------------------------------------------------------
+
+
+@main.command(epilog=EPILOG_SCORE)
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@ruleset_option
+@option_option
+@format_option()
+@guarded
+def score(logs, ruleset, options, fmt):
+    """Final and per-round scores of each LOG.
+
+    Stops at the first error of a log (use `bids validate` to see them all);
+    exits 1 if any log could not be scored.
+    """
+    from . import api, report
+
+    results, docs, failed = [], [], False
+    for path in logs:
+        try:
+            loaded, result = api.score(path, ruleset, options)
+        except BidsError as exc:
+            failed = True
+            _fail(f"error: {exc}")
+            docs.append({"file": path, "error": exc.to_json()})
+            continue
+        results.append((path, loaded.ruleset, result))
+        docs.append(report.result_json(path, loaded.ruleset, result))
+    if fmt == "json":
+        click.echo(report.dumps(docs[0] if len(logs) == 1 else docs))
+    elif fmt == "csv":
+        click.echo(report.score_csv(results), nl=False)
+    else:
+        click.echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
+    if failed:
+        sys.exit(1)
+
+
+# -- replay -----------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@ruleset_option
+@option_option
+@click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source")
+@format_option("table", "json")
+@guarded
+def replay(log, ruleset, options, explain, fmt):
+    """Trick by trick: revealed cards, plays, winner and why, points, running score.
+
+    \b
+    Examples:
+      bids replay examples/friday-4p.toml
+      bids replay examples/thief-6p.toml -r italian --explain
+    """
+    from . import api, report
+
+    loaded, result = api.score(log, ruleset, options)
+    if fmt == "json":
+        click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+    else:
+        click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+
+
+# -- validate ------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path())
+@ruleset_option
+@option_option
+@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round")
+@format_option("table", "json")
+@guarded
+def validate(logs, ruleset, options, allow_partial, fmt):
+    """Every problem in every LOG, each with its file, line, round and trick.
+
+    Exits 0 when every log is valid, 1 otherwise.
+
+    \b
+    Examples:
+      bids validate examples/broken.toml
+      bids validate game.toml --allow-partial --format json
+    """
+    from . import api, report
+
+    docs, bad = [], 0
+    for path in logs:
+        errors = api.validate(path, ruleset, options, allow_partial)
+        bad += bool(errors)
+        if fmt == "json":
+            docs.append(report.validate_json(path, errors))
+        else:
+            for e in errors:
+                click.echo(str(e) if e.file else f"{path}: {e}")
+            if not errors:
+                click.echo(f"{path}: valid")
+    if fmt == "json":
+        click.echo(report.dumps(docs[0] if len(logs) == 1 else docs))
+    if bad:
+        sys.exit(1)
+
+
+# -- rules ----------------------------------------------------------------------------------
+
+
+@main.group()
+def rules():
+    """The bundled rulesets and their knobs."""
+
+
+@rules.command("list")
+@format_option("table", "json")
+@guarded
+def rules_list(fmt):
+    """Bundled rulesets with their source and one line each."""
+    from . import report
+    from .rules import ALIASES, BUNDLED, load_ruleset
+
+    rs = [load_ruleset(n) for n in BUNDLED]
+    if fmt == "json":
+        click.echo(report.dumps([{"name": r.name, "aliases": [a for a, t in ALIASES.items() if t == r.name],
+                                  "source": r.source, "title": r.title, "description": r.description} for r in rs]))
+    else:
+        click.echo(report.rules_list_text(rs, ALIASES))
+
+
+@rules.command("show")
+@click.argument("name")
+@click.option("--players", "-p", type=click.IntRange(3, 6), help="print the deck math for N players (default: 3-6)")
+@option_option
+@format_option("table", "json")
+@guarded
+def rules_show(name, players, options, fmt):
+    """Every knob of NAME (bundled name or path) with its value and source, and the deck math.
+
+    \b
+    Examples:
+      bids rules show italian --players 5
+      bids rules show examples/house.toml -o thief=true
+    """
+    from . import report
+    from .rules import FINE_PRINT, deck_for, load_ruleset, parse_option_assignments
+
+    ruleset = load_ruleset(name)
+    opts, knobs = parse_option_assignments(list(options))
+    if knobs:
+        ruleset = ruleset.with_knobs(knobs)
+    table_opts = dict(ruleset.options)
+    table_opts.update(opts)
+    counts = [players] if players else [3, 4, 5, 6]
+    decks = [deck_for(ruleset, n, table_opts) for n in counts]
+    if fmt == "json":
+        doc = report.rules_show_json(ruleset, decks[0] if players else None)
+        if not players:
+            doc["decks"] = [d.to_json() for d in decks]
+        doc["fine_print"] = list(FINE_PRINT)
+        click.echo(report.dumps(doc))
+    else:
+        click.echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+
+
+@rules.command("diff")
+@click.argument("a")
+@click.argument("b")
+@format_option("table", "json")
+@guarded
+def rules_diff(a, b, fmt):
+    """The knobs on which rulesets A and B differ, with each side's source."""
+    from . import report
+    from .rules import load_ruleset
+
+    ra, rb = load_ruleset(a), load_ruleset(b)
+    rows = report.rules_diff_rows(ra, rb)
+    if fmt == "json":
+        click.echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
+    else:
+        click.echo(report.rules_diff_text(ra, rb, rows))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1020 @@
+"""The rules engine: one game of Bids, trick by trick (rules.md sections 3-4).
+
+``Game`` is a small state machine that a log replay, a re-play under another
+ruleset and a simulated player all drive the same way::
+
+    game = Game(ruleset, players, options)
+    game.start_round(leader=None, hands=None, pile=None)
+    game.start_trick(revealed=None)        # reveal the prize (or check the log's)
+    game.play(player, card)                 # in turn, from the leader clockwise
+    game.finish_trick(decide)               # resolve, award, steals (decisions as data)
+    ...
+    game.end_round(); game.result()
+
+The engine never guesses a decision: a steal is asked of ``decide`` (a function
+of a ``StealChoice``), which a log answers from its recorded actions and a bot
+from its strategy. Every rule the engine applies is recorded as a reason with
+the knob that decided it, so reports can explain each trick.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+
+from .cards import (
+    ALLY_CARD,
+    BLACK,
+    DOUBLE_CARD,
+    LOWEST_CARD,
+    MINUS_FIVE_CARD,
+    SURPRISE_CARD,
+    THIEF_CARD,
+    Card,
+)
+from .errors import BidsError, DeckError, IllegalPlayError
+from .log import Pass, Steal
+from .rules import Deck, Ruleset, deck_for
+
+
+class UnknownCard(BidsError):
+    """The engine needs a pile card the log never showed (diffs: undetermined)."""
+
+    kind = "undetermined"
+
+
+class Reason(NamedTuple):
+    text: str
+    knob: str | None = None
+
+
+class StealChoice(NamedTuple):
+    """A steal the engine offers a thief at the end of a trick."""
+
+    thief: str
+    victims: dict  # victim -> tuple of stealable cards
+    mandatory: bool
+    immediate: bool
+    why: str  # who the victims are and why
+
+
+class StealDone(NamedTuple):
+    thief: str
+    card: Card
+    victim: str
+    value: int
+    policy: bool = False  # decided by the default policy, not recorded
+
+    def __str__(self) -> str:
+        return f"{self.thief} steals {self.card} from {self.victim}"
+
+
+class TrickResult:
+    __slots__ = (
+        "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
+        "reason", "reasons", "taken", "steals", "next_leader", "lowest", "burned", "line", "running",
+    )
+
+    def __init__(self, number, leader, line=None):
+        self.number = number
+        self.leader = leader
+        self.line = line
+        self.revealed: list[Card] = []
+        self.centre: Card | None = None
+        self.hidden = False
+        self.plays: list[tuple[str, Card]] = []
+        self.winner: str | None = None
+        self.points = 0
+        self.reason = ""
+        self.reasons: list[Reason] = []
+        self.taken: list[Card] = []
+        self.steals: list[StealDone] = []
+        self.next_leader: str | None = None
+        self.lowest = False
+        self.burned = False
+        self.running: dict[str, int] = {}
+
+    @property
+    def knobs(self) -> list[str]:
+        seen = []
+        for r in self.reasons:
+            if r.knob and r.knob not in seen:
+                seen.append(r.knob)
+        return seen
+
+
+class RoundResult:
+    __slots__ = ("number", "leader", "tricks", "allies", "lucky_losers", "scores", "partial",
+                 "round_points", "double_bonus", "line", "reasons")
+
+    def __init__(self, number, leader, line=None):
+        self.number = number
+        self.leader = leader
+        self.line = line
+        self.tricks: list[TrickResult] = []
+        self.allies: list[str] = []
+        self.lucky_losers: dict[str, int] = {}
+        self.scores: dict[str, int] = {}
+        self.round_points: dict[str, int] = {}
+        self.double_bonus: dict[str, int] = {}
+        self.partial = False
+        self.reasons: list[Reason] = []
+
+
+class GameResult(NamedTuple):
+    ruleset: str
+    players: tuple[str, ...]
+    options: dict
+    rounds: list
+    bonuses: dict
+    totals: dict
+    ranking: list  # [(player, total)], best first, seating order among equals
+    ranks: dict  # player -> rank (equal totals share a rank)
+    minus_five_wins: dict
+    reasons: list
+    deck: Deck
+
+    @property
+    def winners(self) -> list[str]:
+        return [p for p, r in self.ranks.items() if r == 1]
+
+
+Decide = Callable[[StealChoice], "Steal | Pass | None"]
+
+
+def default_steal_policy(choice: StealChoice) -> Steal | None:
+    """Take the most valuable card (log.md 'Diffing': the ruleset's default policy).
+
+    An optional right is used only for a card worth more than 0; a mandatory
+    steal takes the best card there is, even a -5.
+    """
+    best = None
+    for victim, cards in choice.victims.items():
+        for c in cards:
+            key = (c.value, -c.sort_key[0])
+            if best is None or key > best[0]:
+                best = (key, Steal(choice.thief, c, victim))
+    if best is None:
+        return None
+    if not choice.mandatory and best[1].card.value <= 0:
+        return None
+    return best[1]
+
+
+class _Pile:
+    """The point pile of one round, known or revealed by the log as play goes.
+
+    ``front`` holds known cards from the top (a given pile, or a card that
+    stayed on top after a burned Surprise); ``unknown`` counts cards never seen
+    (a log without ``pile``: the log's revealed cards name them as they come);
+    ``bottom`` holds cards put back under the pile (IT Surprise from hand).
+    """
+
+    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game")
+
+    def __init__(self, game: "Game", pile: Sequence[Card] | None, size: int):
+        self.game = game
+        self.front = deque(pile) if pile is not None else deque()
+        self.unknown = 0 if pile is not None else size
+        self.bottom: deque = deque()
+        self.feed: Sequence[Card] | None = None
+        self.fed = 0
+        self.feed_given = False
+        self.seen: set = set()
+
+    def __len__(self) -> int:
+        return len(self.front) + self.unknown + len(self.bottom)
+
+    def set_feed(self, revealed: Sequence[Card] | None) -> None:
+        self.feed = revealed
+        self.fed = 0
+        self.feed_given = bool(revealed)
+
+    def draw(self, why: str) -> Card | None:
+        feed = self.feed
+        if self.front or (not self.unknown and self.bottom):
+            card = self.front.popleft() if self.front else self.bottom.popleft()
+            if feed is not None and self.fed < len(feed):
+                if feed[self.fed] != card:
+                    self.game._illegal(
+                        f"revealed {feed[self.fed]}, but the next pile card is {card} ({why})")
+                self.fed += 1
+            elif self.feed_given:
+                self.game._illegal(
+                    f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
+                    f"expected '{card}' after '{' '.join(map(str, feed))}'")
+            return card
+        if self.unknown:
+            if feed is None:
+                raise UnknownCard(f"the rules need a pile card the log never showed ({why})")
+            if self.fed >= len(feed):
+                self.game._illegal(
+                    f"a pile card is missing from the revealed part ({why}): the pile still holds "
+                    f"{len(self)} card(s), so an empty centre is not possible yet")
+                raise _Abort()
+            card = feed[self.fed]
+            self.fed += 1
+            if card in self.bottom:
+                self.game._illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
+                                   f"come up before the {self.unknown} unseen card(s) above it")
+            self.unknown -= 1
+            return card
+        if feed is not None and self.fed < len(feed):
+            self.game._illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
+            self.fed += 1
+        return None
+
+    def put_bottom(self, card: Card) -> None:
+        self.bottom.append(card)
+
+    def put_top(self, card: Card) -> None:
+        self.front.appendleft(card)
+
+    def end_trick(self) -> None:
+        feed = self.feed
+        if feed is not None and self.fed < len(feed):
+            extra = " ".join(map(str, feed[self.fed:]))
+            self.game._illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
+        self.feed = None
+
+
+class _Abort(Exception):
+    """Stop the current round after an error the engine cannot play past."""
+
+
+class _Right(NamedTuple):
+    holder: str
+    round: int
+    first_trick: int  # first trick number (in that round) at whose end it may be used
+
+
+class Game:
+    """One game of Bids under one ruleset. See the module docstring for the flow."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: Sequence[str],
+        options: Mapping[str, bool] | None = None,
+        *,
+        on_error: Callable[[BidsError], None] | None = None,
+        file: str | None = None,
+    ) -> None:
+        opts = dict(ruleset.options)
+        opts.update(options or {})
+        self.ruleset = ruleset
+        self.k = ruleset.knobs
+        self.players = tuple(players)
+        self.n = len(self.players)
+        self.seat = {p: i for i, p in enumerate(self.players)}
+        self.options = opts
+        self.file = file
+        self.on_error = on_error
+        ruleset.check_options(opts, self.n)
+        self.deck: Deck = deck_for(ruleset, self.n, opts)
+        self.totals = {p: 0 for p in self.players}
+        self.lucky_count = {p: 0 for p in self.players}
+        self.minus_five_wins = {p: 0 for p in self.players}
+        self.held: dict[str, list[tuple[Card, int]]] = {p: [] for p in self.players}
+        self.rights: list[_Right] = []
+        self.rounds: list[RoundResult] = []
+        self.round: RoundResult | None = None
+        self.trick: TrickResult | None = None
+        self.game_reasons: list[Reason] = []
+
+    # -- errors -----------------------------------------------------------------
+    def _where(self) -> dict:
+        return {
+            "file": self.file,
+            "round": self.round.number if self.round else None,
+            "trick": self.trick.number if self.trick else None,
+            "line": (self.trick.line if self.trick and self.trick.line else (self.round.line if self.round else None)),
+        }
+
+    def _illegal(self, message: str, player: str | None = None, cls=IllegalPlayError) -> None:
+        err = cls(message, player=player, **self._where())
+        if self.on_error is None:
+            raise err
+        self.on_error(err)
+
+    # -- rounds -------------------------------------------------------------------
+    def start_round(
+        self,
+        *,
+        leader: str | None = None,
+        hands: Mapping[str, Sequence[Card]] | None = None,
+        pile: Sequence[Card] | None = None,
+        removed: Sequence[Card] | None = None,
+        line: int | None = None,
+    ) -> None:
+        number = len(self.rounds) + 1
+        k = self.k
+        why = "named by the log"
+        if leader is None:
+            if k["game.first_leader"] == "rotate":
+                leader = self.players[(number - 1) % self.n]
+                why = f"seat {(number - 1) % self.n + 1} leads round {number} (game.first_leader = rotate)"
+            else:
+                leader = self.players[0]
+                why = "the first seat leads every round (game.first_leader = first_seat)"
+        self.round = RoundResult(number, leader, line)
+        self.round.reasons.append(Reason(f"{leader} leads trick 1: {why}", None if why == "named by the log" else "game.first_leader"))
+        self.trick = None
+        self.leader = leader
+        self.leader_why = "first leader of the round"
+        self.lowest = False
+        self.allies: tuple[str, str] | None = None
+        self.round_points = {p: 0 for p in self.players}
+        self.double_bonus = {p: 0 for p in self.players}
+        self.tricks_won = {p: 0 for p in self.players}
+        self.hands = {p: list(h) for p, h in hands.items()} if hands is not None else None
+        self.played: set = set()
+        self.black_played_from_hand = 0
+        deck = self.deck
+        # Cards accounted for this round: a card may be in one place only.
+        seen: dict[Card, str] = {}
+
+        def place(c: Card, where: str) -> None:
+            if c not in deck:
+                self._illegal(deck.why_not(c, self.options), cls=DeckError)
+            if c in seen:
+                self._illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
+            seen[c] = where
+
+        if hands is not None:
+            black_in_hands = 0
+            for p, h in hands.items():
+                if len(h) != deck.hand_size:
+                    self._illegal(f"hand of {p} has {len(h)} cards, expected {deck.hand_size}", player=p)
+                for c in h:
+                    place(c, f"hand of {p}")
+                    black_in_hands += c.colour == BLACK
+            if black_in_hands > deck.black_in_hands:
+                self._illegal(
+                    f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
+                    f"{self.n}-player deal has {deck.black_in_hands}", cls=DeckError)
+        if removed is not None:
+            if len(removed) != deck.removed:
+                self._illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
+            for c in removed:
+                place(c, "removed")
+        if pile is not None:
+            if len(pile) != deck.pile_size:
+                self._illegal(
+                    f"the pile has {len(pile)} cards, expected {deck.pile_size} "
+                    f"({len(deck.black_deck)} black cards - {deck.black_in_hands} dealt to hands)", cls=DeckError)
+            for c in pile:
+                if c.colour != BLACK:
+                    self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
+                place(c, "pile")
+        if hands is not None and removed is not None:
+            pool = set(deck.coloured_cards())
+            if deck.ally:
+                pool.add(ALLY_CARD)
+            missing = pool - set(seen)
+            if missing:
+                self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
+        self.seen = seen
+        self.pile = _Pile(self, pile, deck.pile_size)
+        self.pile.seen = set(c for c, w in seen.items() if w == "pile")
+        self.rounds.append(self.round)
+
+    # -- tricks ---------------------------------------------------------------------
+    @property
+    def tricks_per_round(self) -> int:
+        return self.deck.tricks
+
+    def start_trick(self, revealed: Sequence[Card] | None = None, line: int | None = None) -> TrickResult:
+        """Reveal the prize. ``revealed``: what the log says was taken from the pile."""
+        rnd = self.round
+        number = len(rnd.tricks) + 1
+        t = TrickResult(number, self.leader, line)
+        t.lowest = self.lowest
+        self.trick = t
+        rnd.tricks.append(t)
+        self.pile.set_feed(revealed)
+        self._order = [self.players[(self.seat[self.leader] + i) % self.n] for i in range(self.n)]
+        self._surprise_from_hand = False
+        self._lowest_from_hand = False
+        self._ally_player = None
+        self._reveal("the prize of this trick")
+        return t
+
+    def _reveal(self, why: str) -> None:
+        """Take pile cards until there is a prize (rules.md 3.1)."""
+        t = self.trick
+        card = self._draw(why)
+        while True:
+            if card is None:
+                t.centre, t.hidden = None, False
+                if self.k["deck.short_pile"] == "error":
+                    self._illegal("the point pile is empty (deck.short_pile = \"error\")", cls=DeckError)
+                t.reasons.append(Reason("the point pile is empty: no centre card (deck.short_pile = empty_centre)",
+                                        "deck.short_pile"))
+                return
+            if card == LOWEST_CARD:
+                self.lowest = True
+                if self.k["lowest.reveal"] == "replace":
+                    t.reasons.append(Reason("Lowest revealed: the lowest bid wins until the round ends; "
+                                            "it moves aside and the next pile card is the prize", "lowest.reveal"))
+                    card = self._draw("Lowest was set aside")
+                    continue
+                t.reasons.append(Reason("Lowest revealed: the lowest bid wins until the round ends; "
+                                        "it stays as a 0-point prize", "lowest.reveal"))
+                t.centre, t.hidden = card, False
+                return
+            if card == SURPRISE_CARD:
+                t.reasons.append(Reason("Surprise revealed: the players bid for the next pile card unseen", None))
+                hidden = self._draw("Surprise hides the next pile card")
+                t.centre, t.hidden = hidden, hidden is not None
+                return
+            t.centre, t.hidden = card, False
+            return
+
+    def _draw(self, why: str) -> Card | None:
+        card = self.pile.draw(why)
+        if card is not None:
+            self.trick.revealed.append(card)
+            if self.pile.unknown or card not in self.pile.seen:
+                # A card named by the log: it must be new to the round and in the deck.
+                where = self.seen.get(card)
+                if card not in self.deck:
+                    self._illegal(self.deck.why_not(card, self.options), cls=DeckError)
+                elif card.colour != BLACK:
+                    self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
+                elif where is not None and where != "pile":
+                    self._illegal(f"{card} revealed from the pile, but it is already in the round ({where})")
+                self.seen[card] = "pile"
+                self.pile.seen.add(card)
+        return card
+
+    def expected_player(self) -> str | None:
+        t = self.trick
+        return self._order[len(t.plays)] if len(t.plays) < self.n else None
+
+    def legal_cards(self, player: str) -> list[Card]:
+        return list(self.hands[player]) if self.hands is not None else []
+
+    def play(self, player: str, card: Card) -> None:
+        t = self.trick
+        i = len(t.plays)
+        if i >= self.n:
+            self._illegal(f"{player} played {card}, but every player has played this trick", player=player)
+            return
+        expected = self._order[i]
+        if player != expected:
+            if i == 0:
+                self._illegal(f"{player} led, but {expected} leads this trick ({self.leader_why})", player=player)
+            else:
+                self._illegal(
+                    f"{player} played in place of {expected}: after {t.plays[-1][0]} it is {expected}'s turn "
+                    f"(clockwise from the leader {t.leader}, {self.leader_why})", player=player)
+            if player in (p for p, _ in t.plays):
+                raise _Abort()
+        if self.hands is not None:
+            hand = self.hands.get(player, [])
+            if card in hand:
+                hand.remove(card)
+            else:
+                self._illegal(f"{player} played {card}, which is not in {player}'s hand", player=player)
+        else:
+            if card not in self.deck:
+                self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
+            where = self.seen.get(card)
+            if where is not None:
+                self._illegal(f"{player} played {card}, but it is already in the round ({where})", player=player)
+            self.seen[card] = f"played by {player} in trick {t.number}"
+            if card.colour == BLACK:
+                self.black_played_from_hand += 1
+                if self.black_played_from_hand > self.deck.black_in_hands:
+                    self._illegal(
+                        f"{player} played {card}: that makes {self.black_played_from_hand} black cards from hands this "
+                        f"round, but the {self.ruleset.name} {self.n}-player deal puts {self.deck.black_in_hands} in the hands",
+                        player=player, cls=DeckError)
+        t.plays.append((player, card))
+        if card == SURPRISE_CARD:
+            if self.k["surprise.from_hand"] == "replace_center":
+                old = t.centre
+                if old is not None:
+                    if self.k["surprise.displaced"] == "bottom":
+                        self.pile.put_bottom(old)
+                        where = "goes to the bottom of the pile"
+                    else:
+                        where = "is discarded"
+                    t.reasons.append(Reason(
+                        f"{player} played Surprise: the centre {old} {where} (surprise.displaced) and the next "
+                        "pile card is the prize at once", "surprise.from_hand"))
+                    self._reveal("Surprise played from hand replaces the centre card")
+                else:
+                    t.reasons.append(Reason(f"{player} played Surprise, but there is no centre card to replace",
+                                            "surprise.from_hand"))
+            else:
+                self._surprise_from_hand = True
+        elif card == LOWEST_CARD and self.k["lowest.from_hand"] == "activate":
+            self._lowest_from_hand = True
+        elif card == ALLY_CARD:
+            self._ally_player = player
+
+    # -- resolution -----------------------------------------------------------------
+    def finish_trick(self, decide: Decide | None = None) -> TrickResult:
+        t = self.trick
+        if len(t.plays) < self.n:
+            missing = [p for p in self._order if p not in {q for q, _ in t.plays}]
+            self._illegal(f"{', '.join(missing)} did not play: each player plays one card a trick", player=missing[0])
+            raise _Abort()
+        if self._lowest_from_hand and not self.lowest:
+            self.lowest = True
+            who = next(p for p, c in t.plays if c == LOWEST_CARD)
+            t.reasons.append(Reason(f"{who} played Lowest: the lowest bid wins from this trick until the round ends",
+                                    "lowest.from_hand"))
+        t.lowest = self.lowest
+        if self.options.get("color_bids"):
+            winner, next_leader = self._resolve_colour(t)
+        else:
+            winner, next_leader = self._resolve_plain(t)
+        t.winner = winner
+        t.burned = winner is None
+        if winner is not None:
+            self._award(t, winner)
+            next_leader = winner
+        else:
+            self._burn(t)
+        self.pile.end_trick()
+        self._steals(t, decide)
+        t.next_leader = next_leader
+        self.leader = next_leader
+        t.running = dict(self.round_points)
+        return t
+
+    def _bids(self, t: TrickResult):
+        return [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number is not None]
+
+    def _resolve_plain(self, t: TrickResult):
+        bids = self._bids(t)
+        word = "lowest" if self.lowest else "highest"
+        if not bids:
+            t.reason = "no bid on the table: burned"
+            t.reasons.append(Reason(f"no bid on the table (special cards and Ally are not bids): burned; "
+                                    f"{t.leader} leads again", "specials.bid"))
+            self.leader_why = f"led trick {t.number}, which burned with no bid"
+            return None, t.leader
+        pick = min if self.lowest else max
+        best = pick(c.number for _, _, c in bids)
+        tied = [(i, p, c) for i, p, c in bids if c.number == best]
+        if len(tied) == 1:
+            _, p, c = tied[0]
+            t.reason = f"{word} bid {c}" + (" (Lowest)" if self.lowest else "")
+            t.reasons.append(Reason(f"{word} bid {c} by {p}" + (": Lowest is in play" if self.lowest else ""),
+                                    "lowest.reveal" if self.lowest else None))
+            return p, p
+        burner = tied[-1][1]
+        cards_txt = ", ".join(f"{p} {c}" for _, p, c in tied)
+        t.reason = f"tie on {best} ({cards_txt}): burned"
+        t.reasons.append(Reason(f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
+                                "tied card and leads (the burner is the turner, IT and EN)", None))
+        self.leader_why = f"played the last tied card in trick {t.number}, which burned"
+        return None, burner
+
+    def _resolve_colour(self, t: TrickResult):
+        """Color Bids (rules.md 'Color Bids', fine print 6)."""
+        k = self.k
+        lowest = self.lowest
+        better = (lambda a, b: a < b) if lowest else (lambda a, b: a > b)
+        word = "lowest" if lowest else "highest"
+        counts: dict[str, int] = {}
+        entries = []  # (order, owner or None for centre, card)
+        for i, (p, c) in enumerate(t.plays):
+            if c == ALLY_CARD:
+                continue  # the Ally counts for no colour (fine print)
+            counts[c.colour] = counts.get(c.colour, 0) + 1
+            entries.append((i, p, c))
+        centre = t.centre if not t.hidden else None
+        centre_can_win = k["color_bids.center_can_win"]
+        if centre is not None:
+            counts[BLACK] = counts.get(BLACK, 0) + 1  # "the count of black is always +1" (EN)
+            if centre_can_win:
+                entries.append((-1, None, centre))
+        numbered = [e for e in entries if e[2].number is not None]
+        if not any(e[1] is not None for e in numbered):
+            t.reason = "no bid on the table: burned"
+            t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
+            self.leader_why = f"led trick {t.number}, which burned with no bid"
+            return None, t.leader
+        count_txt = ", ".join(f"{_cname(col)} {n}" for col, n in sorted(counts.items(), key=lambda x: -x[1]))
+        mode = k["color_bids.mode"]
+        if mode == "majority_first":
+            # Colours by count; colours with no numbered card that can win are passed over.
+            by_colour: dict[str, tuple] = {}
+            for e in numbered:
+                col = e[2].colour
+                if col not in by_colour or better(e[2].number, by_colour[col][2].number):
+                    by_colour[col] = e
+            top = max(counts[col] for col in by_colour)
+            cands = [by_colour[col] for col in by_colour if counts[col] == top]
+            best_num = (min if lowest else max)(e[2].number for e in cands)
+            tied = [e for e in cands if e[2].number == best_num]
+            lead_txt = f"{count_txt}; most frequent: " + ", ".join(
+                f"{_cname(e[2].colour)} (best {e[2]}{' centre' if e[1] is None else ''})" for e in cands)
+            knob = "color_bids.mode"
+        else:
+            best_num = (min if lowest else max)(e[2].number for e in numbered)
+            same = [e for e in numbered if e[2].number == best_num]
+            top = max(counts[e[2].colour] for e in same)
+            tied = [e for e in same if counts[e[2].colour] == top]
+            lead_txt = f"{count_txt}; {word} number {best_num}"
+            knob = "color_bids.mode"
+        if len(tied) == 1:
+            i, p, c = tied[0]
+            if p is None:
+                t.reason = f"Color Bids: the centre card {c} is best: burned"
+                if k["color_bids.center_burn_leader"] == "same":
+                    nxt = t.leader
+                    how = f"{t.leader} led it and leads again"
+                else:
+                    nxt = self.players[(self.seat[t.leader] + 1) % self.n]
+                    how = f"the seat after its leader, {nxt}, leads"
+                t.reasons.append(Reason(f"Color Bids ({mode}): {lead_txt}; the centre card {c} is the best card: "
+                                        "nobody wins (color_bids.center_can_win)", "color_bids.center_can_win"))
+                t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
+                self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
+                return None, nxt
+            t.reason = f"Color Bids: {c} best of {_cname(c.colour)}"
+            t.reasons.append(Reason(f"Color Bids ({mode}): {lead_txt}: {p} wins with {c}", knob))
+            return p, p
+        players_tied = [e for e in tied if e[1] is not None]
+        burner = max(players_tied, key=lambda e: e[0])[1] if players_tied else t.leader
+        txt = ", ".join(f"{e[2]}{' (centre)' if e[1] is None else ''}" for e in tied)
+        t.reason = f"Color Bids: tie {txt}: burned"
+        t.reasons.append(Reason(f"Color Bids ({mode}): {lead_txt}; tie between {txt}: burned; {burner} played the "
+                                "last tied card and leads (the burner is the turner)", knob))
+        self.leader_why = f"played the last tied card in trick {t.number}, which burned"
+        return None, burner
+
+    def _award(self, t: TrickResult, winner: str) -> None:
+        k = self.k
+        taken: list[Card] = []
+        centre = t.centre
+        if self._surprise_from_hand:
+            # IT "Carta Sorpresa": the winner gets the next pile card; the centre goes under the pile.
+            who = next(p for p, c in t.plays if c == SURPRISE_CARD)
+            nxt = self._draw("Surprise played from hand gives the winner the next pile card")
+            if centre is not None:
+                self.pile.put_bottom(centre)
+            t.reasons.append(Reason(
+                f"{who} played Surprise: {winner} receives the next pile card ({nxt or 'none left'}) instead of "
+                f"{centre or 'the centre'}, which goes to the bottom of the pile", "surprise.from_hand"))
+            if nxt is not None:
+                taken.append(nxt)
+        elif centre is not None:
+            taken.append(centre)
+        for p, c in t.plays:
+            if c.colour == BLACK:
+                taken.append(c)
+        points = sum(c.value for c in taken)
+        rp = self.round_points
+        doubled = DOUBLE_CARD in taken
+        if doubled and not k["double.includes_trick"]:
+            self._double(t, winner, before_trick=True)
+        rp[winner] += points
+        if doubled and k["double.includes_trick"]:
+            self._double(t, winner, before_trick=False)
+        t.taken = taken
+        t.points = points
+        self.tricks_won[winner] += 1
+        rnum = self.round.number
+        held = self.held[winner]
+        for c in taken:
+            held.append((c, rnum))
+        if MINUS_FIVE_CARD in taken:
+            self.minus_five_wins[winner] += 1
+            t.reasons.append(Reason(f"{winner} won the -5 ({self.minus_five_wins[winner]} so far)", None))
+        if centre is not None and t.hidden and centre == LOWEST_CARD and not self.lowest:
+            self.lowest = True
+            t.reasons.append(Reason("the hidden prize is Lowest: the lowest bid wins from the next trick", None))
+        if self._ally_player is not None:
+            self.allies = (self._ally_player, winner)
+            t.reasons.append(Reason(f"{self._ally_player} played Ally: allied with {winner} for the rest of the round",
+                                    None))
+        if THIEF_CARD in taken:
+            if k["thief.timing"] == "immediate":
+                self._pending_thief = winner
+            else:
+                first = t.number if k["thief.first_chance"] == "same_trick" else t.number + 1
+                self.rights.append(_Right(winner, rnum, first))
+                t.reasons.append(Reason(
+                    f"{winner} won the Thief: a right to steal once, from the end of trick {first} on "
+                    f"(thief.timing = deferred, thief.first_chance = {k['thief.first_chance']})", "thief.timing"))
+
+    def _double(self, t: TrickResult, winner: str, before_trick: bool) -> None:
+        k = self.k
+        rp = self.round_points
+        old = rp[winner]
+        rp[winner] = old * 2
+        scope = k["double.scope"]
+        text = f"{winner} won 2x: round points {old} -> {old * 2}"
+        if scope == "game":
+            banked = self.totals[winner]
+            self.double_bonus[winner] += banked
+            text += f" and banked total {banked} -> {banked * 2}"
+        when = "before" if before_trick else "after"
+        t.reasons.append(Reason(f"{text} (double.scope = {scope}; this trick's points added {when} doubling, "
+                                f"double.includes_trick = {str(not before_trick).lower()})", "double.scope"))
+
+    def _burn(self, t: TrickResult) -> None:
+        if self._ally_player is not None:
+            t.reasons.append(Reason(f"{self._ally_player} played Ally into a burned trick: no alliance",
+                                    "ally.on_burn"))
+        if t.hidden and t.centre is not None:
+            if self.k["surprise.on_burn"] == "stays":
+                self.pile.put_top(t.centre)
+                t.reasons.append(Reason("burned: the hidden prize stays on the pile as the next trick's prize",
+                                        "surprise.on_burn"))
+            else:
+                t.reasons.append(Reason("burned: the hidden prize is discarded", "surprise.on_burn"))
+        if self._surprise_from_hand:
+            t.reasons.append(Reason("burned: the Surprise from hand moves nothing", "surprise.from_hand"))
+
+    # -- Thief ------------------------------------------------------------------------
+    def _stealable(self, victim: str) -> tuple[Card, ...]:
+        if self.k["thief.pool"] == "round":
+            r = self.round.number
+            return tuple(c for c, rr in self.held[victim] if rr == r)
+        return tuple(c for c, _ in self.held[victim])
+
+    def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
+        bids = self._bids(t)
+        if not bids:
+            return {}, "no bid on the table"
+        weak = max if self.lowest else min
+        weakest = weak(c.number for _, _, c in bids)
+        tied = [p for _, p, c in bids if c.number == weakest]
+        if thief in tied:
+            return {}, f"{thief} made the weakest bid: no steal at this trick"
+        with_cards = {p: self._stealable(p) for p in tied}
+        with_cards = {p: cs for p, cs in with_cards.items() if cs}
+        pool = f"thief.pool = {self.k['thief.pool']}"
+        if with_cards:
+            names = " or ".join(tied)
+            return with_cards, f"weakest bid {weakest} by {names} ({pool})"
+        fallback = self.k["thief.fallback"]
+        if not immediate or fallback == "none":
+            return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
+        # Fallback: the best bidder who has won a black card (IT), or the next weakest.
+        strength = sorted({c.number for _, _, c in bids}, reverse=not self.lowest)
+        if fallback == "next_weakest_with_cards":
+            strength.reverse()
+        for num in strength:
+            level = {p: self._stealable(p) for _, p, c in bids if c.number == num and p != thief}
+            level = {p: cs for p, cs in level.items() if cs}
+            if level:
+                return level, (f"the weakest bidder has no black card; fallback to {', '.join(level)} "
+                               f"(thief.fallback = {fallback})")
+        return {}, f"no bidder holds a black card to take (thief.fallback = {fallback})"
+
+    def _steals(self, t: TrickResult, decide: Decide | None) -> None:
+        k = self.k
+        choices: list[StealChoice] = []
+        pending = getattr(self, "_pending_thief", None)
+        if pending is not None:
+            self._pending_thief = None
+            victims, why = self._victims(t, pending, True)
+            choices.append(StealChoice(pending, victims, k["thief.mandatory"], True, why))
+            t.reasons.append(Reason(f"{pending} won the Thief and steals at once (thief.timing = immediate): {why}",
+                                    "thief.timing"))
+        rnum = self.round.number
+        for right in list(self.rights):
+            if right.round == rnum and t.number < right.first_trick:
+                continue
+            victims, why = self._victims(t, right.holder, False)
+            choices.append(StealChoice(right.holder, victims, k["thief.mandatory"], False, why))
+        if not choices:
+            return
+        recorded = decide if decide is not None else default_steal_policy
+        for choice in choices:
+            action = recorded(choice)
+            if action is None or isinstance(action, Pass):
+                if choice.mandatory and choice.victims:
+                    names = " or ".join(choice.victims)
+                    self._illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
+                                  player=choice.thief)
+                continue
+            if not choice.victims:
+                self._illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
+                continue
+            if action.victim not in choice.victims:
+                self._illegal(f"{action.thief} steals from {action.victim}, but the victim must be "
+                              f"{' or '.join(choice.victims)} ({choice.why})", player=action.thief)
+                continue
+            if action.card not in choice.victims[action.victim]:
+                cards = ", ".join(map(str, choice.victims[action.victim]))
+                self._illegal(f"{action.thief} steals {action.card} from {action.victim}, who holds only "
+                              f"{cards} to take ({'thief.pool = ' + k['thief.pool']})", player=action.thief)
+                continue
+            self._apply_steal(t, choice, action, policy=getattr(action, "policy", False))
+        self._checked_actions = True
+
+    def _apply_steal(self, t: TrickResult, choice: StealChoice, action: Steal, policy: bool = False) -> None:
+        victim, thief, card = action.victim, action.thief, action.card
+        held = self.held[victim]
+        for idx, (c, _) in enumerate(held):
+            if c == card:
+                del held[idx]
+                break
+        # The stolen card now counts as taken this round by the thief (rules.md fine print).
+        self.held[thief].append((card, self.round.number))
+        v = card.value
+        self.round_points[victim] -= v
+        self.round_points[thief] += v
+        done = StealDone(thief, card, victim, v, policy)
+        t.steals.append(done)
+        if not choice.immediate:
+            for i, r in enumerate(self.rights):
+                if r.holder == thief:
+                    del self.rights[i]
+                    break
+        t.reasons.append(Reason(f"{thief} steals {card} ({v:+d}) from {victim}: {choice.why}", "thief.pool"))
+
+    # -- round and game end ----------------------------------------------------------------
+    def end_round(self, partial: bool | None = None) -> RoundResult:
+        rnd = self.round
+        k = self.k
+        if partial is None:
+            partial = len(rnd.tricks) < self.deck.tricks
+        rnd.partial = partial
+        rp = dict(self.round_points)
+        lucky: dict[str, int] = {}
+        if not partial:
+            if k["lucky_loser.shared_with_ally"]:
+                lucky = self._lucky()
+                for p, v in lucky.items():
+                    rp[p] += v
+            if self.allies:
+                a, b = self.allies
+                s = rp[a] + rp[b]
+                half = s // 2 if k["ally.rounding"] == "floor" else -(-s // 2)
+                rnd.reasons.append(Reason(
+                    f"Ally split: {a} {rp[a]} + {b} {rp[b]} = {s}, each gets {half} (ally.rounding = {k['ally.rounding']})",
+                    "ally.rounding"))
+                rp[a] = rp[b] = half
+                rnd.allies = [a, b]
+            if not k["lucky_loser.shared_with_ally"]:
+                lucky = self._lucky()
+        else:
+            rnd.reasons.append(Reason("partial round: no Ally split and no lucky loser; points won so far are banked",
+                                      None))
+        for p in self.players:
+            score = rp[p] + lucky.get(p, 0) + self.double_bonus[p]
+            rnd.scores[p] = score
+            self.totals[p] += score
+        rnd.round_points = self.round_points
+        rnd.double_bonus = dict(self.double_bonus)
+        rnd.lucky_losers = lucky
+        if k["thief.right_lasts"] == "round":
+            self.rights = [r for r in self.rights if r.round != rnd.number]
+        self.trick = None
+        return rnd
+
+    def _lucky(self) -> dict[str, int]:
+        k = self.k
+        rnd = self.round
+        cond = k["lucky_loser.condition"]
+        base = k["lucky_loser.points"][self.n]
+        out = {}
+        for p in self.players:
+            if cond == "no_tricks":
+                ok = self.tricks_won[p] == 0
+                why = "won no trick"
+            else:
+                ok = not any(r == rnd.number for _, r in self.held[p])
+                why = "holds no black card taken this round"
+            if ok:
+                self.lucky_count[p] += 1
+                n = self.lucky_count[p]
+                pts = base * n if k["lucky_loser.progression"] == "progressive" else base
+                out[p] = pts
+                rnd.reasons.append(Reason(
+                    f"lucky loser: {p} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
+                    f"{pts} points (lucky_loser.progression = {k['lucky_loser.progression']})",
+                    "lucky_loser.condition"))
+        return out
+
+    def result(self) -> GameResult:
+        k = self.k
+        bonuses = {p: 0 for p in self.players}
+        reasons: list[Reason] = []
+        if self.options.get("minus_five"):
+            wins = self.minus_five_wins
+            pts = k["minus_five.points"]
+            if k["minus_five.bonus"] == "threshold":
+                need = k["minus_five.threshold"]
+                for p in self.players:
+                    if wins[p] >= need:
+                        bonuses[p] = pts
+                        reasons.append(Reason(f"-5 bonus: {p} won the -5 {wins[p]} times (>= {need}): {pts}",
+                                              "minus_five.bonus"))
+            else:
+                most = max(wins.values())
+                if most > 0:
+                    top = [p for p in self.players if wins[p] == most]
+                    share = pts // len(top) if k["minus_five.rounding"] == "floor" else -(-pts // len(top))
+                    for p in top:
+                        bonuses[p] = share
+                    reasons.append(Reason(f"-5 bonus: {', '.join(top)} won the most -5s ({most}): {share} each "
+                                          f"(minus_five.bonus = split_most)", "minus_five.bonus"))
+                else:
+                    reasons.append(Reason("-5 bonus: nobody won the -5", "minus_five.bonus"))
+        totals = {p: self.totals[p] + bonuses[p] for p in self.players}
+        ranking = sorted(self.players, key=lambda p: (-totals[p], self.seat[p]))
+        ranks = {}
+        for i, p in enumerate(ranking):
+            ranks[p] = ranks[ranking[i - 1]] if i and totals[p] == totals[ranking[i - 1]] else i + 1
+        return GameResult(
+            ruleset=self.ruleset.name, players=self.players, options=dict(self.options), rounds=self.rounds,
+            bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
+            minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
+        )
+
+
+def _cname(colour: str) -> str:
+    from .cards import COLOUR_NAMES
+
+    return COLOUR_NAMES.get(colour, colour)
+
+
+# -- replaying a log ------------------------------------------------------------------
+
+
+def log_decider(game: Game, actions: Iterable) -> Decide:
+    """Answer steal choices from a trick's recorded actions, and check leftovers."""
+    pending = list(actions)
+
+    def decide(choice: StealChoice):
+        for i, a in enumerate(pending):
+            if a.thief == choice.thief:
+                del pending[i]
+                return a
+        return None
+
+    def leftovers():
+        for a in pending:
+            if isinstance(a, Steal):
+                game._illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
+                              "at this trick", player=a.thief)
+            else:
+                game._illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
+
+    decide.leftovers = leftovers  # type: ignore[attr-defined]
+    return decide
+
+
+def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
+           collect: list | None = None, allow_partial: bool = True) -> GameResult | None:
+    """Play a parsed log under a ruleset.
+
+    With ``collect`` (a list), errors are appended and play goes on where it can
+    (``validate``); without it the first error is raised (``score``).
+    """
+    opts = dict(log.options)
+    opts.update(options or {})
+    on_error = collect.append if collect is not None else None
+    try:
+        game = Game(ruleset, log.players, opts, on_error=on_error, file=log.file)
+    except BidsError as exc:
+        exc.located(file=log.file, line=log.ruleset_line)
+        if collect is None:
+            raise
+        collect.append(exc)
+        return None
+    last = len(log.rounds)
+    for rec in log.rounds:
+        game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
+        if rec.broken:
+            game.end_round(partial=True)
+            continue
+        expected = game.tricks_per_round
+        if len(rec.tricks) > expected:
+            game._illegal(f"round {rec.number} has {len(rec.tricks)} tricks; the {ruleset.name} "
+                          f"{game.n}-player deal plays {expected} a round")
+        try:
+            for trec in rec.tricks[:expected]:
+                game.start_trick(trec.revealed, line=trec.line)
+                for player, card in trec.plays:
+                    game.play(player, card)
+                decide = log_decider(game, trec.actions)
+                game.finish_trick(decide)
+                decide.leftovers()
+        except _Abort:
+            game.end_round(partial=True)
+            continue
+        except UnknownCard as exc:
+            game._illegal(exc.message)
+            game.end_round(partial=True)
+            continue
+        short = len(rec.tricks) < expected
+        if short and (rec.number != last or not allow_partial):
+            game.trick = None
+            game._illegal(f"round {rec.number} has {len(rec.tricks)} tricks; the {ruleset.name} {game.n}-player "
+                          f"deal plays {expected} a round" + (" (only the last round may be unfinished: "
+                                                               "validate --allow-partial)" if rec.number == last else ""))
+        game.end_round(partial=short)
+    return game.result()

@@ -1,0 +1,118 @@
+"""One exception root for everything a user can get wrong.
+
+Every error carries where it happened (file, TOML line, round, trick, player)
+so that the CLI can print ``file:line: round r, trick t: message`` and
+``validate --format json`` can give each field on its own.
+"""
+
+from __future__ import annotations
+
+
+class BidsError(Exception):
+    """Root of every error bidscli reports to a user (never a traceback)."""
+
+    kind = "error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        round: int | None = None,
+        trick: int | None = None,
+        player: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.round = round
+        self.trick = trick
+        self.player = player
+
+    def located(self, **where) -> "BidsError":
+        """Fill in location fields that are still unknown; returns self."""
+        for key, value in where.items():
+            if value is not None and getattr(self, key) is None:
+                setattr(self, key, value)
+        return self
+
+    def where(self) -> str:
+        parts = []
+        if self.file is not None:
+            parts.append(self.file if self.line is None else f"{self.file}:{self.line}")
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        place = []
+        if self.round is not None:
+            place.append(f"round {self.round}")
+        if self.trick is not None:
+            place.append(f"trick {self.trick}")
+        if place:
+            parts.append(", ".join(place))
+        return ": ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "file": self.file,
+            "line": self.line,
+            "round": self.round,
+            "trick": self.trick,
+            "player": self.player,
+            "message": self.message,
+        }
+
+
+class LogSyntaxError(BidsError):
+    """The log is not valid TOML, or a trick line / card token cannot be read."""
+
+    kind = "syntax"
+
+
+class LogStructureError(BidsError):
+    """The log is TOML but its keys, types or values are not a Bids log."""
+
+    kind = "structure"
+
+
+class RulesetError(BidsError):
+    """A ruleset file or override is invalid (unknown knob, bad value, cycle...)."""
+
+    kind = "ruleset"
+
+
+class DeckError(BidsError):
+    """A card that is not in this ruleset's deck, or deck counts that do not add up."""
+
+    kind = "deck"
+
+
+class IllegalPlayError(BidsError):
+    """The recorded play breaks a rule: wrong leader, card not in hand, bad steal..."""
+
+    kind = "illegal"
+
+
+class LimitError(BidsError):
+    """The input is larger than bidscli accepts (file size, rounds, names)."""
+
+    kind = "limit"
+
+
+def nearest(name: str, choices) -> str | None:
+    """The closest valid name, for 'did you mean' hints."""
+    import difflib
+
+    match = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.5)
+    return match[0] if match else None
+
+
+def did_you_mean(name: str, choices) -> str:
+    near = nearest(name, choices)
+    return f" (did you mean '{near}'?)" if near else ""

@@ -1,0 +1,397 @@
+"""Reading game logs (spec log.md) into plain records.
+
+The reader is forgiving in one way only: it collects every problem it finds
+instead of stopping at the first (``validate`` shows them all; ``score`` shows
+the first). Each record keeps the TOML line of its round or trick, so that
+later errors from the engine can point at the line too.
+
+TOML parsers do not report positions, so lines are found by scanning the text:
+``[[rounds]]`` headers give the rounds, and each trick string is searched for
+in order after its round header.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import NamedTuple
+
+from .cards import Card
+from .errors import (
+    BidsError,
+    LimitError,
+    LogStructureError,
+    LogSyntaxError,
+    did_you_mean,
+)
+from .knobs import TABLE_OPTIONS
+
+MAX_FILE_BYTES = 5_000_000
+MAX_ROUNDS = 1_000
+MAX_TRICKS = 20
+NAME_RE = re.compile(r"^[\w.\-]{1,32}$")
+
+TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
+ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
+
+
+class Steal(NamedTuple):
+    thief: str
+    card: Card
+    victim: str
+
+    def __str__(self) -> str:
+        return f"{self.thief} steals {self.card} from {self.victim}"
+
+
+class Pass(NamedTuple):
+    thief: str
+
+    def __str__(self) -> str:
+        return f"{self.thief} passes"
+
+
+class TrickRecord(NamedTuple):
+    number: int
+    line: int | None
+    text: str
+    revealed: tuple[Card, ...]
+    plays: tuple[tuple[str, Card], ...]
+    actions: tuple  # of Steal | Pass
+
+
+class RoundRecord(NamedTuple):
+    number: int
+    line: int | None
+    leader: str | None
+    hands: dict[str, tuple[Card, ...]] | None
+    removed: tuple[Card, ...] | None
+    pile: tuple[Card, ...] | None
+    tricks: tuple[TrickRecord, ...]
+    broken: bool = False  # a trick line could not be read: the engine skips this round
+
+
+class GameLog(NamedTuple):
+    file: str
+    ruleset: str | None
+    players: tuple[str, ...]
+    options: dict[str, bool]
+    rounds: tuple[RoundRecord, ...]
+    ruleset_line: int | None = None
+
+
+# -- trick lines -----------------------------------------------------------
+
+
+def format_trick(revealed, plays, actions=()) -> str:
+    """The canonical text of a trick line (the inverse of parse_trick)."""
+    head = " ".join(str(c) for c in revealed)
+    body = ", ".join(f"{p} {c}" for p, c in plays)
+    tail = "".join(f"; {a}" for a in actions)
+    return f"{head}: {body}{tail}"
+
+
+def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRecord:
+    """Parse ``<revealed>: <player> <card>, ... [; <action>]...``."""
+    if not isinstance(text, str):
+        raise LogStructureError(f"a trick must be a string like \"K5: Ana R5, Ben G4\", not {type(text).__name__}")
+    if ":" not in text:
+        raise LogSyntaxError(
+            f"trick '{_short(text)}' has no ':': expected '<revealed>: <player> <card>, ...' "
+            "(leave the revealed part empty as ': Ana R5, ...' when the pile says it)"
+        )
+    head, rest = text.split(":", 1)
+    revealed = tuple(Card.parse(tok) for tok in head.split())
+    parts = rest.split(";")
+    plays = []
+    for chunk in parts[0].split(","):
+        words = chunk.split()
+        if not words:
+            raise LogSyntaxError(f"empty play in '{_short(text)}': expected '<player> <card>' between commas")
+        if len(words) != 2:
+            raise LogSyntaxError(
+                f"'{chunk.strip()}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
+            )
+        plays.append((words[0], Card.parse(words[1])))
+    actions = []
+    for chunk in parts[1:]:
+        words = chunk.split()
+        if len(words) == 5 and words[1].lower() == "steals" and words[3].lower() == "from":
+            actions.append(Steal(words[0], Card.parse(words[2]), words[4]))
+        elif len(words) == 2 and words[1].lower() in ("passes", "pass"):
+            actions.append(Pass(words[0]))
+        else:
+            raise LogSyntaxError(
+                f"'{chunk.strip()}' is not an action: expected '<thief> steals <card> from <victim>' "
+                "or '<thief> passes'"
+            )
+    return TrickRecord(number, line, text, revealed, tuple(plays), tuple(actions))
+
+
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+# -- whole logs --------------------------------------------------------------
+
+
+class LogReader:
+    """Reads one log, collecting errors (``errors``) instead of stopping."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self.errors: list[BidsError] = []
+        self._lines = text.splitlines()
+
+    # Positions -------------------------------------------------------------
+    def _round_lines(self) -> list[int]:
+        return [i for i, l in enumerate(self._lines, 1) if re.match(r"\s*\[\[\s*rounds\s*\]\]", l)]
+
+    def _key_line(self, key: str, start: int = 1, end: int | None = None) -> int | None:
+        pat = re.compile(r"^\s*(\"?)" + re.escape(key) + r"\1\s*[=.]")
+        for i in range(start, (end or len(self._lines)) + 1):
+            if i - 1 < len(self._lines) and pat.match(self._lines[i - 1]):
+                return i
+        return None
+
+    def _find_text(self, needle: str, start: int, end: int) -> int | None:
+        for i in range(start, end + 1):
+            if i - 1 < len(self._lines) and needle in self._lines[i - 1]:
+                return i
+        return None
+
+    def error(self, cls, message: str, **where) -> None:
+        self.errors.append(cls(message, file=self.file, **where))
+
+    # Reading ------------------------------------------------------------------
+    def read(self) -> GameLog | None:
+        try:
+            data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            line = getattr(exc, "lineno", None)
+            if line is None:
+                m = re.search(r"line (\d+)", str(exc))
+                line = int(m.group(1)) if m else None
+            self.error(LogSyntaxError, f"invalid TOML: {exc}", line=line)
+            return None
+        except (RecursionError, MemoryError):
+            self.error(LimitError, "TOML nesting is too deep to read")
+            return None
+
+        for key in data:
+            if key not in TOP_KEYS:
+                self.error(
+                    LogStructureError,
+                    f"unknown key '{key}'{did_you_mean(key, TOP_KEYS)}: expected {', '.join(TOP_KEYS[:4])}",
+                    line=self._key_line(key),
+                )
+
+        ruleset = data.get("ruleset")
+        if ruleset is not None and not isinstance(ruleset, str):
+            self.error(LogStructureError, "'ruleset' must be a string (a bundled name or a path)",
+                       line=self._key_line("ruleset"))
+            ruleset = None
+
+        players = self._players(data.get("players"))
+        options = self._options(data.get("options", {}))
+        rounds = self._rounds(data.get("rounds"), players)
+        if players is None:
+            return None
+        return GameLog(self.file, ruleset, players, options, rounds, self._key_line("ruleset"))
+
+    def _players(self, value) -> tuple[str, ...] | None:
+        line = self._key_line("players")
+        if value is None:
+            self.error(LogStructureError, "no 'players': expected players = [\"Ana\", \"Ben\", ...] in seating order")
+            return None
+        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+            self.error(LogStructureError, "'players' must be a list of names in seating order", line=line)
+            return None
+        ok = True
+        for p in value:
+            if not NAME_RE.match(p):
+                shown = p if len(p) <= 40 else p[:37] + "..."
+                self.error(
+                    LogStructureError,
+                    f"player name '{shown}' is not valid: expected 1-32 letters, digits, '_', '-' or '.'",
+                    line=line,
+                )
+                ok = False
+        seen = set()
+        for p in value:
+            if p in seen:
+                self.error(LogStructureError, f"player '{p}' appears twice: names must be unique", line=line, player=p)
+                ok = False
+            seen.add(p)
+        if not 3 <= len(value) <= 6:
+            self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=line)
+            ok = False
+        return tuple(value) if ok else None
+
+    def _options(self, value) -> dict[str, bool]:
+        if not isinstance(value, dict):
+            self.error(LogStructureError, "'options' must be a table ([options])", line=self._key_line("options"))
+            return {}
+        out = {}
+        base = self._key_line("[options]") or 1
+        for key, v in value.items():
+            if key not in TABLE_OPTIONS:
+                self.error(
+                    LogStructureError,
+                    f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}",
+                    line=self._key_line(key, base),
+                )
+            elif not isinstance(v, bool):
+                self.error(LogStructureError, f"option '{key}' must be true or false", line=self._key_line(key, base))
+            else:
+                out[key] = v
+        return out
+
+    def _cards(self, value, what: str, rnum: int, line) -> tuple[Card, ...] | None:
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            self.error(LogStructureError, f"{what} must be a list of card strings", line=line, round=rnum)
+            return None
+        out = []
+        for tok in value:
+            try:
+                out.append(Card.parse(tok))
+            except BidsError as exc:
+                self.error(LogSyntaxError, f"{what}: {exc.message}", line=line, round=rnum)
+                return None
+        return tuple(out)
+
+    def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
+        if value is None:
+            self.error(LogStructureError, "no rounds: expected at least one [[rounds]] table with tricks = [...]")
+            return ()
+        if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
+            self.error(LogStructureError, "'rounds' must be an array of tables ([[rounds]])", line=self._key_line("rounds"))
+            return ()
+        if len(value) > MAX_ROUNDS:
+            self.error(LimitError, f"{len(value)} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log")
+            return ()
+        headers = self._round_lines()
+        out = []
+        nlines = len(self._lines)
+        for i, rnd in enumerate(value):
+            rnum = i + 1
+            start = headers[i] if i < len(headers) else None
+            end = headers[i + 1] - 1 if i + 1 < len(headers) else nlines
+            s = start or 1
+            for key in rnd:
+                if key not in ROUND_KEYS:
+                    self.error(
+                        LogStructureError,
+                        f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected {', '.join(ROUND_KEYS[:5])}",
+                        line=self._key_line(key, s, end) or start, round=rnum,
+                    )
+            leader = rnd.get("leader")
+            if leader is not None and (not isinstance(leader, str) or (players and leader not in players)):
+                self.error(
+                    LogStructureError,
+                    f"leader {leader!r} is not a player{did_you_mean(str(leader), players or ())}",
+                    line=self._key_line("leader", s, end) or start, round=rnum,
+                )
+                leader = None
+            hands = None
+            if "hands" in rnd:
+                hl = self._key_line("hands", s, end) or start
+                h = rnd["hands"]
+                if not isinstance(h, dict):
+                    self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=hl, round=rnum)
+                else:
+                    hands = {}
+                    for p, cards in h.items():
+                        if players and p not in players:
+                            self.error(LogStructureError, f"hands.{p}: '{p}' is not a player{did_you_mean(p, players)}",
+                                       line=hl, round=rnum, player=p)
+                            continue
+                        parsed = self._cards(cards, f"hands.{p}", rnum, hl)
+                        if parsed is not None:
+                            hands[p] = parsed
+                    if players and set(hands) != set(players):
+                        missing = [p for p in players if p not in hands]
+                        if missing:
+                            self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
+                                       line=hl, round=rnum)
+                        hands = None
+            removed = pile = None
+            if "removed" in rnd:
+                removed = self._cards(rnd["removed"], "removed", rnum, self._key_line("removed", s, end) or start)
+            if "pile" in rnd:
+                pile = self._cards(rnd["pile"], "pile", rnum, self._key_line("pile", s, end) or start)
+            tricks_val = rnd.get("tricks")
+            tl = self._key_line("tricks", s, end) or start
+            broken = False
+            tricks = []
+            if tricks_val is None:
+                self.error(LogStructureError, "round has no tricks = [...]", line=start, round=rnum)
+                broken = True
+            elif not isinstance(tricks_val, list):
+                self.error(LogStructureError, "tricks must be a list of trick strings", line=tl, round=rnum)
+                broken = True
+            else:
+                if len(tricks_val) > MAX_TRICKS:
+                    self.error(LimitError, f"{len(tricks_val)} tricks: a round has at most {MAX_TRICKS}", line=tl, round=rnum)
+                    broken = True
+                    tricks_val = []
+                pos = tl or s
+                for t, text in enumerate(tricks_val, 1):
+                    line = None
+                    if isinstance(text, str):
+                        line = self._find_text(text, pos, end) if text else None
+                    if line is not None:
+                        pos = line
+                    else:
+                        line = tl
+                    try:
+                        rec = parse_trick(text, t, line)
+                    except BidsError as exc:
+                        self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
+                        broken = True
+                        continue
+                    if players:
+                        for who, _ in rec.plays:
+                            if who not in players:
+                                self.error(LogStructureError, f"'{who}' is not a player{did_you_mean(who, players)}",
+                                           line=line, round=rnum, trick=t, player=who)
+                                broken = True
+                        for act in rec.actions:
+                            for who in (act.thief, getattr(act, "victim", act.thief)):
+                                if who not in players:
+                                    self.error(LogStructureError, f"'{who}' is not a player{did_you_mean(who, players)}",
+                                               line=line, round=rnum, trick=t, player=who)
+                                    broken = True
+                    tricks.append(rec)
+            out.append(RoundRecord(rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken))
+        return tuple(out)
+
+
+def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:
+    reader = LogReader(text, file)
+    log = reader.read()
+    return log, reader.errors
+
+
+def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
+    """Read a log file; returns the log (None if unusable) and every problem found."""
+    name = str(path)
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [LimitError(f"file is {size / 1e6:.1f} MB: bidscli reads logs of at most "
+                                     f"{MAX_FILE_BYTES // 1_000_000} MB", file=name)]
+        raw = p.read_bytes()
+    except IsADirectoryError:
+        return None, [LogStructureError("is a folder, not a log file", file=name)]
+    except OSError as exc:
+        return None, [LogStructureError(f"cannot read: {exc.strerror or exc}", file=name)]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [LogSyntaxError("not UTF-8 text", file=name, line=line)]
+    return read_log_text(text, name)

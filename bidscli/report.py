@@ -1,0 +1,335 @@
+"""Turning results into tables, text, JSON and CSV (the only module using tabulate)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from .engine import GameResult, Reason, TrickResult
+from .errors import BidsError
+from .knobs import KNOBS, OPTION_DOCS, TABLE_OPTIONS
+from .rules import Deck, Ruleset
+
+
+def _table(rows, headers, **kw) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, **kw)
+
+
+def dumps(doc) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def source_id(ruleset: Ruleset, knob: str) -> str:
+    src = ruleset.source_of(knob)
+    if src.startswith("unstated"):
+        return "unstated"
+    if src.startswith("house"):
+        return src
+    return src.split(" ", 1)[0].rstrip(":")
+
+
+def reason_json(ruleset: Ruleset, r: Reason) -> dict:
+    out = {"text": r.text}
+    if r.knob:
+        out.update(knob=r.knob, value=_v(ruleset.knobs[r.knob]), source=ruleset.source_of(r.knob))
+    return out
+
+
+def reason_text(ruleset: Ruleset, r: Reason) -> str:
+    if not r.knob:
+        return r.text
+    return f"{r.text} [{r.knob} = {_v(ruleset.knobs[r.knob])}; {source_id(ruleset, r.knob)}]"
+
+
+def _v(value):
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return {str(k): v for k, v in value.items()}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+# -- score ------------------------------------------------------------------------
+
+
+def trick_json(ruleset: Ruleset, t: TrickResult) -> dict:
+    return {
+        "number": t.number,
+        "leader": t.leader,
+        "revealed": [str(c) for c in t.revealed],
+        "plays": [[p, str(c)] for p, c in t.plays],
+        "winner": t.winner,
+        "points": t.points,
+        "reason": t.reason,
+        "centre": None if t.centre is None else str(t.centre),
+        "hidden": t.hidden,
+        "burned": t.burned,
+        "lowest": t.lowest,
+        "taken": [str(c) for c in t.taken],
+        "steals": [{"thief": s.thief, "card": str(s.card), "victim": s.victim, "value": s.value,
+                    **({"policy": True} if s.policy else {})} for s in t.steals],
+        "next_leader": t.next_leader,
+        "round_points": dict(t.running),
+        "knobs": t.knobs,
+        "explain": [reason_json(ruleset, r) for r in t.reasons],
+    }
+
+
+def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
+    return {
+        "file": file,
+        "ruleset": ruleset.name,
+        "players": list(result.players),
+        "options": {k: bool(result.options.get(k)) for k in TABLE_OPTIONS},
+        "rounds": [
+            {
+                "number": r.number,
+                "leader": r.leader,
+                "partial": r.partial,
+                "tricks": [trick_json(ruleset, t) for t in r.tricks],
+                "allies": list(r.allies),
+                "lucky_losers": dict(r.lucky_losers),
+                "round_points": dict(r.round_points),
+                "double_bonus": {p: v for p, v in r.double_bonus.items() if v},
+                "scores": dict(r.scores),
+                "explain": [reason_json(ruleset, x) for x in r.reasons],
+            }
+            for r in result.rounds
+        ],
+        "bonuses": dict(result.bonuses),
+        "minus_five_wins": dict(result.minus_five_wins),
+        "totals": dict(result.totals),
+        "ranking": [[p, v] for p, v in result.ranking],
+        "ranks": dict(result.ranks),
+        "winners": result.winners,
+        "partial": any(r.partial for r in result.rounds),
+        "explain": [reason_json(ruleset, x) for x in result.reasons],
+    }
+
+
+def options_text(options) -> str:
+    on = [k for k in TABLE_OPTIONS if options.get(k)]
+    return ", ".join(on) if on else "none"
+
+
+def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
+    rounds = result.rounds
+    headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + ["-5 bonus", "total"]
+    rows = []
+    for p, total in result.ranking:
+        row = [result.ranks[p], p]
+        for r in rounds:
+            cell = str(r.scores.get(p, 0))
+            marks = []
+            if p in r.lucky_losers:
+                marks.append(f"LL {r.lucky_losers[p]}")
+            if p in r.allies:
+                marks.append("ally")
+            if marks:
+                cell += f" ({', '.join(marks)})"
+            row.append(cell)
+        row += [result.bonuses[p], total]
+        rows.append(row)
+    head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
+            f"options: {options_text(result.options)}")
+    lines = [head, _table(rows, headers, colalign=("right", "left"))]
+    win = result.winners
+    lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
+                 f" with {result.totals[win[0]]}")
+    if any(r.partial for r in rounds):
+        lines.append("* partial round: no Ally split or lucky loser applied")
+    return "\n".join(lines)
+
+
+def score_csv(items) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    maxr = max((len(res.rounds) for _, _, res in items), default=0)
+    w.writerow(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, maxr + 1)] + ["bonus", "total"])
+    for file, ruleset, res in items:
+        for p, total in res.ranking:
+            scores = [r.scores.get(p, 0) for r in res.rounds] + [""] * (maxr - len(res.rounds))
+            w.writerow([file, ruleset.name, p, res.ranks[p], *scores, res.bonuses[p], total])
+    return buf.getvalue()
+
+
+# -- replay --------------------------------------------------------------------------
+
+
+def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool = False) -> str:
+    out = [f"{file}: {ruleset.name} ({ruleset.source}), options: {options_text(result.options)}"]
+    for r in result.rounds:
+        out.append("")
+        out.append(f"Round {r.number}" + (" (partial)" if r.partial else "") + f": {r.leader} leads")
+        if explain:
+            for x in r.reasons[:1]:
+                out.append(f"     - {reason_text(ruleset, x)}")
+        for t in r.tricks:
+            shown = " ".join(str(c) for c in t.revealed) or "(empty pile)"
+            if t.hidden:
+                shown += " (hidden)"
+            plays = ", ".join(f"{p} {c}" for p, c in t.plays)
+            if t.winner:
+                verdict = f"{t.winner} +{t.points}" if t.points >= 0 else f"{t.winner} {t.points}"
+            else:
+                verdict = "burned"
+            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({t.reason})"
+            for s in t.steals:
+                line += f"; {s}" + (" (default policy)" if s.policy else "")
+            out.append(line)
+            if explain:
+                for x in t.reasons:
+                    out.append(f"      - {reason_text(ruleset, x)}")
+            out.append("      " + "  ".join(f"{p} {v}" for p, v in t.running.items()))
+        if explain:
+            for x in r.reasons[1:]:
+                out.append(f"   - {reason_text(ruleset, x)}")
+        extra = []
+        if r.allies:
+            extra.append(f"allies {r.allies[0]} + {r.allies[1]}")
+        if r.lucky_losers:
+            extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in r.lucky_losers.items()))
+        out.append(f"  Round {r.number} scores: " + ", ".join(f"{p} {v}" for p, v in r.scores.items()) +
+                   (f" ({'; '.join(extra)})" if extra else ""))
+    out.append("")
+    for x in result.reasons:
+        out.append(f"- {reason_text(ruleset, x)}")
+    out.append("Totals: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
+    return "\n".join(out)
+
+
+# -- validate ---------------------------------------------------------------------------
+
+
+def validate_json(file: str, errors: list[BidsError]) -> dict:
+    return {
+        "file": file,
+        "valid": not errors,
+        "errors": [
+            {"line": e.line, "round": e.round, "trick": e.trick, "player": e.player, "message": e.message,
+             "kind": e.kind}
+            for e in errors
+        ],
+    }
+
+
+# -- rules -----------------------------------------------------------------------------
+
+
+def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
+    rows = []
+    for r in rulesets:
+        names = [r.name] + [a for a, t in aliases.items() if t == r.name]
+        rows.append([", ".join(names), r.source, r.title, r.description])
+    return rows
+
+
+def rules_list_text(rulesets, aliases) -> str:
+    return _table(rules_list_rows(rulesets, aliases), ["name", "source", "what it is", "in one line"],
+                  maxcolwidths=[None, None, 40, 60])
+
+
+def knob_rows(ruleset: Ruleset) -> list[dict]:
+    out = []
+    for name, knob in KNOBS.items():
+        src = ruleset.source_of(name)
+        out.append({
+            "knob": name,
+            "value": _v(ruleset.knobs[name]),
+            "values": knob.describe_values(),
+            "source": src,
+            "unstated": src.startswith("unstated"),
+            "meaning": knob.doc,
+        })
+    return out
+
+
+def _cell(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}:{v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]" if value else "[]"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def rules_show_json(ruleset: Ruleset, deck: Deck | None) -> dict:
+    return {
+        "name": ruleset.name,
+        "source": ruleset.source,
+        "title": ruleset.title,
+        "description": ruleset.description,
+        "path": ruleset.path,
+        "extends": list(ruleset.chain[1:]),
+        "options": {k: ruleset.options.get(k, False) for k in TABLE_OPTIONS},
+        "knobs": knob_rows(ruleset),
+        "deck": deck.to_json() if deck is not None else None,
+    }
+
+
+def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
+    out = [f"{ruleset.name} ({ruleset.source}): {ruleset.title}"]
+    if ruleset.description:
+        out.append(ruleset.description)
+    if len(ruleset.chain) > 1:
+        out.append("extends: " + " -> ".join(ruleset.chain))
+    out.append("")
+    rows = [[r["knob"], _cell(r["value"]), ("UNSTATED: house default" + r["source"][8:]) if r["unstated"]
+             else r["source"]] for r in knob_rows(ruleset)]
+    out.append(_table(rows, ["knob", "value", "source"], maxcolwidths=[None, 30, 70]))
+    out.append("")
+    out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
+               ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))
+    for deck in decks:
+        out.append("")
+        out.append(deck_text(deck))
+    if fine_print:
+        out.append("")
+        out.append("Fine print (cases no source settles; the engine decides them as follows):")
+        out.extend(f"- {line}" for line in fine_print)
+    return "\n".join(out)
+
+
+def deck_text(deck: Deck) -> str:
+    specials = [str(c) for c in deck.black_deck if c.number is None]
+    lines = [
+        f"Deck for {deck.players} players ({deck.ruleset}, options as given):",
+        f"  coloured: {', '.join(deck.colours)} 1-{deck.numbers} = {deck.coloured_count} cards",
+        f"  black deck: K1-K{deck.numbers}" + (f" + {', '.join(specials)}" if specials else "") +
+        f" = {len(deck.black_deck)} cards",
+        f"  hand pool: {deck.coloured_count} coloured + {deck.black_in_hands} black" +
+        (" + Ally" if deck.ally else "") + f" = {deck.pool_size}",
+        f"  hand size {deck.hand_size}, removed at the deal {deck.removed}, "
+        f"point pile {deck.pile_size}, tricks a round {deck.tricks}",
+    ]
+    for note in deck.notes:
+        lines.append(f"  NOTE {note}")
+    return "\n".join(lines)
+
+
+def rules_diff_rows(a: Ruleset, b: Ruleset) -> list[dict]:
+    rows = []
+    for name in KNOBS:
+        va, vb = a.knobs[name], b.knobs[name]
+        if va != vb:
+            rows.append({"knob": name, a.name: _v(va), b.name: _v(vb),
+                         "sources": {a.name: a.source_of(name), b.name: b.source_of(name)}})
+    return rows
+
+
+def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
+    if not rows:
+        return f"{a.name} and {b.name} set every knob the same way."
+    an, bn = a.name, b.name
+    if an == bn:
+        an, bn = f"{an} (1)", f"{bn} (2)"
+    table = [[r["knob"], _cell(r[a.name] if a.name != b.name else None), r["sources"][a.name],
+              _cell(r[b.name]), r["sources"][b.name]] for r in rows]
+    return (f"{len(rows)} knob(s) differ between {a.name} and {b.name}:\n" +
+            _table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))

@@ -1,0 +1,477 @@
+"""Rulesets: every knob with its value and source, loaded from TOML.
+
+A ruleset file sets knobs in sections (``[thief] timing = "deferred"``) and
+cites a source for each in ``[sources]``. ``extends = "english"`` (a bundled
+name or a path, relative to the file) starts from another ruleset; overriding
+a knob without a citation marks it ``house: <name>``.
+
+The bundled rulesets live in the top-level ``rulesets/`` folder and are shipped
+as the package ``bidscli.rulesets``, read through importlib.resources so they
+load from an installed wheel too.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from .cards import (
+    ALLY_CARD,
+    BLACK,
+    COLOURS,
+    DOUBLE_CARD,
+    LOWEST_CARD,
+    MINUS_FIVE_CARD,
+    SURPRISE_CARD,
+    THIEF_CARD,
+    Card,
+    black_number,
+    coloured,
+)
+from .errors import DeckError, RulesetError, did_you_mean
+from .knobs import KNOBS, OPTION_DOCS, PLAYER_COUNTS, TABLE_OPTIONS
+
+BUNDLED = ("italian", "english", "japanese")
+ALIASES = {"spanish": "english"}
+UNSTATED = "unstated"
+META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "options", "sources")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    source: str
+    title: str
+    description: str
+    knobs: Mapping[str, object]
+    sources: Mapping[str, str]
+    options: Mapping[str, bool]
+    path: str | None = None
+    chain: tuple[str, ...] = ()  # this ruleset and what it extends, nearest first
+
+    def __getitem__(self, knob: str):
+        return self.knobs[knob]
+
+    def source_of(self, knob: str) -> str:
+        return self.sources.get(knob, f"{UNSTATED}: house default")
+
+    def is_unstated(self, knob: str) -> bool:
+        return self.source_of(knob).startswith(UNSTATED)
+
+    def with_knobs(self, overrides: Mapping[str, object], origin: str = "command line") -> "Ruleset":
+        """A copy with some knobs changed (``-o thief.timing=deferred``, disputes)."""
+        knobs = dict(self.knobs)
+        sources = dict(self.sources)
+        for name, value in overrides.items():
+            if name not in KNOBS:
+                raise RulesetError(f"unknown knob '{name}'{did_you_mean(name, KNOBS)}")
+            try:
+                knobs[name] = KNOBS[name].check(value)
+            except ValueError as exc:
+                raise RulesetError(str(exc)) from None
+            sources[name] = f"house: {origin}"
+        return Ruleset(
+            self.name, self.source, self.title, self.description,
+            MappingProxyType(knobs), MappingProxyType(sources), self.options, self.path, self.chain,
+        )
+
+    def check_options(self, options: Mapping[str, bool], players: int | None = None) -> None:
+        """Refuse option sets the ruleset does not allow (IT: Thief with Color Bids)."""
+        if options.get("thief") and options.get("color_bids") and self.knobs["thief.with_color_bids"] == "refuse":
+            raise RulesetError(
+                f"Thief is not compatible with Color Bids under {self.name} "
+                f"(knob thief.with_color_bids = \"refuse\"; {self.source_of('thief.with_color_bids')})"
+            )
+        if players is not None and options.get("ally") and players not in self.knobs["deck.ally_allowed"] \
+                and players not in self.knobs["deck.ally_always"]:
+            allowed = ", ".join(map(str, self.knobs["deck.ally_allowed"])) or "no"
+            raise RulesetError(
+                f"the Ally option is not available at {players} players under {self.name} "
+                f"(deck.ally_allowed: {allowed} players)"
+            )
+
+
+# -- loading -------------------------------------------------------------------
+
+
+def _bundled_text(name: str) -> tuple[str, str]:
+    """Text and display path of a bundled ruleset, from the wheel or a checkout."""
+    try:
+        from importlib.resources import files
+
+        res = files("bidscli.rulesets").joinpath(f"{name}.toml")
+        return res.read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        path = Path(__file__).resolve().parent.parent / "rulesets" / f"{name}.toml"
+        return path.read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def bundled_names() -> list[str]:
+    return list(BUNDLED) + list(ALIASES)
+
+
+def is_bundled(name: str) -> bool:
+    return name.lower() in BUNDLED or name.lower() in ALIASES
+
+
+def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
+    """Load a bundled ruleset by name (``italian``, ``spanish``...) or a TOML file by path."""
+    key = ref.lower()
+    if key in ALIASES or key in BUNDLED:
+        name = ALIASES.get(key, key)
+        if name not in _CACHE:
+            text, display = _bundled_text(name)
+            _CACHE[name] = _load(text, display, None, ())
+        return _CACHE[name]
+    path = Path(ref)
+    if base_dir is not None and not path.is_absolute():
+        path = base_dir / path
+    if not path.exists():
+        hint = did_you_mean(ref, bundled_names())
+        raise RulesetError(
+            f"no ruleset '{ref}': expected a bundled name ({', '.join(bundled_names())}) "
+            f"or a path to a TOML ruleset{hint}"
+        )
+    return _load_path(path, ())
+
+
+def _load_path(path: Path, seen: tuple[str, ...]) -> Ruleset:
+    resolved = str(path.resolve())
+    if resolved in seen:
+        raise RulesetError(f"extends cycle: {' -> '.join(seen + (resolved,))}", file=str(path))
+    try:
+        if path.stat().st_size > 1_000_000:
+            raise RulesetError("ruleset file is larger than 1 MB", file=str(path))
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError("ruleset file is not UTF-8 text", file=str(path)) from None
+    except OSError as exc:
+        raise RulesetError(f"cannot read ruleset: {exc.strerror or exc}", file=str(path)) from None
+    return _load(text, str(path), path, seen + (resolved,))
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    return None
+
+
+def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> Ruleset:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise RulesetError(f"invalid TOML: {exc}", file=display, line=line) from None
+
+    def err(message: str, key: str | None = None) -> RulesetError:
+        return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
+
+    for key in data:
+        if key not in META_KEYS and key not in {k.section for k in KNOBS.values()}:
+            raise err(
+                f"unknown key '{key}': expected a knob section ({', '.join(sorted({k.section for k in KNOBS.values()}))}) "
+                f"or one of {', '.join(META_KEYS)}{did_you_mean(key, list(META_KEYS) + [k.section for k in KNOBS.values()])}",
+                key,
+            )
+    for key in ("name", "source", "title", "description", "extends"):
+        if key in data and not isinstance(data[key], str):
+            raise err(f"'{key}' must be a string", key)
+
+    parent: Ruleset | None = None
+    if "extends" in data:
+        ref = data["extends"]
+        if ref.lower() in BUNDLED or ref.lower() in ALIASES:
+            if path is None:
+                raise err("a bundled ruleset cannot extend another", "extends")
+            parent = load_ruleset(ref)
+        else:
+            ppath = Path(ref)
+            if not ppath.is_absolute() and path is not None:
+                ppath = path.parent / ppath
+            if not ppath.exists():
+                raise err(
+                    f"extends '{ref}': no such bundled ruleset or file "
+                    f"(bundled: {', '.join(bundled_names())}){did_you_mean(ref, bundled_names())}",
+                    "extends",
+                )
+            try:
+                parent = _load_path(ppath, seen)
+            except RulesetError as exc:
+                if "cycle" in exc.message:
+                    raise
+                raise RulesetError(f"in '{ref}' (extended by {display}): {exc}", file=display) from None
+    elif path is not None:
+        # A house file must either extend a ruleset or set every knob itself.
+        pass
+
+    name = data.get("name") or (path.stem if path is not None else "ruleset")
+    knobs: dict[str, object] = dict(parent.knobs) if parent else {}
+    sources: dict[str, str] = dict(parent.sources) if parent else {}
+    options: dict[str, bool] = dict(parent.options) if parent else {o: False for o in TABLE_OPTIONS}
+
+    for section, table in data.items():
+        if section in META_KEYS:
+            continue
+        if not isinstance(table, dict):
+            raise err(f"'{section}' must be a table of knobs ([{section}])", section)
+        for key, value in table.items():
+            full = f"{section}.{key}"
+            if full not in KNOBS:
+                choices = [k for k in KNOBS if k.startswith(section + ".")]
+                raise err(f"unknown knob '{full}'{did_you_mean(full, choices)}", key)
+            try:
+                knobs[full] = KNOBS[full].check(value)
+            except ValueError as exc:
+                raise err(str(exc), key) from None
+            sources[full] = f"house: {name}" if parent else UNSTATED
+
+    srcs = data.get("sources", {})
+    if not isinstance(srcs, dict):
+        raise err("'sources' must be a table of knob = \"citation\"", "sources")
+    for knob_name, citation in srcs.items():
+        if knob_name not in KNOBS:
+            raise err(f"[sources] names unknown knob '{knob_name}'{did_you_mean(knob_name, KNOBS)}", knob_name)
+        if not isinstance(citation, str):
+            raise err(f"[sources] '{knob_name}' must be a string", knob_name)
+        sources[knob_name] = citation
+
+    opts = data.get("options", {})
+    if not isinstance(opts, dict):
+        raise err("'options' must be a table of option = true|false", "options")
+    for key, value in opts.items():
+        if key not in TABLE_OPTIONS:
+            raise err(f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}", key)
+        if not isinstance(value, bool):
+            raise err(f"option '{key}' must be true or false", key)
+        options[key] = value
+
+    missing = [k for k in KNOBS if k not in knobs]
+    if missing:
+        raise err(
+            f"knobs not set: {', '.join(missing)} (a house ruleset should start with "
+            "extends = \"english\" or another bundled ruleset)"
+        )
+    chain = (name,) + (parent.chain if parent else ())
+    return Ruleset(
+        name=name,
+        source=data.get("source", f"house ({parent.name})" if parent else "house"),
+        title=data.get("title", f"house rules based on {parent.name}" if parent else "house rules"),
+        description=data.get("description", ""),
+        knobs=MappingProxyType(knobs),
+        sources=MappingProxyType(sources),
+        options=MappingProxyType(options),
+        path=display,
+        chain=chain,
+    )
+
+
+# -- table options -----------------------------------------------------------
+
+
+def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[str, object]]:
+    """Split ``-o KEY=VALUE`` strings into table options and knob overrides.
+
+    ``thief=true`` is a table option; ``thief.timing=deferred`` (a dotted name)
+    overrides a knob. Values are read as TOML values, bare words as strings.
+    """
+    options: dict[str, bool] = {}
+    knobs: dict[str, object] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise RulesetError(f"option '{pair}' should be KEY=VALUE (e.g. thief=true)")
+        key, raw = (s.strip() for s in pair.split("=", 1))
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        if "." in key:
+            if key not in KNOBS:
+                raise RulesetError(f"unknown knob '{key}'{did_you_mean(key, KNOBS)}")
+            knobs[key] = value
+        else:
+            if key not in TABLE_OPTIONS:
+                raise RulesetError(
+                    f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
+                    f"{', '.join(TABLE_OPTIONS)} or a knob name like thief.timing"
+                )
+            if not isinstance(value, bool):
+                raise RulesetError(f"option '{key}' must be true or false, not {raw!r}")
+            options[key] = value
+    return options, knobs
+
+
+# -- the deck ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The deck math for one ruleset, player count and set of table options."""
+
+    ruleset: str
+    players: int
+    colours: tuple[str, ...]
+    numbers: int
+    black_deck: tuple[Card, ...]  # number cards and specials, before the deal
+    black_in_hands: int
+    ally: bool
+    hand_size: int
+    removed: int
+    pile_size: int
+    tricks: int
+    short_hands: bool
+    short_pile: bool
+    notes: tuple[str, ...] = ()
+    _cards: frozenset = field(default=frozenset(), repr=False, compare=False)
+
+    @property
+    def coloured_count(self) -> int:
+        return len(self.colours) * self.numbers
+
+    @property
+    def pool_size(self) -> int:
+        return self.coloured_count + self.black_in_hands + (1 if self.ally else 0)
+
+    def __contains__(self, card: Card) -> bool:
+        return card in self._cards
+
+    def all_cards(self) -> frozenset:
+        return self._cards
+
+    def coloured_cards(self) -> list[Card]:
+        return [coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1)]
+
+    def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
+        """Why a card is not in this deck, naming the deck (log.md 'Cards')."""
+        base = f"{card} is not in the {self.ruleset} {self.players}-player deck"
+        if card.number is not None:
+            if card.colour != BLACK and card.colour not in self.colours:
+                return f"{base} (colours {', '.join(self.colours)})"
+            return f"{base} (numbers 1-{self.numbers})"
+        if card == ALLY_CARD:
+            return f"{base} (the Ally is not dealt: set option ally = true)"
+        opt = {LOWEST_CARD: "lowest", SURPRISE_CARD: "surprise", THIEF_CARD: "thief", MINUS_FIVE_CARD: "minus_five"}.get(card)
+        if opt is not None and not options.get(opt):
+            return f"{base} (option {opt} is off)"
+        return f"{base} (see rules show --players {self.players})"
+
+    def to_json(self) -> dict:
+        return {
+            "players": self.players,
+            "colours": list(self.colours),
+            "numbers": self.numbers,
+            "black_deck": [str(c) for c in self.black_deck],
+            "black_in_hands": self.black_in_hands,
+            "ally": self.ally,
+            "hand_pool": self.pool_size,
+            "hand_size": self.hand_size,
+            "removed": self.removed,
+            "pile_size": self.pile_size,
+            "tricks": self.tricks,
+            "short_hands": self.short_hands,
+            "short_pile": self.short_pile,
+            "notes": list(self.notes),
+        }
+
+
+_DECK_CACHE: dict = {}
+
+
+def deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Deck:
+    key = (id(ruleset), players, tuple(sorted((k, bool(v)) for k, v in options.items())))
+    cached = _DECK_CACHE.get(key)
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    deck = _deck_for(ruleset, players, options)
+    _DECK_CACHE[key] = (ruleset, deck)
+    return deck
+
+
+def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Deck:
+    if players not in PLAYER_COUNTS:
+        raise DeckError(f"{players} players: Bids is for 3 to 6 players")
+    k = ruleset.knobs
+    ncol = k["deck.colours"][players]
+    numbers = k["deck.numbers"][players]
+    colours = COLOURS[:ncol]
+    black: list[Card] = [black_number(n) for n in range(1, numbers + 1)]
+    notes: list[str] = []
+    if players in k["deck.minus_five_always"] or (k["deck.minus_five_by_option"] and options.get("minus_five")):
+        black.append(MINUS_FIVE_CARD)
+    if players in k["deck.double_always"]:
+        black.append(DOUBLE_CARD)
+    for opt, c in (("lowest", LOWEST_CARD), ("surprise", SURPRISE_CARD), ("thief", THIEF_CARD)):
+        if options.get(opt):
+            black.append(c)
+    ally = bool(options.get("ally")) or players in k["deck.ally_always"]
+    in_hands = k["deck.black_in_hands"][players]
+    pool = ncol * numbers + in_hands + (1 if ally else 0)
+    hand = k["deck.hand_size"]
+    short_hands = pool < players * hand
+    if short_hands:
+        if k["deck.short"] == "error":
+            raise DeckError(
+                f"the {ruleset.name} {players}-player hand pool has {pool} cards, fewer than "
+                f"{players} x {hand} (knob deck.short = \"error\")"
+            )
+        hand = pool // players
+        notes.append(
+            f"short deck: {pool} cards in the hand pool < {players} x {k['deck.hand_size']}: "
+            f"{hand} cards a hand and {hand} tricks a round (deck.short = \"shorten\")"
+        )
+    removed = pool - players * hand
+    pile = len(black) - in_hands
+    short_pile = pile < hand
+    if short_pile:
+        notes.append(
+            f"short pile: {pile} point cards for {hand} tricks; the last tricks have no centre card "
+            f"(deck.short_pile = \"{k['deck.short_pile']}\")"
+        )
+    cards = set(coloured(c, n) for c in colours for n in range(1, numbers + 1)) | set(black)
+    if ally:
+        cards.add(ALLY_CARD)
+    return Deck(
+        ruleset=ruleset.name, players=players, colours=colours, numbers=numbers,
+        black_deck=tuple(black), black_in_hands=in_hands, ally=ally, hand_size=hand,
+        removed=removed, pile_size=pile, tricks=hand, short_hands=short_hands,
+        short_pile=short_pile, notes=tuple(notes), _cards=frozenset(cards),
+    )
+
+
+def option_docs() -> dict[str, str]:
+    return dict(OPTION_DOCS)
+
+
+# Cases that no source settles and that are not worth a knob of their own: the
+# engine decides them this way, and ``rules show`` prints this list so that a
+# table can see the choice instead of discovering it (rules.md section 6).
+FINE_PRINT = (
+    "No bid on the table (only Ally and special cards): the trick burns and its leader leads again.",
+    "Ally counts for no colour in Color Bids; special black cards count as black but have no number, "
+    "so they never win; a colour whose cards on the table are all specials is passed over.",
+    "While the prize is hidden (Surprise revealed) nothing in the centre counts or wins in Color Bids.",
+    "A tie between the centre card and a played card burns the trick and the last player with a tied "
+    "card leads; color_bids.center_burn_leader applies only when the centre card alone is best.",
+    "Thief victims are bidders only (Ally and specials are not bids) who hold a card they can lose; "
+    "the weakest bid is the lowest number (the highest in lowest-wins mode), colour aside, also under "
+    "Color Bids. The holder is never their own victim: if the holder made the weakest bid, no steal.",
+    "A deferred Thief right may be used at the end of a burned trick; the right stays with the player "
+    "who won the Thief even if the card itself is stolen.",
+    "A stolen card moves its value from the victim's round points to the thief's, whenever it was won; "
+    "for the lucky loser it counts as taken this round by the thief.",
+    "A Lowest or Surprise drawn as the hidden prize of a Surprise, or received through a Surprise played "
+    "from hand, is a 0-point prize; a hidden Lowest that is won starts lowest-wins mode from the next trick.",
+    "A burned Surprise trick whose prize stays (surprise.on_burn = stays): the hidden card goes back on "
+    "top of the pile and is the next trick's prize, revealed as usual.",
+    "A card put under the pile (IT Surprise from hand, surprise.displaced = bottom) may come up again "
+    "later in the round.",
+    "An unfinished last round (score, validate --allow-partial) banks the points won so far, without "
+    "Ally split or lucky loser.",
+    "Ranking: by total, equal totals share a rank; -5 wins count tricks won holding the -5, never steals.",
+)
