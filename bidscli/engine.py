@@ -985,7 +985,9 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             raise
         collect.append(exc)
         return None
-    last = len(log.rounds)
+    # The played part ends at the last round with tricks: that round may be unfinished and
+    # the rounds after it deal-only (tricks = [], as `bids deal` writes), with allow_partial.
+    last = max((r.number for r in log.rounds if r.tricks), default=0)
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
         if rec.broken:
@@ -1011,10 +1013,11 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and (rec.number != last or not allow_partial):
+        if short and (rec.number < last or not allow_partial):
             game.trick = None
             game._illegal(f"round {rec.number} has {len(rec.tricks)} tricks; the {ruleset.name} {game.n}-player "
-                          f"deal plays {expected} a round" + (" (only the last round may be unfinished: "
-                                                               "validate --allow-partial)" if rec.number == last else ""))
+                          f"deal plays {expected} a round" + (" (only the last round played may be unfinished, "
+                                                               "and rounds after it deal-only with tricks = []: "
+                                                               "validate --allow-partial)" if rec.number >= last else ""))
         game.end_round(partial=short)
     return game.result()

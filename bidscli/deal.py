@@ -1,0 +1,272 @@
+"""Shuffled, ruleset-valid deals, written as game logs with no tricks yet.
+
+A deal follows rules.md section 2: the hand pool is the coloured cards, the
+``black_in_hands`` black cards drawn at random from the black deck (specials
+included) and the Ally when it is in play; each hand gets ``hand_size`` cards,
+the rest of the pool is ``removed`` unseen, and the black cards left over make
+the point pile, top first.
+
+Reproducible everywhere. A round's randomness comes from
+``random.Random(round_seed(seed, r))``, where the round seed is a SHA-256 of
+the text ``"bids-deal:<seed>:<r>"`` (never ``hash()``, which is salted per
+process). Only ``getrandbits(64)`` is used, on a fixed list of every card of
+every deck (:data:`UNIVERSE`), giving each card two random keys: one orders the
+black deck (the first ``black_in_hands`` go to the hands, the rest is the pile
+in that order), the other orders the hand pool (dealt in chunks of
+``hand_size``: P1 gets the first chunk, and so on; the tail is removed).
+
+Because a card's keys depend on the seed and the card only, never on the
+ruleset, two rulesets with the same deck get the very same deal from the same
+seed, and two decks that differ by a few cards (English adds -5 and 2x at four
+players) get deals that differ only around those cards: the study compares
+rulesets on common random numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Mapping, NamedTuple, Sequence
+
+import tomli_w
+
+from .cards import (
+    ALLY_CARD,
+    COLOURS,
+    DOUBLE_CARD,
+    LOWEST_CARD,
+    MAX_NUMBER,
+    MINUS_FIVE_CARD,
+    SURPRISE_CARD,
+    THIEF_CARD,
+    Card,
+    black_number,
+    coloured,
+)
+from .errors import BidsError, LogStructureError
+from .rules import Deck, Ruleset, deck_for
+
+# Every card any deck can hold, in a fixed order: the order random keys are drawn in.
+UNIVERSE: tuple[Card, ...] = (
+    tuple(coloured(c, n) for c in COLOURS for n in range(1, MAX_NUMBER + 1))
+    + tuple(black_number(n) for n in range(1, MAX_NUMBER + 1))
+    + (MINUS_FIVE_CARD, DOUBLE_CARD, LOWEST_CARD, SURPRISE_CARD, THIEF_CARD, ALLY_CARD)
+)
+
+MAX_SEED = 2**63 - 1
+
+
+class RoundDeal(NamedTuple):
+    leader: str
+    hands: dict  # player -> tuple of cards (sorted for reading)
+    removed: tuple
+    pile: tuple  # top first
+
+
+class Deal(NamedTuple):
+    ruleset: str
+    players: tuple
+    options: dict
+    seed: int
+    rounds: tuple  # of RoundDeal
+
+
+def derive_seed(*parts) -> int:
+    """A 63-bit seed from any parts, the same on every machine and Python version."""
+    text = ":".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 1
+
+
+def round_seed(seed: int, round_no: int) -> int:
+    return derive_seed("bids-deal", seed, round_no)
+
+
+def random_seed() -> int:
+    """A fresh seed for a deal made without --seed (printed so it can be made again)."""
+    return secrets.randbelow(10**12)
+
+
+def _keys(rng: random.Random) -> tuple[dict, dict]:
+    black_key, pool_key = {}, {}
+    for c in UNIVERSE:
+        black_key[c] = rng.getrandbits(64)
+        pool_key[c] = rng.getrandbits(64)
+    return black_key, pool_key
+
+
+def deal_round(deck: Deck, players: Sequence[str], rng: random.Random, leader: str) -> RoundDeal:
+    """Deal one round of ``deck`` to ``players`` from ``rng`` (see the module docstring)."""
+    black_key, pool_key = _keys(rng)
+    black = sorted(deck.black_deck, key=black_key.__getitem__)
+    in_hands, pile = black[: deck.black_in_hands], black[deck.black_in_hands:]
+    pool = deck.coloured_cards() + in_hands + ([ALLY_CARD] if deck.ally else [])
+    pool.sort(key=pool_key.__getitem__)
+    size = deck.hand_size
+    hands = {
+        p: tuple(sorted(pool[i * size:(i + 1) * size], key=lambda c: c.sort_key))
+        for i, p in enumerate(players)
+    }
+    removed = tuple(sorted(pool[len(players) * size:], key=lambda c: c.sort_key))
+    return RoundDeal(leader, hands, removed, tuple(pile))
+
+
+def first_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
+    if ruleset.knobs["game.first_leader"] == "rotate":
+        return players[(round_no - 1) % len(players)]
+    return players[0]
+
+
+def default_names(n: int) -> tuple[str, ...]:
+    return tuple(f"P{i}" for i in range(1, n + 1))
+
+
+def make_deal(
+    ruleset: Ruleset,
+    players: Sequence[str],
+    options: Mapping[str, bool] | None = None,
+    *,
+    rounds: int | None = None,
+    seed: int = 0,
+) -> Deal:
+    """A whole game's deal: ``rounds`` (default: the ruleset's game.rounds) fresh rounds."""
+    players = tuple(players)
+    opts = dict(ruleset.options)
+    opts.update(options or {})
+    ruleset.check_options(opts, len(players))
+    deck = deck_for(ruleset, len(players), opts)
+    n_rounds = ruleset.knobs["game.rounds"] if rounds is None else rounds
+    if n_rounds < 1:
+        raise BidsError(f"{n_rounds} rounds: a deal has at least one round")
+    out = []
+    for r in range(1, n_rounds + 1):
+        rng = random.Random(round_seed(seed, r))
+        out.append(deal_round(deck, players, rng, first_leader(ruleset, players, r)))
+    return Deal(ruleset.name, players, opts, seed, tuple(out))
+
+
+# -- writing logs ----------------------------------------------------------------------
+
+
+def _value(v) -> str:
+    """A TOML value rendered by tomli-w (quoting and escaping are its job)."""
+    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
+
+
+def _cards(cards) -> str:
+    """An inline array of card tokens, whatever its length."""
+    return "[" + ", ".join(_value(str(c)) for c in cards) + "]"
+
+
+def _key(k: str) -> str:
+    return tomli_w.dumps({k: 0}).rsplit("=", 1)[0].strip()
+
+
+def log_text(
+    ruleset_name: str | None,
+    players: Sequence[str],
+    options: Mapping[str, bool],
+    rounds: Sequence,
+    *,
+    header: Sequence[str] = (),
+) -> str:
+    """A game log (log.md) as TOML text.
+
+    ``rounds`` holds objects with ``leader``, ``hands``, ``removed``, ``pile``
+    (any may be None) and, optionally, ``tricks`` (trick lines). Every value is
+    rendered by tomli-w; the layout (dotted ``hands.<name>`` keys, one trick per
+    line) follows the examples of log.md so that a person can read and edit it.
+    """
+    lines = [f"# {h}" for h in header]
+    if ruleset_name is not None:
+        lines.append(f"ruleset = {_value(ruleset_name)}")
+    lines.append("players = [" + ", ".join(_value(p) for p in players) + "]")
+    lines.append("")
+    lines.append("[options]")
+    for k in sorted(options):
+        lines.append(f"{_key(k)} = {_value(bool(options[k]))}")
+    for rnd in rounds:
+        lines.append("")
+        lines.append("[[rounds]]")
+        if getattr(rnd, "leader", None) is not None:
+            lines.append(f"leader = {_value(rnd.leader)}")
+        if getattr(rnd, "hands", None) is not None:
+            for p in players:
+                lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p])}")
+        if getattr(rnd, "removed", None) is not None:
+            lines.append(f"removed = {_cards(rnd.removed)}")
+        if getattr(rnd, "pile", None) is not None:
+            lines.append(f"pile = {_cards(rnd.pile)}")
+        tricks = list(getattr(rnd, "tricks", ()) or ())
+        if tricks:
+            lines.append("tricks = [")
+            lines.extend(f"  {_value(t)}," for t in tricks)
+            lines.append("]")
+        else:
+            lines.append("tricks = []")
+    return "\n".join(lines) + "\n"
+
+
+def deal_text(deal: Deal, command: str | None = None) -> str:
+    header = [f"A deal of Bids made by bidscli (seed {deal.seed}): tricks = [] marks rounds not played yet."]
+    if command:
+        header.append(f"Made with: {command}")
+    header.append("Play it with `bids simulate`, or fill in the tricks by hand; "
+                  "`bids validate --allow-partial` checks it.")
+    return log_text(deal.ruleset, deal.players, deal.options, deal.rounds, header=header)
+
+
+def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder.
+
+    Refuses to replace an existing file unless ``force``; a crash never leaves
+    half a file behind.
+    """
+    path = Path(path)
+    if path.exists() and not force:
+        raise LogStructureError(f"{path} exists: not overwriting it (use --force to replace it)")
+    if path.is_dir():
+        raise LogStructureError(f"{path} is a folder")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise LogStructureError(f"cannot write to {folder}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if path.exists() and not force:  # appeared meanwhile
+            raise LogStructureError(f"{path} exists: not overwriting it (use --force to replace it)")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:
+    """``--names Ana,Ben,Cleo`` or P1..PN; the count must agree with --players when both are given."""
+    from .log import NAME_RE
+
+    if names is None:
+        if players is None:
+            raise ValueError("give --players N or --names A,B,C")
+        return default_names(players)
+    out = tuple(n.strip() for n in names.split(","))
+    bad = [n for n in out if not NAME_RE.match(n)]
+    if bad:
+        raise ValueError(f"player name '{bad[0]}' is not valid: expected 1-32 letters, digits, '_', '-' or '.'")
+    if len(set(out)) != len(out):
+        raise ValueError("player names must be unique")
+    if players is not None and players != len(out):
+        raise ValueError(f"--players {players} but {len(out)} names")
+    if not 3 <= len(out) <= 6:
+        raise ValueError(f"{len(out)} players: Bids is for 3 to 6 players")
+    return out
