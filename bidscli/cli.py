@@ -163,38 +163,62 @@ def replay(log, ruleset, options, explain, fmt):
 
 
 @main.command()
-@click.argument("logs", nargs=-1, required=True, type=click.Path())
+@click.argument("logs", nargs=-1, required=True, type=click.Path(), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
 @click.option("--allow-partial", is_flag=True, help="accept an unfinished last round")
 @format_option("table", "json")
+@click.option("--summary", "json_summary", is_flag=True,
+              help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
+@click.option("--progress/--no-progress", default=None,
+              help="progress bar on stderr (default: only when stderr is a terminal)")
 @guarded
-def validate(logs, ruleset, options, allow_partial, fmt):
-    """Every problem in every LOG, each with its file, line, round and trick.
+def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress):
+    """Every problem in every LOG (a file, or a folder searched for *.toml), each with its
+    file, line, round and trick; then a summary line.
 
-    Exits 0 when every log is valid, 1 otherwise.
+    Keeps going past broken or unreadable files. Exits 0 when every log is valid, 1 otherwise.
 
     \b
     Examples:
       bids validate examples/broken.toml
       bids validate game.toml --allow-partial --format json
+      bids validate logs/ --format json --summary
     """
-    from . import api, report
+    from . import batch, report
 
-    docs, bad = [], 0
-    for path in logs:
-        errors = api.validate(path, ruleset, options, allow_partial)
-        bad += bool(errors)
+    single = batch.is_single_file(logs) and not json_summary
+    if not single:
+        batch.check_command_line(ruleset, options)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
+    summary = batch.Summary()
+    writer = None
+    if fmt == "json" and not single:
+        writer = batch.JsonListWriter(lambda text: click.echo(text, nl=False), wrap=json_summary)
+    for result in batch.validate_paths(logs, ruleset, options, allow_partial):
+        summary.add(result)
+        if bar is not None:
+            bar.step(result)
         if fmt == "json":
-            docs.append(report.validate_json(path, errors))
+            doc = report.validate_json(result.path, result.errors)
+            if writer is None:
+                click.echo(report.dumps(doc))
+            else:
+                writer.item(doc)
         else:
-            for e in errors:
-                click.echo(str(e) if e.file else f"{path}: {e}")
-            if not errors:
-                click.echo(f"{path}: valid")
+            for line in batch.error_lines(result):
+                click.echo(line)
+    if bar is not None:
+        bar.finish()
+    if writer is not None:
+        writer.close(summary.to_json())
     if fmt == "json":
-        click.echo(report.dumps(docs[0] if len(logs) == 1 else docs))
-    if bad:
+        click.echo(summary.line(), err=True)
+    else:
+        click.echo(summary.line())
+    if summary.invalid:
         sys.exit(1)
 
 

@@ -10,3 +10,32 @@ ROOT = Path(__file__).resolve().parent.parent
 def _run_from_repo_root(monkeypatch):
     # Tests name example files relative to the repository root.
     monkeypatch.chdir(ROOT)
+
+
+# -- hypothesis profiles and case counts (property and fuzz tests) ------------------
+# The default run uses the small "dev" profile; `make fuzz` sets HYPOTHESIS_PROFILE=fuzz.
+from collections import Counter  # noqa: E402
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("dev", max_examples=25, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+settings.register_profile("fuzz", max_examples=1000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+CASE_COUNTS: Counter = Counter()
+
+
+@pytest.fixture(scope="session")
+def case_counter():
+    """Property and fuzz tests count the cases they ran here; the summary prints them."""
+    return CASE_COUNTS
+
+
+def pytest_terminal_summary(terminalreporter):
+    if CASE_COUNTS:
+        profile = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+        terminalreporter.section(f"property/fuzz cases run (hypothesis profile {profile})")
+        for name, n in sorted(CASE_COUNTS.items()):
+            terminalreporter.write_line(f"{n:>7}  {name}")

@@ -1,0 +1,243 @@
+"""Validating many logs at once (``bids validate DIR_OR_FILES...``).
+
+Plain functions and generators, no click: the CLI only wires them up.
+
+* ``iter_log_paths`` expands the arguments: a file stays as given; a folder is
+  walked recursively for ``*.toml`` files (hidden folders and files, whose
+  names start with ``.``, are skipped), in sorted order, so the same tree
+  always gives the same order. A folder that cannot be listed, or that holds
+  no log, becomes an entry with its own error instead of stopping the run.
+* ``validate_paths`` validates one path at a time and yields a ``FileResult``
+  per path; nothing is kept, so memory stays flat for 10,000 logs.
+* ``Summary`` counts files, valid, invalid and errors as results go by.
+* ``Progress`` draws a one-line progress bar on a stream (stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Iterable, Iterator, NamedTuple, Sequence
+
+from .errors import BidsError, LogStructureError
+
+LOG_SUFFIX = ".toml"
+
+
+class FileResult(NamedTuple):
+    path: str
+    errors: list  # of BidsError
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+
+class PathProblem(NamedTuple):
+    """A folder argument that could not be walked, or held no log."""
+
+    path: str
+    error: BidsError
+
+
+def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
+    """Every ``*.toml`` under ``folder``, sorted, depth first; errors as PathProblem."""
+    try:
+        key = os.path.realpath(folder)
+    except (OSError, ValueError):
+        key = folder
+    if key in seen:
+        return  # a symlink loop, or a folder reached twice: walk it once
+    seen.add(key)
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        yield PathProblem(folder, LogStructureError(f"cannot list folder: {exc.strerror or exc}", file=folder))
+        return
+    subdirs = []
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            is_dir = entry.is_dir()  # follows symlinks; loops are cut by ``seen``
+            is_file = not is_dir and entry.is_file()
+        except OSError:
+            is_dir = is_file = False
+        path = os.path.join(folder, entry.name)
+        if is_dir:
+            subdirs.append(path)
+        elif is_file and entry.name.lower().endswith(LOG_SUFFIX):
+            yield path
+    for sub in subdirs:
+        yield from _walk(sub, seen)
+
+
+def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
+    """Expand command-line arguments into log paths (and problems), in a fixed order."""
+    for arg in args:
+        arg = str(arg)
+        try:
+            is_dir = os.path.isdir(arg)
+        except (OSError, ValueError):
+            is_dir = False
+        if not is_dir:
+            yield arg  # a file, or something missing: validate says what is wrong with it
+            continue
+        found = False
+        for item in _walk(arg, set()):
+            found = True
+            yield item
+        if not found:
+            yield PathProblem(arg, LogStructureError(
+                f"no {LOG_SUFFIX} logs in this folder (searched recursively)", file=arg))
+
+
+def count_log_paths(args: Iterable[str]) -> int:
+    """How many entries ``iter_log_paths`` will give (for the progress bar)."""
+    return sum(1 for _ in iter_log_paths(args))
+
+
+def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs: Sequence[str] = (),
+                   allow_partial: bool = False) -> Iterator[FileResult]:
+    """Validate every log named by ``args`` (files and folders), one at a time."""
+    from .api import validate
+
+    for item in iter_log_paths(args):
+        if isinstance(item, PathProblem):
+            yield FileResult(item.path, [item.error])
+            continue
+        try:
+            errors = validate(item, ruleset, option_pairs, allow_partial)
+        except BidsError as exc:
+            errors = [exc.located(file=item)]
+        except (RecursionError, MemoryError):
+            errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+        yield FileResult(item, errors)
+
+
+def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None:
+    """Refuse a bad ``-r`` or ``-o`` once, instead of once per file."""
+    from .rules import load_ruleset, parse_option_assignments
+
+    _, knobs = parse_option_assignments(list(option_pairs))
+    if ruleset is not None:
+        rs = load_ruleset(ruleset)
+        if knobs:
+            rs.with_knobs(knobs)
+    elif knobs:
+        from .knobs import KNOBS
+        from .errors import RulesetError
+
+        for name, value in knobs.items():
+            try:
+                KNOBS[name].check(value)
+            except ValueError as exc:
+                raise RulesetError(str(exc)) from None
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    valid: int = 0
+    invalid: int = 0
+    errors: int = 0
+
+    def add(self, result: FileResult) -> None:
+        self.files += 1
+        if result.errors:
+            self.invalid += 1
+            self.errors += len(result.errors)
+        else:
+            self.valid += 1
+
+    def line(self) -> str:
+        return (f"{self.files} file{'s' if self.files != 1 else ''}, {self.valid} valid, "
+                f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}")
+
+    def to_json(self) -> dict:
+        return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors}
+
+
+def error_lines(result: FileResult) -> list[str]:
+    """Table-mode lines of one file: each error located, or ``path: valid``."""
+    if not result.errors:
+        return [f"{result.path}: valid"]
+    return [str(e) if e.file else f"{result.path}: {e}" for e in result.errors]
+
+
+class JsonListWriter:
+    """Writes a JSON list one item at a time, byte-identical to ``json.dumps(list, indent=2)``.
+
+    With ``summary=True`` the list becomes ``{"files": [...], "summary": {...}}``.
+    """
+
+    def __init__(self, write, wrap: bool = False) -> None:
+        self.write = write
+        self.wrap = wrap
+        self.count = 0
+        self.pad = "    " if wrap else "  "
+
+    def item(self, doc: dict) -> None:
+        text = json.dumps(doc, indent=2, ensure_ascii=False)
+        text = "\n".join(self.pad + line for line in text.splitlines())
+        if self.count == 0:
+            self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
+        else:
+            self.write(",\n" + text)
+        self.count += 1
+
+    def close(self, summary: dict | None = None) -> None:
+        if not self.wrap:
+            self.write("[]\n" if self.count == 0 else "\n]\n")
+            return
+        tail = json.dumps(summary or {}, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        head = '{\n  "files": []' if self.count == 0 else "\n  ]"
+        self.write(head + ',\n  "summary": ' + tail + "\n}\n")
+
+
+@dataclass
+class Progress:
+    """A one-line progress bar on a text stream; redrawn at most ~10 times a second."""
+
+    total: int
+    stream: IO[str]
+    width: int = 30
+    done: int = 0
+    bad: int = 0
+    _last: float = field(default=0.0, repr=False)
+    _drawn: int = field(default=-1, repr=False)
+
+    def step(self, result: FileResult) -> None:
+        self.done += 1
+        self.bad += not result.valid
+        now = time.monotonic()
+        if now - self._last >= 0.1 or self.done == self.total:
+            self._last = now
+            self.draw()
+
+    def draw(self) -> None:
+        frac = self.done / self.total if self.total else 1.0
+        filled = int(frac * self.width)
+        bar = "#" * filled + "-" * (self.width - filled)
+        self._drawn = self.done
+        self.stream.write(f"\rvalidating [{bar}] {self.done}/{self.total} files, {self.bad} invalid")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self._drawn != self.done or self.done == 0:
+            self.draw()
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def is_single_file(args: Sequence[str]) -> bool:
+    """One argument that is not a folder keeps the single-document JSON shape (cli.md)."""
+    if len(args) != 1:
+        return False
+    try:
+        return not Path(args[0]).is_dir()
+    except (OSError, ValueError):
+        return True
