@@ -11,8 +11,6 @@ is then a dictionary look-up per token, which keeps scoring cheap.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .errors import LogSyntaxError
 
 COLOURS = ("R", "G", "Y", "B")
@@ -32,18 +30,53 @@ SPECIAL_BLACK = (MINUS_FIVE, DOUBLE, LOWEST, SURPRISE, THIEF)
 
 MAX_NUMBER = 14  # the largest number of any deck (6 players)
 
+_INTERNED: dict = {}
+_BUILDING = True  # only this module creates cards; afterwards Card(...) only looks them up
 
-@dataclass(frozen=True, slots=True)
+
 class Card:
     """One card. ``colour`` is R/G/Y/B, K (black) or W (white Ally).
 
     ``number`` is set for coloured and black number cards (the only bids);
     ``special`` names a special card (-5, 2x, Lowest, Surprise, Thief, Ally).
+
+    Cards are interned: ``Card("R", 5) is Card.parse("r5")``. Equality and
+    hashing are then by identity, done in C, which keeps replays cheap. The
+    values are immutable (no attribute can be set after creation).
     """
 
-    colour: str
-    number: int | None = None
-    special: str | None = None
+    __slots__ = ("colour", "number", "special", "value", "_key")
+
+    def __new__(cls, colour: str, number: int | None = None, special: str | None = None) -> "Card":
+        key = (colour, number, special)
+        card = _INTERNED.get(key)
+        if card is None:
+            if not _BUILDING:
+                raise ValueError(f"no such card: colour={colour!r} number={number!r} special={special!r}")
+            card = object.__new__(cls)
+            object.__setattr__(card, "colour", colour)
+            object.__setattr__(card, "number", number)
+            object.__setattr__(card, "special", special)
+            value = 0
+            if colour == BLACK:
+                value = number if number is not None else (-5 if special == MINUS_FIVE else 0)
+            object.__setattr__(card, "value", value)
+            object.__setattr__(card, "_key", key)
+            _INTERNED[key] = card
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self):
+        # Pickling (process pools) must give back the interned card.
+        return (Card, self._key)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     # -- what the card is -------------------------------------------------
     @property
@@ -58,15 +91,6 @@ class Card:
     @property
     def is_number_black(self) -> bool:
         return self.colour == BLACK and self.number is not None
-
-    @property
-    def value(self) -> int:
-        """Points the card is worth to whoever holds it (rules.md 1)."""
-        if self.colour != BLACK:
-            return 0
-        if self.number is not None:
-            return self.number
-        return -5 if self.special == MINUS_FIVE else 0
 
     @property
     def sort_key(self) -> tuple:
@@ -114,6 +138,7 @@ _register(Card(BLACK, special=LOWEST), "Low")
 _register(Card(BLACK, special=SURPRISE), "?")
 _register(Card(BLACK, special=THIEF))
 _register(Card(WHITE, special=ALLY), "W")
+_BUILDING = False
 
 
 def card(token: str) -> Card:

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 from .cards import (
     ALLY_CARD,
     BLACK,
+    COLOUR_NAMES,
     DOUBLE_CARD,
     LOWEST_CARD,
     MINUS_FIVE_CARD,
@@ -172,10 +173,10 @@ class _Pile:
 
     __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game")
 
-    def __init__(self, game: "Game", pile: Sequence[Card] | None, size: int):
+    def __init__(self, game: "Game", pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
         self.front = deque(pile) if pile is not None else deque()
-        self.unknown = 0 if pile is not None else size
+        self.unknown = unknown_after if pile is not None else size
         self.bottom: deque = deque()
         self.feed: Sequence[Card] | None = None
         self.fed = 0
@@ -214,6 +215,10 @@ class _Pile:
                 raise _Abort()
             card = feed[self.fed]
             self.fed += 1
+            if card in self.seen and card not in self.bottom:
+                # A pile card comes up once a round (log.md: no card twice in a round);
+                # only a card put back on top or under the pile may come up again.
+                self.game._illegal(f"revealed {card}, but {card} already came from the point pile this round")
             if card in self.bottom:
                 self.game._illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
                                    f"come up before the {self.unknown} unseen card(s) above it")
@@ -306,7 +311,11 @@ class Game:
         pile: Sequence[Card] | None = None,
         removed: Sequence[Card] | None = None,
         line: int | None = None,
+        pile_unknown: int = 0,
     ) -> None:
+        """``pile_unknown``: the given ``pile`` is only the known top of the pile;
+        that many unseen cards follow it (diffs rebuild a pile from the revealed
+        cards; drawing one of the unseen cards raises ``UnknownCard``)."""
         number = len(self.rounds) + 1
         k = self.k
         why = "named by the log"
@@ -333,22 +342,28 @@ class Game:
         deck = self.deck
         # Cards accounted for this round: a card may be in one place only.
         seen: dict[Card, str] = {}
+        deck_cards = deck.all_cards()
 
-        def place(c: Card, where: str) -> None:
-            if c not in deck:
-                self._illegal(deck.why_not(c, self.options), cls=DeckError)
-            if c in seen:
-                self._illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
-            seen[c] = where
+        def place_all(group: Sequence[Card], where: str) -> None:
+            # Fast path: all in the deck and new to the round (set operations in C).
+            fresh = set(group)
+            if len(fresh) == len(group) and fresh <= deck_cards and fresh.isdisjoint(seen):
+                seen.update(dict.fromkeys(group, where))
+                return
+            for c in group:
+                if c not in deck_cards:
+                    self._illegal(deck.why_not(c, self.options), cls=DeckError)
+                if c in seen:
+                    self._illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
+                seen[c] = where
 
         if hands is not None:
             black_in_hands = 0
             for p, h in hands.items():
                 if len(h) != deck.hand_size:
                     self._illegal(f"hand of {p} has {len(h)} cards, expected {deck.hand_size}", player=p)
-                for c in h:
-                    place(c, f"hand of {p}")
-                    black_in_hands += c.colour == BLACK
+                place_all(h, f"hand of {p}")
+                black_in_hands += sum(1 for c in h if c.colour == BLACK)
             if black_in_hands > deck.black_in_hands:
                 self._illegal(
                     f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
@@ -356,26 +371,25 @@ class Game:
         if removed is not None:
             if len(removed) != deck.removed:
                 self._illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
-            for c in removed:
-                place(c, "removed")
+            place_all(removed, "removed")
         if pile is not None:
-            if len(pile) != deck.pile_size:
+            if len(pile) + pile_unknown != deck.pile_size:
                 self._illegal(
                     f"the pile has {len(pile)} cards, expected {deck.pile_size} "
                     f"({len(deck.black_deck)} black cards - {deck.black_in_hands} dealt to hands)", cls=DeckError)
             for c in pile:
                 if c.colour != BLACK:
                     self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
-                place(c, "pile")
+            place_all(pile, "pile")
         if hands is not None and removed is not None:
             pool = set(deck.coloured_cards())
             if deck.ally:
                 pool.add(ALLY_CARD)
-            missing = pool - set(seen)
+            missing = pool.difference(seen)
             if missing:
                 self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
         self.seen = seen
-        self.pile = _Pile(self, pile, deck.pile_size)
+        self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
         self.pile.seen = set(c for c, w in seen.items() if w == "pile")
         self.rounds.append(self.round)
 
@@ -465,6 +479,9 @@ class Game:
         if player != expected:
             if i == 0:
                 self._illegal(f"{player} led, but {expected} leads this trick ({self.leader_why})", player=player)
+                if player in self.seat:
+                    # Follow the log's order for the rest of the trick: one error, not one per player.
+                    self._order = [self.players[(self.seat[player] + j) % self.n] for j in range(self.n)]
             else:
                 self._illegal(
                     f"{player} played in place of {expected}: after {t.plays[-1][0]} it is {expected}'s turn "
@@ -537,6 +554,7 @@ class Game:
         if winner is not None:
             self._award(t, winner)
             next_leader = winner
+            self.leader_why = f"won trick {t.number}"
         else:
             self._burn(t)
         self.pile.end_trick()
@@ -936,8 +954,6 @@ class Game:
 
 
 def _cname(colour: str) -> str:
-    from .cards import COLOUR_NAMES
-
     return COLOUR_NAMES.get(colour, colour)
 
 

@@ -12,11 +12,13 @@ in order after its round header.
 
 from __future__ import annotations
 
+import bisect
 import re
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
+from .cards import _CANONICAL as _EXACT
 from .cards import Card
 from .errors import (
     BidsError,
@@ -31,6 +33,8 @@ MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
 NAME_RE = re.compile(r"^[\w.\-]{1,32}$")
+_ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
+_KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
 ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
@@ -96,24 +100,25 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     """Parse ``<revealed>: <player> <card>, ... [; <action>]...``."""
     if not isinstance(text, str):
         raise LogStructureError(f"a trick must be a string like \"K5: Ana R5, Ben G4\", not {type(text).__name__}")
-    if ":" not in text:
+    head, colon, rest = text.partition(":")
+    if not colon:
         raise LogSyntaxError(
             f"trick '{_short(text)}' has no ':': expected '<revealed>: <player> <card>, ...' "
             "(leave the revealed part empty as ': Ana R5, ...' when the pile says it)"
         )
-    head, rest = text.split(":", 1)
-    revealed = tuple(Card.parse(tok) for tok in head.split())
+    exact = _EXACT
+    revealed = tuple(exact.get(tok) or Card.parse(tok) for tok in head.split())
     parts = rest.split(";")
     plays = []
     for chunk in parts[0].split(","):
         words = chunk.split()
-        if not words:
-            raise LogSyntaxError(f"empty play in '{_short(text)}': expected '<player> <card>' between commas")
         if len(words) != 2:
+            if not words:
+                raise LogSyntaxError(f"empty play in '{_short(text)}': expected '<player> <card>' between commas")
             raise LogSyntaxError(
                 f"'{chunk.strip()}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
             )
-        plays.append((words[0], Card.parse(words[1])))
+        plays.append((words[0], exact.get(words[1]) or Card.parse(words[1])))
     actions = []
     for chunk in parts[1:]:
         words = chunk.split()
@@ -147,13 +152,25 @@ class LogReader:
 
     # Positions -------------------------------------------------------------
     def _round_lines(self) -> list[int]:
-        return [i for i, l in enumerate(self._lines, 1) if re.match(r"\s*\[\[\s*rounds\s*\]\]", l)]
+        pat = _ROUNDS_RE
+        return [i for i, l in enumerate(self._lines, 1) if "[[" in l and pat.match(l)]
 
     def _key_line(self, key: str, start: int = 1, end: int | None = None) -> int | None:
-        pat = re.compile(r"^\s*(\"?)" + re.escape(key) + r"\1\s*[=.]")
-        for i in range(start, (end or len(self._lines)) + 1):
-            if i - 1 < len(self._lines) and pat.match(self._lines[i - 1]):
-                return i
+        """The first line at or after ``start`` that sets ``key`` (or opens table ``[key]``).
+
+        A direct scan that stops at the first hit: top-level keys sit near the
+        top, so this costs little on the happy path.
+        """
+        name = key.strip("[]")
+        lines = self._lines
+        stop = len(lines) if end is None else min(end, len(lines))
+        pat = _KEY_RE
+        for i in range(max(start, 1) - 1, stop):
+            line = lines[i]
+            if name in line:
+                m = pat.match(line)
+                if m and m.group(2) == name:
+                    return i + 1
         return None
 
     def _find_text(self, needle: str, start: int, end: int) -> int | None:
@@ -174,7 +191,15 @@ class LogReader:
             if line is None:
                 m = re.search(r"line (\d+)", str(exc))
                 line = int(m.group(1)) if m else None
+                if line is None and "end of document" in str(exc):
+                    line = max(1, len(self._lines))
             self.error(LogSyntaxError, f"invalid TOML: {exc}", line=line)
+            return None
+        except ValueError:  # an integer of more than 4300 digits
+            big = re.compile(r"\d{1000}")
+            line = next((i for i, l in enumerate(self._lines, 1) if big.search(l)), None)
+            self.error(LimitError, "invalid TOML: a number with thousands of digits is too large to read",
+                       line=line)
             return None
         except (RecursionError, MemoryError):
             self.error(LimitError, "TOML nesting is too deep to read")
@@ -250,17 +275,25 @@ class LogReader:
         return out
 
     def _cards(self, value, what: str, rnum: int, line) -> tuple[Card, ...] | None:
-        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-            self.error(LogStructureError, f"{what} must be a list of card strings", line=line, round=rnum)
-            return None
-        out = []
-        for tok in value:
-            try:
-                out.append(Card.parse(tok))
-            except BidsError as exc:
-                self.error(LogSyntaxError, f"{what}: {exc.message}", line=line, round=rnum)
-                return None
-        return tuple(out)
+        """A list of card tokens; ``line`` may be a function, called only on error."""
+        if isinstance(value, list):
+            exact = _EXACT
+            out = []
+            for tok in value:
+                c = exact.get(tok) if isinstance(tok, str) else None
+                if c is None:
+                    if not isinstance(tok, str):
+                        break
+                    try:
+                        c = Card.parse(tok)
+                    except BidsError as exc:
+                        self.error(LogSyntaxError, f"{what}: {exc.message}", line=_call(line), round=rnum)
+                        return None
+                out.append(c)
+            else:
+                return tuple(out)
+        self.error(LogStructureError, f"{what} must be a list of card strings", line=_call(line), round=rnum)
+        return None
 
     def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
         if value is None:
@@ -297,16 +330,17 @@ class LogReader:
                 leader = None
             hands = None
             if "hands" in rnd:
-                hl = self._key_line("hands", s, end) or start
+                def hl(s=s, end=end, start=start):
+                    return self._key_line("hands", s, end) or start
                 h = rnd["hands"]
                 if not isinstance(h, dict):
-                    self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=hl, round=rnum)
+                    self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=_call(hl), round=rnum)
                 else:
                     hands = {}
                     for p, cards in h.items():
                         if players and p not in players:
                             self.error(LogStructureError, f"hands.{p}: '{p}' is not a player{did_you_mean(p, players)}",
-                                       line=hl, round=rnum, player=p)
+                                       line=_call(hl), round=rnum, player=p)
                             continue
                         parsed = self._cards(cards, f"hands.{p}", rnum, hl)
                         if parsed is not None:
@@ -315,15 +349,17 @@ class LogReader:
                         missing = [p for p in players if p not in hands]
                         if missing:
                             self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
-                                       line=hl, round=rnum)
+                                       line=_call(hl), round=rnum)
                         hands = None
             removed = pile = None
             if "removed" in rnd:
-                removed = self._cards(rnd["removed"], "removed", rnum, self._key_line("removed", s, end) or start)
+                removed = self._cards(rnd["removed"], "removed", rnum,
+                                      lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
             if "pile" in rnd:
-                pile = self._cards(rnd["pile"], "pile", rnum, self._key_line("pile", s, end) or start)
+                pile = self._cards(rnd["pile"], "pile", rnum,
+                                   lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
             tricks_val = rnd.get("tricks")
-            tl = self._key_line("tricks", s, end) or start
+            tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
             tricks = []
             if tricks_val is None:
@@ -367,6 +403,10 @@ class LogReader:
                     tricks.append(rec)
             out.append(RoundRecord(rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken))
         return tuple(out)
+
+
+def _call(line):
+    return line() if callable(line) else line
 
 
 def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:

@@ -1,0 +1,58 @@
+"""Cost of scoring a 6-player, 5-round log against only parsing its TOML.
+
+Target (issue "Core"): scoring costs at most 2x the tomllib parse of the same
+text. Prints both timings and the ratio; run with `make bench` or
+`python bench/bench_score.py`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.gen import random_game_log  # noqa: E402
+from bidscli.engine import replay  # noqa: E402
+from bidscli.log import read_log_text  # noqa: E402
+from bidscli.rules import load_ruleset  # noqa: E402
+
+
+def best_of(fn, repeat=7, number=50) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / number)
+    return best
+
+
+def main() -> None:
+    cases = [
+        ("english, no options", "english", {}),
+        ("english, all options", "english", {"ally": True, "minus_five": True, "color_bids": True,
+                                              "lowest": True, "surprise": True, "thief": True}),
+        ("italian, thief+surprise+lowest", "italian", {"ally": True, "minus_five": True, "lowest": True,
+                                                       "surprise": True, "thief": True}),
+    ]
+    print(f"{'case':34} {'tomllib':>10} {'score':>10} {'ratio':>6}")
+    for label, name, opts in cases:
+        text = random_game_log(name, 6, 5, opts, seed=7)
+        ruleset = load_ruleset(name)
+        parse = best_of(lambda: tomllib.loads(text))
+
+        def score():
+            log, errs = read_log_text(text, "bench.toml")
+            assert not errs, errs
+            return replay(log, ruleset)
+
+        score()
+        full = best_of(score)
+        print(f"{label:34} {parse * 1e3:8.3f}ms {full * 1e3:8.3f}ms {full / parse:6.2f}")
+
+
+if __name__ == "__main__":
+    main()

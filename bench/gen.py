@@ -1,0 +1,55 @@
+"""A deterministic random game for benchmarks (not a bot: uniform legal play)."""
+
+from __future__ import annotations
+
+import random
+
+import tomli_w
+
+from bidscli.engine import Game
+from bidscli.log import Pass, format_trick
+from bidscli.rules import deck_for, load_ruleset
+
+
+def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, seed=1) -> str:
+    rng = random.Random(seed)
+    ruleset = load_ruleset(ruleset_name)
+    names = [f"P{i}" for i in range(1, players + 1)]
+    opts = dict(options or {})
+    game = Game(ruleset, names, opts)
+    deck = deck_for(ruleset, players, game.options)
+    doc = {"ruleset": ruleset_name, "players": names, "options": opts, "rounds": []}
+    for _ in range(rounds):
+        black = list(deck.black_deck)
+        rng.shuffle(black)
+        pool = deck.coloured_cards() + black[: deck.black_in_hands] + ([c for c in deck.all_cards() if c.colour == "W"])
+        pile = black[deck.black_in_hands:]
+        rng.shuffle(pool)
+        hands = {p: pool[i * deck.hand_size:(i + 1) * deck.hand_size] for i, p in enumerate(names)}
+        removed = pool[players * deck.hand_size:]
+        game.start_round(hands=hands, pile=pile, removed=removed)
+        tricks = []
+        for _ in range(deck.tricks):
+            t = game.start_trick()
+            while (p := game.expected_player()) is not None:
+                hand = game.hands[p]
+                game.play(p, hand[rng.randrange(len(hand))])
+            actions = []
+
+            def decide(choice, actions=actions):
+                from bidscli.engine import default_steal_policy
+
+                a = default_steal_policy(choice)
+                actions.append(a if a is not None else Pass(choice.thief))
+                return a
+
+            game.finish_trick(decide)
+            tricks.append(format_trick(t.revealed, t.plays, [a for a in actions if not isinstance(a, Pass)]))
+        game.end_round()
+        doc["rounds"].append({
+            "hands": {p: [str(c) for c in h] for p, h in hands.items()},
+            "removed": [str(c) for c in removed],
+            "pile": [str(c) for c in pile],
+            "tricks": tricks,
+        })
+    return tomli_w.dumps(doc)
