@@ -329,6 +329,7 @@ class Deck:
     short_pile: bool
     notes: tuple[str, ...] = ()
     _cards: frozenset = field(default=frozenset(), repr=False, compare=False)
+    _knobs: Mapping | None = field(default=None, repr=False, compare=False)  # for why_not
 
     @property
     def coloured_count(self) -> int:
@@ -348,18 +349,39 @@ class Deck:
         return [coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1)]
 
     def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
-        """Why a card is not in this deck, naming the deck (log.md 'Cards')."""
+        """Why a card is not in this deck, naming the deck and the knob or option (log.md 'Cards')."""
         base = f"{card} is not in the {self.ruleset} {self.players}-player deck"
+        k = self._knobs or {}
+
+        def counts(knob: str) -> str:
+            return ", ".join(map(str, k.get(knob, ()))) + " players"
+
         if card.number is not None:
             if card.colour != BLACK and card.colour not in self.colours:
-                return f"{base} (colours {', '.join(self.colours)})"
+                return f"{base} (colours {', '.join(self.colours)} at {self.players} players: deck.colours)"
             return f"{base} (numbers 1-{self.numbers})"
         if card == ALLY_CARD:
+            if options.get("ally") and k and self.players not in k["deck.ally_allowed"]:
+                return f"{base} (the Ally is used only at {counts('deck.ally_allowed')}: deck.ally_allowed)"
             return f"{base} (the Ally is not dealt: set option ally = true)"
-        opt = {LOWEST_CARD: "lowest", SURPRISE_CARD: "surprise", THIEF_CARD: "thief", MINUS_FIVE_CARD: "minus_five"}.get(card)
+        if card == DOUBLE_CARD and k:
+            if not k["deck.double_always"]:
+                return f"{base} (the {self.ruleset} deck has no 2x: deck.double_always is empty)"
+            return f"{base} (2x is in the {self.ruleset} deck only at {counts('deck.double_always')}: deck.double_always)"
+        if card == MINUS_FIVE_CARD and k:
+            always = k["deck.minus_five_always"]
+            if k["deck.minus_five_by_option"] and not options.get("minus_five"):
+                at = f" (always at {counts('deck.minus_five_always')})" if always else ""
+                return (f"{base} (under {self.ruleset} the -5 card comes with option minus_five, which is off"
+                        f"{at}: deck.minus_five_by_option)")
+            if always:
+                return f"{base} (-5 is in the {self.ruleset} deck only at {counts('deck.minus_five_always')}: " \
+                       "deck.minus_five_always)"
+            return f"{base} (the {self.ruleset} deck has no -5: deck.minus_five_always is empty)"
+        opt = {LOWEST_CARD: "lowest", SURPRISE_CARD: "surprise", THIEF_CARD: "thief"}.get(card)
         if opt is not None and not options.get(opt):
-            return f"{base} (option {opt} is off)"
-        return f"{base} (see rules show --players {self.players})"
+            return f"{base} (option {opt} is off: set {opt} = true in the log's [options] or -o {opt}=true)"
+        return f"{base} (see rules show {self.ruleset} --players {self.players})"
 
     def to_json(self) -> dict:
         return {
@@ -440,7 +462,7 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
         ruleset=ruleset.name, players=players, colours=colours, numbers=numbers,
         black_deck=tuple(black), black_in_hands=in_hands, ally=ally, hand_size=hand,
         removed=removed, pile_size=pile, tricks=hand, short_hands=short_hands,
-        short_pile=short_pile, notes=tuple(notes), _cards=frozenset(cards),
+        short_pile=short_pile, notes=tuple(notes), _cards=frozenset(cards), _knobs=k,
     )
 
 
