@@ -44,9 +44,37 @@ class UnknownCard(BidsError):
     kind = "undetermined"
 
 
-class Reason(NamedTuple):
-    text: str
-    knob: str | None = None
+class Reason:
+    """One step of a trick's explanation, naming the knob that decided it.
+
+    ``text`` may be given as a function: long explanations are then only
+    built when a report asks for them, which keeps plain scoring cheap.
+    """
+
+    __slots__ = ("_text", "knob")
+
+    def __init__(self, text, knob: str | None = None) -> None:
+        self._text = text
+        self.knob = knob
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
+
+    def __iter__(self):
+        return iter((self.text, self.knob))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Reason) and (self.text, self.knob) == (other.text, other.knob)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.knob))
+
+    def __repr__(self) -> str:
+        return f"Reason({self.text!r}, {self.knob!r})"
 
 
 class StealChoice(NamedTuple):
@@ -272,6 +300,8 @@ class Game:
         self.players = tuple(players)
         self.n = len(self.players)
         self.seat = {p: i for i, p in enumerate(self.players)}
+        # Playing order for each leader's seat: the leader, then clockwise.
+        self._orders = tuple(tuple(self.players[(s + i) % self.n] for i in range(self.n)) for s in range(self.n))
         self.options = opts
         self.file = file
         self.on_error = on_error
@@ -407,7 +437,7 @@ class Game:
         self.trick = t
         rnd.tricks.append(t)
         self.pile.set_feed(revealed)
-        self._order = [self.players[(self.seat[self.leader] + i) % self.n] for i in range(self.n)]
+        self._order = self._orders[self.seat[self.leader]]
         self._surprise_from_hand = False
         self._lowest_from_hand = False
         self._ally_player = None
@@ -481,7 +511,7 @@ class Game:
                 self._illegal(f"{player} led, but {expected} leads this trick ({self.leader_why})", player=player)
                 if player in self.seat:
                     # Follow the log's order for the rest of the trick: one error, not one per player.
-                    self._order = [self.players[(self.seat[player] + j) % self.n] for j in range(self.n)]
+                    self._order = self._orders[self.seat[player]]
             else:
                 self._illegal(
                     f"{player} played in place of {expected}: after {t.plays[-1][0]} it is {expected}'s turn "
@@ -489,10 +519,9 @@ class Game:
             if player in (p for p, _ in t.plays):
                 raise _Abort()
         if self.hands is not None:
-            hand = self.hands.get(player, [])
-            if card in hand:
-                hand.remove(card)
-            else:
+            try:
+                self.hands[player].remove(card)
+            except (KeyError, ValueError):
                 self._illegal(f"{player} played {card}, which is not in {player}'s hand", player=player)
         else:
             if card not in self.deck:
@@ -509,6 +538,8 @@ class Game:
                         f"round, but the {self.ruleset.name} {self.n}-player deal puts {self.deck.black_in_hands} in the hands",
                         player=player, cls=DeckError)
         t.plays.append((player, card))
+        if card.special is None:
+            return
         if card == SURPRISE_CARD:
             if self.k["surprise.from_hand"] == "replace_center":
                 old = t.centre
@@ -576,9 +607,17 @@ class Game:
                                     f"{t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
-        pick = min if self.lowest else max
-        best = pick(c.number for _, _, c in bids)
-        tied = [(i, p, c) for i, p, c in bids if c.number == best]
+        # One pass: the best number and every bid that has it.
+        lowest = self.lowest
+        best = None
+        tied = []
+        for bid in bids:
+            num = bid[2].number
+            if best is None or (num < best if lowest else num > best):
+                best = num
+                tied = [bid]
+            elif num == best:
+                tied.append(bid)
         if len(tied) == 1:
             _, p, c = tied[0]
             t.reason = f"{word} bid {c}" + (" (Lowest)" if self.lowest else "")
@@ -618,7 +657,9 @@ class Game:
             t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
-        count_txt = ", ".join(f"{_cname(col)} {n}" for col, n in sorted(counts.items(), key=lambda x: -x[1]))
+        def count_txt() -> str:
+            return ", ".join(f"{_cname(col)} {n}" for col, n in sorted(counts.items(), key=lambda x: -x[1]))
+
         mode = k["color_bids.mode"]
         if mode == "majority_first":
             # Colours by count; colours with no numbered card that can win are passed over.
@@ -631,15 +672,17 @@ class Game:
             cands = [by_colour[col] for col in by_colour if counts[col] == top]
             best_num = (min if lowest else max)(e[2].number for e in cands)
             tied = [e for e in cands if e[2].number == best_num]
-            lead_txt = f"{count_txt}; most frequent: " + ", ".join(
-                f"{_cname(e[2].colour)} (best {e[2]}{' centre' if e[1] is None else ''})" for e in cands)
+            def lead_txt(cands=cands) -> str:
+                return f"{count_txt()}; most frequent: " + ", ".join(
+                    f"{_cname(e[2].colour)} (best {e[2]}{' centre' if e[1] is None else ''})" for e in cands)
             knob = "color_bids.mode"
         else:
             best_num = (min if lowest else max)(e[2].number for e in numbered)
             same = [e for e in numbered if e[2].number == best_num]
             top = max(counts[e[2].colour] for e in same)
             tied = [e for e in same if counts[e[2].colour] == top]
-            lead_txt = f"{count_txt}; {word} number {best_num}"
+            def lead_txt(best_num=best_num) -> str:
+                return f"{count_txt()}; {word} number {best_num}"
             knob = "color_bids.mode"
         if len(tied) == 1:
             i, p, c = tied[0]
@@ -651,20 +694,20 @@ class Game:
                 else:
                     nxt = self.players[(self.seat[t.leader] + 1) % self.n]
                     how = f"the seat after its leader, {nxt}, leads"
-                t.reasons.append(Reason(f"Color Bids ({mode}): {lead_txt}; the centre card {c} is the best card: "
-                                        "nobody wins (color_bids.center_can_win)", "color_bids.center_can_win"))
+                t.reasons.append(Reason(lambda: f"Color Bids ({mode}): {lead_txt()}; the centre card {c} is the best "
+                                        "card: nobody wins (color_bids.center_can_win)", "color_bids.center_can_win"))
                 t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
                 self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
                 return None, nxt
             t.reason = f"Color Bids: {c} best of {_cname(c.colour)}"
-            t.reasons.append(Reason(f"Color Bids ({mode}): {lead_txt}: {p} wins with {c}", knob))
+            t.reasons.append(Reason(lambda: f"Color Bids ({mode}): {lead_txt()}: {p} wins with {c}", knob))
             return p, p
         players_tied = [e for e in tied if e[1] is not None]
         burner = max(players_tied, key=lambda e: e[0])[1] if players_tied else t.leader
         txt = ", ".join(f"{e[2]}{' (centre)' if e[1] is None else ''}" for e in tied)
         t.reason = f"Color Bids: tie {txt}: burned"
-        t.reasons.append(Reason(f"Color Bids ({mode}): {lead_txt}; tie between {txt}: burned; {burner} played the "
-                                "last tied card and leads (the burner is the turner)", knob))
+        t.reasons.append(Reason(lambda: f"Color Bids ({mode}): {lead_txt()}; tie between {txt}: burned; {burner} "
+                                "played the last tied card and leads (the burner is the turner)", knob))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -346,7 +347,11 @@ class Deck:
         return self._cards
 
     def coloured_cards(self) -> list[Card]:
-        return [coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1)]
+        return list(self._coloured)
+
+    @cached_property
+    def _coloured(self) -> tuple[Card, ...]:
+        return tuple(coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1))
 
     def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
         """Why a card is not in this deck, naming the deck and the knob or option (log.md 'Cards')."""
