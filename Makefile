@@ -18,7 +18,9 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/bids score examples/friday-4p.toml
 	@echo
-	$(BIN)/bids score examples/friday-4p.toml -r italian -o minus_five=true || true
+	$(BIN)/bids score examples/thief-6p.toml -r italian
+	@echo
+	$(BIN)/bids score examples/thief-6p.toml -r english
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
