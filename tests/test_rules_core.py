@@ -174,3 +174,202 @@ def test_full_round_fillers_burn_and_lead_on():
     res = kit.play("english", ABC, [lines])
     assert kit.winners(res) == ["C"] + [None] * 9
     assert not res.rounds[0].partial
+
+
+def leader_wins(players, round_no, centre):
+    """Trick 1 of round ``round_no`` (leader by rotation): the leader's R3 beats 1s and 2s."""
+    n = len(players)
+    order = [players[(round_no - 1 + j) % n] for j in range(n)]
+    cards = ["R3", "G1", "Y1", "B1", "R2", "G2"][:n]
+    return f"{centre}: " + ", ".join(f"{p} {c}" for p, c in zip(order, cards))
+
+
+def test_leader_wins_writes_the_rotating_leader_first():
+    assert leader_wins(ABCD, 2, "-5") == "-5: B R3, C G1, D Y1, A B1"
+
+
+# Four players, three rounds: A, B and C each win one trick a round, D never.
+LUCKY_ROUNDS_4P = [
+    (["K1: A R4, B R1, C G1, D Y1", "K2: A R2, B G4, C Y2, D B2", "K3: B R3, C Y4, D B3, A G3"], "C"),
+    (["K1: B R4, C R1, D G1, A Y1", "K2: B R2, C G4, D Y2, A B2", "K3: C R3, D B3, A Y4, B G3"], "A"),
+    (["K1: C R4, D R1, A G1, B Y1", "K2: C R2, D Y2, A G4, B B2", "K3: A R3, B Y4, C B3, D G3"], "B"),
+]
+
+
+# -- deck.* ------------------------------------------------------------------------
+
+# (players, options): colours, numbers, black deck, black cards in hands, Ally, hand
+# pool, hand size, removed, pile, tricks, short hands, short pile. Worked out from
+# rules.md 2: pool = colours x numbers + black in hands (+ Ally); removed = pool -
+# players x hand; pile = black deck - black in hands.
+K = [f"K{n}" for n in range(1, 15)]
+DECK_MATH = {
+    "english": {
+        # 3 x 10 + 1 = 31, 31 - 30 = 1 out; 10 K + -5 + 2x = 12 black, 12 - 1 = 11 pile.
+        3: ("RGY", 10, K[:10] + ["-5", "2x"], 1, False, 31, 10, 1, 11, 10, False, False),
+        4: ("RGYB", 10, K[:10] + ["-5", "2x"], 1, False, 41, 10, 1, 11, 10, False, False),
+        # 4 x 12 + 2 = 50: none out; 12 K + 2 = 14 black, 14 - 2 = 12 pile.
+        5: ("RGYB", 12, K[:12] + ["-5", "2x"], 2, False, 50, 10, 0, 12, 10, False, False),
+        # 4 x 14 + 3 + Ally = 60; 14 K + 2 = 16 black, 16 - 3 = 13 pile.
+        6: ("RGYB", 14, K + ["-5", "2x"], 3, True, 60, 10, 0, 13, 10, False, False),
+    },
+    "japanese": {
+        # No -5 or 2x below 6 players: 10 K - 1 = 9 pile cards for 10 tricks.
+        3: ("RGY", 10, K[:10], 1, False, 31, 10, 1, 9, 10, False, True),
+        4: ("RGYB", 10, K[:10], 1, False, 41, 10, 1, 9, 10, False, True),
+        5: ("RGYB", 12, K[:12], 2, False, 50, 10, 0, 10, 10, False, False),
+        6: ("RGYB", 14, K + ["-5", "2x"], 3, True, 60, 10, 0, 13, 10, False, False),
+    },
+    "italian": {
+        3: ("RGY", 10, K[:10], 1, False, 31, 10, 1, 9, 10, False, True),
+        4: ("RGYB", 10, K[:10], 1, False, 41, 10, 1, 9, 10, False, True),
+        # 4 x 10 + 2 = 42 < 50: 42 // 5 = 8 a hand, 42 - 40 = 2 out; 10 - 2 = 8 pile.
+        5: ("RGYB", 10, K[:10], 2, False, 42, 8, 2, 8, 8, True, False),
+        # 4 x 14 + 3 = 59 < 60 (no Ally without its option): 9 a hand, 59 - 54 = 5 out;
+        # 14 K + 2x = 15 black, 15 - 3 = 12 pile.
+        6: ("RGYB", 14, K + ["2x"], 3, False, 59, 9, 5, 12, 9, True, False),
+    },
+}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_deck_math(ruleset, players):
+    deck = deck_for(load_ruleset(ruleset), players, {})
+    got = (
+        "".join(deck.colours), deck.numbers, [str(c) for c in deck.black_deck], deck.black_in_hands, deck.ally,
+        deck.pool_size, deck.hand_size, deck.removed, deck.pile_size, deck.tricks, deck.short_hands,
+        deck.short_pile,
+    )
+    assert got == DECK_MATH[ruleset][players]
+
+
+@pytest.mark.parametrize("ruleset, players, options, expected", [
+    # IT: the -5 comes with its option: 11 black, 10 pile cards, no longer short.
+    ("italian", 3, {"minus_five": True}, (K[:10] + ["-5"], 31, 1, 10, False)),
+    # IT 5 players with the Ally: 43 cards, still 8 a hand, 3 out.
+    ("italian", 5, {"ally": True}, (K[:10], 43, 3, 8, False)),
+    # IT 6 players with the Ally: 60 cards, 10 a hand again, none out.
+    ("italian", 6, {"ally": True, "minus_five": True}, (K + ["-5", "2x"], 60, 0, 13, False)),
+    # EN/JA: the -5 option adds no card (deck.minus_five_by_option = false).
+    ("english", 4, {"minus_five": True, "ally": True}, (K[:10] + ["-5", "2x"], 42, 2, 11, False)),
+    ("japanese", 4, {"minus_five": True}, (K[:10], 41, 1, 9, True)),
+    # Option cards join the black deck: JA 3 players with Lowest and Thief: 12 - 1 = 11 pile.
+    ("japanese", 3, {"thief": True, "lowest": True}, (K[:10] + ["Lowest", "Thief"], 31, 1, 11, False)),
+])
+def test_deck_math_with_options(ruleset, players, options, expected):
+    deck = deck_for(load_ruleset(ruleset), players, options)
+    got = ([str(c) for c in deck.black_deck], deck.pool_size, deck.removed, deck.pile_size, deck.short_pile)
+    assert got == expected
+
+
+@pytest.mark.parametrize("players, pool", [(5, 42), (6, 59)])
+def test_deck_short_error_refuses_a_short_hand_pool(players, pool):
+    rs = load_ruleset("italian").with_knobs({"deck.short": "error"})
+    with pytest.raises(DeckError) as exc:
+        deck_for(rs, players, {})
+    assert exc.value.message == (
+        f"the italian {players}-player hand pool has {pool} cards, fewer than {players} x 10 "
+        "(knob deck.short = \"error\")")
+    # A pool that is not short is dealt as usual: 6 players with the Ally make 60.
+    assert deck_for(rs, 6, {"ally": True}).hand_size == 10
+
+
+@pytest.mark.parametrize("ruleset", ["english", "japanese"])
+def test_deck_short_error_never_applies_to_english_and_japanese(ruleset):
+    rs = load_ruleset(ruleset).with_knobs({"deck.short": "error"})
+    assert [deck_for(rs, n, {}).hand_size for n in (3, 4, 5, 6)] == [10, 10, 10, 10]
+
+
+def test_italian_five_players_play_rounds_of_eight_tricks():
+    # deck.short = shorten: 8 cards a hand, 8 tricks make a complete round, so the
+    # round-end rules apply: A takes K9, B-E win nothing: 8 each (5 players).
+    players = ["A", "B", "C", "D", "E"]
+    res = play_full("italian", players, [([leader_wins(players, 1, "K9")], "A")])
+    assert len(res.rounds[0].tricks) == 8
+    assert res.rounds[0].lucky_losers == {"B": 8, "C": 8, "D": 8, "E": 8}
+    assert res.totals == {"A": 9, "B": 8, "C": 8, "D": 8, "E": 8}
+    # A ninth trick is one too many.
+    lines = full_round("italian", players, [leader_wins(players, 1, "K9")], "A")
+    errors = kit.errors("italian", players, [lines + ["K10: A R10, B G10, C Y9, D B9, E R9"]])
+    assert [e.message for e in errors] == ["round 1 has 9 tricks; the italian 5-player deal plays 8 a round"]
+
+
+def test_italian_five_player_hands_hold_eight_cards():
+    # IT 5 players: 8 cards a hand (deck.short = shorten); A was dealt 10.
+    hands = {"A": "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B": "G1 G2 G3 G4 G5 G6 G7 G8",
+             "C": "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8", "D": "B1 B2 B3 B4 B5 B6 B7 B8", "E": "G9 G10 Y9 Y10 B9 B10 K1 K2"}
+    errors = kit.errors("italian", ["A", "B", "C", "D", "E"], [["K5: A R1, B G1, C Y1, D B1, E G9"]],
+                        hands=[hands])
+    assert [(e.player, e.message) for e in errors] == [("A", "hand of A has 10 cards, expected 8")]
+
+
+@pytest.mark.parametrize("ruleset, players, line, message", [
+    ("italian", 5, "K5: A Y12, B R1, C G1, D Y1, E B1", "Y12 is not in the italian 5-player deck (numbers 1-10)"),
+    ("italian", 5, "K11: A R2, B R1, C G1, D Y1, E B1", "K11 is not in the italian 5-player deck (numbers 1-10)"),
+    ("japanese", 4, "K11: A B1, B R1, C G2, D Y5", "K11 is not in the japanese 4-player deck (numbers 1-10)"),
+    ("english", 3, "K5: A B1, B R1, C G2",
+     "B1 is not in the english 3-player deck (colours R, G, Y at 3 players: deck.colours)"),
+    ("english", 4, "K5: A Ally, B R1, C G2, D Y5",
+     "Ally is not in the english 4-player deck (the Ally is not dealt: set option ally = true)"),
+])
+def test_a_card_not_in_the_deck_names_the_deck(ruleset, players, line, message):
+    names = ["A", "B", "C", "D", "E", "F"][:players]
+    with pytest.raises(DeckError) as exc:
+        kit.play(ruleset, names, [[line]])
+    assert exc.value.message == message
+    assert (exc.value.round, exc.value.trick) == (1, 1)
+
+
+def test_english_five_players_have_twelves():
+    res = kit.play("english", ["A", "B", "C", "D", "E"], [["K12: A Y12, B R1, C G1, D Y1, E B1"]])
+    assert res.totals == {"A": 12, "B": 0, "C": 0, "D": 0, "E": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_ally_at_three_players(ruleset):
+    with pytest.raises(RulesetError) as exc:
+        kit.play(ruleset, ABC, [["K5: A R5, B G4, C Y2"]], options={"ally": True})
+    assert exc.value.message == (
+        f"the Ally option is not available at 3 players under {ruleset} (deck.ally_allowed: 4, 5, 6 players)")
+
+
+# -- deck.short_pile ------------------------------------------------------------------
+
+# JA and IT at 3 players: 9 pile cards for 10 tricks. A takes K9; the fillers reveal
+# the 8 other pile cards; trick 10 has no centre card.
+SHORT_PILE_HEAD = ["K9: A R10, B R1, C G1"]
+
+
+@pytest.mark.parametrize("ruleset", ["italian", "japanese"])
+def test_short_pile_empty_centre_winner_takes_only_played_black_cards(ruleset):
+    # The last trick: A's K7 (from hand) beats G2 and Y2 and takes only itself: 7.
+    res = play_full(ruleset, ABC, [(SHORT_PILE_HEAD, "A", {"A": "K7", "B": "G2", "C": "Y2"}, "")])
+    last = res.rounds[0].tricks[9]
+    assert last.revealed == [] and last.centre is None
+    assert (last.winner, last.points, [str(c) for c in last.taken]) == ("A", 7, ["K7"])
+    assert "deck.short_pile" in last.knobs
+    # A: 9 + 7 = 16; B and C won nothing: 12 each.
+    assert res.totals == {"A": 16, "B": 12, "C": 12}
+
+
+def test_short_pile_error_refuses_the_trick_with_no_pile_card():
+    with pytest.raises(DeckError) as exc:
+        play_full("japanese", ABC, [(SHORT_PILE_HEAD, "A", {"A": "K7", "B": "G2", "C": "Y2"}, "")],
+                  knobs={"deck.short_pile": "error"})
+    assert exc.value.message == "the point pile is empty (deck.short_pile = \"error\")"
+    assert (exc.value.round, exc.value.trick) == (1, 10)
+
+
+def test_an_empty_centre_is_refused_while_pile_cards_are_left():
+    errors = kit.errors("japanese", ABC, [["K5: A R5, B G4, C Y2", ": A R1, B G1, C Y1"]])
+    assert [(e.trick, e.message) for e in errors] == [
+        (2, "a pile card is missing from the revealed part (the prize of this trick): the pile still holds "
+            "8 card(s), so an empty centre is not possible yet")]
+
+
+def test_english_three_players_have_a_pile_card_for_every_trick():
+    # 11 pile cards for 10 tricks: the fillers reveal one every trick.
+    lines = full_round("english", ABC, SHORT_PILE_HEAD, "A")
+    assert all(not line.startswith(":") for line in lines)
+    assert kit.play("english", ABC, [lines]).totals == {"A": 9, "B": 12, "C": 12}
