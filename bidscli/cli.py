@@ -126,7 +126,7 @@ def score(logs, ruleset, options, fmt):
         click.echo(report.dumps(docs[0] if len(logs) == 1 else docs))
     elif fmt == "csv":
         click.echo(report.score_csv(results), nl=False)
-    else:
+    elif results:  # nothing at all on stdout when no log could be scored
         click.echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
     if failed:
         sys.exit(1)
