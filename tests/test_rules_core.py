@@ -373,3 +373,127 @@ def test_english_three_players_have_a_pile_card_for_every_trick():
     lines = full_round("english", ABC, SHORT_PILE_HEAD, "A")
     assert all(not line.startswith(":") for line in lines)
     assert kit.play("english", ABC, [lines]).totals == {"A": 9, "B": 12, "C": 12}
+
+
+# -- game.first_leader -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("first_leader, leaders", [
+    # rotate (unstated, all three): seat r-1 leads round r, round 4 wraps to A.
+    ("rotate", ["A", "B", "C", "A"]),
+    ("first_seat", ["A", "A", "A", "A"]),
+])
+def test_game_first_leader(ruleset, first_leader, leaders):
+    # Three rounds of burned tricks only, then one trick of a fourth, unfinished round.
+    rounds = [([], leaders[r]) for r in range(3)]
+    last = leaders[3]
+    order = ABC[ABC.index(last):] + ABC[:ABC.index(last)]
+    res = play_full(ruleset, ABC, rounds, knobs={"game.first_leader": first_leader},
+                    partial=["K5: " + ", ".join(f"{p} {c}" for p, c in zip(order, ["R5", "G4", "K7"]))])
+    assert [r.leader for r in res.rounds] == leaders
+    assert [kit.leaders(res, r)[0] for r in (1, 2, 3, 4)] == leaders
+    # Nobody wins a trick in rounds 1-3: all three are lucky losers, 12 + 24 + 36 = 72.
+    # Round 4 is unfinished: the K7 takes 7 + 5 = 12, and no lucky loser.
+    assert res.rounds[3].partial and res.rounds[3].lucky_losers == {}
+    k7 = order[2]
+    assert res.totals == {p: 72 + (12 if p == k7 else 0) for p in ABC}
+
+
+def test_game_first_leader_is_overridden_by_the_log():
+    res = kit.play("english", ABC, [["K5: C R5, A G4, B K7"]], leaders=["C"])
+    assert kit.leaders(res) == ["C"]
+    assert res.rounds[0].reasons[0].text == "C leads trick 1: named by the log"
+
+
+@pytest.mark.parametrize("first_leader, why", [
+    ("rotate", "A leads, but B leads this trick (first leader of the round)"),
+    ("first_seat", None),
+])
+def test_game_first_leader_wrong_leader_of_round_two(first_leader, why):
+    # Round 2 led by A: right under first_seat, wrong under rotate.
+    lines = full_round("english", ABC, [], "A")
+    errors = kit.errors("english", ABC, [lines, ["K5: A R5, B G4, C K7"]],
+                        knobs={"game.first_leader": first_leader})
+    if why is None:
+        assert errors == []
+    else:
+        assert [(e.round, e.trick, e.player, e.message) for e in errors] == [
+            (2, 1, "A", "A led, but B leads this trick (first leader of the round)")]
+
+
+# -- trick resolution -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_highest_bid_wins_whatever_its_colour(ruleset):
+    # A tie below the best bid does not matter: A's 9 beats the two 3s.
+    res = kit.play(ruleset, ABC, [["K5: A R9, B G3, C Y3", "K6: A R1, B K8, C Y2"]])
+    assert kit.winners(res) == ["A", "B"]
+    # B's black K8 is a bid like any other and takes itself too: 6 + 8.
+    assert res.totals == {"A": 5, "B": 14, "C": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_three_way_tie_burns_and_the_last_of_them_leads(ruleset):
+    res = kit.play(ruleset, ABC, [["K5: A R6, B G6, C Y6", "K6: C R1, A G2, B Y1"]])
+    assert kit.winners(res) == [None, "A"]
+    assert kit.leaders(res) == ["A", "C"]
+    assert res.rounds[0].tricks[0].reason == "tie on 6 (A R6, B G6, C Y6): burned"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_black_card_tying_a_coloured_card_burns_and_is_discarded(ruleset):
+    # K7 and R7 tie: burned; the centre K5 and B's K7 are discarded, B (the later) leads.
+    res = kit.play(ruleset, ABC, [["K5: A R7, B K7, C Y1", "K6: B R1, C G2, A G1"]])
+    first = res.rounds[0].tricks[0]
+    assert (first.winner, first.points, first.taken, first.next_leader) == (None, 0, [], "B")
+    assert res.totals == {"A": 0, "B": 0, "C": 6}
+
+
+# Three special cards in the hands: rules.md fine print "no bid on the table".
+NO_BID_KNOBS = {
+    "deck.black_in_hands": {3: 3, 4: 1, 5: 2, 6: 3},
+    "deck.minus_five_always": [3, 4, 5, 6],
+    "deck.double_always": [3, 4, 5, 6],
+}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_bid_burns_and_its_leader_leads_again(ruleset):
+    # specials.bid = none: -5, 2x and Thief are not bids; with no bid the trick burns
+    # and A, who led it, leads again. Nobody takes the -5 (no -5 win).
+    res = kit.play(ruleset, ABC, [["K5: A -5, B 2x, C Thief", "K6: A R1, B G2, C Y3"]],
+                   options={"thief": True}, knobs=NO_BID_KNOBS)
+    first = res.rounds[0].tricks[0]
+    assert (first.winner, first.points, first.reason) == (None, 0, "no bid on the table: burned")
+    assert "specials.bid" in first.knobs
+    assert kit.leaders(res) == ["A", "A"]
+    assert res.totals == {"A": 0, "B": 0, "C": 6}
+    assert res.minus_five_wins == {"A": 0, "B": 0, "C": 0}
+
+
+# -- the award ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["english", "spanish"])
+def test_the_winner_takes_the_centre_and_every_black_card_played(ruleset):
+    # B's -5 goes to A with the centre: 6 - 5 = 1, and it counts as a -5 won by A,
+    # the only one: A gets the whole -5 bonus, 1 + 30 = 31.
+    res = kit.play(ruleset, ABC, [["K6: A R9, B -5, C G2"]], options={"minus_five": True})
+    trick = res.rounds[0].tricks[0]
+    assert [str(c) for c in trick.taken] == ["K6", "-5"]
+    assert trick.points == 1
+    assert res.minus_five_wins == {"A": 1, "B": 0, "C": 0}
+    assert res.bonuses == {"A": 30, "B": 0, "C": 0}
+    assert res.totals == {"A": 31, "B": 0, "C": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_five_players_the_winner_takes_both_black_cards_from_hands(ruleset):
+    # 5 players: two black cards in the hands; D's K8 wins, E's K2 goes with it:
+    # 5 + 8 + 2 = 15.
+    players = ["A", "B", "C", "D", "E"]
+    res = kit.play(ruleset, players, [["K5: A R1, B G2, C Y3, D K8, E K2"]])
+    assert res.rounds[0].tricks[0].points == 15
+    assert res.totals == {"A": 0, "B": 0, "C": 0, "D": 15, "E": 0}
