@@ -299,5 +299,69 @@ def rules_diff(a, b, fmt):
         click.echo(report.rules_diff_text(ra, rb, rows))
 
 
+# -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET",
+              help="a ruleset to compare (bundled name or path); give two or more")
+@option_option
+@click.option("--lenient-deck", is_flag=True,
+              help="score even when the deal does not fit a ruleset's deck: foreign cards are played and "
+                   "revealed as recorded, and rounds keep the log's length")
+@format_option("table", "json")
+@guarded
+def diff(log, rulesets, options, lenient_deck, fmt):
+    """The same deal under several rulesets, side by side.
+
+    Per-trick winners, round and final scores, the first trick where the
+    rulesets part (with each engine's reasons and knobs) and the knobs that
+    differ. Steals decided by the default policy are marked with '!'.
+
+    \b
+    Examples:
+      bids diff examples/thief-6p.toml -r italian -r english
+      bids diff game.toml -r english -r japanese --format json
+    """
+    from . import report, variants
+
+    if len(rulesets) < 2:
+        raise click.UsageError("diff needs at least two rulesets: -r A -r B")
+    d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
+    if fmt == "json":
+        click.echo(report.dumps(variants.diff_json(d)))
+    else:
+        click.echo(variants.diff_text(d))
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@ruleset_option
+@option_option
+@click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
+              help="a knob to dispute (at all its values, or at VALUE); repeatable. "
+                   "Default: every knob on which the bundled rulesets differ at this player count")
+@click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
+@format_option("table", "json")
+@guarded
+def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
+    """Which rule decided this game? Each disputed knob changed alone, then the
+    smallest sets of knob changes that change the winner.
+
+    \b
+    Examples:
+      bids disputes examples/thief-6p.toml
+      bids disputes game.toml -r english --knob thief.timing --knob double.scope
+    """
+    from . import report, variants
+
+    doc = variants.disputes(log, ruleset, knobs, options, lenient=lenient_deck)
+    if fmt == "json":
+        click.echo(report.dumps(doc))
+    else:
+        click.echo(variants.disputes_text(doc))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,1110 @@
+"""Variant analysis: one deal under several rulesets (``bids diff``) and which
+rule decided a game (``bids disputes``).
+
+The deal (log.md "Diffing the same deal under other rulesets") is rebuilt once
+from the log: seating, and per round the leader, hands, removed cards and the
+point pile. A missing pile is rebuilt from the revealed cards in first
+appearance order; it is then only *known for a prefix* and the engine raises
+``UnknownCard`` when a ruleset needs one of the unseen cards after it (that
+ruleset is "undetermined from this log" from that trick on).
+
+Under each ruleset every player plays the card they played in the same trick
+number, in the order that ruleset's leaders give. A recorded steal is kept
+where it is still legal; a recorded pass, or silence where the log's own game
+offered the choice, stays a pass; anything else is decided by the engine's
+``default_steal_policy`` and marked as such.
+
+Deck differences (a card the ruleset's deck does not have, rounds longer or
+shorter than its deal) stop ``diff`` with a plain message, unless
+``lenient=True`` (``--lenient-deck``): then the ruleset's deck is *widened*
+round by round to hold the log's deal as recorded: foreign cards are played
+and revealed as if they were in the deck, with their usual value, foreign pile
+cards lengthen the pile, and the round length is the log's.
+
+Disputes replay the deal many times. It is kept cheap by a decision tree of
+knob reads: the ruleset handed to the engine records which knobs the engine
+reads, in order, and two variants that agree on every knob read so far take
+the same path, so a replay is only run for a new path (keys are *effective*
+values: a per-player-count knob counts only at this table's player count).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from collections.abc import Mapping
+from typing import NamedTuple, Sequence
+
+from .cards import BLACK, Card
+from .engine import Game, GameResult, Reason, StealChoice, UnknownCard, default_steal_policy
+from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
+from .knobs import KNOBS
+from .log import GameLog, Pass, Steal, read_log
+from .rules import BUNDLED, Deck, Ruleset, deck_for, load_ruleset, parse_option_assignments
+
+# -- the deal ---------------------------------------------------------------------
+
+
+class TrickPlan(NamedTuple):
+    number: int
+    line: int | None
+    revealed: tuple[Card, ...]
+    plays: dict  # player -> card
+    actions: tuple  # Steal | Pass as recorded
+
+
+class RoundPlan(NamedTuple):
+    number: int
+    line: int | None
+    leader: str | None
+    hands: dict | None  # as given by the log
+    removed: tuple | None
+    pile: tuple | None  # as given by the log (the whole pile)
+    prefix: tuple  # the known top of the pile: the log's pile, or its revealed cards in first-appearance order
+    tricks: tuple  # of TrickPlan
+    rebuilt_hands: dict  # player -> cards played, in trick order (the log's hands when given)
+
+    def cards(self):
+        """Every card of the round with where the log shows it (for deck checks)."""
+        if self.hands is not None:
+            for p, h in self.hands.items():
+                for c in h:
+                    yield c, dict(player=p), f"in the hand of {p}"
+        for c in self.removed or ():
+            yield c, {}, "removed at the deal"
+        if self.pile is not None:
+            for c in self.prefix:
+                yield c, {}, "in the round's pile"
+        else:
+            for t in self.tricks:
+                for c in t.revealed:
+                    yield c, dict(trick=t.number, line=t.line), f"revealed in trick {t.number}"
+        for t in self.tricks:
+            for p, c in t.plays.items():
+                yield c, dict(trick=t.number, line=t.line, player=p), f"played by {p} in trick {t.number}"
+
+
+class Deal(NamedTuple):
+    file: str
+    players: tuple
+    options: dict
+    rounds: tuple  # of RoundPlan
+    log: GameLog
+
+    @property
+    def tricks_a_round(self) -> int:
+        return max((len(r.tricks) for r in self.rounds), default=0)
+
+
+def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> Deal:
+    """The deal of a log, with hands and pile rebuilt where the log leaves them out."""
+    opts = dict(log.options)
+    opts.update(options or {})
+    rounds = []
+    for rec in log.rounds:
+        tricks = []
+        for t in rec.tricks:
+            plays: dict = {}
+            for p, c in t.plays:
+                if p not in log.players:
+                    raise IllegalPlayError(f"{p} is not at the table ({', '.join(log.players)})", file=log.file,
+                                           line=t.line, round=rec.number, trick=t.number, player=p)
+                if p in plays:
+                    raise IllegalPlayError(f"{p} plays twice in this trick: each player plays one card a trick",
+                                           file=log.file, line=t.line, round=rec.number, trick=t.number, player=p)
+                plays[p] = c
+            missing = [p for p in log.players if p not in plays]
+            if missing:
+                raise IllegalPlayError(f"{', '.join(missing)} did not play: each player plays one card a trick",
+                                       file=log.file, line=t.line, round=rec.number, trick=t.number,
+                                       player=missing[0])
+            tricks.append(TrickPlan(t.number, t.line, tuple(t.revealed), plays, tuple(t.actions)))
+        if rec.pile is not None:
+            prefix = tuple(rec.pile)
+        else:
+            seen: dict = {}
+            for t in rec.tricks:
+                for c in t.revealed:
+                    seen.setdefault(c, None)
+            prefix = tuple(seen)
+        if rec.hands is not None:
+            rebuilt = {p: tuple(h) for p, h in rec.hands.items()}
+        else:
+            rebuilt = {p: tuple(t.plays[p] for t in tricks) for p in log.players}
+        rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
+                                tuple(tricks), rebuilt))
+    return Deal(log.file, tuple(log.players), opts, tuple(rounds), log)
+
+
+def deal_json(deal: Deal) -> list[dict]:
+    return [{
+        "round": r.number,
+        "leader": r.leader,
+        "hands": {p: [str(c) for c in h] for p, h in r.rebuilt_hands.items()},
+        "hands_from": "log" if r.hands is not None else "plays",
+        "removed": None if r.removed is None else [str(c) for c in r.removed],
+        "pile": [str(c) for c in r.prefix],
+        "pile_from": "log" if r.pile is not None else "revealed cards (first appearance; the rest unseen)",
+    } for r in deal.rounds]
+
+
+# -- deck fit -----------------------------------------------------------------------
+
+
+def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> list[BidsError]:
+    """Where the log's deal does not fit the ruleset's deck (one error per card, first place)."""
+    n = len(deal.players)
+    deck = deck_for(ruleset, n, options)
+    out: list[BidsError] = []
+    named: set = set()
+    for r in deal.rounds:
+        for c, where, text in r.cards():
+            if c not in deck and c not in named:
+                named.add(c)
+                msg = f"{deck.why_not(c, options)}; the log has it {text} of round {r.number}"
+                out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
+    last = deal.rounds[-1].number if deal.rounds else 0
+    for r in deal.rounds:
+        if len(r.tricks) > deck.tricks or (len(r.tricks) < deck.tricks and r.number != last):
+            out.append(DeckError(
+                f"round {r.number} has {len(r.tricks)} tricks, but the {ruleset.name} {n}-player deal "
+                f"plays {deck.tricks} a round ({deck.hand_size} cards a hand)", file=deal.file,
+                line=r.line, round=r.number))
+            break
+    for r in deal.rounds:
+        if r.pile is None and len(r.prefix) > deck.pile_size:
+            out.append(DeckError(
+                f"round {r.number} reveals {len(r.prefix)} different pile cards, but the {ruleset.name} "
+                f"{n}-player point pile holds {deck.pile_size}", file=deal.file, line=r.line, round=r.number))
+            break
+    return out
+
+
+def widened_deck(deck: Deck, r: RoundPlan, tricks: int) -> tuple[Deck, list[str]]:
+    """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round."""
+    cards = deck.all_cards()
+    foreign = {c for c, _, _ in r.cards() if c not in cards}
+    from_pile = {c for c in r.prefix if c not in cards and c.colour == BLACK}
+    black_hands = sum(1 for t in r.tricks for c in t.plays.values() if c.colour == BLACK)
+    if r.hands is not None:
+        black_hands = max(black_hands, sum(1 for h in r.hands.values() for c in h if c.colour == BLACK))
+    pile_size = len(r.pile) if r.pile is not None else max(deck.pile_size + len(from_pile), len(r.prefix))
+    changes = {}
+    notes = []
+    if foreign:
+        changes["_cards"] = cards | foreign
+        notes.append(f"round {r.number}: {', '.join(sorted(map(str, foreign), key=str))} not in the "
+                     f"{deck.ruleset} {deck.players}-player deck, played as recorded")
+    if tricks != deck.tricks:
+        changes.update(tricks=tricks, hand_size=tricks)
+        notes.append(f"round {r.number}: {tricks} tricks as in the log ({deck.ruleset} deals {deck.tricks})")
+    if pile_size != deck.pile_size:
+        changes["pile_size"] = pile_size
+    if black_hands > deck.black_in_hands:
+        changes["black_in_hands"] = black_hands
+    if r.removed is not None and len(r.removed) != deck.removed:
+        changes["removed"] = len(r.removed)
+    if not changes:
+        return deck, []
+    return dataclasses.replace(deck, **changes), notes
+
+
+# -- one ruleset over the deal --------------------------------------------------------
+
+
+class PolicySteal(NamedTuple):
+    """A steal decided by the default policy, not by the log (marked in outputs)."""
+
+    thief: str
+    card: Card
+    victim: str
+    policy: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.thief} steals {self.card} from {self.victim}"
+
+
+class StealNote(NamedTuple):
+    round: int
+    trick: int
+    thief: str
+    text: str
+    steal: str | None  # what the policy did ("Ben steals K5 from Cleo") or None
+
+    def to_json(self) -> dict:
+        return {"round": self.round, "trick": self.trick, "thief": self.thief, "note": self.text,
+                "steal": self.steal}
+
+
+class Outcome(NamedTuple):
+    """One ruleset's play of the deal."""
+
+    ruleset: Ruleset
+    result: GameResult | None  # None when not playable
+    error: BidsError | None  # why it is not playable
+    undetermined: dict | None  # {"round", "trick", "message"}: from that trick on
+    notes: list  # StealNote: policy steals, dropped recorded actions
+    deck_notes: list  # --lenient-deck stretches
+    offered: frozenset  # (round, trick, thief) of every steal choice offered
+    after: dict  # (round, trick) -> (round points, banked 2x bonus, Thief rights) after the trick
+
+    @property
+    def playable(self) -> bool:
+        return self.result is not None
+
+    @property
+    def determined(self) -> bool:
+        return self.result is not None and self.undetermined is None
+
+
+def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
+              options: Mapping[str, bool] | None = None) -> Outcome:
+    """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
+
+    ``offered``: the steal choices the log's own game offered; silence there is a
+    recorded pass. ``None``: this *is* the log's game (silence is always a pass).
+    """
+    opts = deal.options if options is None else options
+    notes: list[StealNote] = []
+    asked: set = set()
+    deck_notes: list[str] = []
+    after: dict = {}
+    try:
+        game = Game(ruleset, deal.players, opts, file=deal.file)
+    except BidsError as exc:
+        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
+    if not lenient:
+        problems = deck_problems(deal, ruleset, game.options)
+        if problems:
+            return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
+    base_deck = game.deck
+    length = deal.tricks_a_round
+    undetermined = None
+    for r in deal.rounds:
+        if lenient:
+            # The round length is the log's when its rounds do not fit this deal.
+            tricks = base_deck.tricks
+            if length > base_deck.tricks or any(len(x.tricks) < base_deck.tricks for x in deal.rounds[:-1]):
+                tricks = length
+            game.deck, more = widened_deck(base_deck, r, tricks)
+            deck_notes.extend(more)
+        deck = game.deck
+        try:
+            if r.pile is not None:
+                game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
+            else:
+                unknown = max(0, deck.pile_size - len(r.prefix))
+                game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed, line=r.line,
+                                 pile_unknown=unknown)
+            for t in r.tricks[:deck.tricks]:
+                game.start_trick(None, line=t.line)
+                plays = t.plays
+                while True:
+                    p = game.expected_player()
+                    if p is None:
+                        break
+                    game.play(p, plays[p])
+                decide = _decider(r.number, t, offered, notes, asked, ruleset.name)
+                game.finish_trick(decide)
+                decide.leftovers()
+                after[(r.number, t.number)] = (tuple(game.round_points.items()),
+                                               tuple(game.double_bonus.items()),
+                                               tuple((x.holder, x.round) for x in game.rights))
+        except UnknownCard as exc:
+            tn = game.trick.number if game.trick is not None else 1
+            undetermined = {"round": r.number, "trick": tn, "message": exc.message}
+            break
+        except BidsError as exc:
+            exc.located(file=deal.file, round=r.number,
+                        trick=game.trick.number if game.trick is not None else None)
+            return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+        game.end_round()
+    if undetermined is not None:
+        # The interrupted round stays as far as it got; the game result is still built
+        # (for what is known) but must not be read as a result.
+        game.trick = None
+    try:
+        result = game.result()
+    except BidsError as exc:
+        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
+    return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
+
+
+def _decider(rnum: int, t: TrickPlan, offered, notes: list, asked: set, rname: str):
+    pending = list(t.actions)
+
+    def decide(choice: StealChoice):
+        asked.add((rnum, t.number, choice.thief))
+        action = None
+        for i, a in enumerate(pending):
+            if a.thief == choice.thief:
+                action = pending.pop(i)
+                break
+        must = choice.mandatory and bool(choice.victims)
+        if isinstance(action, Steal):
+            if choice.victims.get(action.victim) and action.card in choice.victims[action.victim]:
+                return action
+            if not choice.victims:
+                why = f"recorded '{action}' is not possible under {rname}: {choice.why}"
+            elif action.victim not in choice.victims:
+                why = f"recorded '{action}' is not legal under {rname}: the victim must be " \
+                      f"{' or '.join(choice.victims)} ({choice.why})"
+            else:
+                why = f"recorded '{action}' is not legal under {rname}: {action.victim} holds only " \
+                      f"{', '.join(map(str, choice.victims[action.victim]))} to take"
+        elif isinstance(action, Pass):
+            if not must:
+                return action
+            why = f"recorded '{action}', but the steal is mandatory under {rname} ({choice.why})"
+        else:
+            if not choice.victims:
+                return None
+            if not must and (offered is None or (rnum, t.number, choice.thief) in offered):
+                return None  # the log's own game offered this choice: silence is a pass
+            kind = "a mandatory steal" if must else "a steal right"
+            why = f"{kind} that the log's game never offered ({choice.why})"
+        steal = default_steal_policy(choice)
+        done = None if steal is None else PolicySteal(steal.thief, steal.card, steal.victim)
+        notes.append(StealNote(rnum, t.number, choice.thief,
+                               f"{why}; default policy: " + (f"{done}" if done else "no card worth taking: passes"),
+                               None if done is None else str(done)))
+        return done
+
+    def leftovers():
+        for a in pending:
+            notes.append(StealNote(rnum, t.number, a.thief,
+                                   f"recorded '{a}' dropped: no steal is offered to {a.thief} here under {rname}",
+                                   None))
+
+    decide.leftovers = leftovers  # type: ignore[attr-defined]
+    return decide
+
+
+# -- comparing -------------------------------------------------------------------------
+
+
+def _trick_key(t, state=None) -> tuple:
+    return (tuple(t.revealed), t.winner, tuple(t.taken), t.points,
+            tuple((s.thief, s.card, s.victim) for s in t.steals), state)
+
+
+def _delta(o: Outcome, key) -> tuple | None:
+    """What one trick changed: round points, banked 2x points and Thief rights gained or used."""
+    now = o.after.get(key)
+    if now is None:
+        return None
+    before = o.after.get((key[0], key[1] - 1))
+    if before is None:
+        before = (tuple((p, 0) for p, _ in now[0]), tuple((p, 0) for p, _ in now[1]), ())
+    rp = tuple(v - w for (_, v), (_, w) in zip(now[0], before[0]))
+    db = tuple(v - w for (_, v), (_, w) in zip(now[1], before[1]))
+    return rp, db, tuple(sorted(set(now[2]) ^ set(before[2])))
+
+
+def _tricks_of(o: Outcome) -> dict:
+    """(round, trick) -> TrickResult, determined tricks only."""
+    out = {}
+    if o.result is None:
+        return out
+    for rnd in o.result.rounds:
+        for t in rnd.tricks:
+            if o.undetermined and (rnd.number, t.number) >= (o.undetermined["round"], o.undetermined["trick"]):
+                continue
+            out[(rnd.number, t.number)] = t
+    return out
+
+
+def _labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str]:
+    labels = []
+    for rs, ref in zip(rulesets, refs):
+        label = rs.name
+        if label in labels:
+            label = ref if ref not in labels else f"{rs.name}#{len(labels) + 1}"
+        labels.append(label)
+    return labels
+
+
+class Diff(NamedTuple):
+    deal: Deal
+    labels: list
+    outcomes: list  # Outcome per ruleset, same order
+    first: dict | None  # {"round", "trick", "reasons": {label: [...]}, "knobs": [...]}
+    first_score: dict | None  # first round whose scores part (when no trick did)
+    knobs: list
+    reference: str | None
+
+
+def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
+    """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
+    from . import report
+
+    if len(refs) < 2:
+        raise RulesetError("diff needs at least two rulesets: -r A -r B")
+    log, errors = read_log(path)
+    if errors:
+        raise errors[0]
+    options, knob_overrides = parse_option_assignments(list(option_pairs))
+    rulesets = [load_ruleset(r) for r in refs]
+    if knob_overrides:
+        rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
+    deal = build_deal(log, options)
+    labels = _labels(rulesets, refs)
+    offered, reference = _reference(deal, log, rulesets, lenient)
+    outcomes = []
+    for rs in rulesets:
+        o = play_deal(deal, rs, lenient=lenient, offered=offered)
+        if o.error is not None:
+            err = o.error
+            if isinstance(err, DeckError) and not lenient:
+                err.message = (f"the log's deal does not fit the {rs.name} deck: {err.message} "
+                               f"(--lenient-deck plays it as recorded)")
+            elif not err.message.startswith(f"under {rs.name}"):
+                err.message = f"under {rs.name}: {err.message}"
+            raise err
+        outcomes.append(o)
+    first = _first_divergence(deal, labels, outcomes)
+    first_score = None
+    if first is None:
+        first_score = _first_score_divergence(labels, outcomes)
+    if len(rulesets) == 2 and labels == [r.name for r in rulesets]:
+        knobs = report.rules_diff_rows(rulesets[0], rulesets[1])
+    else:
+        knobs = _knob_rows(rulesets, labels)
+    return Diff(deal, labels, outcomes, first, first_score, knobs, reference)
+
+
+def _reference(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
+    """The log's own game: which steal choices it offered (silence there is a pass)."""
+    candidates = []
+    if log.ruleset:
+        try:
+            from pathlib import Path
+
+            candidates.append(load_ruleset(log.ruleset, base_dir=Path(log.file).parent))
+        except BidsError:
+            pass
+    candidates.extend(rulesets)
+    for rs in candidates:
+        o = play_deal(deal, rs, lenient=lenient, offered=None)
+        if o.determined and not o.notes:
+            return o.offered, rs.name
+    return None, None
+
+
+def _knob_rows(rulesets, labels) -> list[dict]:
+    from .report import _v
+
+    rows = []
+    for name in KNOBS:
+        vals = [r.knobs[name] for r in rulesets]
+        if any(v != vals[0] for v in vals[1:]):
+            row = {"knob": name}
+            for lab, r in zip(labels, rulesets):
+                row[lab] = _v(r.knobs[name])
+            row["sources"] = {lab: r.source_of(name) for lab, r in zip(labels, rulesets)}
+            rows.append(row)
+    return rows
+
+
+def _first_divergence(deal: Deal, labels, outcomes) -> dict | None:
+    from .report import reason_text
+
+    tricks = [_tricks_of(o) for o in outcomes]
+    for r in deal.rounds:
+        for tp in r.tricks:
+            key = (r.number, tp.number)
+            ts = [tt.get(key) for tt in tricks]
+            sigs = [None if t is None else _trick_key(t, o.after.get(key)) for t, o in zip(ts, outcomes)]
+            if all(s == sigs[0] for s in sigs[1:]):
+                continue
+            reasons = {}
+            knobs: list[str] = []
+            texts = [None if t is None else [x.text for x in t.reasons] for t in ts]
+            for lab, o, t in zip(labels, outcomes, ts):
+                if t is None:
+                    reasons[lab] = [f"undetermined from this log: {o.undetermined['message']}"]
+                    continue
+                shown = [x for x in t.reasons if not all(x.text in (tx or ()) for tx in texts)]
+                reasons[lab] = [reason_text(o.ruleset, x) for x in (shown or t.reasons)]
+                for x in shown:
+                    if x.knob and x.knob not in knobs:
+                        knobs.append(x.knob)
+            return {"round": r.number, "trick": tp.number, "what": _what_differs(ts, [o.after.get(key) for o in outcomes]),
+                    "reasons": reasons, "knobs": knobs}
+    return None
+
+
+def _what_differs(ts, states) -> list[str]:
+    if any(t is None for t in ts):
+        return ["undetermined"]
+    out = []
+    for i, name in enumerate(("round points", "banked points (2x)", "Thief rights")):
+        vals = [None if st is None else st[i] for st in states]
+        if any(v != vals[0] for v in vals[1:]):
+            out.append(name)
+    for name, get in (("revealed", lambda t: tuple(t.revealed)), ("winner", lambda t: t.winner),
+                      ("cards taken", lambda t: tuple(t.taken)), ("points", lambda t: t.points),
+                      ("steals", lambda t: tuple(map(str, t.steals)))):
+        vals = [get(t) for t in ts]
+        if any(v != vals[0] for v in vals[1:]):
+            out.append(name)
+    return out
+
+
+def _first_score_divergence(labels, outcomes) -> dict | None:
+    from .report import reason_text
+
+    if not all(o.determined for o in outcomes):
+        return None
+    rounds = [o.result.rounds for o in outcomes]
+    for i, rnd in enumerate(rounds[0]):
+        scores = [rs[i].scores for rs in rounds]
+        if all(s == scores[0] for s in scores[1:]):
+            continue
+        texts = [[x.text for x in rs[i].reasons] for rs in rounds]
+        reasons = {}
+        for lab, o, rs in zip(labels, outcomes, rounds):
+            reasons[lab] = [reason_text(o.ruleset, x) for x in rs[i].reasons
+                            if not all(x.text in tx for tx in texts)]
+        return {"round": rnd.number, "reasons": reasons}
+    bon = [o.result.bonuses for o in outcomes]
+    if any(b != bon[0] for b in bon[1:]):
+        return {"round": None, "reasons": {lab: [reason_text(o.ruleset, x) for x in o.result.reasons]
+                                           for lab, o in zip(labels, outcomes)}}
+    return None
+
+
+# -- diff output ---------------------------------------------------------------------------
+
+
+def _winners_json(deal: Deal, o: Outcome) -> list[list]:
+    tricks = _tricks_of(o)
+    return [[(tricks[(r.number, t.number)].winner if (r.number, t.number) in tricks else "?")
+             for t in r.tricks] for r in deal.rounds]
+
+
+def diff_json(d: Diff) -> dict:
+    from .report import _v
+
+    deal = d.deal
+    out = {
+        "file": deal.file,
+        "rulesets": list(d.labels),
+        "players": list(deal.players),
+        "totals": {},
+        "winners": {},
+        "first_divergence": None if d.first is None else dict(d.first),
+        "knobs": d.knobs,
+        "rankings": {},
+        "game_winners": {},
+        "round_scores": {},
+        "undetermined": {},
+        "policy_steals": [],
+        "dropped_actions": [],
+        "first_score_divergence": d.first_score,
+        "lenient_deck": {lab: o.deck_notes for lab, o in zip(d.labels, d.outcomes) if o.deck_notes},
+        "reference": d.reference,
+        "deal": deal_json(deal),
+    }
+    for lab, o in zip(d.labels, d.outcomes):
+        res = o.result
+        out["winners"][lab] = _winners_json(deal, o)
+        if o.undetermined:
+            out["undetermined"][lab] = dict(o.undetermined)
+            out["totals"][lab] = {p: None for p in deal.players}
+            out["rankings"][lab] = None
+            out["game_winners"][lab] = None
+            known = o.undetermined["round"]
+            out["round_scores"][lab] = [dict(r.scores) for r in res.rounds if r.number < known]
+        else:
+            out["totals"][lab] = dict(res.totals)
+            out["rankings"][lab] = [[p, v] for p, v in res.ranking]
+            out["game_winners"][lab] = res.winners
+            out["round_scores"][lab] = [dict(r.scores) for r in res.rounds]
+        for n in o.notes:
+            doc = {"ruleset": lab, **n.to_json()}
+            (out["policy_steals"] if n.steal is not None or "default policy" in n.text
+             else out["dropped_actions"]).append(doc)
+    out["knobs"] = [{k: _v(v) if k not in ("sources",) else v for k, v in row.items()} for row in d.knobs]
+    return out
+
+
+def _cell(t, ref_revealed, policy: set) -> str:
+    if t is None:
+        return "?"
+    s = t.winner or "burned"
+    if t.winner:
+        s += f" {t.points:+d}"
+    if tuple(t.revealed) != ref_revealed:
+        s += f" [{' '.join(map(str, t.revealed)) or 'empty'}]"
+    for st in t.steals:
+        s += f"; {st.thief} takes {st.card} from {st.victim}" + ("!" if st.policy else "")
+    return s
+
+
+def diff_text(d: Diff) -> str:
+    from .report import _table, options_text, reason_text, rules_diff_text
+
+    deal = d.deal
+    labels = d.labels
+    outs = d.outcomes
+    lines = [f"{deal.file}: the same deal under {', '.join(labels[:-1])} and {labels[-1]} "
+             f"({len(deal.players)} players: {', '.join(deal.players)}; options: {options_text(deal.options)})"]
+    tricks = [_tricks_of(o) for o in outs]
+    rows = []
+    for r in deal.rounds:
+        for tp in r.tricks:
+            key = (r.number, tp.number)
+            ts = [tt.get(key) for tt in tricks]
+            ref = next((t for t in ts if t is not None), None)
+            ref_rev = tuple(ref.revealed) if ref is not None else ()
+            prize = " ".join(map(str, ref_rev)) or ("-" if ref is not None else "?")
+            sigs = [None if t is None else _trick_key(t, _delta(o, key)) for t, o in zip(ts, outs)]
+            mark = ""
+            if any(s != sigs[0] for s in sigs[1:]):
+                mark = "<< first" if d.first and (d.first["round"], d.first["trick"]) == key else "<<"
+            rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev, set()) for t in ts] + [mark])
+    lines.append("")
+    lines.append(_table(rows, ["trick", "prize"] + labels + [""], maxcolwidths=[None, None] + [34] * len(labels) + [None],
+                        disable_numparse=True))
+    lines.append("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal decided by the default "
+                 "policy; ? = undetermined from this log; << = the tricks part)")
+    # Scores
+    lines.append("")
+    score_rows = []
+    for p in deal.players:
+        row = [p]
+        for o in outs:
+            res = o.result
+            if o.undetermined:
+                known = [str(rr.scores[p]) for rr in res.rounds if rr.number < o.undetermined["round"]]
+                row.append(" + ".join(known + ["?"]) + " = ?")
+                continue
+            parts = " + ".join(str(rr.scores[p]) for rr in res.rounds)
+            bonus = f" + {res.bonuses[p]} bonus" if res.bonuses[p] else ""
+            row.append(f"{parts}{bonus} = {res.totals[p]} (#{res.ranks[p]})")
+        score_rows.append(row)
+    lines.append("Scores (round by round = total, #rank):")
+    lines.append(_table(score_rows, ["player"] + labels, disable_numparse=True))
+    for lab, o in zip(labels, outs):
+        if o.undetermined:
+            u = o.undetermined
+            lines.append(f"{lab}: undetermined from this log from round {u['round']}, trick {u['trick']} on: "
+                         f"{u['message']}")
+        else:
+            w = o.result.winners
+            lines.append(f"{lab}: " + ("winner " if len(w) == 1 else "shared win ") + ", ".join(w) +
+                         f" with {o.result.totals[w[0]]}")
+    # First divergence
+    lines.append("")
+    if d.first is not None:
+        f = d.first
+        lines.append(f"First divergence: round {f['round']}, trick {f['trick']} ({', '.join(f['what'])} differ)")
+        for lab in labels:
+            lines.append(f"  {lab}:")
+            lines.extend(f"    - {x}" for x in f["reasons"][lab])
+    elif d.first_score is not None:
+        fs = d.first_score
+        where = f"at the end of round {fs['round']}" if fs["round"] else "at game end (bonuses)"
+        lines.append(f"Every trick goes the same way; the scores part {where}:")
+        for lab in labels:
+            lines.append(f"  {lab}:")
+            lines.extend(f"    - {x}" for x in fs["reasons"][lab])
+    else:
+        lines.append("No divergence: every trick and every score is the same.")
+    # Notes
+    notes = [(lab, n) for lab, o in zip(labels, outs) for n in o.notes]
+    if notes:
+        lines.append("")
+        lines.append("Steals not as recorded:")
+        for lab, n in notes:
+            lines.append(f"  {lab}, round {n.round}, trick {n.trick}: {n.text}")
+    for lab, o in zip(labels, outs):
+        for n in o.deck_notes:
+            lines.append(f"  {lab} (--lenient-deck): {n}")
+    # Knobs
+    lines.append("")
+    rs = [o.ruleset for o in outs]
+    if len(rs) == 2 and labels == [r.name for r in rs]:
+        lines.append(rules_diff_text(rs[0], rs[1], d.knobs))
+    elif d.knobs:
+        from .report import _cell as rcell
+
+        lines.append(f"{len(d.knobs)} knob(s) differ:")
+        lines.append(_table([[row["knob"]] + [rcell(row[lab]) for lab in labels] for row in d.knobs],
+                            ["knob"] + labels))
+    else:
+        lines.append("The rulesets set every knob the same way.")
+    return "\n".join(lines)
+
+
+# -- disputes ---------------------------------------------------------------------------------
+
+
+def effective(name: str, value, players: int):
+    """What a knob value means at this table: per-player-count knobs only at its count."""
+    kind = KNOBS[name].kind
+    if kind == "per_players":
+        return value[players]
+    if kind == "players":
+        return players in value
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+class _Reads(Mapping):
+    """The knobs of a variant, recording which the engine reads, in first-read order."""
+
+    __slots__ = ("values", "order", "players")
+
+    def __init__(self, values: dict, players: int):
+        self.values = values
+        self.order: dict = {}
+        self.players = players
+
+    def __getitem__(self, name):
+        v = self.values[name]
+        if name not in self.order:
+            self.order[name] = effective(name, v, self.players)
+        return v
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __len__(self):
+        return len(self.values)
+
+
+class Summary(NamedTuple):
+    """What disputes keeps of an outcome."""
+
+    playable: bool
+    error: str | None
+    undetermined: dict | None
+    winners: tuple
+    totals: dict
+    ranking: tuple
+    policy_steals: int
+
+
+def _summary(o: Outcome) -> Summary:
+    if o.result is None:
+        return Summary(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
+    pol = sum(1 for n in o.notes if n.steal)
+    if o.undetermined:
+        return Summary(True, None, dict(o.undetermined), (), {}, (), pol)
+    res = o.result
+    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking), pol)
+
+
+class VariantCache:
+    """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads."""
+
+    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
+        self.deal = deal
+        self.base = base
+        self.players = len(deal.players)
+        self.offered = offered
+        self.lenient = lenient
+        self.root = None  # ("node", knob, {value: child}) or ("leaf", Summary)
+        self.replays = 0
+        self.lookups = 0
+
+    def get(self, changes: Mapping[str, object]) -> Summary:
+        self.lookups += 1
+        n = self.players
+        node = self.root
+        base = self.base.knobs
+        while node is not None:
+            if node[0] == "leaf":
+                return node[1]
+            name = node[1]
+            v = effective(name, changes[name] if name in changes else base[name], n)
+            node = node[2].get(v)
+        return self._run(changes)
+
+    def _run(self, changes) -> Summary:
+        self.replays += 1
+        values = dict(self.base.knobs)
+        values.update(changes)
+        reads = _Reads(values, self.players)
+        rs = dataclasses.replace(self.base, knobs=reads)
+        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered))
+        path = list(reads.order.items())
+        if self.root is None:
+            self.root = ("leaf", summary) if not path else ("node", path[0][0], {})
+        node = self.root
+        for i, (name, v) in enumerate(path):
+            if node[0] != "node" or node[1] != name:  # cannot happen: replays are deterministic
+                return summary
+            children = node[2]
+            nxt = children.get(v)
+            if nxt is None:
+                nxt = ("leaf", summary) if i + 1 == len(path) else ("node", path[i + 1][0], {})
+                children[v] = nxt
+            node = nxt
+        return summary
+
+
+def bundled_values(name: str) -> list:
+    """The values the bundled rulesets give a knob, with who uses each."""
+    out: list = []
+    for rn in BUNDLED:
+        v = load_ruleset(rn).knobs[name]
+        for item in out:
+            if item[0] == v:
+                item[1].append(rn)
+                break
+        else:
+            out.append((v, [rn]))
+    return out
+
+
+def disputed_knobs(players: int) -> list[str]:
+    """Knobs on which the bundled rulesets differ at this player count."""
+    out = []
+    for name in KNOBS:
+        effs = {effective(name, v, players) for v, _ in bundled_values(name)}
+        if len(effs) > 1:
+            out.append(name)
+    return out
+
+
+def _registry_values(name: str) -> list:
+    k = KNOBS[name]
+    if k.kind == "choice":
+        return list(k.choices)
+    if k.kind == "bool":
+        return [True, False]
+    return [v for v, _ in bundled_values(name)]
+
+
+def _fmt(v) -> str:
+    from .report import _cell, _v
+
+    return _cell(_v(v))
+
+
+SEARCH_ALL_LIMIT = 12
+
+
+def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
+             *, lenient: bool = False) -> dict:
+    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict."""
+    from .api import resolve_ruleset
+    from .report import _v
+
+    started = time.perf_counter()
+    log, errors = read_log(path)
+    if errors:
+        raise errors[0]
+    options, knob_overrides = parse_option_assignments(list(option_pairs))
+    base = resolve_ruleset(log, base_ref, knob_overrides)
+    deal = build_deal(log, options)
+    n = len(deal.players)
+    base_out = play_deal(deal, base, lenient=lenient, offered=None)
+    if base_out.error is not None:
+        err = base_out.error
+        err.message = f"the log cannot be scored under the base ruleset {base.name}: {err.message}"
+        raise err
+    offered = base_out.offered
+    # Which knobs, at which values.
+    plan: list[tuple[str, list]] = []  # knob -> alternative raw values (one per effective value)
+    base_eff = {}
+    if knob_args:
+        wanted: dict[str, list] = {}
+        for arg in knob_args:
+            if "=" in arg:
+                _, kv = parse_option_assignments([arg])
+                (name, value), = kv.items()
+                try:
+                    value = KNOBS[name].check(value)
+                except ValueError as exc:
+                    raise RulesetError(str(exc)) from None
+                wanted.setdefault(name, []).append(value)
+            else:
+                if arg not in KNOBS:
+                    from .errors import did_you_mean
+
+                    raise RulesetError(f"unknown knob '{arg}'{did_you_mean(arg, KNOBS)}")
+                wanted.setdefault(arg, []).extend(_registry_values(arg))
+        names = list(wanted)
+        candidates = {name: [(v, _used_by(name, v)) for v in wanted[name]] for name in names}
+    else:
+        names = disputed_knobs(n)
+        candidates = {name: bundled_values(name) for name in names}
+    for name in names:
+        be = effective(name, base.knobs[name], n)
+        base_eff[name] = be
+        alts, seen = [], {be}
+        for v, _ in candidates[name]:
+            e = effective(name, v, n)
+            if e not in seen:
+                seen.add(e)
+                alts.append(v)
+        plan.append((name, alts))
+    plan = [(k, a) for k, a in plan if a]
+    cache = VariantCache(deal, base, offered, lenient)
+    base_sum = _summary(base_out)
+    cache.root = None
+    # Base first through the cache, so that it shares its paths.
+    cache.get({})
+    singles = []
+    for name, alts in plan:
+        for v in alts:
+            s = cache.get({name: v})
+            singles.append(_change_doc({name: v}, s, base_sum, n))
+    # Smallest winner-changing sets.
+    k = len(plan)
+    limited = k > SEARCH_ALL_LIMIT
+    max_size = 2 if limited else k
+    found: list = []
+    size_found = None
+    searched = 0
+    undetermined_variants = 0
+    unplayable_variants = 0
+    for size in range(1, max_size + 1):
+        for combo in itertools.combinations(plan, size):
+            for values in itertools.product(*(alts for _, alts in combo)):
+                changes = {name: v for (name, _), v in zip(combo, values)}
+                s = cache.get(changes)
+                searched += 1
+                if not s.playable:
+                    unplayable_variants += 1
+                    continue
+                if s.undetermined:
+                    undetermined_variants += 1
+                    continue
+                if set(s.winners) != set(base_sum.winners):
+                    found.append(_change_doc(changes, s, base_sum, n))
+        if found:
+            size_found = size
+            break
+    elapsed = time.perf_counter() - started
+    res = base_out.result
+    return {
+        "file": deal.file,
+        "base": base.name,
+        "players": list(deal.players),
+        "options": {o: bool(v) for o, v in deal.options.items()},
+        "base_result": {
+            "winners": None if base_out.undetermined else res.winners,
+            "totals": None if base_out.undetermined else dict(res.totals),
+            "ranking": None if base_out.undetermined else [[p, v] for p, v in res.ranking],
+            "undetermined": base_out.undetermined,
+        },
+        "knobs": [{"knob": name, "base": _v(base.knobs[name]), "alternatives": [_v(v) for v in alts],
+                   "source": base.source_of(name)} for name, alts in plan],
+        "single": singles,
+        "minimal": {
+            "search": "single and pair changes only" if limited else "all combinations",
+            "knob_count": k,
+            "size": size_found,
+            "sets": found,
+            "variants_searched": searched,
+            "not_playable": unplayable_variants,
+            "undetermined": undetermined_variants,
+        },
+        "replays": cache.replays,
+        "seconds": round(elapsed, 3),
+    }
+
+
+def _used_by(name, value) -> list[str]:
+    return [rn for rn in BUNDLED if load_ruleset(rn).knobs[name] == value]
+
+
+def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
+    from .report import _v
+
+    doc = {
+        "changes": {k: _v(v) for k, v in changes.items()},
+        "used_by": {k: _used_by(k, v) for k, v in changes.items()},
+        "playable": s.playable,
+    }
+    if not s.playable:
+        doc.update(status="not playable", error=s.error)
+        return doc
+    if s.undetermined:
+        doc.update(status="undetermined", undetermined=s.undetermined)
+        return doc
+    doc.update(
+        status="ok",
+        winners=list(s.winners),
+        winner_changed=set(s.winners) != set(base.winners),
+        ranking=list(s.ranking),
+        ranking_changed=s.ranking != base.ranking,
+        totals=dict(s.totals),
+        deltas={p: s.totals[p] - base.totals[p] for p in s.totals if s.totals[p] != base.totals.get(p)},
+        policy_steals=s.policy_steals,
+    )
+    return doc
+
+
+def disputes_text(doc: dict) -> str:
+    from .report import _table
+
+    players = doc["players"]
+    br = doc["base_result"]
+    out = [f"{doc['file']}: which rule decided this game? (base: {doc['base']}, {len(players)} players)"]
+    if br["undetermined"]:
+        u = br["undetermined"]
+        out.append(f"The base result is undetermined from round {u['round']}, trick {u['trick']}: {u['message']}")
+    else:
+        out.append(f"Base result: winner {', '.join(br['winners'])}; ranking " +
+                   ", ".join(f"{p} {v}" for p, v in br["ranking"]))
+    if not doc["knobs"]:
+        out.append("No disputed knob changes anything at this table (every knob given has one effective value here).")
+        return "\n".join(out)
+    out.append("")
+    out.append("Each knob changed alone:")
+    rows = []
+    for s in doc["single"]:
+        (k, v), = s["changes"].items()
+        used = s["used_by"][k]
+        value = _fmt(v) + (f" ({', '.join(used)})" if used else "")
+        if s["status"] == "not playable":
+            rows.append([k, value, "NOT PLAYABLE", s["error"]] + [""] * (len(players) - 1))
+            continue
+        if s["status"] == "undetermined":
+            u = s["undetermined"]
+            rows.append([k, value, "undetermined", f"from round {u['round']}, trick {u['trick']}"] +
+                        [""] * (len(players) - 1))
+            continue
+        win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
+        cells = []
+        for p in players:
+            t = s["totals"][p]
+            d = s["deltas"].get(p)
+            cells.append(f"{t} ({d:+d})" if d else str(t))
+        rows.append([k, value, win] + cells)
+    out.append(_table(rows, ["knob", "value (used by)", "winner"] + players, maxcolwidths=[None, 30, 30] + [40] * len(players)))
+    out.append("(* = the winner changes; totals in brackets: change from the base)")
+    m = doc["minimal"]
+    out.append("")
+    scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
+             else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
+    if m["size"] is None:
+        out.append(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
+                   f"variants, {doc['replays']} replays).")
+    else:
+        out.append(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
+                   f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
+                   f"{doc['replays']} replays):")
+        for s in m["sets"]:
+            ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
+            out.append(f"  - {ch} -> winner {', '.join(s['winners'])} ("
+                       + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")")
+    extra = []
+    if m["not_playable"]:
+        extra.append(f"{m['not_playable']} variant(s) not playable (the log's deal does not fit their deck)")
+    if m["undetermined"]:
+        extra.append(f"{m['undetermined']} variant(s) undetermined from this log")
+    if extra:
+        out.append("Skipped: " + "; ".join(extra) + ".")
+    out.append(f"({doc['seconds']:.2f} s)")
+    return "\n".join(out)
