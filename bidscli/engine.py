@@ -923,8 +923,10 @@ class Game:
         else:
             rnd.reasons.append(Reason("partial round: no Ally split and no lucky loser; points won so far are banked",
                                       None))
+        # Shared lucky-loser points are already in rp (added before the Ally split).
+        extra = {} if k["lucky_loser.shared_with_ally"] else lucky
         for p in self.players:
-            score = rp[p] + lucky.get(p, 0) + self.double_bonus[p]
+            score = rp[p] + extra.get(p, 0) + self.double_bonus[p]
             rnd.scores[p] = score
             self.totals[p] += score
         rnd.round_points = self.round_points

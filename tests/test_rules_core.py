@@ -497,3 +497,139 @@ def test_five_players_the_winner_takes_both_black_cards_from_hands(ruleset):
     res = kit.play(ruleset, players, [["K5: A R1, B G2, C Y3, D K8, E K2"]])
     assert res.rounds[0].tricks[0].points == 15
     assert res.totals == {"A": 0, "B": 0, "C": 0, "D": 15, "E": 0}
+
+
+# -- lucky_loser.* ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("players, base", [(3, 12), (4, 8), (5, 8), (6, 7)])
+def test_lucky_loser_points_by_player_count(ruleset, players, base):
+    # lucky_loser.points (all sources): 12, 8, 8, 7 at 3, 4, 5, 6 players. A takes K9
+    # and nothing else; everyone else is a first-time lucky loser.
+    names = SIX[:players]
+    options = {"ally": True} if players == 6 else None  # IT: 10 tricks at 6 players with the Ally
+    res = play_full(ruleset, names, [([leader_wins(names, 1, "K9")], "A")], options=options)
+    assert res.rounds[0].lucky_losers == {p: base for p in names[1:]}
+    assert res.totals == {"A": 9, **{p: base for p in names[1:]}}
+
+
+def test_lucky_loser_points_knob():
+    res = play_full("english", ABCD, LUCKY_ROUNDS_4P[:2],
+                    knobs={"lucky_loser.points": {3: 5, 4: 5, 5: 5, 6: 5}})
+    # D: 5 x 1 + 5 x 2 = 15.
+    assert [r.lucky_losers for r in res.rounds] == [{"D": 5}, {"D": 10}]
+    assert res.totals == {"A": 4, "B": 3, "C": 5, "D": 15}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("progression, lucky", [("progressive", [8, 16, 24]), ("flat", [8, 8, 8])])
+def test_lucky_loser_progression(ruleset, progression, lucky):
+    # D is the lucky loser of all three rounds: 8 x n (IT, JA, EN) or 8 each time.
+    res = play_full(ruleset, ABCD, LUCKY_ROUNDS_4P, knobs={"lucky_loser.progression": progression})
+    assert [r.lucky_losers for r in res.rounds] == [{"D": n} for n in lucky]
+    # A, B, C: 1 + 2 + 3 = 6 each.
+    assert res.totals == {"A": 6, "B": 6, "C": 6, "D": sum(lucky)}
+
+
+# A takes K3; B wins the Thief and at once takes K3 back from A, the weakest bid.
+# The same lines are legal under IT (immediate, mandatory) and EN/JA (deferred,
+# usable in the same trick).
+STOLEN_HEAD = ["K3: A R2, B G1, C Y1", "Thief: A R1, B G3, C Y2; B steals K3 from A"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("condition", ["no_tricks", "no_black_cards"])
+def test_lucky_loser_condition_when_a_won_card_is_stolen(ruleset, condition):
+    # A won a trick but ends the round holding no black card: lucky under
+    # no_black_cards (EN/JA), not under no_tricks (IT: "non deve proprio prendere NULLA").
+    res = play_full(ruleset, ABC, [(STOLEN_HEAD, "B")], options={"thief": True},
+                    knobs={"lucky_loser.condition": condition})
+    assert kit.winners(res)[:2] == ["A", "B"]
+    lucky = {"C": 12} if condition == "no_tricks" else {"A": 12, "C": 12}
+    assert res.rounds[0].lucky_losers == lucky
+    # B: K3 (stolen) + Thief = 3; A: 3 - 3 = 0 (+ 12 when lucky); C: 12.
+    assert res.totals == {"A": lucky.get("A", 0), "B": 3, "C": 12}
+
+
+@pytest.mark.parametrize("ruleset", ["italian", "japanese"])
+@pytest.mark.parametrize("condition", ["no_tricks", "no_black_cards"])
+def test_lucky_loser_condition_when_a_trick_won_has_no_black_card(ruleset, condition):
+    # IT and JA at 3 players: trick 10 has no centre card (deck.short_pile). C wins it
+    # with Y9 and takes nothing: lucky under no_black_cards, not under no_tricks.
+    res = play_full(ruleset, ABC, [(SHORT_PILE_HEAD, "A", {"A": "R2", "B": "G2", "C": "Y9"}, "")],
+                    knobs={"lucky_loser.condition": condition})
+    last = res.rounds[0].tricks[9]
+    assert (last.winner, last.points, last.taken) == ("C", 0, [])
+    lucky = {"B": 12} if condition == "no_tricks" else {"B": 12, "C": 12}
+    assert res.rounds[0].lucky_losers == lucky
+    assert res.totals == {"A": 9, "B": 12, "C": lucky.get("C", 0)}
+
+
+# A takes K5 with B's Ally: A and B are allies; B, C, D win nothing.
+ALLY_HEAD = ["K5: A R9, B Ally, C G1, D Y1"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("shared, rounding, scores", [
+    # Not shared (unstated default): A 5 + B 0 = 5, halves 2 (floor) or 3 (ceil); then
+    # B's lucky 8 on top.
+    (False, "floor", {"A": 2, "B": 10, "C": 8, "D": 8}),
+    (False, "ceil", {"A": 3, "B": 11, "C": 8, "D": 8}),
+    # Shared: A 5 + B (0 + 8) = 13, halves 6 (floor) or 7 (ceil).
+    (True, "floor", {"A": 6, "B": 6, "C": 8, "D": 8}),
+    (True, "ceil", {"A": 7, "B": 7, "C": 8, "D": 8}),
+])
+def test_lucky_loser_shared_with_ally_and_ally_rounding(ruleset, shared, rounding, scores):
+    res = play_full(ruleset, ABCD, [(ALLY_HEAD, "A")], options={"ally": True},
+                    knobs={"lucky_loser.shared_with_ally": shared, "ally.rounding": rounding})
+    rnd = res.rounds[0]
+    assert rnd.allies == ["B", "A"]
+    assert rnd.lucky_losers == {"B": 8, "C": 8, "D": 8}
+    assert rnd.scores == scores
+    assert res.totals == scores
+
+
+# -- ally.* ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset, players, options, knobs", [
+    ("english", ABCD, {"ally": True}, {}),
+    ("italian", ABCD, {"ally": True, "minus_five": True}, {}),
+    # JA has the -5 only at 6 players (and the Ally always there).
+    ("japanese", SIX, {}, {}),
+])
+@pytest.mark.parametrize("rounding", ["floor", "ceil"])
+def test_ally_split_of_a_negative_sum(ruleset, players, options, knobs, rounding):
+    # A takes the -5 with B's Ally: A -5 + B 0 = -5, half -2.5: floor -3, ceil -2.
+    head = ["-5: " + ", ".join(f"{p} {c}" for p, c in zip(players, ["R9", "Ally", "G1", "Y1", "B1", "R1"]))]
+    res = play_full(ruleset, players, [(head, "A")], options=options, knobs={"ally.rounding": rounding})
+    half = -3 if rounding == "floor" else -2
+    base = 8 if len(players) == 4 else 7
+    rnd = res.rounds[0]
+    assert rnd.allies == ["B", "A"]
+    # B holds no black card and won no trick: a lucky loser as well.
+    assert rnd.lucky_losers == {p: base for p in players[1:]}
+    assert rnd.scores == {"A": half, "B": half + base, **{p: base for p in players[2:]}}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ally_in_a_burned_trick_forms_no_alliance(ruleset):
+    # ally.on_burn = none (unstated): A and C tie, B's Ally is discarded; A later takes
+    # K6 and keeps all of it.
+    head = ["K5: A R9, B Ally, C G9, D Y1", "K6: C R1, D G1, A Y8, B B1"]
+    res = play_full(ruleset, ABCD, [(head, "A")], options={"ally": True})
+    rnd = res.rounds[0]
+    assert kit.winners(res)[:2] == [None, "A"]
+    assert "ally.on_burn" in rnd.tricks[0].knobs
+    assert rnd.allies == []
+    assert rnd.scores == {"A": 6, "B": 8, "C": 8, "D": 8}
+
+
+def test_ally_split_only_at_the_end_of_a_complete_round():
+    # An unfinished round banks the points won so far: no Ally split, no lucky loser.
+    res = kit.play("english", ABCD, [ALLY_HEAD], options={"ally": True})
+    rnd = res.rounds[0]
+    assert rnd.partial
+    assert (rnd.allies, rnd.lucky_losers) == ([], {})
+    assert res.totals == {"A": 5, "B": 0, "C": 0, "D": 0}
