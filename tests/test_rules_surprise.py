@@ -276,3 +276,55 @@ def test_replace_center_displaced_discard(rs, last, expected):
     assert kit.winners(res) == ["Cleo"] * 8 + ["Ben", "Ana"]
     assert strs(res.rounds[0].tricks[9].revealed) == last
     assert res.totals == expected
+
+
+# -- Lowest met through a Surprise (fine print) ------------------------------------------------
+
+LOW_SUR = {"surprise": True, "lowest": True}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_hidden_lowest_is_a_zero_point_prize_and_starts_lowest_mode_next_trick(rs):
+    # "Surprise Lowest": Y7 (Cleo) wins the hidden Lowest, 0 points, still by the highest bid;
+    # from trick 2 the lowest bid wins: Y1 (Cleo) takes K3.
+    res = kit.play(rs, P3, [["Surprise Lowest: Ana R5, Ben G4, Cleo Y7", "K3: Cleo Y1, Ana R2, Ben G3"]],
+                   options=LOW_SUR)
+    assert [t.lowest for t in res.rounds[0].tricks] == [False, True]
+    assert strs(res.rounds[0].tricks[0].taken) == ["Lowest"]
+    assert kit.winners(res) == ["Cleo", "Cleo"]
+    assert res.totals == {"Ana": 0, "Ben": 0, "Cleo": 3}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_hidden_lowest_of_a_burned_trick_is_revealed_next_trick(rs):
+    # R5 and G5 tie: the hidden Lowest stays on top (surprise.on_burn = stays); trick 2 reveals it
+    # as usual: it moves aside for K3 (lowest.reveal = replace) and G1 (Ben) takes K3.
+    res = kit.play(rs, P3, [["Surprise Lowest: Ana R5, Ben G5, Cleo Y3", "Lowest K3: Ben G1, Cleo Y2, Ana R3"]],
+                   options=LOW_SUR)
+    assert kit.winners(res) == [None, "Ben"]
+    assert [t.lowest for t in res.rounds[0].tricks] == [False, True]
+    assert res.totals == {"Ana": 0, "Ben": 3, "Cleo": 0}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_lowest_received_through_winner_takes_next_is_only_a_prize(rs):
+    # The next pile card is Lowest: Y7 (Cleo) receives it (0) with the Surprise; K5 goes under.
+    # Fine print: only a hidden Lowest that is won starts the mode: trick 2 is still highest-wins,
+    # G3 (Ben) takes K3.
+    res = kit.play(rs, P3, [["K5 Lowest: Ana R5, Ben Surprise, Cleo Y7", "K3: Cleo Y1, Ana R2, Ben G3"]],
+                   options=LOW_SUR, knobs=TAKE_NEXT)
+    assert strs(res.rounds[0].tricks[0].taken) == ["Lowest", "Surprise"]
+    assert [t.lowest for t in res.rounds[0].tricks] == [False, False]
+    assert res.totals == {"Ana": 0, "Ben": 3, "Cleo": 0}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_lowest_brought_in_by_replace_center_counts_for_this_trick(rs):
+    # Ben's Surprise replaces K5 by the next card, Lowest, which is revealed: lowest-wins mode
+    # starts at once and Lowest moves aside for K9. Cleo bids after it; R5 (Ana) is the lowest
+    # and takes K9 + Surprise = 9. Trick 2 (Ana leads): Y1 (Cleo) takes K3.
+    res = kit.play(rs, P3, [["K5 Lowest K9: Ana R5, Ben Surprise, Cleo Y7", "K3: Ana R2, Ben G3, Cleo Y1"]],
+                   options=LOW_SUR, knobs=REPLACE)
+    assert strs(res.rounds[0].tricks[0].revealed) == ["K5", "Lowest", "K9"]
+    assert kit.winners(res) == ["Ana", "Cleo"]
+    assert res.totals == {"Ana": 9, "Ben": 0, "Cleo": 3}
