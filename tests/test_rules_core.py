@@ -633,3 +633,194 @@ def test_ally_split_only_at_the_end_of_a_complete_round():
     assert rnd.partial
     assert (rnd.allies, rnd.lucky_losers) == ([], {})
     assert res.totals == {"A": 5, "B": 0, "C": 0, "D": 0}
+
+
+# -- double.* ---------------------------------------------------------------------------------
+
+# Six players (the only count where every ruleset has the 2x), with the Ally so that
+# IT deals 10 cards. Round 1: A takes K9. Round 2 (B leads): A takes K3, then the 2x
+# with B's K4: 4 points in that trick.
+DOUBLE_ROUNDS = [
+    ([leader_wins(SIX, 1, "K9")], "A"),
+    (["K3: B G1, C Y1, D B1, E R2, F G2, A R3", "2x: A R5, B K4, C G4, D Y4, E B4, F R4"], "A"),
+]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("scope, includes_trick, round_two", [
+    # round: only this round's points. Trick included: (3 + 4) x 2 = 14; not: 3 x 2 + 4 = 10.
+    ("round", True, 14),
+    ("round", False, 10),
+    # game: the banked total doubles too: 9 more (round 1's 9 -> 18).
+    ("game", True, 14 + 9),
+    ("game", False, 10 + 9),
+])
+def test_double_scope_and_includes_trick(ruleset, scope, includes_trick, round_two):
+    res = play_full(ruleset, SIX, DOUBLE_ROUNDS, options={"ally": True},
+                    knobs={"double.scope": scope, "double.includes_trick": includes_trick})
+    double = res.rounds[1].tricks[1]
+    assert (double.winner, double.points, [str(c) for c in double.taken]) == ("A", 4, ["2x", "K4"])
+    assert "double.scope" in double.knobs
+    assert res.rounds[1].double_bonus["A"] == (9 if scope == "game" else 0)
+    assert res.rounds[1].scores["A"] == round_two
+    # B-F are lucky losers both rounds (7, then 14): 21 each.
+    assert res.totals == {"A": 9 + round_two, "B": 21, "C": 21, "D": 21, "E": 21, "F": 21}
+
+
+@pytest.mark.parametrize("ruleset, scope", [("italian", "round"), ("english", "game"), ("japanese", "game")])
+def test_double_scope_of_each_ruleset(ruleset, scope):
+    # IT "Carta nera 2X": the CURRENT round's points; EN/JA: all points you have.
+    assert load_ruleset(ruleset)["double.scope"] == scope
+    assert load_ruleset(ruleset)["double.includes_trick"] is True
+
+
+@pytest.mark.parametrize("scope", ["round", "game"])
+def test_a_stolen_2x_doubles_nothing(scope):
+    # EN, Thief: B takes K5, then wins the 2x: 5 -> 10 (banked total 0). A, holding the
+    # Thief right, takes the 2x from B in trick 4 (B's 4 is the weakest bid): it moves
+    # 0 points and doubles nothing for A; B keeps the 10.
+    res = kit.play("english", ABC, [[
+        "K5: A R1, B G10, C Y1",
+        "Thief: B R2, C G2, A Y10; A passes",
+        "2x: A R3, B G9, C Y4",
+        "K2: B R4, C G6, A Y6; A steals 2x from B",
+    ]], options={"thief": True}, knobs={"double.scope": scope})
+    assert kit.winners(res) == ["B", "A", "B", None]
+    assert [str(s) for s in res.rounds[0].tricks[3].steals] == ["A steals 2x from B"]
+    assert res.totals == {"A": 0, "B": 10, "C": 0}
+
+
+@pytest.mark.parametrize("ruleset", ["italian", "japanese"])
+def test_no_2x_below_six_players(ruleset):
+    # IT and JA list the 2x only in the 6-player deck.
+    with pytest.raises(DeckError) as exc:
+        kit.play(ruleset, ABC, [["2x: A R2, B G1, C Y1"]])
+    assert exc.value.message == (
+        f"2x is not in the {ruleset} 3-player deck (2x is in the {ruleset} deck only at 6 players: "
+        "deck.double_always)")
+
+
+# -- minus_five.* -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["italian", "english"])
+@pytest.mark.parametrize("threshold, bonus", [(3, 0), (2, 30)])
+def test_minus_five_threshold(ruleset, threshold, bonus):
+    # A takes the -5 in both rounds (3 players): 2 wins, enough only for threshold 2.
+    # B and C are lucky twice: 12 + 24 = 36. A: -10 + bonus.
+    rounds = [([leader_wins(ABC, 1, "-5")], "A"), (["-5: B G1, C Y1, A R3"], "A")]
+    res = play_full(ruleset, ABC, rounds, options={"minus_five": True},
+                    knobs={"minus_five.bonus": "threshold", "minus_five.threshold": threshold})
+    assert res.minus_five_wins == {"A": 2, "B": 0, "C": 0}
+    assert res.bonuses == {"A": bonus, "B": 0, "C": 0}
+    assert res.totals == {"A": -10 + bonus, "B": 36, "C": 36}
+
+
+def _each_leader_takes_the_minus_five(players, rounds):
+    return [([leader_wins(players, r, "-5")], players[(r - 1) % len(players)]) for r in range(1, rounds + 1)]
+
+
+@pytest.mark.parametrize("ruleset, players, lucky, expected", [
+    # 3 players, 3 rounds, each takes the -5 once: 30 / 3 = 10 either way.
+    # Lucky: two rounds each, 12 + 24 = 36. Total: -5 + 36 + 10 = 41.
+    ("english", ABC, 36, {"floor": 10, "ceil": 10}),
+    ("italian", ABC, 36, {"floor": 10, "ceil": 10}),
+    # 4 players, 4 rounds: 30 / 4 = 7.5: 7 (floor) or 8 (ceil). Lucky 8 + 16 + 24 = 48.
+    ("english", ABCD, 48, {"floor": 7, "ceil": 8}),
+    ("italian", ABCD, 48, {"floor": 7, "ceil": 8}),
+])
+@pytest.mark.parametrize("rounding", ["floor", "ceil"])
+def test_minus_five_split_rounding(ruleset, players, lucky, expected, rounding):
+    n = len(players)
+    res = play_full(ruleset, players, _each_leader_takes_the_minus_five(players, n),
+                    options={"minus_five": True},
+                    knobs={"minus_five.bonus": "split_most", "minus_five.rounding": rounding})
+    share = expected[rounding]
+    assert res.minus_five_wins == {p: 1 for p in players}
+    assert res.bonuses == {p: share for p in players}
+    assert res.totals == {p: -5 + lucky + share for p in players}
+
+
+@pytest.mark.parametrize("rounding, share", [("floor", 7), ("ceil", 8)])
+def test_minus_five_split_rounding_japanese_six_players(rounding, share):
+    # JA has the -5 only at 6 players. A, B, C, D take it once each in rounds 1-4:
+    # 30 / 4 = 7.5. Lucky (7 x n): A-D three rounds each (7 + 14 + 21 = 42), E and F
+    # four (7 + 14 + 21 + 28 = 70). A-D: -5 + 42 + share.
+    res = play_full("japanese", SIX, _each_leader_takes_the_minus_five(SIX, 4), options={"minus_five": True},
+                    knobs={"minus_five.rounding": rounding})
+    assert res.bonuses == {"A": share, "B": share, "C": share, "D": share, "E": 0, "F": 0}
+    assert res.totals == {"A": 37 + share, "B": 37 + share, "C": 37 + share, "D": 37 + share, "E": 70, "F": 70}
+
+
+@pytest.mark.parametrize("ruleset", ["english", "italian"])
+@pytest.mark.parametrize("bonus", ["split_most", "threshold"])
+def test_minus_five_bonus_nobody_when_nobody_won_it(ruleset, bonus):
+    # A takes K9; the -5 is never revealed (the fillers reveal number cards first).
+    res = play_full(ruleset, ABC, [([leader_wins(ABC, 1, "K9")], "A")], options={"minus_five": True},
+                    knobs={"minus_five.bonus": bonus})
+    assert res.minus_five_wins == {"A": 0, "B": 0, "C": 0}
+    assert res.bonuses == {"A": 0, "B": 0, "C": 0}
+    assert res.totals == {"A": 9, "B": 12, "C": 12}
+
+
+def test_minus_five_bonus_needs_its_option():
+    # EN: the -5 card is always in the deck, but its bonus is the table option.
+    res = kit.play("english", ABC, [["-5: A R9, B G1, C Y1"]])
+    assert res.minus_five_wins == {"A": 1, "B": 0, "C": 0}
+    assert res.bonuses == {"A": 0, "B": 0, "C": 0}
+    assert res.totals == {"A": -5, "B": 0, "C": 0}
+
+
+# -- rounds, partial rounds, ranking ------------------------------------------------------------
+
+
+def test_only_the_last_round_may_be_unfinished():
+    errors = kit.errors("english", ABC, [["K5: A R5, B G4, C Y2"], ["K6: B R5, C G4, A Y2"]])
+    assert [(e.round, e.message) for e in errors] == [
+        (1, "round 1 has 1 tricks; the english 3-player deal plays 10 a round")]
+    # Without --allow-partial the last one must be complete too.
+    errors = kit.errors("english", ABC, [["K5: A R5, B G4, C Y2"]], allow_partial=False)
+    assert len(errors) == 1
+    assert errors[0].message.startswith("round 1 has 1 tricks; the english 3-player deal plays 10 a round (")
+    assert "validate --allow-partial" in errors[0].message
+
+
+def test_a_round_has_no_more_than_its_tricks():
+    lines = full_round("english", ABC, [], "A")
+    errors = kit.errors("english", ABC, [lines + ["K5: C R5, A G4, B Y2"]])
+    assert [e.message for e in errors] == ["round 1 has 11 tricks; the english 3-player deal plays 10 a round"]
+
+
+def test_a_partial_round_banks_its_points_after_complete_rounds():
+    # Round 1 complete (A takes K9; B and C lucky 12), round 2 has two tricks:
+    # B takes K5, then C's K7 takes K6 + 7 = 13. No lucky loser in round 2.
+    res = play_full("english", ABC, [([leader_wins(ABC, 1, "K9")], "A")],
+                    partial=["K5: B R8, C G4, A Y2", "K6: B R1, C K7, A Y1"])
+    assert [r.partial for r in res.rounds] == [False, True]
+    assert res.rounds[1].lucky_losers == {}
+    assert res.rounds[1].scores == {"A": 0, "B": 5, "C": 13}
+    assert res.totals == {"A": 9, "B": 17, "C": 25}
+
+
+def test_game_rounds_does_not_limit_a_log():
+    # game.rounds (3) is for dealing and simulating; a log may hold more rounds.
+    assert load_ruleset("english")["game.rounds"] == 3
+    res = play_full("english", ABC, [([], "A"), ([], "B"), ([], "C"), ([], "A")])
+    # Everybody lucky four times: 12 + 24 + 36 + 48 = 120.
+    assert res.totals == {"A": 120, "B": 120, "C": 120}
+
+
+def test_ranking_shares_ranks_and_keeps_seating_order_among_equals():
+    # One round of burned tricks: all three are lucky losers, 12 each: all first.
+    res = play_full("italian", ABC, [([], "A")])
+    assert res.ranking == [("A", 12), ("B", 12), ("C", 12)]
+    assert res.ranks == {"A": 1, "B": 1, "C": 1}
+    assert res.winners == ["A", "B", "C"]
+    # A tie below the top: C first, A and B share rank 2, D is 4th (not 3rd).
+    res = kit.play("english", ABCD, [["K5: A R5, B G5, C K7, D Y2", "K3: C R1, D G2, A Y3, B B1",
+                                      "K2: A R2, B G9, C Y4, D B3", "K1: B R6, C G3, D Y5, A B4"]])
+    # C: 5 + 7 = 12; A: 3; B: 2 + 1 = 3; D: 0.
+    assert res.totals == {"A": 3, "B": 3, "C": 12, "D": 0}
+    assert res.ranking == [("C", 12), ("A", 3), ("B", 3), ("D", 0)]
+    assert res.ranks == {"C": 1, "A": 2, "B": 2, "D": 4}
+    assert res.winners == ["C"]
