@@ -199,11 +199,12 @@ class _Pile:
     ``bottom`` holds cards put back under the pile (IT Surprise from hand).
     """
 
-    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game")
+    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given")
 
     def __init__(self, game: "Game", pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
         self.front = deque(pile) if pile is not None else deque()
+        self.given = pile is not None
         self.unknown = unknown_after if pile is not None else size
         self.bottom: deque = deque()
         self.feed: Sequence[Card] | None = None
@@ -232,6 +233,11 @@ class _Pile:
                 self.game._illegal(
                     f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
                     f"expected '{card}' after '{' '.join(map(str, feed))}'")
+            elif feed is not None and not self.given:
+                # No pile in the log: an empty revealed part says the pile ran out (log.md).
+                self.game._illegal(
+                    f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
+                    "is not possible yet")
             return card
         if self.unknown:
             if feed is None:
@@ -859,6 +865,10 @@ class Game:
                     self._illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
                                   player=choice.thief)
                 continue
+            if action.victim == action.thief:
+                self._illegal(f"{action.thief} steals from {action.thief}: the holder of the Thief is never "
+                              "their own victim", player=action.thief)
+                continue
             if not choice.victims:
                 self._illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
                 continue
@@ -1008,17 +1018,22 @@ def _cname(colour: str) -> str:
 def log_decider(game: Game, actions: Iterable) -> Decide:
     """Answer steal choices from a trick's recorded actions, and check leftovers."""
     pending = list(actions)
+    answered: dict = {}  # thief -> the action that answered their steal at this trick
 
     def decide(choice: StealChoice):
         for i, a in enumerate(pending):
             if a.thief == choice.thief:
                 del pending[i]
+                answered[a.thief] = a
                 return a
         return None
 
     def leftovers():
         for a in pending:
-            if isinstance(a, Steal):
+            if a.thief in answered:
+                game._illegal(f"'{a}' after '{answered[a.thief]}': one Thief gives one steal or pass at a trick",
+                              player=a.thief)
+            elif isinstance(a, Steal):
                 game._illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
                               "at this trick", player=a.thief)
             else:

@@ -40,7 +40,9 @@ RULESETS = {
 # Which rulesets accept each example (bids validate -r R exits 0), and why not.
 ACCEPTS = {
     "friday-4p": ["english", "house"],  # italian, japanese: no 2x (nor -5 for japanese) at 4 players
-    "lowest-3p": ["italian", "japanese"],  # english: -5 and 2x are in its 3-player pile, no empty centre
+    # english: -5 and 2x are in its 3-player pile; italian: its Surprise from hand puts K6 back
+    # under the pile, so the pile has not run out at round 2, trick 10
+    "lowest-3p": ["japanese"],
     "colour-5p": ["english", "house"],  # italian: Thief with Color Bids refused; japanese: no -5/2x at 5
     "thief-6p": ["italian", "english", "japanese", "house"],  # the 6-player decks are the same
 }
@@ -231,6 +233,16 @@ def test_wrong_leader_is_one_error_and_names_the_won_trick():
     errs = kit.errors("english", P4, [["K5: Ana R5, Ben R9, Cleo G4, Dev Y2", "K3: Cleo R8, Dev G8, Ana Y1, Ben B2"]])
     assert [(e.trick, e.player, e.message) for e in errs] == [
         (2, "Cleo", "Cleo led, but Ben leads this trick (won trick 1)"),
+    ]
+
+
+def test_empty_revealed_part_is_refused_while_the_pile_holds_a_known_card():
+    # Without a pile in the log an empty revealed part says the pile ran out; under italian
+    # the Surprise from hand put K6 under the pile, so it is still there at trick 10.
+    errs = api.validate("examples/lowest-3p.toml", "italian")
+    assert [(e.line, e.round, e.trick, e.message) for e in errs] == [
+        (47, 2, 10, "nothing revealed, but the point pile still holds K6 (the prize of this trick), "
+                    "so an empty centre is not possible yet"),
     ]
 
 
