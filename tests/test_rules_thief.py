@@ -430,3 +430,19 @@ def test_thief_with_color_bids_allowed(rs, knobs):
     ]], options={"thief": True, "color_bids": True}, knobs=knobs)
     assert kit.winners(res) == ["Dev", "Ana"]
     assert res.totals == {"Ana": 5, "Ben": 0, "Cleo": 0, "Dev": 0}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_steal_from_oneself_and_two_actions_for_one_thief(rs):
+    def errs(action):
+        return messages(kit.errors(rs, P4, [OPENING + [f"{THIEF_TRICK}; {action}"]], options=THIEF))
+
+    assert errs("Ben steals K3 from Ben") == [
+        "Ben steals from Ben: the holder of the Thief is never their own victim"]
+    assert errs("Ben steals K5 from Cleo; Ben passes") == [
+        "'Ben passes' after 'Ben steals K5 from Cleo': one Thief gives one steal or pass at a trick"]
+    expected = ["'Ben steals K5 from Cleo' after 'Ben passes': one Thief gives one steal or pass at a trick"]
+    if rs == "italian":
+        expected.insert(0, "Ben must steal from Cleo (weakest bid 2 by Cleo (thief.pool = round); "
+                           "thief.mandatory = true)")
+    assert errs("Ben passes; Ben steals K5 from Cleo") == expected
