@@ -824,3 +824,27 @@ def test_ranking_shares_ranks_and_keeps_seating_order_among_equals():
     assert res.ranking == [("C", 12), ("A", 3), ("B", 3), ("D", 0)]
     assert res.ranks == {"C": 1, "A": 2, "B": 2, "D": 4}
     assert res.winners == ["C"]
+
+
+def test_a_stolen_minus_five_is_not_a_minus_five_won_by_the_thief():
+    # rules.md "-5 and its bonus": a stolen -5 does not count for the thief. A wins the
+    # Thief, B takes the -5 (-5), A takes K4 (4) and, B's 2 being the weakest bid of
+    # that trick, takes the -5 from B. The -5 win stays B's: B gets the 30.
+    res = kit.play("english", ABC, [[
+        "Thief: A R10, B G1, C Y1",
+        "-5: A R1, B G9, C Y2",
+        "K4: B R2, C G3, A Y10; A steals -5 from B",
+    ]], options={"thief": True, "minus_five": True})
+    assert kit.winners(res) == ["A", "B", "A"]
+    assert res.minus_five_wins == {"A": 0, "B": 1, "C": 0}
+    assert res.bonuses == {"A": 0, "B": 30, "C": 0}
+    # A: K4 (4) + -5 (stolen) = -1; B: -5 + 5 (the stolen -5 leaves) = 0; + 30 bonus.
+    assert res.totals == {"A": -1, "B": 30, "C": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_deck_hand_size_knob(ruleset):
+    # deck.hand_size = 8 at 3 players: 31 cards, 24 dealt, 7 out, 8 tricks a round.
+    rs = load_ruleset(ruleset).with_knobs({"deck.hand_size": 8})
+    deck = deck_for(rs, 3, {})
+    assert (deck.pool_size, deck.hand_size, deck.removed, deck.tricks, deck.short_hands) == (31, 8, 7, 8, False)

@@ -461,3 +461,35 @@ def test_cli_example_needs_the_english_four_player_deck(ruleset, message):
         ]], options={"ally": True})
     assert exc.value.message == message
     assert (exc.value.round, exc.value.trick) == (1, 2)
+
+
+def test_cli_example_as_score_json():
+    # The same round through the JSON report: the minimum shape of cli.md, value for value.
+    from bidscli.report import result_json
+
+    players = ["Ana", "Ben", "Cleo", "Dev"]
+    head = [
+        "K5: Ana R5, Ben G4, Cleo K7, Dev Y2",
+        "-5: Cleo R10, Dev G1, Ana Y1, Ben Ally",
+        "K6: Cleo R1, Dev G3, Ana Y3, Ben B10",
+        "2x: Ben R2, Cleo G2, Dev Y4, Ana B9",
+    ]
+    res = play_full("english", players, [(head, "Ana")], options={"ally": True})
+    doc = result_json("examples/friday.toml", load_ruleset("english"), res)
+    assert (doc["file"], doc["ruleset"], doc["players"]) == ("examples/friday.toml", "english", players)
+    rnd = doc["rounds"][0]
+    assert rnd["number"] == 1
+    first = rnd["tricks"][0]
+    assert {k: first[k] for k in ("number", "leader", "revealed", "plays", "winner", "points", "reason")} == {
+        "number": 1, "leader": "Ana", "revealed": ["K5"],
+        "plays": [["Ana", "R5"], ["Ben", "G4"], ["Cleo", "K7"], ["Dev", "Y2"]],
+        "winner": "Cleo", "points": 12, "reason": "highest bid K7",
+    }
+    # A burned trick: winner null, 0 points.
+    assert (rnd["tricks"][4]["winner"], rnd["tricks"][4]["points"]) == (None, 0)
+    assert rnd["allies"] == ["Ben", "Cleo"]
+    assert rnd["lucky_losers"] == {"Dev": 8}
+    assert rnd["scores"] == {"Ana": 0, "Ben": 6, "Cleo": 6, "Dev": 8}
+    assert doc["bonuses"] == {"Ana": 0, "Ben": 0, "Cleo": 0, "Dev": 0}
+    assert doc["totals"] == {"Ana": 0, "Ben": 6, "Cleo": 6, "Dev": 8}
+    assert doc["ranking"] == [["Dev", 8], ["Ben", 6], ["Cleo", 6], ["Ana", 0]]
