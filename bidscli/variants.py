@@ -76,11 +76,10 @@ class RoundPlan(NamedTuple):
         if self.pile is not None:
             for c in self.prefix:
                 yield c, {}, "in the round's pile"
-        else:
-            for t in self.tricks:
+        for t in self.tricks:
+            if self.pile is None:
                 for c in t.revealed:
                     yield c, dict(trick=t.number, line=t.line), f"revealed in trick {t.number}"
-        for t in self.tricks:
             for p, c in t.plays.items():
                 yield c, dict(trick=t.number, line=t.line, player=p), f"played by {p} in trick {t.number}"
 
