@@ -493,3 +493,27 @@ def test_cli_example_as_score_json():
     assert doc["bonuses"] == {"Ana": 0, "Ben": 0, "Cleo": 0, "Dev": 0}
     assert doc["totals"] == {"Ana": 0, "Ben": 6, "Cleo": 6, "Dev": 8}
     assert doc["ranking"] == [["Dev", 8], ["Ben", 6], ["Cleo", 6], ["Ana", 0]]
+
+
+# -- IT: the Ally splits the round's points, not the totals ------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ally_splits_the_current_round_points_not_the_totals(ruleset):
+    # IT "Carta Alleato": at the end of the round the allies' CURRENT points (not their
+    # totals) are summed, halved and given to each; EN/JA "all your points are summed
+    # and divided by 2", at the end of the round.
+    rounds = [
+        # Round 1: A takes K9; B, C and D are lucky losers (8).
+        (["K9: A R3, B G1, C Y1, D B1"], "A"),
+        # Round 2 (B leads): B plays the Ally into A's K5 trick: allies B and A.
+        (["K5: B Ally, C G1, D Y1, A R9"], "A"),
+    ]
+    res = play_full(ruleset, ABCD, rounds, options={"ally": True})
+    second = res.rounds[1]
+    assert second.allies == ["B", "A"]
+    # A 5 + B 0 = 5 (A's 9 of round 1 is banked, not shared): 2 each (floor).
+    # B, C and D are lucky for the second time: 16.
+    assert second.lucky_losers == {"B": 16, "C": 16, "D": 16}
+    assert second.scores == {"A": 2, "B": 18, "C": 16, "D": 16}
+    assert res.totals == {"A": 11, "B": 26, "C": 24, "D": 24}
