@@ -379,3 +379,57 @@ def test_python_dash_m_help():
     for command in ("score", "replay", "validate", "rules"):
         assert re.search(rf"^\s+{command}\s", proc.stdout, re.M), command
     assert proc.stderr == ""
+
+
+# -- the README's pasted output stays real ------------------------------------------------------
+
+
+def _readme_commands():
+    """(command line, expected output lines) for every `$ bids ...` in README.md's code blocks."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    out, inside, current = [], False, None
+    for line in text.splitlines():
+        if line.startswith("```"):
+            inside, current = not inside, None
+        elif inside and line.startswith("$ bids "):
+            current = (line[len("$ bids "):], [])
+            out.append(current)
+        elif inside and current is not None:
+            current[1].append(line)
+    return out
+
+
+README_COMMANDS = _readme_commands()
+
+
+def test_readme_has_pasted_output_for_every_command():
+    firsts = {cmd.split()[0] if cmd.split()[0] != "rules" else " ".join(cmd.split()[:2]) for cmd, _ in README_COMMANDS}
+    assert {"score", "replay", "validate", "rules list", "rules show", "rules diff"} <= firsts
+
+
+@pytest.mark.parametrize("command,expected", README_COMMANDS, ids=[c for c, _ in README_COMMANDS])
+def test_readme_output_is_what_bids_prints(command, expected):
+    res = bids(*command.split())
+    actual = res.stdout.rstrip("\n").splitlines()
+    while expected and expected[-1] == "":
+        expected = expected[:-1]
+    if "..." not in expected:
+        assert actual == expected
+        return
+    # An excerpt: the lines between the "..." markers appear in this order, each run contiguous.
+    runs, run = [], []
+    for line in expected + ["..."]:
+        if line == "...":
+            if run:
+                runs.append(run)
+            run = []
+        else:
+            run.append(line)
+    pos = 0
+    for lines in runs:
+        for start in range(pos, len(actual) - len(lines) + 1):
+            if actual[start:start + len(lines)] == lines:
+                pos = start + len(lines)
+                break
+        else:
+            raise AssertionError(f"README excerpt not found in order in `bids {command}`:\n" + "\n".join(lines))
