@@ -363,5 +363,146 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
         click.echo(variants.disputes_text(doc))
 
 
+# -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
+
+
+def _command_line() -> str:
+    import shlex
+
+    return "bids " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def _write_or_echo(text: str, out: str | None, force: bool) -> None:
+    if out is None or out == "-":
+        click.echo(text, nl=False)
+        return
+    from .deal import write_atomic
+
+    write_atomic(out, text, force=force)
+    click.echo(f"wrote {out}", err=True)
+
+
+@main.command()
+@click.option("-r", "--ruleset", "ruleset", required=True, metavar="RULESET",
+              help="bundled name (italian, english, spanish, japanese) or path to a TOML ruleset")
+@click.option("--players", "-p", type=click.IntRange(3, 6), help="number of players (default: the count of --names)")
+@click.option("--names", metavar="A,B,C", help="player names in seating order (default P1..PN)")
+@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds to deal (default: the ruleset's game.rounds)")
+@option_option
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), help="same seed, same deal on every machine "
+              "(default: a fresh seed, printed on stderr)")
+@click.option("--out", type=click.Path(dir_okay=False), help="write the deal here instead of stdout")
+@click.option("--force", is_flag=True, help="replace --out if it exists")
+@guarded
+def deal(ruleset, players, names, rounds, options, seed, out, force):
+    """A shuffled, ruleset-valid deal, written as a game log with tricks = [].
+
+    \b
+    Examples:
+      bids deal -r english --players 4 --seed 7
+      bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml
+    """
+    from . import deal as dealmod
+    from .rules import load_ruleset, parse_option_assignments
+
+    try:
+        seats = dealmod.parse_names(names, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players/--names") from None
+    rs = load_ruleset(ruleset)
+    opts, knobs = parse_option_assignments(list(options))
+    if knobs:
+        rs = rs.with_knobs(knobs)
+    if seed is None:
+        seed = dealmod.random_seed()
+        click.echo(f"seed {seed}", err=True)
+    d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
+    d = d._replace(ruleset=ruleset)
+    _write_or_echo(dealmod.deal_text(d, _command_line()), out, force)
+
+
+@main.command()
+@click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False))
+@ruleset_option
+@option_option
+@click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all: "
+              "random, greedy, lucky, default (default: default)")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
+              help="seed of the bots' choices")
+@click.option("--out", type=click.Path(dir_okay=False), help="write the log here instead of stdout")
+@click.option("--force", is_flag=True, help="replace --out if it exists")
+@guarded
+def simulate(deal_log, ruleset, options, bots, seed, out, force):
+    """Play a DEAL (from `bids deal`) with simulated players, writing the full game log.
+
+    Tricks already in the deal are kept; the bots play the rest.
+
+    \b
+    Examples:
+      bids deal -r english --players 4 --seed 7 --out deal.toml
+      bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml
+      bids validate game.toml && bids score game.toml
+    """
+    from . import api, bots as botsmod
+
+    loaded = api.load(deal_log, ruleset, options)
+    try:
+        seats = botsmod.parse_bots(bots, len(loaded.log.players))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed,
+                                   _command_line())
+    _write_or_echo(text, out, force)
+
+
+@main.command()
+@click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET",
+              help="a ruleset to study (bundled name or path); repeat to compare")
+@click.option("--players", "-p", type=click.IntRange(3, 6), required=True, help="number of players")
+@click.option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
+              help="seeded games, each played under every ruleset")
+@click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all (default: default)")
+@option_option
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="study seed")
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="worker processes; the results do not depend on it")
+@click.option("--progress/--no-progress", default=None,
+              help="progress bar on stderr (default: only when stderr is a terminal)")
+@format_option("table", "json")
+@guarded
+def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
+    """Play G seeded deals under each ruleset with the same bots and compare:
+    winner changes, scores, margin, lucky-loser and burn rates, with 95% intervals.
+
+    Same seed, same numbers, for any --jobs.
+
+    \b
+    Examples:
+      bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
+      bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
+    """
+    from . import bots as botsmod, deal as dealmod, report, study as studymod
+    from .rules import parse_option_assignments
+
+    try:
+        seats = botsmod.parse_bots(bots, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    opts, knobs = parse_option_assignments(list(options))
+    spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress:
+        with click.progressbar(length=games, label="games", file=sys.stderr, show_pos=True) as bar:
+            summary = studymod.run_study(spec, jobs, bar.update)
+    else:
+        summary = studymod.run_study(spec, jobs)
+    doc = studymod.report(spec, summary)
+    if fmt == "json":
+        click.echo(report.dumps(doc))
+    else:
+        click.echo(studymod.table_text(doc))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

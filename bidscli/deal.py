@@ -9,8 +9,9 @@ the point pile, top first.
 Reproducible everywhere. A round's randomness comes from
 ``random.Random(round_seed(seed, r))``, where the round seed is a SHA-256 of
 the text ``"bids-deal:<seed>:<r>"`` (never ``hash()``, which is salted per
-process). Only ``getrandbits(64)`` is used, on a fixed list of every card of
-every deck (:data:`UNIVERSE`), giving each card two random keys: one orders the
+process). Only ``getrandbits`` is used (one call a round, cut into 64-bit words), on a
+fixed list of every card of every deck (:data:`UNIVERSE`), giving each card two
+random keys: one orders the
 black deck (the first ``black_in_hands`` go to the hands, the rest is the pile
 in that order), the other orders the hand pool (dealt in chunks of
 ``hand_size``: P1 gets the first chunk, and so on; the tail is removed).
@@ -28,6 +29,7 @@ import hashlib
 import os
 import random
 import secrets
+import struct
 import tempfile
 from pathlib import Path
 from typing import Mapping, NamedTuple, Sequence
@@ -90,12 +92,19 @@ def random_seed() -> int:
     return secrets.randbelow(10**12)
 
 
+_WORDS = struct.Struct(f"<{2 * len(UNIVERSE)}Q")
+_SORT_RANK = {c: i for i, c in enumerate(sorted(UNIVERSE, key=lambda c: c.sort_key))}
+
+
 def _keys(rng: random.Random) -> tuple[dict, dict]:
-    black_key, pool_key = {}, {}
-    for c in UNIVERSE:
-        black_key[c] = rng.getrandbits(64)
-        pool_key[c] = rng.getrandbits(64)
-    return black_key, pool_key
+    """Two 64-bit keys per card of :data:`UNIVERSE` from one ``getrandbits`` call.
+
+    The words are read little-endian from the low bits up: card i gets words
+    2i (black order) and 2i+1 (pool order).
+    """
+    n = len(UNIVERSE)
+    words = _WORDS.unpack(rng.getrandbits(128 * n).to_bytes(16 * n, "little"))
+    return dict(zip(UNIVERSE, words[0::2])), dict(zip(UNIVERSE, words[1::2]))
 
 
 def deal_round(deck: Deck, players: Sequence[str], rng: random.Random, leader: str) -> RoundDeal:
@@ -106,11 +115,9 @@ def deal_round(deck: Deck, players: Sequence[str], rng: random.Random, leader: s
     pool = deck.coloured_cards() + in_hands + ([ALLY_CARD] if deck.ally else [])
     pool.sort(key=pool_key.__getitem__)
     size = deck.hand_size
-    hands = {
-        p: tuple(sorted(pool[i * size:(i + 1) * size], key=lambda c: c.sort_key))
-        for i, p in enumerate(players)
-    }
-    removed = tuple(sorted(pool[len(players) * size:], key=lambda c: c.sort_key))
+    rank = _SORT_RANK.__getitem__
+    hands = {p: tuple(sorted(pool[i * size:(i + 1) * size], key=rank)) for i, p in enumerate(players)}
+    removed = tuple(sorted(pool[len(players) * size:], key=rank))
     return RoundDeal(leader, hands, removed, tuple(pile))
 
 

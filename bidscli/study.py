@@ -1,0 +1,372 @@
+"""Variant studies: the same seeded deals played by the same bots under several rulesets.
+
+How a study runs
+    Game ``g`` of a study with seed ``S`` has the seed ``derive_seed("bids-study", S, g)``.
+    Under each ruleset the game is dealt from that seed (``deal.make_deal``) and
+    played by the same bots, whose random streams come from the same seed too.
+    Deals are made *per ruleset* because the decks differ (English adds -5 and
+    2x at every player count, 5 players use 1-12 against Italian 1-10), so one
+    deal cannot be valid under both; the deal keys every card by the seed only,
+    so identical decks get identical deals and near-identical decks get deals
+    that differ only around the extra cards (common random numbers). The
+    report says for each pair whether the decks were the same.
+
+Exact and parallel
+    The games are cut into shards of ``SHARD`` consecutive game numbers. A
+    shard (:class:`ShardSpec`, plain data) is played by :func:`run_shard`, a
+    top-level function that returns a :class:`Summary`: integer sums, sums of
+    squares and counts only. Summaries merge by adding integers, which is exact,
+    associative and order-independent, so any ``--jobs`` gives the same numbers
+    and byte-identical JSON. No game is kept: memory stays flat as the number
+    of games grows. ``run_shard`` needs nothing but its argument, so it can run
+    in a ``ProcessPoolExecutor`` (``--jobs``) or any other task runner.
+
+Statistics (95%, normal approximation)
+    A mean with its sample standard deviation ``sd`` and the interval
+    ``mean +- 1.96 sd / sqrt(n)``; a proportion with the Wilson score interval.
+    Games are independent; rounds of one game and tricks of one round are not,
+    so the intervals of the per-round and per-trick rates are a little narrow.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Callable, Mapping, NamedTuple, Sequence
+
+from .bots import play_game
+from .deal import derive_seed, make_deal
+from .errors import BidsError, RulesetError
+from .rules import Ruleset, deck_for, load_ruleset
+
+SHARD = 50  # games a shard: fixed, so shards are addressed by seed and game number, never by --jobs
+Z95 = 1.959963984540054  # the 97.5% normal quantile
+
+DEAL_NOTE = ("each game is dealt per ruleset from the same seed; identical decks get identical deals, "
+             "decks that differ get deals that differ only around the extra cards")
+
+
+class StudySpec(NamedTuple):
+    """Everything a study needs, as plain picklable data."""
+
+    rulesets: tuple  # refs: bundled names or absolute paths
+    labels: tuple  # how the report names each ruleset (the refs as given)
+    players: tuple  # seat names
+    bots: tuple  # a strategy per seat
+    options: tuple  # ((option, bool), ...), sorted
+    knobs: tuple  # ((knob, value), ...) overrides, sorted
+    seed: int
+    games: int
+
+
+class ShardSpec(NamedTuple):
+    study: StudySpec
+    start: int  # first game number (from 0)
+    stop: int  # one past the last
+
+
+class Summary(NamedTuple):
+    """Integer tallies, keyed by tuples; merging adds them (exact, associative, commutative)."""
+
+    counts: dict
+
+    def merge(self, other: "Summary") -> "Summary":
+        return merge(self, other)
+
+
+def merge(*summaries: Summary) -> Summary:
+    out: dict = {}
+    for s in summaries:
+        for k, v in s.counts.items():
+            out[k] = out.get(k, 0) + v
+    return Summary(out)
+
+
+# -- playing -----------------------------------------------------------------------------
+
+_RULESETS: dict = {}
+
+
+def _ruleset(ref: str, knobs: tuple) -> Ruleset:
+    key = (ref, knobs)
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = load_ruleset(ref)
+        if knobs:
+            rs = rs.with_knobs(dict(knobs))
+        _RULESETS[key] = rs
+    return rs
+
+
+def game_seed(seed: int, game: int) -> int:
+    return derive_seed("bids-study", seed, game)
+
+
+def run_shard(spec: ShardSpec) -> Summary:
+    """Play games ``start..stop-1`` of a study under every ruleset; tallies only."""
+    st = spec.study
+    rulesets = [_ruleset(ref, st.knobs) for ref in st.rulesets]
+    options = dict(st.options)
+    c: dict = {}
+
+    def add(key, v=1):
+        c[key] = c.get(key, 0) + v
+
+    n = len(st.players)
+    for g in range(spec.start, spec.stop):
+        gs = game_seed(st.seed, g)
+        winners = []
+        for label, rs in zip(st.labels, rulesets):
+            deal = make_deal(rs, st.players, options, seed=gs)
+            result, _ = play_game(rs, st.players, deal.options, deal.rounds, st.bots, gs)
+            add((label, "games"))
+            for i, p in enumerate(st.players):
+                s = result.totals[p]
+                add((label, "score", i), s)
+                add((label, "score2", i), s * s)
+                if result.ranks[p] == 1:
+                    add((label, "wins", i))
+            best = result.ranking[0][1]
+            margin = best - result.ranking[1][1]
+            add((label, "margin"), margin)
+            add((label, "margin2"), margin * margin)
+            top = frozenset(result.winners)
+            if len(top) > 1:
+                add((label, "shared_wins"))
+            for rnd in result.rounds:
+                add((label, "rounds"))
+                add((label, "player_rounds"), n)
+                if rnd.lucky_losers:
+                    add((label, "lucky_rounds"))
+                    add((label, "lucky_awards"), len(rnd.lucky_losers))
+                for t in rnd.tricks:
+                    add((label, "tricks"))
+                    if t.burned:
+                        add((label, "burned"))
+            winners.append(top)
+        for a in range(len(st.labels)):
+            for b in range(a + 1, len(st.labels)):
+                add(("pair", a, b, "games"))
+                if winners[a] != winners[b]:
+                    add(("pair", a, b, "changed"))
+    return Summary(c)
+
+
+def shards(study: StudySpec, size: int | None = None):
+    size = size or SHARD
+    for start in range(0, study.games, size):
+        yield ShardSpec(study, start, min(start + size, study.games))
+
+
+def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] | None = None,
+              shard_size: int = SHARD) -> Summary:
+    """Play every shard (in ``jobs`` processes) and merge the tallies as they come."""
+    total = Summary({})
+    todo = shards(study, shard_size)
+    if jobs <= 1:
+        for sh in todo:
+            total = merge(total, run_shard(sh))
+            if progress:
+                progress(sh.stop - sh.start)
+        return total
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        running: dict = {}
+        window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
+        for sh in todo:
+            running[pool.submit(run_shard, sh)] = sh
+            if len(running) >= window:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for f in done:
+                    sh_done = running.pop(f)
+                    total = merge(total, f.result())
+                    if progress:
+                        progress(sh_done.stop - sh_done.start)
+        for f in list(running):
+            sh_done = running.pop(f)
+            total = merge(total, f.result())
+            if progress:
+                progress(sh_done.stop - sh_done.start)
+    return total
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+
+def mean_stats(n: int, total: int, squares: int) -> dict:
+    """Mean, sample sd and a 95% normal interval from exact sums (n >= 1)."""
+    if n <= 0:
+        return {"mean": None, "sd": None, "ci95": [None, None]}
+    mean = total / n
+    if n == 1:
+        return {"mean": _r(mean), "sd": None, "ci95": [None, None]}
+    var = (n * squares - total * total) / (n * (n - 1))  # exact integers until this division
+    sd = math.sqrt(max(var, 0.0))
+    half = Z95 * sd / math.sqrt(n)
+    return {"mean": _r(mean), "sd": _r(sd), "ci95": [_r(mean - half), _r(mean + half)]}
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate_stats(successes: int, n: int) -> dict:
+    lo, hi = wilson(successes, n)
+    return {"count": successes, "n": n, "rate": _r(successes / n) if n else None, "ci95": [_r(lo), _r(hi)]}
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+# -- the report ------------------------------------------------------------------------
+
+
+def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequence[str],
+              options: Mapping[str, bool], knobs: Mapping[str, object], seed: int, games: int) -> StudySpec:
+    """Check everything up front (a bad ruleset or option fails here, not in a worker)."""
+    if len(ruleset_refs) < 1:
+        raise RulesetError("a study needs at least one ruleset (-r)")
+    if len(set(ruleset_refs)) != len(ruleset_refs):
+        raise RulesetError("the same ruleset is named twice")
+    refs = []
+    for ref in ruleset_refs:
+        rs = load_ruleset(ref)  # raises a located error for a bad name or file
+        refs.append(ref if rs.path and rs.path.startswith("<bundled>") else str(Path(ref).resolve()))
+        if knobs:
+            rs = rs.with_knobs(dict(knobs))
+        opts = dict(rs.options)
+        opts.update(options)
+        rs.check_options(opts, len(players))
+        deck_for(rs, len(players), opts)
+    return StudySpec(tuple(refs), tuple(ruleset_refs), tuple(players), tuple(bots),
+                     tuple(sorted(options.items())), tuple(sorted(knobs.items())), seed, games)
+
+
+def report(study: StudySpec, summary: Summary) -> dict:
+    """The study as one JSON-ready document (no timings, no job counts: reproducible to the byte)."""
+    c = summary.counts
+    get = lambda *k: c.get(k, 0)  # noqa: E731
+    rulesets = [_ruleset(ref, study.knobs) for ref in study.rulesets]
+    opts_of = []
+    for rs in rulesets:
+        o = dict(rs.options)
+        o.update(dict(study.options))
+        opts_of.append(o)
+    docs = []
+    for label, rs, opts in zip(study.labels, rulesets, opts_of):
+        g = get(label, "games")
+        deck = deck_for(rs, len(study.players), opts)
+        seats = []
+        for i, (p, bot) in enumerate(zip(study.players, study.bots)):
+            seats.append({
+                "seat": i + 1, "player": p, "bot": bot,
+                "score": mean_stats(g, get(label, "score", i), get(label, "score2", i)),
+                "wins": rate_stats(get(label, "wins", i), g),
+            })
+        docs.append({
+            "ruleset": label,
+            "name": rs.name,
+            "games": g,
+            "deck": {"numbers": deck.numbers, "colours": len(deck.colours),
+                     "black_deck": [str(x) for x in deck.black_deck], "ally": deck.ally,
+                     "hand_size": deck.hand_size, "tricks": deck.tricks},
+            "seats": seats,
+            "margin": mean_stats(g, get(label, "margin"), get(label, "margin2")),
+            "shared_wins": rate_stats(get(label, "shared_wins"), g),
+            "lucky_loser_rate": rate_stats(get(label, "lucky_rounds"), get(label, "rounds")),
+            "lucky_loser_awards": get(label, "lucky_awards"),
+            "burn_rate": rate_stats(get(label, "burned"), get(label, "tricks")),
+        })
+    pairs = []
+    for a in range(len(study.labels)):
+        for b in range(a + 1, len(study.labels)):
+            da = deck_for(rulesets[a], len(study.players), opts_of[a])
+            db = deck_for(rulesets[b], len(study.players), opts_of[b])
+            pairs.append({
+                "rulesets": [study.labels[a], study.labels[b]],
+                "same_deck": da.all_cards() == db.all_cards() and da.black_in_hands == db.black_in_hands
+                and da.hand_size == db.hand_size,
+                "winner_changes": rate_stats(get("pair", a, b, "changed"), get("pair", a, b, "games")),
+            })
+    return {
+        "study": {
+            "rulesets": list(study.labels),
+            "players": list(study.players),
+            "bots": list(study.bots),
+            "options": dict(study.options),
+            "knobs": {k: v for k, v in study.knobs},
+            "games": study.games,
+            "seed": study.seed,
+            "confidence": 0.95,
+            "deals": DEAL_NOTE,
+        },
+        "rulesets": docs,
+        "pairs": pairs,
+    }
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def _mean_cell(m: dict) -> str:
+    if m["mean"] is None:
+        return "-"
+    if m["sd"] is None:
+        return _num(m["mean"])
+    lo, hi = m["ci95"]
+    return f"{m['mean']:.2f} [{lo:.2f}, {hi:.2f}] sd {m['sd']:.2f}"
+
+
+def _rate_cell(r: dict) -> str:
+    lo, hi = r["ci95"]
+    return f"{_pct(r['rate'])} [{_pct(lo)}, {_pct(hi)}]"
+
+
+def table_text(doc: dict) -> str:
+    """The study for people: one column per ruleset, then the winner changes between them."""
+    from .report import _table
+
+    st = doc["study"]
+    rs = doc["rulesets"]
+    seats = ", ".join(f"{p}={b}" for p, b in zip(st["players"], st["bots"]))
+    opts = ", ".join(f"{k}={'true' if v else 'false'}" for k, v in st["options"].items()) or "ruleset defaults"
+    lines = [
+        f"Study: {st['games']} games, {len(st['players'])} players ({seats}), seed {st['seed']}, options: {opts}",
+        f"Deals: {st['deals']}.",
+        "Cells: mean [95% CI] sd, or rate [95% Wilson CI].",
+        "",
+    ]
+    rows = []
+    for i, p in enumerate(st["players"]):
+        rows.append([f"{p} score"] + [_mean_cell(r["seats"][i]["score"]) for r in rs])
+    for i, p in enumerate(st["players"]):
+        rows.append([f"{p} wins"] + [_rate_cell(r["seats"][i]["wins"]) for r in rs])
+    rows.append(["margin (1st - 2nd)"] + [_mean_cell(r["margin"]) for r in rs])
+    rows.append(["shared first place"] + [_rate_cell(r["shared_wins"]) for r in rs])
+    rows.append(["rounds with a lucky loser"] + [_rate_cell(r["lucky_loser_rate"]) for r in rs])
+    rows.append(["burned tricks"] + [_rate_cell(r["burn_rate"]) for r in rs])
+    lines.append(_table(rows, [""] + [r["ruleset"] for r in rs], disable_numparse=True))
+    if doc["pairs"]:
+        lines.append("")
+        lines.append("Winner changes (the same game's winner differs):")
+        prow = []
+        for pr in doc["pairs"]:
+            w = pr["winner_changes"]
+            prow.append([pr["rulesets"][0], pr["rulesets"][1], "same" if pr["same_deck"] else "differ",
+                         w["n"], w["count"], _rate_cell(w)])
+        lines.append(_table(prow, ["A", "B", "decks", "games", "changed", "rate [95% CI]"], disable_numparse=True))
+    return "\n".join(lines)
