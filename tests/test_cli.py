@@ -244,6 +244,11 @@ def test_rules_show_lists_every_knob_with_value_source_and_unstated_marker():
             assert "UNSTATED" in line, line
         else:
             assert "UNSTATED" not in line and rs.source_of(name)[:20] in line, line
+    for name, line in by_knob.items():  # the value column, for the knobs with a one-word value
+        value = rs[name]
+        if isinstance(value, (str, bool, int)):
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            assert re.split(r"\s{2,}", line)[1] == shown, line
     timing = re.split(r"\s{2,}", by_knob["thief.timing"])
     assert timing[:2] == ["thief.timing", "immediate"]
     assert timing[2].startswith('IT "Carta Ladro": the winner of the trick')
