@@ -438,3 +438,14 @@ def test_readme_output_is_what_bids_prints(command, expected):
                 break
         else:
             raise AssertionError(f"README excerpt not found in order in `bids {command}`:\n" + "\n".join(lines))
+
+
+def test_log_names_a_house_ruleset_relative_to_its_folder(tmp_path):
+    (tmp_path / "house.toml").write_text((ROOT / "examples" / "house.toml").read_text(encoding="utf-8"))
+    text = (ROOT / FRIDAY).read_text(encoding="utf-8").replace('ruleset = "english"', 'ruleset = "house.toml"')
+    (tmp_path / "friday.toml").write_text(text)
+    res = bids("score", str(tmp_path / "friday.toml"), "--format", "json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["ruleset"] == "house-friday"
+    assert doc["totals"] == {"Ana": 35, "Ben": 44, "Cleo": 45, "Dev": 29}
