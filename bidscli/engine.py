@@ -664,7 +664,15 @@ class Game:
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
         def count_txt() -> str:
-            return ", ".join(f"{_cname(col)} {n}" for col, n in sorted(counts.items(), key=lambda x: -x[1]))
+            # "black 2 (K8 centre, K5), green 2 (G4, G7), red 1 (R5)": each colour's count and cards.
+            members: dict[str, list[str]] = {}
+            if centre is not None:
+                members[BLACK] = [f"{centre} centre"]
+            for _, c in t.plays:
+                if c != ALLY_CARD:
+                    members.setdefault(c.colour, []).append(str(c))
+            return ", ".join(f"{_cname(col)} {n} ({', '.join(members.get(col, ()))})"
+                             for col, n in sorted(counts.items(), key=lambda x: -x[1]))
 
         mode = k["color_bids.mode"]
         if mode == "majority_first":
@@ -747,6 +755,9 @@ class Game:
             self._double(t, winner, before_trick=False)
         t.taken = taken
         t.points = points
+        t.reasons.append(Reason(lambda: (f"{winner} takes {' + '.join(f'{c} ({c.value:+d})' for c in taken)} = "
+                                         f"{points} point(s)") if taken else
+                                f"{winner} takes nothing (no centre card, no black card played)", None))
         self.tricks_won[winner] += 1
         rnum = self.round.number
         held = self.held[winner]
@@ -903,7 +914,9 @@ class Game:
                 if r.holder == thief:
                     del self.rights[i]
                     break
-        t.reasons.append(Reason(f"{thief} steals {card} ({v:+d}) from {victim}: {choice.why}", "thief.pool"))
+        t.reasons.append(Reason(f"{thief} steals {card} ({v:+d}) from {victim}: {choice.why}" +
+                                (" (not in the log: the default policy takes the most valuable card)" if policy
+                                 else ""), "thief.pool"))
 
     # -- round and game end ----------------------------------------------------------------
     def end_round(self, partial: bool | None = None) -> RoundResult:

@@ -237,3 +237,34 @@ def test_diff_needs_two_rulesets_and_a_log():
     assert bids("diff", THIEF, "-r", "italian").exit_code == 2
     res = bids("diff", "tests/data/nope.toml", "-r", "italian", "-r", "english")
     assert res.exit_code == 1 and "Traceback" not in res.stderr
+
+
+# -- explanations: reason chains naming knobs and sources ------------------------------------------
+
+
+def test_color_bids_centre_burn_reason_chain():
+    # EN worked example 6: centre K8; R5, G4, G7, K5: black 2 (K8, K5) and green 2 (G4, G7);
+    # the best card of the most frequent colours is the centre K8: burned; Ana led it and leads again.
+    from bidscli.report import reason_text
+    from tests import kit
+
+    res = kit.play("english", ["Ana", "Ben", "Cleo", "Dev"], [["K8: Ana R5, Ben G4, Cleo G7, Dev K5"]],
+                   options={"color_bids": True})
+    t = res.rounds[0].tricks[0]
+    assert t.winner is None and t.next_leader == "Ana"
+    rs = load_ruleset("english")
+    chain = [reason_text(rs, r) for r in t.reasons]
+    assert chain[0].startswith("Color Bids (majority_first): green 2 (G4, G7), black 2 (K8 centre, K5), red 1 (R5)")
+    assert chain[0].endswith("[color_bids.center_can_win = true; EN]")
+    assert chain[1] == ("burned by the centre card: Ana led it and leads again "
+                        "[color_bids.center_burn_leader = same; unstated]")
+
+
+def test_award_and_policy_steal_reasons():
+    d = variants.diff(THIEF, ["italian", "english"])
+    eng = d.outcomes[1].result.rounds[0].tricks
+    texts = [r.text for r in eng[4].reasons]  # trick 5
+    assert "Dev takes K2 (+2) = 2 point(s)" in texts
+    assert any(x.startswith("Ben steals K9 (+9) from Cleo") and "default policy" in x for x in texts)
+    res = bids("diff", THIEF, "-r", "italian", "-r", "english")
+    assert "Ben takes Thief (+0) = 0 point(s)" not in res.stdout  # same in both: not a divergence reason
