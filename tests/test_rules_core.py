@@ -848,3 +848,70 @@ def test_deck_hand_size_knob(ruleset):
     rs = load_ruleset(ruleset).with_knobs({"deck.hand_size": 8})
     deck = deck_for(rs, 3, {})
     assert (deck.pool_size, deck.hand_size, deck.removed, deck.tricks, deck.short_hands) == (31, 8, 7, 8, False)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_validate_accepts_a_complete_round_at_every_player_count(ruleset, players):
+    # The deck math seen from validate: a round that plays every trick of the deal,
+    # with as many black cards from the hands as the deal allows (6 players: all 60
+    # cards are dealt, so the fillers play the 3 black cards and the Ally), and an
+    # empty centre once the pile is used up (IT/JA at 3-4 players).
+    names = SIX[:players]
+    options = {"ally": True} if players >= 4 else {}
+    lines = full_round(ruleset, names, [leader_wins(names, 1, "K9")], "A", options=options)
+    deck = deck_for(load_ruleset(ruleset), players, options)
+    assert len(lines) == deck.tricks
+    assert sum(line.startswith(":") for line in lines) == max(0, deck.tricks - deck.pile_size)
+    assert kit.errors(ruleset, names, [lines], options=options, allow_partial=False) == []
+
+
+def deal_of(deck, names, lines):
+    """The deal behind a complete round: hands from the plays, removed cards, pile."""
+    hands = {p: [] for p in names}
+    revealed = []
+    for line in lines:
+        rec = parse_trick(line)
+        revealed += rec.revealed
+        for p, c in rec.plays:
+            hands[p].append(c)
+    dealt = {c for h in hands.values() for c in h}
+    pool = deck.coloured_cards() + ([ALLY_CARD] if deck.ally else [])
+    removed = [c for c in pool if c not in dealt]
+    spare = [c for c in deck.black_deck if c not in revealed and c not in dealt]
+    need = deck.removed - len(removed)  # black cards of the hand pool that nobody played
+    removed += spare[:need]
+    pile = revealed + spare[need:]
+    as_text = lambda cards: [str(c) for c in cards]  # noqa: E731
+    return {p: as_text(h) for p, h in hands.items()}, as_text(removed), as_text(pile)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_validate_accepts_the_whole_deal_at_every_player_count(ruleset, players):
+    # With hands, removed cards and pile written out, validate checks the deal against
+    # the deck math: hand size, black cards in hands, removed count, pile size.
+    names = SIX[:players]
+    options = {"ally": True} if players >= 4 else {}
+    lines = full_round(ruleset, names, [leader_wins(names, 1, "K9")], "A", options=options)
+    deck = deck_for(load_ruleset(ruleset), players, options)
+    hands, removed, pile = deal_of(deck, names, lines)
+    assert len(removed) == deck.removed and len(pile) == deck.pile_size
+    assert all(len(h) == deck.hand_size for h in hands.values())
+    assert kit.errors(ruleset, names, [lines], options=options, allow_partial=False,
+                      hands=[hands], removed=[removed], piles=[pile]) == []
+
+
+def test_validate_refuses_a_pile_one_card_too_long():
+    # EN 3 players: 12 black cards, 1 in the hand pool: the pile has 11. Here nobody
+    # played a black card, so the removed card is the pool's black card; put it on
+    # the pile instead and both counts are wrong.
+    lines = full_round("english", ABC, [leader_wins(ABC, 1, "K9")], "A")
+    deck = deck_for(load_ruleset("english"), 3, {})
+    hands, removed, pile = deal_of(deck, ABC, lines)
+    assert removed == ["-5"]  # the fillers revealed K1-K10, the -5 and 2x are left
+    errors = kit.errors("english", ABC, [lines], hands=[hands], removed=[[]], piles=[pile + removed])
+    assert [(type(e), e.message) for e in errors] == [
+        (DeckError, "0 removed cards, expected 1"),
+        (DeckError, "the pile has 12 cards, expected 11 (12 black cards - 1 dealt to hands)"),
+    ]
