@@ -915,3 +915,15 @@ def test_validate_refuses_a_pile_one_card_too_long():
         (DeckError, "0 removed cards, expected 1"),
         (DeckError, "the pile has 12 cards, expected 11 (12 black cards - 1 dealt to hands)"),
     ]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_black_cards_from_hands_are_counted_against_the_deal(ruleset):
+    # 3 players: one black card in the hand pool (all sources). A second black card
+    # from a hand is refused; a black card played from a hand cannot come up in the pile.
+    errors = kit.errors(ruleset, ABC, [["K5: A R5, B G4, C K7", "K6: C R1, A K8, B Y2", "K7: A R2, B G2, C Y3"]])
+    assert [(type(e), e.trick, e.player, e.message) for e in errors] == [
+        (DeckError, 2, "A", f"A played K8: that makes 2 black cards from hands this round, but the {ruleset} "
+                            "3-player deal puts 1 in the hands"),
+        (IllegalPlayError, 3, None, "K7 revealed from the pile, but it is already in the round (played by C in trick 1)"),
+    ]
