@@ -25,6 +25,7 @@ from typing import IO, Iterable, Iterator, NamedTuple, Sequence
 from .errors import BidsError, LogStructureError
 
 LOG_SUFFIX = ".toml"
+GC_EVERY = 100
 
 
 class FileResult(NamedTuple):
@@ -103,9 +104,13 @@ def count_log_paths(args: Iterable[str]) -> int:
 def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs: Sequence[str] = (),
                    allow_partial: bool = False) -> Iterator[FileResult]:
     """Validate every log named by ``args`` (files and folders), one at a time."""
+    import gc
+
     from .api import validate
 
-    for item in iter_log_paths(args):
+    for n, item in enumerate(iter_log_paths(args), 1):
+        if n % GC_EVERY == 0:
+            gc.collect()  # a replayed game holds reference cycles: free them as we go, keep memory flat
         if isinstance(item, PathProblem):
             yield FileResult(item.path, [item.error])
             continue
