@@ -716,6 +716,18 @@ def test_minus_five_threshold(ruleset, threshold, bonus):
     assert res.totals == {"A": -10 + bonus, "B": 36, "C": 36}
 
 
+@pytest.mark.parametrize("threshold, bonus", [(3, 0), (2, 30)])
+def test_minus_five_threshold_japanese_six_players(threshold, bonus):
+    # JA has the -5 only at 6 players. A's R3 takes it over 1s and 2s in rounds 1 and
+    # 2; B-F are lucky twice: 7 + 14 = 21. A: -10 + bonus.
+    rounds = [([leader_wins(SIX, 1, "-5")], "A"), (["-5: B G1, C Y1, D B1, E R2, F G2, A R3"], "A")]
+    res = play_full("japanese", SIX, rounds, options={"minus_five": True},
+                    knobs={"minus_five.bonus": "threshold", "minus_five.threshold": threshold})
+    assert res.minus_five_wins == {"A": 2, "B": 0, "C": 0, "D": 0, "E": 0, "F": 0}
+    assert res.bonuses == {"A": bonus, "B": 0, "C": 0, "D": 0, "E": 0, "F": 0}
+    assert res.totals == {"A": -10 + bonus, "B": 21, "C": 21, "D": 21, "E": 21, "F": 21}
+
+
 def _each_leader_takes_the_minus_five(players, rounds):
     return [([leader_wins(players, r, "-5")], players[(r - 1) % len(players)]) for r in range(1, rounds + 1)]
 
