@@ -205,6 +205,7 @@ LUCKY_ROUNDS_4P = [
 K = [f"K{n}" for n in range(1, 15)]
 DECK_MATH = {
     "english": {
+        # EN "Cards in the game": -5 and 2x at every count, the Ally always at 6.
         # 3 x 10 + 1 = 31, 31 - 30 = 1 out; 10 K + -5 + 2x = 12 black, 12 - 1 = 11 pile.
         3: ("RGY", 10, K[:10] + ["-5", "2x"], 1, False, 31, 10, 1, 11, 10, False, False),
         4: ("RGYB", 10, K[:10] + ["-5", "2x"], 1, False, 41, 10, 1, 11, 10, False, False),
@@ -214,6 +215,7 @@ DECK_MATH = {
         6: ("RGYB", 14, K + ["-5", "2x"], 3, True, 60, 10, 0, 13, 10, False, False),
     },
     "japanese": {
+        # JA "使用するカード": -5 and 2x only in the 6-player row, and 1-12 at 5.
         # No -5 or 2x below 6 players: 10 K - 1 = 9 pile cards for 10 tricks.
         3: ("RGY", 10, K[:10], 1, False, 31, 10, 1, 9, 10, False, True),
         4: ("RGYB", 10, K[:10], 1, False, 41, 10, 1, 9, 10, False, True),
@@ -221,6 +223,8 @@ DECK_MATH = {
         6: ("RGYB", 14, K + ["-5", "2x"], 3, True, 60, 10, 0, 13, 10, False, False),
     },
     "italian": {
+        # IT "Distribuzione carte": 1-10 up to 5 players, 2x only at 6, -5 and Ally by
+        # option. Without the -5 option IT is short of pile cards at 3-4 players too.
         3: ("RGY", 10, K[:10], 1, False, 31, 10, 1, 9, 10, False, True),
         4: ("RGYB", 10, K[:10], 1, False, 41, 10, 1, 9, 10, False, True),
         # 4 x 10 + 2 = 42 < 50: 42 // 5 = 8 a hand, 42 - 40 = 2 out; 10 - 2 = 8 pile.
