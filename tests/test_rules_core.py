@@ -943,3 +943,12 @@ def test_black_cards_from_hands_are_counted_against_the_deal(ruleset):
                             "3-player deal puts 1 in the hands"),
         (IllegalPlayError, 3, None, "K7 revealed from the pile, but it is already in the round (played by C in trick 1)"),
     ]
+
+
+@pytest.mark.parametrize("includes_trick, points", [(True, 12), (False, 6)])
+def test_a_2x_played_from_hand_goes_to_the_winner_and_doubles(includes_trick, points):
+    # EN: B's 2x goes to A with the centre K6 (rules.md 3.4) and doubles A at once:
+    # (0 + 6) x 2 = 12 with the trick included, 0 x 2 + 6 = 6 without.
+    res = kit.play("english", ABC, [["K6: A R9, B 2x, C G2"]], knobs={"double.includes_trick": includes_trick})
+    assert [str(c) for c in res.rounds[0].tricks[0].taken] == ["K6", "2x"]
+    assert res.totals == {"A": points, "B": 0, "C": 0}
