@@ -310,9 +310,11 @@ def rules_diff(a, b, fmt):
 @click.option("--lenient-deck", is_flag=True,
               help="score even when the deal does not fit a ruleset's deck: foreign cards are played and "
                    "revealed as recorded, and rounds keep the log's length")
+@click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
+                                                "knob and its source")
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, fmt):
+def diff(log, rulesets, options, lenient_deck, explain, fmt):
     """The same deal under several rulesets, side by side.
 
     Per-trick winners, round and final scores, the first trick where the
@@ -323,6 +325,7 @@ def diff(log, rulesets, options, lenient_deck, fmt):
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
       bids diff game.toml -r english -r japanese --format json
+      bids diff game.toml -r italian -r english --explain
     """
     from . import report, variants
 
@@ -330,9 +333,9 @@ def diff(log, rulesets, options, lenient_deck, fmt):
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(variants.diff_json(d)))
+        click.echo(report.dumps(variants.diff_json(d, explain)))
     else:
-        click.echo(variants.diff_text(d))
+        click.echo(variants.diff_text(d, explain))
 
 
 @main.command()

@@ -90,6 +90,7 @@ class Deal(NamedTuple):
     options: dict
     rounds: tuple  # of RoundPlan
     log: GameLog
+    all_cards: frozenset = frozenset()  # every card the log shows (a quick deck check)
 
     @property
     def tricks_a_round(self) -> int:
@@ -133,7 +134,8 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> Deal:
             rebuilt = {p: tuple(t.plays[p] for t in tricks) for p in log.players}
         rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
                                 tuple(tricks), rebuilt))
-    return Deal(log.file, tuple(log.players), opts, tuple(rounds), log)
+    shown = frozenset(c for r in rounds for c, _, _ in r.cards())
+    return Deal(log.file, tuple(log.players), opts, tuple(rounds), log, shown)
 
 
 def deal_json(deal: Deal) -> list[dict]:
@@ -157,6 +159,8 @@ def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> 
     deck = deck_for(ruleset, n, options)
     out: list[BidsError] = []
     named: set = set()
+    if deal.all_cards and deal.all_cards <= deck.all_cards():
+        named = set(deal.all_cards)  # every card fits: skip the card by card look
     for r in deal.rounds:
         for c, where, text in r.cards():
             if c not in deck and c not in named:
@@ -258,7 +262,7 @@ class Outcome(NamedTuple):
 
 
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
-              options: Mapping[str, bool] | None = None) -> Outcome:
+              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None) -> Outcome:
     """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
 
     ``offered``: the steal choices the log's own game offered; silence there is a
@@ -279,6 +283,7 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
             return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
     base_deck = game.deck
     length = deal.tricks_a_round
+    decider = _Decider(offered, notes, asked, ruleset.name)
     undetermined = None
     for r in deal.rounds:
         if lenient:
@@ -304,12 +309,14 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
                     if p is None:
                         break
                     game.play(p, plays[p])
-                decide = _decider(r.number, t, offered, notes, asked, ruleset.name)
-                game.finish_trick(decide)
-                decide.leftovers()
-                after[(r.number, t.number)] = (tuple(game.round_points.items()),
-                                               tuple(game.double_bonus.items()),
-                                               tuple((x.holder, x.round) for x in game.rights))
+                decider.trick(r.number, t)
+                game.finish_trick(decider)
+                if decider.pending:
+                    decider.leftovers()
+                if track:
+                    after[(r.number, t.number)] = (tuple(game.round_points.items()),
+                                                   tuple(game.double_bonus.items()),
+                                                   tuple((x.holder, x.round) for x in game.rights))
         except UnknownCard as exc:
             tn = game.trick.number if game.trick is not None else 1
             undetermined = {"round": r.number, "trick": tn, "message": exc.message}
@@ -323,6 +330,8 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
         # The interrupted round stays as far as it got; the game result is still built
         # (for what is known) but must not be read as a result.
         game.trick = None
+    if on_ready is not None:
+        on_ready(game, undetermined, notes)  # disputes: the game before its result (see VariantCache)
     try:
         result = game.result()
     except BidsError as exc:
@@ -330,11 +339,28 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
 
 
-def _decider(rnum: int, t: TrickPlan, offered, notes: list, asked: set, rname: str):
-    pending = list(t.actions)
+class _Decider:
+    """Answers the engine's steal choices for one trick at a time (see ``play_deal``)."""
 
-    def decide(choice: StealChoice):
-        asked.add((rnum, t.number, choice.thief))
+    __slots__ = ("offered", "notes", "asked", "rname", "rnum", "t", "pending")
+
+    def __init__(self, offered, notes: list, asked: set, rname: str):
+        self.offered = offered
+        self.notes = notes
+        self.asked = asked
+        self.rname = rname
+        self.rnum = 0
+        self.t = None
+        self.pending: list = []
+
+    def trick(self, rnum: int, t: TrickPlan) -> None:
+        self.rnum = rnum
+        self.t = t
+        self.pending = list(t.actions) if t.actions else []
+
+    def __call__(self, choice: StealChoice):
+        rnum, t, rname, pending = self.rnum, self.t, self.rname, self.pending
+        self.asked.add((rnum, t.number, choice.thief))
         action = None
         for i, a in enumerate(pending):
             if a.thief == choice.thief:
@@ -359,25 +385,23 @@ def _decider(rnum: int, t: TrickPlan, offered, notes: list, asked: set, rname: s
         else:
             if not choice.victims:
                 return None
-            if not must and (offered is None or (rnum, t.number, choice.thief) in offered):
+            if not must and (self.offered is None or (rnum, t.number, choice.thief) in self.offered):
                 return None  # the log's own game offered this choice: silence is a pass
             kind = "a mandatory steal" if must else "a steal right"
             why = f"{kind} that the log's game never offered ({choice.why})"
         steal = default_steal_policy(choice)
         done = None if steal is None else PolicySteal(steal.thief, steal.card, steal.victim)
-        notes.append(StealNote(rnum, t.number, choice.thief,
-                               f"{why}; default policy: " + (f"{done}" if done else "no card worth taking: passes"),
-                               None if done is None else str(done)))
+        self.notes.append(StealNote(rnum, t.number, choice.thief,
+                                    f"{why}; default policy: " + (f"{done}" if done else "no card worth taking: passes"),
+                                    None if done is None else str(done)))
         return done
 
-    def leftovers():
-        for a in pending:
-            notes.append(StealNote(rnum, t.number, a.thief,
-                                   f"recorded '{a}' dropped: no steal is offered to {a.thief} here under {rname}",
-                                   None))
-
-    decide.leftovers = leftovers  # type: ignore[attr-defined]
-    return decide
+    def leftovers(self) -> None:
+        for a in self.pending:
+            self.notes.append(StealNote(self.rnum, self.t.number, a.thief,
+                                        f"recorded '{a}' dropped: no steal is offered to {a.thief} here under "
+                                        f"{self.rname}", None))
+        self.pending = []
 
 
 # -- comparing -------------------------------------------------------------------------
@@ -583,8 +607,8 @@ def _winners_json(deal: Deal, o: Outcome) -> list[list]:
              for t in r.tricks] for r in deal.rounds]
 
 
-def diff_json(d: Diff) -> dict:
-    from .report import _v
+def diff_json(d: Diff, explain: bool = False) -> dict:
+    from .report import _v, reason_json
 
     deal = d.deal
     out = {
@@ -626,6 +650,13 @@ def diff_json(d: Diff) -> dict:
             (out["policy_steals"] if n.steal is not None or "default policy" in n.text
              else out["dropped_actions"]).append(doc)
     out["knobs"] = [{k: _v(v) if k not in ("sources",) else v for k, v in row.items()} for row in d.knobs]
+    if explain:
+        out["explain"] = {}
+        for lab, o in zip(d.labels, d.outcomes):
+            tricks = _tricks_of(o)
+            out["explain"][lab] = [[[reason_json(o.ruleset, x) for x in tricks[(r.number, t.number)].reasons]
+                                    if (r.number, t.number) in tricks else None for t in r.tricks]
+                                   for r in deal.rounds]
     return out
 
 
@@ -642,7 +673,31 @@ def _cell(t, ref_revealed, policy: set) -> str:
     return s
 
 
-def diff_text(d: Diff) -> str:
+def explain_lines(d: Diff) -> list[str]:
+    """Every trick's reason chain under each ruleset (one chain when they all agree)."""
+    from .report import reason_text
+
+    lines = ["Reasons, trick by trick (each knob with its value and source):"]
+    tricks = [_tricks_of(o) for o in d.outcomes]
+    for r in d.deal.rounds:
+        for tp in r.tricks:
+            key = (r.number, tp.number)
+            chains = []
+            for o, tt in zip(d.outcomes, tricks):
+                t = tt.get(key)
+                chains.append(["undetermined from this log"] if t is None else
+                              [reason_text(o.ruleset, x) for x in t.reasons])
+            lines.append(f"  {r.number}.{tp.number}:")
+            if all(c == chains[0] for c in chains[1:]):
+                lines.extend(f"      {x}" for x in chains[0])
+                continue
+            for lab, chain in zip(d.labels, chains):
+                lines.append(f"    {lab}:")
+                lines.extend(f"      {x}" for x in chain)
+    return lines
+
+
+def diff_text(d: Diff, explain: bool = False) -> str:
     from .report import _table, options_text, reason_text, rules_diff_text
 
     deal = d.deal
@@ -669,6 +724,9 @@ def diff_text(d: Diff) -> str:
                         disable_numparse=True))
     lines.append("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal decided by the default "
                  "policy; ? = undetermined from this log; << = the tricks part)")
+    if explain:
+        lines.append("")
+        lines.extend(explain_lines(d))
     # Scores
     lines.append("")
     score_rows = []
@@ -801,7 +859,14 @@ def _summary(o: Outcome) -> Summary:
 
 
 class VariantCache:
-    """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads."""
+    """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads.
+
+    A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
+    ``["leaf", Summary]``. Knobs first read by ``Game.result()`` (the -5 bonus)
+    come last on a path; their nodes keep a checkpoint, the finished game
+    before its result, so another value there costs a ``result()`` call, not a
+    replay.
+    """
 
     def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
         self.deal = deal
@@ -809,8 +874,9 @@ class VariantCache:
         self.players = len(deal.players)
         self.offered = offered
         self.lenient = lenient
-        self.root = None  # ("node", knob, {value: child}) or ("leaf", Summary)
+        self.root = None
         self.replays = 0
+        self.resumed = 0
         self.lookups = 0
 
     def get(self, changes: Mapping[str, object]) -> Summary:
@@ -823,30 +889,63 @@ class VariantCache:
                 return node[1]
             name = node[1]
             v = effective(name, changes[name] if name in changes else base[name], n)
-            node = node[2].get(v)
+            nxt = node[2].get(v)
+            if nxt is None and node[3] is not None:
+                return self._resume(node[3], changes)
+            node = nxt
         return self._run(changes)
+
+    def _values(self, changes) -> dict:
+        values = dict(self.base.knobs)
+        values.update(changes)
+        return values
 
     def _run(self, changes) -> Summary:
         self.replays += 1
-        values = dict(self.base.knobs)
-        values.update(changes)
-        reads = _Reads(values, self.players)
+        reads = _Reads(self._values(changes), self.players)
         rs = dataclasses.replace(self.base, knobs=reads)
-        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered))
-        path = list(reads.order.items())
+        ready = []
+
+        def on_ready(game, undetermined, notes):
+            ready.append((game, undetermined, sum(1 for x in notes if x.steal), dict(reads.order)))
+
+        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
+                                     on_ready=on_ready))
+        self._insert(list(reads.order.items()), summary, ready[0] if ready else None)
+        return summary
+
+    def _resume(self, ckpt, changes) -> Summary:
+        self.resumed += 1
+        game, undetermined, policy, before = ckpt
+        reads = _Reads(self._values(changes), self.players)
+        reads.order.update(before)
+        game.k = reads
+        res = game.result()
+        if undetermined:
+            summary = Summary(True, None, dict(undetermined), (), {}, (), policy)
+        else:
+            summary = Summary(True, None, None, tuple(res.winners), dict(res.totals),
+                              tuple(p for p, _ in res.ranking), policy)
+        self._insert(list(reads.order.items()), summary, ckpt)
+        return summary
+
+    def _insert(self, path, summary, ckpt) -> None:
+        mark = len(ckpt[3]) if ckpt is not None else len(path) + 1
         if self.root is None:
-            self.root = ("leaf", summary) if not path else ("node", path[0][0], {})
+            self.root = ["leaf", summary] if not path else ["node", path[0][0], {}, ckpt if mark == 0 else None]
         node = self.root
         for i, (name, v) in enumerate(path):
             if node[0] != "node" or node[1] != name:  # cannot happen: replays are deterministic
-                return summary
+                return
             children = node[2]
             nxt = children.get(v)
             if nxt is None:
-                nxt = ("leaf", summary) if i + 1 == len(path) else ("node", path[i + 1][0], {})
+                if i + 1 == len(path):
+                    nxt = ["leaf", summary]
+                else:
+                    nxt = ["node", path[i + 1][0], {}, ckpt if i + 1 >= mark else None]
                 children[v] = nxt
             node = nxt
-        return summary
 
 
 def bundled_values(name: str) -> list:
@@ -949,7 +1048,6 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
     plan = [(k, a) for k, a in plan if a]
     cache = VariantCache(deal, base, offered, lenient)
     base_sum = _summary(base_out)
-    cache.root = None
     # Base first through the cache, so that it shares its paths.
     cache.get({})
     singles = []
@@ -1009,6 +1107,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
             "undetermined": undetermined_variants,
         },
         "replays": cache.replays,
+        "resumed": cache.resumed,
         "seconds": round(elapsed, 3),
     }
 

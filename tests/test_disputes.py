@@ -153,3 +153,17 @@ def test_cache_matches_direct_replays():
         direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
     assert cache.replays == 3  # the last one shares the base's path (first_chance is never read)
+
+
+def test_result_phase_knobs_resume_from_the_finished_game():
+    # minus_five.bonus is first read by Game.result(): a variant that differs only there
+    # is answered from the finished game of the base run, and must equal a full replay.
+    log, _ = variants.read_log(BIG)
+    deal = variants.build_deal(log)
+    base = load_ruleset("english")
+    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache.get({})
+    for changes in ({"minus_five.bonus": "threshold"}, {"minus_five.bonus": "threshold", "minus_five.points": 40}):
+        direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        assert cache.get(changes) == direct
+    assert (cache.replays, cache.resumed) == (1, 2)
