@@ -505,6 +505,29 @@ class Game:
     def legal_cards(self, player: str) -> list[Card]:
         return list(self.hands[player]) if self.hands is not None else []
 
+    def card_places(self) -> dict[str, tuple[Card, ...]]:
+        """A read-only snapshot of where this round's cards are (for tests and tools).
+
+        ``hand:<p>`` (when the hands are known), ``pile`` (known pile cards, top first, then
+        those put under it), ``centre`` and ``table`` (the prize and the cards played in the
+        trick being played, empty between tricks) and ``held:<p>`` (black cards taken this
+        round, by winning or stealing, oldest first). Cards set aside, discarded or removed
+        at the deal are in none of these.
+        """
+        places: dict[str, tuple[Card, ...]] = {}
+        if self.round is None:
+            return places
+        for p in self.players:
+            if self.hands is not None:
+                places[f"hand:{p}"] = tuple(self.hands.get(p, ()))
+            places[f"held:{p}"] = tuple(c for c, r in self.held[p] if r == self.round.number)
+        places["pile"] = tuple(self.pile.front) + tuple(self.pile.bottom)
+        t = self.trick
+        live = t is not None and t.next_leader is None
+        places["centre"] = (t.centre,) if live and t.centre is not None else ()
+        places["table"] = tuple(c for _, c in t.plays) if live else ()
+        return places
+
     def play(self, player: str, card: Card) -> None:
         t = self.trick
         i = len(t.plays)
@@ -898,8 +921,10 @@ class Game:
     def _apply_steal(self, t: TrickResult, choice: StealChoice, action: Steal, policy: bool = False) -> None:
         victim, thief, card = action.victim, action.thief, action.card
         held = self.held[victim]
-        for idx, (c, _) in enumerate(held):
-            if c == card:
+        # The most recently taken match: this round's card when the victim also holds the
+        # same card from an earlier round (thief.pool = round offers only this round's).
+        for idx in range(len(held) - 1, -1, -1):
+            if held[idx][0] == card:
                 del held[idx]
                 break
         # The stolen card now counts as taken this round by the thief (rules.md fine print).
