@@ -1166,12 +1166,12 @@ def disputes_text(doc: dict) -> str:
         used = s["used_by"][k]
         value = _fmt(v) + (f" ({', '.join(used)})" if used else "")
         if s["status"] == "not playable":
-            rows.append([k, value, "NOT PLAYABLE", s["error"]] + [""] * (len(players) - 1))
+            rows.append([k, value, "NOT PLAYABLE"] + [""] * len(players) + [s["error"]])
             continue
         if s["status"] == "undetermined":
             u = s["undetermined"]
-            rows.append([k, value, "undetermined", f"from round {u['round']}, trick {u['trick']}"] +
-                        [""] * (len(players) - 1))
+            rows.append([k, value, "undetermined"] + [""] * len(players) +
+                        [f"from round {u['round']}, trick {u['trick']}: {u['message']}"])
             continue
         win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
         cells = []
@@ -1179,8 +1179,11 @@ def disputes_text(doc: dict) -> str:
             t = s["totals"][p]
             d = s["deltas"].get(p)
             cells.append(f"{t} ({d:+d})" if d else str(t))
-        rows.append([k, value, win] + cells)
-    out.append(_table(rows, ["knob", "value (used by)", "winner"] + players, maxcolwidths=[None, 30, 30] + [40] * len(players)))
+        rows.append([k, value, win] + cells + [""])
+    if not any(r[-1] for r in rows):
+        rows = [r[:-1] for r in rows]
+    out.append(_table(rows, ["knob", "value (used by)", "winner"] + players + (["note"] if len(rows[0]) > 3 + len(players) else []),
+                      maxcolwidths=[None, 30, 30] + [None] * len(players) + [50], disable_numparse=True))
     out.append("(* = the winner changes; totals in brackets: change from the base)")
     m = doc["minimal"]
     out.append("")
@@ -1204,5 +1207,4 @@ def disputes_text(doc: dict) -> str:
         extra.append(f"{m['undetermined']} variant(s) undetermined from this log")
     if extra:
         out.append("Skipped: " + "; ".join(extra) + ".")
-    out.append(f"({doc['seconds']:.2f} s)")
     return "\n".join(out)
