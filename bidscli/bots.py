@@ -341,22 +341,52 @@ def default_play(view: View, rng: random.Random) -> Card:
     hand = view.hand
     if len(hand) == 1:
         return hand[0]
+    plays = view.plays
+    lowest = view.lowest
+    # One pass over the table: what the trick is worth, the best bid, Lowest played from hand.
+    c = view.centre
+    if view.hidden:
+        worth = 4
+    elif c is None:
+        worth = 0
+    else:
+        worth = c.value if c.special is None else card_worth(view, c)
+    hi = lo = None
+    low_from_hand = False
+    for _, c in plays:
+        n = c.number
+        if n is not None:
+            if hi is None or n > hi:
+                hi = n
+            if lo is None or n < lo:
+                lo = n
+        if c.colour == BLACK:
+            worth += c.value if c.special is None else card_worth(view, c)
+            if c is LOWEST_CARD:
+                low_from_hand = True
     left = view.tricks - view.trick + 1  # tricks left in the round, this one included
-    worth = trick_worth(view)
     # Late in the round, a player who still qualifies plays for the lucky loser.
     if left <= 3 and worth < 10 and lucky_eligible(view):
         return _losing(view)
     if worth < 0:
         return _losing(view)
-    b = bids(hand, view.lowest)
+    b = bids(hand, lowest)
     if worth == 0:
         return _weakest(view, b)
-    winners = winning_bids(view, b)
+    if view.options.get("color_bids") or (low_from_hand and not lowest
+                                          and view.knobs["lowest.from_hand"] == "activate"):
+        winners = winning_bids(view, b)
+    elif hi is None:
+        winners = b
+    elif lowest:
+        winners = [x for x in b if x.number < lo]
+    else:
+        winners = [x for x in b if x.number > hi]
     if not winners:
         if worth >= 6 and ALLY_CARD in hand:
             return ALLY_CARD  # join whoever takes a rich trick
         return _weakest(view, b)
-    if len(view.plays) == len(view.players) - 1:
+    if len(plays) == len(view.players) - 1:
         return winners[0]  # last to play: the cheapest card that wins
     # Others still to play: a rich prize deserves the strongest card, a small one a cheap try.
     return winners[-1] if worth >= 7 else winners[len(winners) // 2]
@@ -407,28 +437,31 @@ def bot_rngs(seed: int, bots: Sequence[str]) -> list[random.Random]:
 
 
 class _Table:
-    """Per-trick public state, built once a trick and shared by every view of it."""
+    """Per-trick public state, built once a trick and shared by every view of it.
 
-    __slots__ = ("round_points", "totals", "held", "tricks_won")
+    ``rest`` is the tail of a View (from ``leader`` on), the same for every player.
+    """
 
-    def __init__(self, game: Game) -> None:
-        self.round_points = MappingProxyType(dict(game.round_points))
-        self.totals = MappingProxyType(dict(game.totals))
-        self.held = MappingProxyType({p: tuple(h) for p, h in game.held.items()})
-        self.tricks_won = MappingProxyType(dict(game.tricks_won))
+    __slots__ = ("rest",)
+
+    def __init__(self, game: Game, rounds: int | None, knobs, options) -> None:
+        t = game.trick
+        self.rest = (
+            t.leader, t.number, game.deck.tricks, game.round.number, rounds, game.lowest,
+            MappingProxyType(dict(game.round_points)), MappingProxyType(dict(game.totals)),
+            MappingProxyType({p: tuple(h) for p, h in game.held.items()}),
+            MappingProxyType(dict(game.tricks_won)), knobs, options,
+        )
 
 
 _new_view = tuple.__new__  # View(...) without the keyword machinery: views are made in the hot loop
 
 
-def _view(game: Game, player: str, table: _Table, rounds: int | None, knobs, options) -> View:
+def _view(game: Game, player: str, table: _Table) -> View:
     t = game.trick
-    return _new_view(View, (
-        player, game.players, tuple(game.hands[player]),
-        None if t.hidden else t.centre, t.hidden, tuple(t.plays), t.leader, t.number,
-        game.deck.tricks, game.round.number, rounds, game.lowest,
-        table.round_points, table.totals, table.held, table.tricks_won, knobs, options,
-    ))
+    hidden = t.hidden
+    return _new_view(View, (player, game.players, tuple(game.hands[player]), None if hidden else t.centre,
+                            hidden, tuple(t.plays)) + table.rest)
 
 
 def play_game(
@@ -456,6 +489,16 @@ def play_game(
     knobs = ruleset.knobs
     opts = MappingProxyType(dict(game.options))
     n_rounds = len(rounds)
+    n = game.n
+    seats = game.players
+    plays = [s.play for s in strategies]
+
+    def decide(choice: StealChoice):
+        # Steals come after the award: a fresh table shows the points and cards as they are now.
+        i = seat_of[choice.thief]
+        view = _view(game, choice.thief, _Table(game, n_rounds, knobs, opts))
+        return strategies[i].steal(view, choice, rngs[i])
+
     lines: list[list[str]] = []
     for rd in rounds:
         if rd.hands is None or rd.pile is None:
@@ -469,22 +512,18 @@ def play_game(
             game.start_trick(trec.revealed, line=trec.line)
             for player, c in trec.plays:
                 game.play(player, c)
-            decide = log_decider(game, trec.actions)
-            game.finish_trick(decide)
-            decide.leftovers()
+            recorded = log_decider(game, trec.actions)
+            game.finish_trick(recorded)
+            recorded.leftovers()
             out.append(trec.text)
         for _ in range(game.tricks_per_round - len(out)):
             t = game.start_trick()
-            table = _Table(game)
+            table = _Table(game, n_rounds, knobs, opts)
             first = seat_of[t.leader]
-            for k in range(first, first + game.n):
-                i = k % game.n
-                p = game.players[i]
-                game.play(p, strategies[i].play(_view(game, p, table, n_rounds, knobs, opts), rngs[i]))
-
-            def decide(choice: StealChoice, table=table):
-                i = seat_of[choice.thief]
-                return strategies[i].steal(_view(game, choice.thief, table, n_rounds, knobs, opts), choice, rngs[i])
+            for k in range(first, first + n):
+                i = k % n
+                p = seats[i]
+                game.play(p, plays[i](_view(game, p, table), rngs[i]))
 
             game.finish_trick(decide)
             if record:

@@ -113,7 +113,6 @@ def run_shard(spec: ShardSpec) -> Summary:
     def add(key, v=1):
         c[key] = c.get(key, 0) + v
 
-    n = len(st.players)
     for g in range(spec.start, spec.stop):
         gs = game_seed(st.seed, g)
         winners = []
@@ -134,16 +133,18 @@ def run_shard(spec: ShardSpec) -> Summary:
             top = frozenset(result.winners)
             if len(top) > 1:
                 add((label, "shared_wins"))
+            lucky_rounds = lucky_awards = tricks = burned = 0
             for rnd in result.rounds:
-                add((label, "rounds"))
-                add((label, "player_rounds"), n)
                 if rnd.lucky_losers:
-                    add((label, "lucky_rounds"))
-                    add((label, "lucky_awards"), len(rnd.lucky_losers))
-                for t in rnd.tricks:
-                    add((label, "tricks"))
-                    if t.burned:
-                        add((label, "burned"))
+                    lucky_rounds += 1
+                    lucky_awards += len(rnd.lucky_losers)
+                tricks += len(rnd.tricks)
+                burned += sum(1 for t in rnd.tricks if t.burned)
+            add((label, "rounds"), len(result.rounds))
+            add((label, "lucky_rounds"), lucky_rounds)
+            add((label, "lucky_awards"), lucky_awards)
+            add((label, "tricks"), tricks)
+            add((label, "burned"), burned)
             winners.append(top)
         for a in range(len(st.labels)):
             for b in range(a + 1, len(st.labels)):
