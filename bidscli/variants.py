@@ -167,8 +167,9 @@ def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> 
                 named.add(c)
                 msg = f"{deck.why_not(c, options)}; the log has it {text} of round {r.number}"
                 out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
-    last = deal.rounds[-1].number if deal.rounds else 0
-    for r in deal.rounds:
+    played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
+    last = played[-1].number if played else 0
+    for r in played:
         if len(r.tricks) > deck.tricks or (len(r.tricks) < deck.tricks and r.number != last):
             out.append(DeckError(
                 f"round {r.number} has {len(r.tricks)} tricks, but the {ruleset.name} {n}-player deal "
@@ -289,7 +290,8 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
         if lenient:
             # The round length is the log's when its rounds do not fit this deal.
             tricks = base_deck.tricks
-            if length > base_deck.tricks or any(len(x.tricks) < base_deck.tricks for x in deal.rounds[:-1]):
+            played = [x for x in deal.rounds if x.tricks]
+            if length > base_deck.tricks or any(len(x.tricks) < base_deck.tricks for x in played[:-1]):
                 tricks = length
             game.deck, more = widened_deck(base_deck, r, tricks)
             deck_notes.extend(more)
@@ -1112,8 +1114,12 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
     }
 
 
-def _used_by(name, value) -> list[str]:
-    return [rn for rn in BUNDLED if load_ruleset(rn).knobs[name] == value]
+def _used_by(name, value, players: int | None = None) -> list[str]:
+    """Bundled rulesets with this value (at this table: the same effective value)."""
+    if players is None:
+        return [rn for rn in BUNDLED if load_ruleset(rn).knobs[name] == value]
+    eff = effective(name, value, players)
+    return [rn for rn in BUNDLED if effective(name, load_ruleset(rn).knobs[name], players) == eff]
 
 
 def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
@@ -1121,7 +1127,7 @@ def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
 
     doc = {
         "changes": {k: _v(v) for k, v in changes.items()},
-        "used_by": {k: _used_by(k, v) for k, v in changes.items()},
+        "used_by": {k: _used_by(k, v, n) for k, v in changes.items()},
         "playable": s.playable,
     }
     if not s.playable:
