@@ -167,3 +167,18 @@ def test_result_phase_knobs_resume_from_the_finished_game():
         direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
     assert (cache.replays, cache.resumed) == (1, 2)
+
+
+def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
+    # At 5 players deck.numbers is disputed too (italian 1-10, english 1-12): 13 knobs.
+    from tests.test_diff import _five_player_english_log
+
+    path = _five_player_english_log(tmp_path)
+    doc = variants.disputes(path)
+    m = doc["minimal"]
+    assert m["knob_count"] == 13 and m["search"] == "single and pair changes only"
+    numbers = single(doc, "deck.numbers", {"3": 10, "4": 10, "5": 10, "6": 14})
+    assert numbers["status"] == "not playable"
+    assert "R12 is not in the english 5-player deck (numbers 1-10)" in numbers["error"]
+    res = bids("disputes", path)
+    assert "single and pair changes only (13 knobs is more than 12)" in res.stdout
