@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from typing import NamedTuple, Sequence
 
 from .cards import BLACK, Card
-from .engine import Game, GameResult, Reason, StealChoice, UnknownCard, default_steal_policy
+from .engine import Game, GameResult, StealChoice, UnknownCard, default_steal_policy
 from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
 from .knobs import KNOBS
 from .log import GameLog, Pass, Steal, read_log
@@ -662,7 +662,7 @@ def diff_json(d: Diff, explain: bool = False) -> dict:
     return out
 
 
-def _cell(t, ref_revealed, policy: set) -> str:
+def _cell(t, ref_revealed) -> str:
     if t is None:
         return "?"
     s = t.winner or "burned"
@@ -720,7 +720,7 @@ def diff_text(d: Diff, explain: bool = False) -> str:
             mark = ""
             if any(s != sigs[0] for s in sigs[1:]):
                 mark = "<< first" if d.first and (d.first["round"], d.first["trick"]) == key else "<<"
-            rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev, set()) for t in ts] + [mark])
+            rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
     lines.append("")
     lines.append(_table(rows, ["trick", "prize"] + labels + [""], maxcolwidths=[None, None] + [34] * len(labels) + [None],
                         disable_numparse=True))
