@@ -182,3 +182,24 @@ def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
     assert "R12 is not in the english 5-player deck (numbers 1-10)" in numbers["error"]
     res = bids("disputes", path)
     assert "single and pair changes only (13 knobs is more than 12)" in res.stdout
+
+
+def test_deck_knobs_are_read_through_the_variant_ruleset():
+    # The decision tree is exact only if every knob that shapes a replay is read through the
+    # ruleset handed to the engine: the deck math included (deck_for must not answer a new
+    # variant from a cache without reading its knobs).
+    import dataclasses
+
+    log, _ = variants.read_log(BIG)
+    deal = variants.build_deal(log)
+    base = load_ruleset("english")
+    for _ in range(2):
+        reads = variants._Reads(dict(base.knobs), 4)
+        variants.play_deal(deal, dataclasses.replace(base, knobs=reads), track=False)
+        assert {"deck.numbers", "deck.minus_five_always", "deck.double_always", "lucky_loser.condition",
+                "thief.timing"} <= set(reads.order)
+    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache.get({})
+    direct = variants._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
+                                                  offered=cache.offered))
+    assert cache.get({"deck.double_always": [6]}) == direct and not direct.playable
