@@ -369,10 +369,17 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
 
 
-def _command_line() -> str:
+def _command_line(*words, **options) -> str:
+    """The command that makes the same output again (the seed included), for a log's header."""
     import shlex
 
-    return "bids " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    out = ["bids", *words]
+    for flag, value in options.items():
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for v in values:
+            if v is not None:
+                out += [f"--{flag.replace('_', '-')}", str(v)]
+    return " ".join(shlex.quote(w) for w in out)
 
 
 def _write_or_echo(text: str, out: str | None, force: bool) -> None:
@@ -421,7 +428,9 @@ def deal(ruleset, players, names, rounds, options, seed, out, force):
         click.echo(f"seed {seed}", err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
-    _write_or_echo(dealmod.deal_text(d, _command_line()), out, force)
+    again = _command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
+                          rounds=rounds, option=list(options), seed=seed)
+    _write_or_echo(dealmod.deal_text(d, again), out, force)
 
 
 @main.command()
@@ -453,8 +462,9 @@ def simulate(deal_log, ruleset, options, bots, seed, out, force):
         seats = botsmod.parse_bots(bots, len(loaded.log.players))
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed,
-                                   _command_line())
+    again = _command_line("simulate", deal_log, ruleset=ruleset, option=list(options), bots=",".join(seats),
+                          seed=seed)
+    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again)
     _write_or_echo(text, out, force)
 
 
