@@ -1004,6 +1004,15 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
         raise errors[0]
     options, knob_overrides = parse_option_assignments(list(option_pairs))
     base = resolve_ruleset(log, base_ref, knob_overrides)
+    if not lenient:
+        # A log that is not valid under its base ruleset cannot say which rule
+        # decided it: report its first problem, as `bids score` would.
+        from .engine import replay
+
+        problems: list = []
+        replay(log, base, {**log.options, **options}, collect=problems)
+        if problems:
+            raise problems[0]
     deal = build_deal(log, options)
     n = len(deal.players)
     base_out = play_deal(deal, base, lenient=lenient, offered=None)

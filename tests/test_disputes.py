@@ -203,3 +203,17 @@ def test_deck_knobs_are_read_through_the_variant_ruleset():
     direct = variants._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
                                                   offered=cache.offered))
     assert cache.get({"deck.double_always": [6]}) == direct and not direct.playable
+
+
+def test_disputes_refuses_a_log_invalid_under_its_base(tmp_path):
+    # Ben steals from Cleo, but under english nobody has won a Thief: the log is
+    # invalid, so disputes must not quietly re-decide the steal by policy.
+    log = tmp_path / "bad.toml"
+    log.write_text(
+        'ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n[[rounds]]\n'
+        'tricks = ["K5: Ana R5, Ben G4, Cleo K7; Ben steals K5 from Cleo"]\n'
+    )
+    result = CliRunner().invoke(main, ["disputes", str(log)])
+    assert result.exit_code == 1
+    assert "Ben has no Thief to use at this trick" in result.output
+    assert "Traceback" not in result.output
