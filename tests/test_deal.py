@@ -189,14 +189,23 @@ def test_cli_deal_names_and_errors():
     assert res.exit_code == 0 and "seed" in res.stderr
 
 
-def test_every_option_combination_deals(tmp_path):
-    # Smaller sweep over all 64 option sets at 4 and 6 players: the deck math always holds.
+def test_every_option_combination_deals_validly():
+    # All 64 option sets, every ruleset and player count the ruleset allows them at: validate accepts the deal.
     names = ["ally", "minus_five", "color_bids", "lowest", "surprise", "thief"]
-    rs = load_ruleset("english")
-    for players in (4, 6):
-        for bits in itertools.product([False, True], repeat=len(names)):
-            opts = dict(zip(names, bits))
-            d = dealmod.make_deal(rs, NAMES[players], opts, rounds=1, seed=sum(bits))
-            r = d.rounds[0]
-            cards = [c for h in r.hands.values() for c in h] + list(r.removed) + list(r.pile)
-            assert len(cards) == len(set(cards))
+    checked = 0
+    for ruleset in BUNDLED:
+        rs = load_ruleset(ruleset)
+        for players in (3, 4, 5, 6):
+            for bits in itertools.product([False, True], repeat=len(names)):
+                opts = dict(zip(names, bits))
+                try:
+                    rs.check_options({**rs.options, **opts}, players)
+                except BidsError:
+                    continue
+                d = dealmod.make_deal(rs, NAMES[players], opts, rounds=1, seed=sum(bits) * 7 + players)
+                r = d.rounds[0]
+                cards = [c for h in r.hands.values() for c in h] + list(r.removed) + list(r.pile)
+                assert len(cards) == len(set(cards))
+                assert errors_of(dealmod.deal_text(d)) == [], (ruleset, players, opts)
+                checked += 1
+    assert checked > 400
