@@ -80,6 +80,9 @@ def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
     """Expand command-line arguments into log paths (and problems), in a fixed order."""
     for arg in args:
         arg = str(arg)
+        if not arg:
+            yield PathProblem("''", LogStructureError("an empty path is not a log file", file="''"))
+            continue
         try:
             is_dir = os.path.isdir(arg)
         except (OSError, ValueError):

@@ -421,16 +421,23 @@ def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
     p = Path(path)
     try:
         size = p.stat().st_size
+        if size <= MAX_FILE_BYTES:
+            # Read at most the limit: a device or pipe (/dev/zero, /dev/stdin) has no size to trust.
+            with p.open("rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+            size = len(raw)
         if size > MAX_FILE_BYTES:
-            return None, [LimitError(f"file is {size / 1e6:.1f} MB: bidscli reads logs of at most "
+            shown = f"{size / 1e6:.1f} MB" if size > MAX_FILE_BYTES + 1 else f"over {MAX_FILE_BYTES // 1_000_000} MB"
+            return None, [LimitError(f"file is {shown}: bidscli reads logs of at most "
                                      f"{MAX_FILE_BYTES // 1_000_000} MB", file=name)]
-        raw = p.read_bytes()
     except IsADirectoryError:
         return None, [LogStructureError("is a folder, not a log file", file=name)]
     except OSError as exc:
         return None, [LogStructureError(f"cannot read: {exc.strerror or exc}", file=name)]
+    except ValueError:  # a NUL byte in the path
+        return None, [LogStructureError("cannot read: the path holds a NUL byte", file=name.replace("\0", "\\0"))]
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is not part of the TOML
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         return None, [LogSyntaxError("not UTF-8 text", file=name, line=line)]

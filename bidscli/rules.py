@@ -12,6 +12,7 @@ load from an installed wheel too.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -25,6 +26,7 @@ from .cards import (
     COLOURS,
     DOUBLE_CARD,
     LOWEST_CARD,
+    MAX_NUMBER,
     MINUS_FIVE_CARD,
     SURPRISE_CARD,
     THIEF_CARD,
@@ -133,13 +135,22 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
     path = Path(ref)
     if base_dir is not None and not path.is_absolute():
         path = base_dir / path
-    if not path.exists():
-        hint = did_you_mean(ref, bundled_names())
+    if not _exists(path):
+        hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
+        shown = ref if len(ref) <= 60 else ref[:57] + "..."
         raise RulesetError(
-            f"no ruleset '{ref}': expected a bundled name ({', '.join(bundled_names())}) "
+            f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
             f"or a path to a TOML ruleset{hint}"
         )
     return _load_path(path, ())
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists, but a name too long or with a NUL byte is simply not there."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _load_path(path: Path, seen: tuple[str, ...]) -> Ruleset:
@@ -169,7 +180,16 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
+        if line is None:  # Python 3.11 says it only in the message
+            m = re.search(r"line (\d+)", str(exc))
+            line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in str(exc) else None)
         raise RulesetError(f"invalid TOML: {exc}", file=display, line=line) from None
+    except ValueError:  # an integer of more than 4300 digits
+        m = re.search(r"\d{1000}", text)
+        raise RulesetError("invalid TOML: a number with thousands of digits is too large to read",
+                           file=display, line=text.count("\n", 0, m.start()) + 1 if m else None) from None
+    except (RecursionError, MemoryError):
+        raise RulesetError("TOML nesting is too deep to read", file=display) from None
 
     def err(message: str, key: str | None = None) -> RulesetError:
         return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
@@ -196,7 +216,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             ppath = Path(ref)
             if not ppath.is_absolute() and path is not None:
                 ppath = path.parent / ppath
-            if not ppath.exists():
+            if not _exists(ppath):
                 raise err(
                     f"extends '{ref}': no such bundled ruleset or file "
                     f"(bundled: {', '.join(bundled_names())}){did_you_mean(ref, bundled_names())}",
@@ -290,7 +310,7 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
         key, raw = (s.strip() for s in pair.split("=", 1))
         try:
             value = tomllib.loads(f"v = {raw}")["v"]
-        except tomllib.TOMLDecodeError:
+        except (ValueError, RecursionError):  # not TOML (TOMLDecodeError), too many digits, too deep
             value = raw
         if "." in key:
             if key not in KNOBS:
@@ -426,6 +446,15 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
     k = ruleset.knobs
     ncol = k["deck.colours"][players]
     numbers = k["deck.numbers"][players]
+    if not 1 <= ncol <= len(COLOURS) or not 1 <= numbers <= MAX_NUMBER:
+        raise RulesetError(
+            f"{ruleset.name} at {players} players: deck.colours = {ncol} and deck.numbers = {numbers}, but "
+            f"a deck has 1-{len(COLOURS)} colours numbered 1-{MAX_NUMBER} at most", file=ruleset.path)
+    if k["deck.black_in_hands"][players] > numbers or k["deck.hand_size"] < 1:
+        raise RulesetError(
+            f"{ruleset.name} at {players} players: deck.black_in_hands = {k['deck.black_in_hands'][players]} "
+            f"and deck.hand_size = {k['deck.hand_size']}: expected at most {numbers} black cards in hands "
+            "and at least 1 card a hand", file=ruleset.path)
     colours = COLOURS[:ncol]
     black: list[Card] = [black_number(n) for n in range(1, numbers + 1)]
     notes: list[str] = []
