@@ -476,7 +476,11 @@ class Game:
             if card == SURPRISE_CARD:
                 t.reasons.append(Reason("Surprise revealed: the players bid for the next pile card unseen", None))
                 hidden = self._draw("Surprise hides the next pile card")
-                t.centre, t.hidden = hidden, hidden is not None
+                if hidden is None:
+                    # Surprise was the last pile card: no prize, as for an empty pile (deck.short_pile).
+                    card = None
+                    continue
+                t.centre, t.hidden = hidden, True
                 return
             t.centre, t.hidden = card, False
             return

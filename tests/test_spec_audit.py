@@ -262,3 +262,178 @@ def test_referee_on_bot_games(ruleset, players, knob_set):
             json_invariant(result_json("bots", rs, result))
             played += 1
     assert played >= 8
+
+
+# -- hand-worked cases -----------------------------------------------------------------------
+
+P3 = ["Ana", "Ben", "Cleo"]
+# EN/ES have -5 and 2x in every deck, so their pile never runs short; without them (as JA and
+# IT below 6 players) the same deck math holds: K1-K10 (+ option cards) - 1 in hands.
+SHORT_DECK = {"english": {"deck.minus_five_always": [], "deck.double_always": []}}
+
+
+def _ten_tricks(last=None):
+    """Ana leads a 3-player round of plain bids (trickline.rotation, highest wins): Cleo takes
+    tricks 1-8, Ben trick 9 (G10); trick 10 (Ben leads) is ``last`` or Ben G1, Cleo Y2, Ana R10."""
+    from .trickline import rotation, round_lines
+
+    lines = round_lines(P3, "Ana", [("", cards) for cards in rotation(P3)])
+    if last is not None:
+        lines[9] = last
+    return lines
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_surprise_revealed_with_one_pile_card_left_hides_the_last_card(rs):
+    # 3 players with Surprise: K1-K10 + Surprise = 11 black, 1 in hands: 10 pile cards.
+    # Pile K1-K8, Surprise, K9: trick 9 reveals Surprise and hides K9 (the last pile card); Ben's
+    # G10 takes it unseen: 9. Trick 10 has an empty centre: Ana's R10 wins nothing.
+    # Cleo: K1 + ... + K8 = 36. Lucky loser (3 players: 12): IT no_tricks: Ana won trick 10,
+    # nobody; EN/JA no_black_cards: Ana holds no black card: 12.
+    res = kit.play(rs, P3, [_ten_tricks()], options={"surprise": True}, knobs=SHORT_DECK.get(rs),
+                   piles=["K1 K2 K3 K4 K5 K6 K7 K8 Surprise K9"])
+    t9, t10 = res.rounds[0].tricks[8:]
+    assert [str(c) for c in t9.revealed] == ["Surprise", "K9"] and t9.hidden and str(t9.centre) == "K9"
+    assert (t9.winner, t9.points) == ("Ben", 9)
+    assert (t10.revealed, t10.centre, t10.winner, t10.points) == ([], None, "Ana", 0)
+    ana = 0 if rs == "italian" else 12
+    assert res.rounds[0].lucky_losers == ({} if rs == "italian" else {"Ana": 12})
+    assert res.totals == {"Ana": ana, "Ben": 9, "Cleo": 36}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_surprise_as_the_last_pile_card_leaves_an_empty_centre(rs):
+    # Pile K1-K9, Surprise: trick 10 reveals Surprise with nothing left to hide: no prize, the
+    # trick is played as an empty centre (deck.short_pile = empty_centre); Ana's R10 wins nothing.
+    # Same scores as above: Cleo 36, Ben 9 (K9 at trick 9), Ana 0 or lucky 12.
+    pile = ["K1 K2 K3 K4 K5 K6 K7 K8 K9 Surprise"]
+    res = kit.play(rs, P3, [_ten_tricks()], options={"surprise": True}, knobs=SHORT_DECK.get(rs), piles=pile)
+    t10 = res.rounds[0].tricks[9]
+    assert ([str(c) for c in t10.revealed], t10.centre, t10.hidden) == (["Surprise"], None, False)
+    assert "deck.short_pile" in t10.knobs
+    assert res.totals == {"Ana": 0 if rs == "italian" else 12, "Ben": 9, "Cleo": 36}
+    # deck.short_pile = error refuses it, as it refuses any trick left without a prize.
+    with pytest.raises(DeckError) as exc:
+        kit.play(rs, P3, [_ten_tricks()], options={"surprise": True}, piles=pile,
+                 knobs={**SHORT_DECK.get(rs, {}), "deck.short_pile": "error"})
+    assert exc.value.message == "the point pile is empty (deck.short_pile = \"error\")"
+    assert exc.value.trick == 10
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_lowest_as_the_last_pile_card_leaves_an_empty_centre_in_lowest_mode(rs):
+    # 3 players with Lowest: 10 pile cards, K1-K9 then Lowest. Trick 10 reveals Lowest; it moves
+    # aside (lowest.reveal = replace) and no card is left: empty centre, and the lowest bid wins
+    # from this trick: Ben's G1 (not Ana's R10) wins nothing and leads on.
+    # Cleo 36 (tricks 1-8), Ben 9 (trick 9); Ana won no trick and holds nothing: lucky 12 under
+    # both conditions.
+    pile = ["K1 K2 K3 K4 K5 K6 K7 K8 K9 Lowest"]
+    res = kit.play(rs, P3, [_ten_tricks()], options={"lowest": True}, knobs=SHORT_DECK.get(rs), piles=pile)
+    t10 = res.rounds[0].tricks[9]
+    assert ([str(c) for c in t10.revealed], t10.centre, t10.lowest) == (["Lowest"], None, True)
+    assert (t10.winner, t10.points, t10.taken) == ("Ben", 0, [])
+    assert res.rounds[0].lucky_losers == {"Ana": 12}
+    assert res.totals == {"Ana": 12, "Ben": 9, "Cleo": 36}
+    # lowest.reveal = prize: Lowest stays as the 0-point prize; Ben takes it.
+    res = kit.play(rs, P3, [_ten_tricks()], options={"lowest": True}, piles=pile,
+                   knobs={**SHORT_DECK.get(rs, {}), "lowest.reveal": "prize"})
+    t10 = res.rounds[0].tricks[9]
+    assert (str(t10.centre), t10.winner, [str(c) for c in t10.taken]) == ("Lowest", "Ben", ["Lowest"])
+    assert res.totals == {"Ana": 12, "Ben": 9, "Cleo": 36}
+    # Without a pile in the log, "Lowest" alone is accepted once nothing else can be left.
+    lines = _ten_tricks()
+    lines = [f"K{i + 1}" + line for i, line in enumerate(lines[:9])] + ["Lowest" + lines[9]]
+    res = kit.play(rs, P3, [lines], options={"lowest": True}, knobs=SHORT_DECK.get(rs))
+    assert res.totals == {"Ana": 12, "Ben": 9, "Cleo": 36}
+
+
+# Six players (every ruleset has the 2x there), with the Ally (IT deals 10 cards then).
+# Round 1 (A leads): B's R3 takes K9; A, C, D, E, F win nothing: lucky losers, 7 each.
+# Round 2 (B leads): A's R3 takes K3; A's R5 takes the 2x and B's K4 (4 points); F played the
+# Ally into that trick: A and F are allies.
+BANKED_LUCKY_ROUNDS = [
+    (["K9: A G1, B R3, C Y1, D B1, E R2, F G2"], "B"),
+    (["K3: B G1, C Y1, D B1, E R2, F G2, A R3", "2x: A R5, B K4, C G4, D Y4, E B4, F Ally"], "A"),
+]
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+@pytest.mark.parametrize("scope", ["round", "game"])
+def test_game_scope_2x_doubles_a_banked_total_made_of_lucky_loser_points(rs, scope):
+    res = play_full(rs, SIX, BANKED_LUCKY_ROUNDS, options={"ally": True}, knobs={"double.scope": scope})
+    r1, r2 = res.rounds
+    assert r1.lucky_losers == {p: 7 for p in "ACDEF"}
+    assert r1.scores == {"A": 7, "B": 9, "C": 7, "D": 7, "E": 7, "F": 7}
+    # Round 2: A 3, then (3 + 4) x 2 = 14 (double.includes_trick). Game scope: A's banked
+    # total is round 1's lucky 7, doubled: the 2x adds 7 more. Round scope: nothing more.
+    assert r2.round_points == {"A": 14, "B": 0, "C": 0, "D": 0, "E": 0, "F": 0}
+    bonus = 7 if scope == "game" else 0
+    assert r2.double_bonus["A"] == bonus
+    # Ally split on round points only: A 14 + F 0 = 14, 7 each; the 2x's banked part stays A's.
+    # Lucky losers after the split, not shared: B first time 7; C, D, E, F second time 14.
+    assert sorted(r2.allies) == ["A", "F"]
+    assert r2.lucky_losers == {"B": 7, "C": 14, "D": 14, "E": 14, "F": 14}
+    assert r2.scores == {"A": 7 + bonus, "B": 7, "C": 14, "D": 14, "E": 14, "F": 7 + 14}
+    # totals = round 1 + round 2 (no -5 bonus without the option).
+    assert res.totals == {"A": 14 + bonus, "B": 16, "C": 21, "D": 21, "E": 21, "F": 28}
+    referee(res, kit._ruleset(rs, {"double.scope": scope}).knobs)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_each_rulesets_own_2x_scope_on_a_banked_lucky_total(rs):
+    # IT double.scope = round: A 14 in all; EN/JA game: 14 + 7 = 21.
+    res = play_full(rs, SIX, BANKED_LUCKY_ROUNDS, options={"ally": True})
+    assert res.totals["A"] == (14 if rs == "italian" else 21)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_three_way_tie_among_four_the_last_tied_in_trick_order_leads(rs):
+    # Trick 1 (A leads): R6, G6 and B6 tie, D's Y2 is lower: burned, C (the last 6) leads.
+    # Trick 2 (C leads, so A plays third): C, D, A tie on 9, B's 1 is lower: burned; in this
+    # trick's order C, D, A, B the last 9 is A's, though A sits first. Trick 3: A's R8 wins K7.
+    res = kit.play(rs, ABCD, [["K5: A R6, B G6, C B6, D Y2", "K6: C R9, D G9, A B9, B Y1",
+                               "K7: A R8, B G1, C Y3, D B2"]])
+    assert kit.winners(res) == [None, None, "A"]
+    assert kit.leaders(res) == ["A", "C", "A"]
+    assert res.totals == {"A": 7, "B": 0, "C": 0, "D": 0}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_color_bids_a_colour_of_specials_only_counts_but_is_passed_over(rs):
+    # Six players, Color Bids, Surprise: the prize K8 is hidden, so nothing in the centre counts.
+    # Black is the most frequent colour (the -5 and the 2x: 2) but has no number: passed over
+    # (FINE_PRINT). Red, green, yellow and blue count 1 each: the best card R9 (C) wins and takes
+    # K8 + -5 + 2x = 3 points, doubled (double.includes_trick): 6. One -5 won by C.
+    opts = {"color_bids": True, "surprise": True, "ally": True, "minus_five": True}
+    line = "Surprise K8: A -5, B 2x, C R9, D G4, E Y7, F B2"
+    res = kit.play(rs, SIX, [[line]], options=opts)
+    t = res.rounds[0].tricks[0]
+    assert (t.winner, t.points) == ("C", 3)
+    assert res.minus_five_wins["C"] == 1
+    # IT round scope: 3 x 2 = 6; EN/JA game scope: the banked total is 0, so also 6.
+    # -5 bonus at game end: IT threshold (3 wins): nobody; EN/JA split_most: C alone, 30.
+    bonus = 0 if rs == "italian" else 30
+    assert res.totals == {"A": 0, "B": 0, "C": 6 + bonus, "D": 0, "E": 0, "F": 0}
+    # With the K8 in the open it counts too: black 3 (K8, -5, 2x), its best card the centre K8:
+    # burned (color_bids.center_can_win), A leads again (center_burn_leader = same).
+    res = kit.play(rs, SIX, [["K8: A -5, B 2x, C R9, D G4, E Y7, F B2"]], options=opts)
+    t = res.rounds[0].tricks[0]
+    assert (t.winner, t.next_leader, res.minus_five_wins["C"]) == (None, "A", 0)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_first_leader_rotates_in_rounds_whose_leader_the_log_leaves_out(rs):
+    # Rounds 1 and 3 name their leader (C, then B); rounds 2 and 4 do not: game.first_leader =
+    # rotate gives seat 2 (B) for round 2 and seat 4 -> 1 (A) for round 4, whoever led before.
+    rounds = [([], "C"), ([], "B"), ([], "B")]
+    order = ["A", "B", "C"]
+    res = play_full(rs, ABC, rounds, leaders=["C", None, "B"],
+                    partial=["K5: " + ", ".join(f"{p} {c}" for p, c in zip(order, ["R5", "G4", "K7"]))])
+    assert [r.leader for r in res.rounds] == ["C", "B", "B", "A"]
+    # All burned in rounds 1-3: lucky 12, 24, 36 each = 72; round 4 (partial): C's K7 takes 12.
+    assert res.totals == {"A": 72, "B": 72, "C": 84}
+    # Round 2 led by C (round 1's leader) instead of B is refused.
+    lines = [full_round(rs, ABC, [], "C"), ["K5: C R5, A G4, B K7"]]
+    errs = kit.errors(rs, ABC, lines, leaders=["C"])
+    assert [(e.round, e.trick, e.message) for e in errs] == [
+        (2, 1, "C led, but B leads this trick (first leader of the round)")]
