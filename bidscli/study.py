@@ -171,23 +171,39 @@ def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] |
             if progress:
                 progress(sh.stop - sh.start)
         return total
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        running: dict = {}
-        window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
-        for sh in todo:
-            running[pool.submit(run_shard, sh)] = sh
-            if len(running) >= window:
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for f in done:
-                    sh_done = running.pop(f)
-                    total = merge(total, f.result())
-                    if progress:
-                        progress(sh_done.stop - sh_done.start)
-        for f in list(running):
-            sh_done = running.pop(f)
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool:
+        try:
+            return _run_pool(pool, todo, total, jobs, progress)
+        except BaseException:  # Ctrl-C or a failed shard: drop the queued shards, keep no half result
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the study cleanly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_pool(pool, todo, total: Summary, jobs: int, progress) -> Summary:
+    running: dict = {}
+    window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
+
+    def collect(futures) -> None:
+        nonlocal total
+        for f in futures:
+            sh = running.pop(f)
             total = merge(total, f.result())
             if progress:
-                progress(sh_done.stop - sh_done.start)
+                progress(sh.stop - sh.start)
+
+    for sh in todo:
+        running[pool.submit(run_shard, sh)] = sh
+        if len(running) >= window:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            collect(done)
+    collect(list(running))
     return total
 
 
