@@ -308,6 +308,9 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
         if "=" not in pair:
             raise RulesetError(f"option '{pair}' should be KEY=VALUE (e.g. thief=true)")
         key, raw = (s.strip() for s in pair.split("=", 1))
+        if len(pair) > 1000:
+            raise RulesetError(f"option '{pair[:40]}...' is {len(pair)} characters long: a KEY=VALUE "
+                               "of at most 1000 is expected")
         try:
             value = tomllib.loads(f"v = {raw}")["v"]
         except (ValueError, RecursionError):  # not TOML (TOMLDecodeError), too many digits, too deep
