@@ -94,31 +94,67 @@ def random_seed() -> int:
 
 _WORDS = struct.Struct(f"<{2 * len(UNIVERSE)}Q")
 _SORT_RANK = {c: i for i, c in enumerate(sorted(UNIVERSE, key=lambda c: c.sort_key))}
+_BLACK_IDX = tuple(i for i, c in enumerate(UNIVERSE) if c.colour == "K")
 
 
-def _keys(rng: random.Random) -> tuple[dict, dict]:
-    """Two 64-bit keys per card of :data:`UNIVERSE` from one ``getrandbits`` call.
+class Orders(NamedTuple):
+    """One round's random orders of :data:`UNIVERSE` (indices), shared by every deck."""
+
+    black: tuple  # black cards, by their first key
+    pool: tuple  # every card, by its second key
+
+
+def round_orders(seed: int, round_no: int) -> Orders:
+    """Two 64-bit keys per card of :data:`UNIVERSE` from one ``getrandbits`` call, as orders.
 
     The words are read little-endian from the low bits up: card i gets words
-    2i (black order) and 2i+1 (pool order).
+    2i (black order) and 2i+1 (pool order). Sorting a deck's cards by these
+    keys is the same as keeping the deck's cards of these orders.
     """
     n = len(UNIVERSE)
+    rng = random.Random(round_seed(seed, round_no))
     words = _WORDS.unpack(rng.getrandbits(128 * n).to_bytes(16 * n, "little"))
-    return dict(zip(UNIVERSE, words[0::2])), dict(zip(UNIVERSE, words[1::2]))
+    black_key, pool_key = words[0::2], words[1::2]
+    return Orders(tuple(sorted(_BLACK_IDX, key=black_key.__getitem__)),
+                  tuple(sorted(range(n), key=pool_key.__getitem__)))
 
 
-def deal_round(deck: Deck, players: Sequence[str], rng: random.Random, leader: str) -> RoundDeal:
-    """Deal one round of ``deck`` to ``players`` from ``rng`` (see the module docstring)."""
-    black_key, pool_key = _keys(rng)
-    black = sorted(deck.black_deck, key=black_key.__getitem__)
-    in_hands, pile = black[: deck.black_in_hands], black[deck.black_in_hands:]
-    pool = deck.coloured_cards() + in_hands + ([ALLY_CARD] if deck.ally else [])
-    pool.sort(key=pool_key.__getitem__)
+class _DeckMasks(NamedTuple):
+    black: tuple  # UNIVERSE index -> in the black deck
+    pool: tuple  # UNIVERSE index -> always in the hand pool (coloured cards, Ally when dealt)
+
+
+_MASKS: dict = {}
+
+
+def _masks(deck: Deck) -> _DeckMasks:
+    m = _MASKS.get(id(deck))
+    if m is None or m[0] is not deck:
+        black = set(deck.black_deck)
+        pool = set(deck.coloured_cards()) | ({ALLY_CARD} if deck.ally else set())
+        m = (deck, _DeckMasks(tuple(c in black for c in UNIVERSE), tuple(c in pool for c in UNIVERSE)))
+        _MASKS[id(deck)] = m
+    return m[1]
+
+
+def deal_round(deck: Deck, players: Sequence[str], orders: Orders, leader: str) -> RoundDeal:
+    """Deal one round of ``deck`` to ``players`` (see the module docstring).
+
+    The black deck in ``orders.black`` order: the first ``black_in_hands`` join
+    the hand pool, the rest is the pile, top first. The hand pool in
+    ``orders.pool`` order is dealt in chunks of ``hand_size``; the tail is removed.
+    """
+    masks = _masks(deck)
+    k = deck.black_in_hands
+    black = [UNIVERSE[i] for i in orders.black if masks.black[i]]
+    in_hands = set(black[:k])
+    pool_mask = masks.pool
+    pool = [UNIVERSE[i] for i in orders.pool if pool_mask[i] or UNIVERSE[i] in in_hands]
     size = deck.hand_size
     rank = _SORT_RANK.__getitem__
     hands = {p: tuple(sorted(pool[i * size:(i + 1) * size], key=rank)) for i, p in enumerate(players)}
     removed = tuple(sorted(pool[len(players) * size:], key=rank))
-    return RoundDeal(leader, hands, removed, tuple(pile))
+    return RoundDeal(leader, hands, removed, tuple(black[k:]))
 
 
 def first_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
@@ -138,8 +174,13 @@ def make_deal(
     *,
     rounds: int | None = None,
     seed: int = 0,
+    orders: dict | None = None,
 ) -> Deal:
-    """A whole game's deal: ``rounds`` (default: the ruleset's game.rounds) fresh rounds."""
+    """A whole game's deal: ``rounds`` (default: the ruleset's game.rounds) fresh rounds.
+
+    ``orders`` may be a dict shared by the deals of one seed under several
+    rulesets (a study): each round's random orders are then drawn once.
+    """
     players = tuple(players)
     opts = dict(ruleset.options)
     opts.update(options or {})
@@ -150,8 +191,13 @@ def make_deal(
         raise BidsError(f"{n_rounds} rounds: a deal has at least one round")
     out = []
     for r in range(1, n_rounds + 1):
-        rng = random.Random(round_seed(seed, r))
-        out.append(deal_round(deck, players, rng, first_leader(ruleset, players, r)))
+        if orders is None:
+            o = round_orders(seed, r)
+        else:
+            o = orders.get(r)
+            if o is None:
+                o = orders[r] = round_orders(seed, r)
+        out.append(deal_round(deck, players, o, first_leader(ruleset, players, r)))
     return Deal(ruleset.name, players, opts, seed, tuple(out))
 
 

@@ -116,8 +116,9 @@ def run_shard(spec: ShardSpec) -> Summary:
     for g in range(spec.start, spec.stop):
         gs = game_seed(st.seed, g)
         winners = []
+        orders: dict = {}  # the round orders of this seed, drawn once for every ruleset
         for label, rs in zip(st.labels, rulesets):
-            deal = make_deal(rs, st.players, options, seed=gs)
+            deal = make_deal(rs, st.players, options, seed=gs, orders=orders)
             result, _ = play_game(rs, st.players, deal.options, deal.rounds, st.bots, gs)
             add((label, "games"))
             for i, p in enumerate(st.players):
