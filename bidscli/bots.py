@@ -35,7 +35,7 @@ import random
 from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-from .cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, MINUS_FIVE_CARD, SURPRISE_CARD, THIEF_CARD, Card
+from .cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from .deal import derive_seed
 from .engine import Game, GameResult, StealChoice, log_decider
 from .errors import BidsError, did_you_mean

@@ -37,7 +37,7 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 
 from .bots import play_game
 from .deal import derive_seed, make_deal
-from .errors import BidsError, RulesetError
+from .errors import RulesetError
 from .rules import Ruleset, deck_for, load_ruleset
 
 SHARD = 50  # games a shard: fixed, so shards are addressed by seed and game number, never by --jobs
