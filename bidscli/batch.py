@@ -31,10 +31,30 @@ GC_EVERY = 100
 class FileResult(NamedTuple):
     path: str
     errors: list  # of BidsError
+    skipped: str | None = None  # why a file found in a folder was not validated (a ruleset)
 
     @property
     def valid(self) -> bool:
         return not self.errors
+
+
+class WalkedPath(str):
+    """A path found by walking a folder (not named on the command line)."""
+
+
+def ruleset_file(path: str) -> bool:
+    """A TOML file that is a ruleset, not a game log: no players or rounds, but extends or knob sections."""
+    import tomllib
+
+    from .knobs import SECTIONS
+
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.loads(f.read(1_000_001).decode("utf-8"))
+    except (OSError, ValueError, RecursionError, MemoryError):
+        return False
+    return ("players" not in data and "rounds" not in data
+            and ("extends" in data or any(isinstance(data.get(s), dict) for s in SECTIONS)))
 
 
 class PathProblem(NamedTuple):
@@ -71,7 +91,7 @@ def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
         if is_dir:
             subdirs.append(path)
         elif is_file and entry.name.lower().endswith(LOG_SUFFIX):
-            yield path
+            yield WalkedPath(path)
     for sub in subdirs:
         yield from _walk(sub, seen)
 
@@ -123,6 +143,9 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
             errors = [exc.located(file=item)]
         except (RecursionError, MemoryError):
             errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+        if errors and isinstance(item, WalkedPath) and ruleset_file(item):
+            yield FileResult(item, [], skipped="a ruleset file, not a game log")
+            continue
         yield FileResult(item, errors)
 
 
@@ -152,8 +175,12 @@ class Summary:
     valid: int = 0
     invalid: int = 0
     errors: int = 0
+    skipped: int = 0
 
     def add(self, result: FileResult) -> None:
+        if result.skipped:
+            self.skipped += 1
+            return
         self.files += 1
         if result.errors:
             self.invalid += 1
@@ -163,14 +190,18 @@ class Summary:
 
     def line(self) -> str:
         return (f"{self.files} file{'s' if self.files != 1 else ''}, {self.valid} valid, "
-                f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}")
+                f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}"
+                + (f" ({self.skipped} ruleset file{'s' if self.skipped != 1 else ''} skipped)" if self.skipped else ""))
 
     def to_json(self) -> dict:
-        return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors}
+        return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors,
+                "skipped": self.skipped}
 
 
 def error_lines(result: FileResult) -> list[str]:
     """Table-mode lines of one file: each error located, or ``path: valid``."""
+    if result.skipped:
+        return [f"{result.path}: skipped: {result.skipped}"]
     if not result.errors:
         return [f"{result.path}: valid"]
     return [str(e) if e.file else f"{result.path}: {e}" for e in result.errors]

@@ -202,6 +202,9 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
         if bar is not None:
             bar.step(result)
         if fmt == "json":
+            if result.skipped:
+                click.echo(f"{result.path}: skipped: {result.skipped}", err=True)
+                continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
                 click.echo(report.dumps(doc))

@@ -121,6 +121,17 @@ def test_symlink_loop_does_not_hang(tree):
     assert len(paths) == 5
 
 
+def test_a_ruleset_file_in_a_folder_is_skipped_but_checked_when_named(tree):
+    (tree / "house.toml").write_text('extends = "english"\n[thief]\ntiming = "immediate"\n', encoding="utf-8")
+    r = run(tree)
+    assert f"{tree}/house.toml: skipped: a ruleset file, not a game log" in r.stdout
+    assert r.stdout.splitlines()[-1] == "5 files, 2 valid, 3 invalid, 4 errors (1 ruleset file skipped)"
+    r = run(tree, "--format", "json")
+    assert "house.toml" not in r.stdout and "house.toml: skipped" in r.stderr
+    r = run(tree / "house.toml")
+    assert r.exit_code == 1 and "no 'players'" in r.stdout
+
+
 def test_json_single_file_keeps_the_cli_md_shape():
     r = run("examples/friday-4p.toml", "--format", "json")
     assert r.exit_code == 0
@@ -147,7 +158,7 @@ def test_json_folder_with_one_log_is_still_a_list(tree):
 def test_json_summary_form(tree):
     r = run(tree, "--format", "json", "--summary")
     doc = json.loads(r.stdout)
-    assert doc["summary"] == {"files": 5, "valid": 2, "invalid": 3, "errors": 4}
+    assert doc["summary"] == {"files": 5, "valid": 2, "invalid": 3, "errors": 4, "skipped": 0}
     assert len(doc["files"]) == 5
     r = run(tree / "a.toml", "--format", "json", "--summary")
     assert json.loads(r.stdout)["summary"]["files"] == 1
