@@ -437,3 +437,129 @@ def test_first_leader_rotates_in_rounds_whose_leader_the_log_leaves_out(rs):
     errs = kit.errors(rs, ABC, lines, leaders=["C"])
     assert [(e.round, e.trick, e.message) for e in errs] == [
         (2, 1, "C led, but B leads this trick (first leader of the round)")]
+
+
+# -- rules.md section 5: the bundled rulesets ---------------------------------------------------
+
+# knob: (italian, english, japanese), as the table of section 5 gives them.
+SECTION_5 = {
+    "deck.numbers": ({3: 10, 4: 10, 5: 10, 6: 14}, {3: 10, 4: 10, 5: 12, 6: 14}, {3: 10, 4: 10, 5: 12, 6: 14}),
+    "deck.minus_five_always": ((), (3, 4, 5, 6), (6,)),
+    "deck.minus_five_by_option": (True, False, False),
+    "deck.double_always": ((6,), (3, 4, 5, 6), (6,)),
+    "lucky_loser.condition": ("no_tricks", "no_black_cards", "no_black_cards"),
+    "lucky_loser.progression": ("progressive",) * 3,
+    "double.scope": ("round", "game", "game"),
+    "minus_five.bonus": ("threshold", "split_most", "split_most"),
+    "minus_five.points": (30, 30, 30),
+    "surprise.from_hand": ("winner_takes_next", "replace_center", "replace_center"),
+    "thief.timing": ("immediate", "deferred", "deferred"),
+    "thief.mandatory": (True, False, False),
+    "thief.pool": ("round", "game", "game"),
+    "thief.fallback": ("strongest_with_cards", "none", "none"),
+    "thief.with_color_bids": ("refuse", "allow", "allow"),
+    # Section 2 (the Ally) and the -5 threshold of IT (3 -> 30).
+    "deck.ally_always": ((), (6,), (6,)),
+    "minus_five.threshold": (3, 3, 3),
+}
+# The defaults rules.md gives for the knobs it marks unstated (sections 2-4).
+UNSTATED = {
+    "deck.short_pile": "empty_centre", "game.first_leader": "rotate", "game.rounds": 3, "specials.bid": "none",
+    "lucky_loser.shared_with_ally": False, "double.includes_trick": True, "minus_five.rounding": "floor",
+    "ally.rounding": "floor", "ally.on_burn": "none", "lowest.from_hand": "activate",
+    "surprise.displaced": "discard", "color_bids.center_burn_leader": "same",
+}
+
+
+def _norm(v):
+    return dict(v) if isinstance(v, dict) else (tuple(v) if isinstance(v, (list, tuple)) else v)
+
+
+def test_section_5_table_and_every_other_knob_the_same_in_all_three():
+    rulesets = [load_ruleset(n) for n in RULESETS]
+    for name, values in SECTION_5.items():
+        assert tuple(_norm(rs[name]) for rs in rulesets) == values, name
+    # "Every other knob has the same default in all three."
+    others = {name: {_norm(rs[name]) if not isinstance(rs[name], dict) else tuple(sorted(rs[name].items()))
+                     for rs in rulesets} for name in rulesets[0].knobs if name not in SECTION_5}
+    assert {name: vals for name, vals in others.items() if len(vals) > 1} == {}
+    # Section 4: IT lowest.reveal = replace, EN unstated set to replace; surprise.on_burn stays.
+    for rs in rulesets:
+        assert (rs["lowest.reveal"], rs["surprise.on_burn"], rs["color_bids.mode"]) == \
+            ("replace", "stays", "majority_first")
+        assert rs["color_bids.center_can_win"] is True and rs["thief.first_chance"] == "same_trick"
+        assert dict(rs["lucky_loser.points"]) == {3: 12, 4: 8, 5: 8, 6: 7}
+        assert dict(rs["deck.black_in_hands"]) == {3: 1, 4: 1, 5: 2, 6: 3}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_unstated_knobs_are_marked_unstated_with_the_spec_default(rs):
+    ruleset = load_ruleset(rs)
+    for name, value in UNSTATED.items():
+        assert ruleset.is_unstated(name), name
+        assert _norm(ruleset[name]) == value, name
+    # Unstated for EN (and the EN options of JA) only: lowest.reveal, surprise.on_burn.
+    assert ruleset.is_unstated("lowest.reveal") == (rs != "italian")
+    assert ruleset.is_unstated("surprise.on_burn") == (rs != "italian")
+    # Unstated for IT only: color_bids.center_can_win (EN: "the black card in the middle can win").
+    assert ruleset.is_unstated("color_bids.center_can_win") == (rs == "italian")
+    # What the sources settle is never marked unstated.
+    for name in SECTION_5:
+        if name not in ("minus_five.threshold",):
+            assert not ruleset.is_unstated(name), name
+
+
+# -- fine print: "holding" for the lucky loser, and the -5 wins, under each ruleset --------------
+
+THIEF_ANY = {"thief.timing": "deferred", "thief.mandatory": False, "thief.pool": "game", "thief.right_lasts": "game"}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+@pytest.mark.parametrize("condition", ["no_tricks", "no_black_cards"])
+@pytest.mark.parametrize("burned", [False, True])
+def test_a_card_taken_by_stealing_counts_as_holding_for_the_lucky_loser(rs, condition, burned):
+    # Round 1 (test_rules_thief.round1): Dev takes 31 (tricks 1-7), Cleo K5 (trick 8), Ben the
+    # Thief (trick 9, passes), Ana K9 (trick 10). Ben's right lasts the game.
+    # Round 2 (Ben leads): Dev's B8 takes K2; the weakest bid is Cleo's Y1 and Ben, who wins
+    # nothing this round, uses the right on Cleo's K5 (won in round 1): Ben +5, Cleo -5.
+    # The rest of round 2 burns. Ben holds K5, taken this round by stealing:
+    # no_black_cards: not lucky; no_tricks: Ben won no trick, lucky 8 (his first).
+    # Ana and Cleo win nothing and hold nothing in round 2: lucky 8 under both (their first:
+    # in round 1 Ana held K9 and won trick 10, Cleo held K5 and won trick 8).
+    from .test_rules_thief import P4, round1
+
+    # burned: Ana plays R8 instead: B8 and R8 tie, the trick burns (K2 discarded), Ana leads on;
+    # the right is used at the end of that burned trick all the same (fine print), and Dev, who
+    # now wins nothing, is a lucky loser too (8, his first).
+    knobs = {**THIEF_ANY, "lucky_loser.condition": condition}
+    head = [f"K2: Ben G3, Cleo Y1, Dev B8, Ana R{8 if burned else 2}; Ben steals K5 from Cleo"]
+    r2 = full_round(rs, P4, head, "Ana" if burned else "Dev", options={"thief": True}, knobs=knobs)
+    res = kit.play(rs, P4, [round1("Thief", "Ben passes"), r2], options={"thief": True}, knobs=knobs)
+    assert res.rounds[0].scores == {"Ana": 9, "Ben": 0, "Cleo": 5, "Dev": 31}
+    assert res.rounds[1].tricks[0].winner == (None if burned else "Dev")
+    assert [str(s) for s in res.rounds[1].tricks[0].steals] == ["Ben steals K5 from Cleo"]
+    lucky = {"Ana": 8, "Cleo": 8} if condition == "no_black_cards" else {"Ana": 8, "Ben": 8, "Cleo": 8}
+    if burned:
+        lucky["Dev"] = 8
+    dev = 8 if burned else 2
+    assert res.rounds[1].lucky_losers == lucky
+    assert res.rounds[1].scores == {"Ana": 8, "Ben": 5 + lucky.get("Ben", 0), "Cleo": -5 + 8, "Dev": dev}
+    assert res.totals == {"Ana": 17, "Ben": 5 + lucky.get("Ben", 0), "Cleo": 8, "Dev": 31 + dev}
+    referee(res, kit._ruleset(rs, knobs).knobs)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_stolen_minus_five_stays_a_win_of_its_first_taker(rs):
+    # B takes the -5 (trick 1). Trick 2 (B leads): A's Y10 takes the Thief; the weakest bid is B's
+    # R2 and A steals the -5 (IT: at once and a duty; EN/JA: the right, same trick). The -5 win
+    # stays B's. Bonus: IT threshold set to 1 here -> B 30; EN/JA split_most: B alone, 30.
+    # A: Thief 0 - 5 = -5; B: -5 + 5 = 0, + 30.
+    knobs = {"minus_five.threshold": 1, "deck.minus_five_always": [3, 4, 5, 6] if rs == "japanese" else []}
+    if rs == "english":
+        knobs["deck.minus_five_always"] = [3, 4, 5, 6]
+    res = kit.play(rs, ABC, [["-5: A R1, B G9, C Y2", "Thief: B R2, C G3, A Y10; A steals -5 from B"]],
+                   options={"thief": True, "minus_five": True}, knobs=knobs)
+    assert kit.winners(res) == ["B", "A"]
+    assert res.minus_five_wins == {"A": 0, "B": 1, "C": 0}
+    assert res.bonuses == {"A": 0, "B": 30, "C": 0}
+    assert res.totals == {"A": -5, "B": 30, "C": 0}
