@@ -569,11 +569,11 @@ def test_a_stolen_minus_five_stays_a_win_of_its_first_taker(rs):
 def test_an_alliance_ends_with_its_round(rs):
     # Round 1 (A leads): B's Ally goes to A's K5 trick: allies; A 5 + B 0 = 5, 2 each (floor);
     # B, C, D won nothing and hold nothing: lucky 8. Scores A 2, B 2 + 8, C 8, D 8.
-    # Round 2 (B leads): every trick burns, the Ally among them: no alliance; all four are
+    # Round 2 (B leads): every trick burns, trick 1 with D's Ally in it: no alliance; all four are
     # lucky: A 8 (first), B, C, D 16 (second). Totals A 10, B 26, C 24, D 24.
     from .test_rules_core import ALLY_HEAD
 
-    res = play_full(rs, ABCD, [(ALLY_HEAD, "A"), ([], "B")], options={"ally": True})
+    res = play_full(rs, ABCD, [(ALLY_HEAD, "A"), (["K5: B R9, C G9, D Ally, A Y1"], "C")], options={"ally": True})
     r1, r2 = res.rounds
     assert sorted(r1.allies) == ["A", "B"] and r2.allies == []
     assert any(c.special == "Ally" for t in r2.tricks for _, c in t.plays)
