@@ -528,6 +528,8 @@ FINE_PRINT = (
     "from hand, is a 0-point prize; a hidden Lowest that is won starts lowest-wins mode from the next trick.",
     "A Lowest that a Surprise played from hand brings into the centre (replace_center) is revealed: "
     "lowest-wins mode starts with this trick's resolution and lowest.reveal applies to it at once.",
+    "A Surprise or a Lowest (lowest.reveal = replace) revealed as the last pile card leaves no prize: the "
+    "trick is played with an empty centre, as deck.short_pile says.",
     "A burned Surprise trick whose prize stays (surprise.on_burn = stays): the hidden card goes back on "
     "top of the pile and is the next trick's prize, revealed as usual.",
     "A card put under the pile (IT Surprise from hand, surprise.displaced = bottom) may come up again "
