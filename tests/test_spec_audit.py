@@ -312,6 +312,11 @@ def test_surprise_as_the_last_pile_card_leaves_an_empty_centre(rs):
     assert ([str(c) for c in t10.revealed], t10.centre, t10.hidden) == (["Surprise"], None, False)
     assert "deck.short_pile" in t10.knobs
     assert res.totals == {"Ana": 0 if rs == "italian" else 12, "Ben": 9, "Cleo": 36}
+    # Without a pile in the log, "Surprise" alone is accepted once nothing else can be left.
+    lines = _ten_tricks()
+    lines = [f"K{i + 1}" + line for i, line in enumerate(lines[:9])] + ["Surprise" + lines[9]]
+    res = kit.play(rs, P3, [lines], options={"surprise": True}, knobs=SHORT_DECK.get(rs))
+    assert res.totals == {"Ana": 0 if rs == "italian" else 12, "Ben": 9, "Cleo": 36}
     # deck.short_pile = error refuses it, as it refuses any trick left without a prize.
     with pytest.raises(DeckError) as exc:
         kit.play(rs, P3, [_ten_tricks()], options={"surprise": True}, piles=pile,
