@@ -24,14 +24,14 @@ import pytest
 
 from bidscli import api
 from bidscli.bots import BOTS, play_game
-from bidscli.cards import BLACK, DOUBLE_CARD, LOWEST_CARD, MINUS_FIVE_CARD, SURPRISE_CARD
+from bidscli.cards import BLACK, DOUBLE_CARD, LOWEST_CARD, MINUS_FIVE_CARD
 from bidscli.deal import default_names, make_deal
 from bidscli.errors import BidsError, DeckError
 from bidscli.report import result_json
 from bidscli.rules import load_ruleset
 
 from . import kit
-from .test_rules_core import full_round, leader_wins, play_full
+from .test_rules_core import full_round, play_full
 
 RULESETS = ("italian", "english", "japanese")
 ROOT = Path(__file__).resolve().parent.parent
@@ -559,8 +559,9 @@ def test_a_stolen_minus_five_stays_a_win_of_its_first_taker(rs):
     # R2 and A steals the -5 (IT: at once and a duty; EN/JA: the right, same trick). The -5 win
     # stays B's. Bonus: IT threshold set to 1 here -> B 30; EN/JA split_most: B alone, 30.
     # A: Thief 0 - 5 = -5; B: -5 + 5 = 0, + 30.
-    knobs = {"minus_five.threshold": 1, "deck.minus_five_always": [3, 4, 5, 6] if rs == "japanese" else []}
-    if rs == "english":
+    # The -5 at 3 players: EN always, IT by its option, JA only at 6 (a knob override here).
+    knobs = {"minus_five.threshold": 1}
+    if rs == "japanese":
         knobs["deck.minus_five_always"] = [3, 4, 5, 6]
     res = kit.play(rs, ABC, [["-5: A R1, B G9, C Y2", "Thief: B R2, C G3, A Y10; A steals -5 from B"]],
                    options={"thief": True, "minus_five": True}, knobs=knobs)
