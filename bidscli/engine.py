@@ -821,7 +821,8 @@ class Game:
             banked = self.totals[winner]
             self.double_bonus[winner] += banked
             text += f" and banked total {banked} -> {banked * 2}"
-        when = "before" if before_trick else "after"
+        # before_trick: the 2x doubles first, so this trick's points come after it.
+        when = "after" if before_trick else "before"
         t.reasons.append(Reason(f"{text} (double.scope = {scope}; this trick's points added {when} doubling, "
                                 f"double.includes_trick = {str(not before_trick).lower()})", "double.scope"))
 
@@ -1057,6 +1058,10 @@ def _cname(colour: str) -> str:
 # -- replaying a log ------------------------------------------------------------------
 
 
+def _tricks(n: int) -> str:
+    return "1 trick" if n == 1 else f"{n} tricks"
+
+
 def log_decider(game: Game, actions: Iterable) -> Decide:
     """Answer steal choices from a trick's recorded actions, and check leftovers."""
     pending = list(actions)
@@ -1113,7 +1118,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             continue
         expected = game.tricks_per_round
         if len(rec.tricks) > expected:
-            game._illegal(f"round {rec.number} has {len(rec.tricks)} tricks; the {ruleset.name} "
+            game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
                           f"{game.n}-player deal plays {expected} a round")
         try:
             for trec in rec.tricks[:expected]:
@@ -1133,7 +1138,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
         short = len(rec.tricks) < expected
         if short and (rec.number < last or not allow_partial):
             game.trick = None
-            game._illegal(f"round {rec.number} has {len(rec.tricks)} tricks; the {ruleset.name} {game.n}-player "
+            game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
                           f"deal plays {expected} a round" + (" (only the last round played may be unfinished, "
                                                                "and rounds after it deal-only with tricks = []: "
                                                                "validate --allow-partial)" if rec.number >= last else ""))

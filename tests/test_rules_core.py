@@ -793,11 +793,11 @@ def test_minus_five_bonus_needs_its_option():
 def test_only_the_last_round_may_be_unfinished():
     errors = kit.errors("english", ABC, [["K5: A R5, B G4, C Y2"], ["K6: B R5, C G4, A Y2"]])
     assert [(e.round, e.message) for e in errors] == [
-        (1, "round 1 has 1 tricks; the english 3-player deal plays 10 a round")]
+        (1, "round 1 has 1 trick; the english 3-player deal plays 10 a round")]
     # Without --allow-partial the last one must be complete too.
     errors = kit.errors("english", ABC, [["K5: A R5, B G4, C Y2"]], allow_partial=False)
     assert len(errors) == 1
-    assert errors[0].message.startswith("round 1 has 1 tricks; the english 3-player deal plays 10 a round (")
+    assert errors[0].message.startswith("round 1 has 1 trick; the english 3-player deal plays 10 a round (")
     assert "validate --allow-partial" in errors[0].message
 
 
