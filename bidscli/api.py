@@ -72,8 +72,10 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     opts.update(options)
     collected: list[BidsError] = []
     replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
-    # Reader errors first, then the engine's, each in file order.
-    return _dedupe(errors + collected)
+    # In file order, as a reader goes through the log (file-level problems first).
+    merged = _dedupe(errors + collected)
+    merged.sort(key=lambda e: (e.line or 0, e.round or 0, e.trick or 0))
+    return merged
 
 
 def _dedupe(errors: Iterable[BidsError]) -> list[BidsError]:
