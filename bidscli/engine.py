@@ -669,23 +669,36 @@ class Game:
         """Color Bids (rules.md 'Color Bids', fine print 6)."""
         k = self.k
         lowest = self.lowest
-        better = (lambda a, b: a < b) if lowest else (lambda a, b: a > b)
         word = "lowest" if lowest else "highest"
+        # One pass over the table: each colour's count, and its best numbered card.
         counts: dict[str, int] = {}
-        entries = []  # (order, owner or None for centre, card)
+        by_colour: dict[str, tuple] = {}  # colour -> (order, owner or None for centre, card)
+        numbered = []
+        has_bid = False
         for i, (p, c) in enumerate(t.plays):
-            if c == ALLY_CARD:
+            if c is ALLY_CARD:
                 continue  # the Ally counts for no colour (fine print)
-            counts[c.colour] = counts.get(c.colour, 0) + 1
-            entries.append((i, p, c))
+            col = c.colour
+            counts[col] = counts.get(col, 0) + 1
+            num = c.number
+            if num is not None:
+                has_bid = True
+                e = (i, p, c)
+                numbered.append(e)
+                b = by_colour.get(col)
+                if b is None or (num < b[2].number if lowest else num > b[2].number):
+                    by_colour[col] = e
         centre = t.centre if not t.hidden else None
-        centre_can_win = k["color_bids.center_can_win"]
         if centre is not None:
             counts[BLACK] = counts.get(BLACK, 0) + 1  # "the count of black is always +1" (EN)
-            if centre_can_win:
-                entries.append((-1, None, centre))
-        numbered = [e for e in entries if e[2].number is not None]
-        if not any(e[1] is not None for e in numbered):
+            if k["color_bids.center_can_win"] and centre.number is not None:
+                e = (-1, None, centre)
+                numbered.append(e)
+                b = by_colour.get(BLACK)
+                num = centre.number
+                if b is None or (num < b[2].number if lowest else num > b[2].number):
+                    by_colour[BLACK] = e
+        if not has_bid:
             t.reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
@@ -704,11 +717,6 @@ class Game:
         mode = k["color_bids.mode"]
         if mode == "majority_first":
             # Colours by count; colours with no numbered card that can win are passed over.
-            by_colour: dict[str, tuple] = {}
-            for e in numbered:
-                col = e[2].colour
-                if col not in by_colour or better(e[2].number, by_colour[col][2].number):
-                    by_colour[col] = e
             top = max(counts[col] for col in by_colour)
             cands = [by_colour[col] for col in by_colour if counts[col] == top]
             best_num = (min if lowest else max)(e[2].number for e in cands)
