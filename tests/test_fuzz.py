@@ -311,3 +311,85 @@ def test_corpus_rulesets(case_counter, path):
 
 def test_the_corpus_is_there():
     assert len(CORPUS_LOGS) >= 10 and len(CORPUS_RULESETS) >= 3
+
+
+# -- semantic mutations: valid TOML, plausible but illegal plays ------------------------------
+
+ACTIONS = ["{a} steals {c} from {b}", "{a} passes", "{a} steals {c} from {a}", "{a} steals Ally from {b}"]
+
+
+def mutate_tricks(text: str, rng: random.Random, steps: int) -> str:
+    """Change cards, players, order, revealed cards and actions inside trick strings."""
+    import tomllib
+
+    import tomli_w
+
+    doc = tomllib.loads(text)
+    players = doc["players"]
+    cards = sorted({tok for r in doc["rounds"] for t in r["tricks"] for tok in re.findall(r"[A-Za-z0-9\-]+", t)
+                    if tok not in players} | {"K5", "R1", "Thief", "2x", "-5", "Lowest", "Surprise", "Ally"})
+    for _ in range(steps):
+        rnd = rng.choice(doc["rounds"])
+        if not rnd["tricks"]:
+            continue
+        i = rng.randrange(len(rnd["tricks"]))
+        head, _, rest = rnd["tricks"][i].partition(":")
+        plays, *actions = rest.split(";")
+        plays = [p.split() for p in plays.split(",") if p.split()]
+        op = rng.randrange(9)
+        if op == 0 and len(plays) > 1:  # swap two players' cards
+            a, b = rng.sample(range(len(plays)), 2)
+            plays[a][-1], plays[b][-1] = plays[b][-1], plays[a][-1]
+        elif op == 1 and plays:  # another card
+            rng.choice(plays)[-1] = rng.choice(cards)
+        elif op == 2 and plays:  # drop or duplicate a play
+            if rng.random() < 0.5:
+                del plays[rng.randrange(len(plays))]
+            else:
+                plays.append(list(rng.choice(plays)))
+        elif op == 3 and len(plays) > 1:  # playing order
+            rng.shuffle(plays)
+        elif op == 4:  # revealed cards
+            head = " ".join(rng.sample(cards, rng.randrange(0, 3)))
+        elif op == 5:  # an action
+            actions.append(" " + rng.choice(ACTIONS).format(a=rng.choice(players), b=rng.choice(players),
+                                                            c=rng.choice(cards)))
+        elif op == 6:  # swap two tricks or drop one
+            j = rng.randrange(len(rnd["tricks"]))
+            rnd["tricks"][i], rnd["tricks"][j] = rnd["tricks"][j], rnd["tricks"][i]
+            continue
+        elif op == 7:  # the round's leader, deal and pile
+            key = rng.choice(["leader", "pile", "removed", "hands"])
+            if key == "leader":
+                rnd["leader"] = rng.choice(players)
+            elif key in rnd and key != "hands":
+                rnd[key] = rng.sample(cards, min(len(cards), len(rnd[key])))
+            elif key in rnd:
+                p = rng.choice(players)
+                rnd["hands"][p] = rnd["hands"][p][1:] + [rng.choice(cards)]
+            continue
+        else:  # options
+            doc.setdefault("options", {})[rng.choice(TABLE_OPTIONS)] = rng.random() < 0.5
+            continue
+        body = ", ".join(" ".join(p) for p in plays)
+        rnd["tricks"][i] = f"{head}: {body}" + ";".join([""] + actions)
+    return tomli_w.dumps(doc)
+
+
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 4), ruleset=st.sampled_from((None,) + BUNDLED))
+def test_fuzz_illegal_plays_are_located(tmp_path_factory, case_counter, seed, steps, ruleset):
+    from bidscli import api
+
+    rng = random.Random(seed)
+    text = mutate_tricks(rng.choice(generated_logs()), rng, steps)
+    path = tmp_path_factory.mktemp("plays") / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    note(text)
+    with deadline():
+        errors = api.validate(str(path), ruleset, (), rng.random() < 0.5)
+    for e in errors:  # each error names the file, and its line or at least its round
+        assert e.file == str(path), str(e)
+        assert e.line is not None or e.round is not None or "ruleset" in e.message or "option" in e.message, str(e)
+    if rng.random() < 0.2:
+        check(["score", path] + (["-r", ruleset] if ruleset else []), located=str(path))
+    case_counter["fuzz: illegal plays"] += 1
