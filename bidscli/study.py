@@ -30,6 +30,7 @@ Statistics (95%, normal approximation)
 
 from __future__ import annotations
 
+import json
 import math
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -89,7 +90,7 @@ _RULESETS: dict = {}
 
 
 def _ruleset(ref: str, knobs: tuple) -> Ruleset:
-    key = (ref, knobs)
+    key = (ref, repr(knobs))  # knob values may be tables (dicts): not hashable
     rs = _RULESETS.get(key)
     if rs is None:
         rs = load_ruleset(ref)
@@ -368,6 +369,9 @@ def table_text(doc: dict) -> str:
         "Cells: mean [95% CI] sd, or rate [95% Wilson CI].",
         "",
     ]
+    if st["knobs"]:
+        knobs = ", ".join(f"{k}={json.dumps(v)}" for k, v in st["knobs"].items())
+        lines.insert(2, f"Knob overrides (every ruleset): {knobs}")
     rows = []
     for i, p in enumerate(st["players"]):
         rows.append([f"{p} score"] + [_mean_cell(r["seats"][i]["score"]) for r in rs])

@@ -127,3 +127,15 @@ def test_cli_study_json_and_table():
     assert "Winner changes" in res.stdout and "burned tricks" in res.stdout
     assert runner.invoke(main, base + ["--bots", "default,nobody,lucky"]).exit_code == 2
     assert runner.invoke(main, ["study", "-r", "english", "-p", "4", "-g", "2", "-o", "nope=true"]).exit_code == 1
+
+
+def test_knob_overrides_reach_the_workers():
+    knobs = {"deck.numbers": {3: 10, 4: 10, 5: 10, 6: 14}, "thief.timing": "immediate"}
+    st = S.make_spec(["english"], default_names(5), ("default",) * 5, {"thief": True}, knobs, 3, 6)
+    one = dumps(S.report(st, S.run_study(st, 1, shard_size=2)))
+    two = dumps(S.report(st, S.run_study(st, 2, shard_size=2)))
+    assert one == two
+    doc = json.loads(one)
+    assert doc["rulesets"][0]["deck"]["numbers"] == 10  # the override, not english's 1-12 at 5 players
+    assert doc["study"]["knobs"]["thief.timing"] == "immediate"
+    assert "Knob overrides" in S.table_text(doc)
