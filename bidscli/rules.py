@@ -282,7 +282,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     chain = (name,) + (parent.chain if parent else ())
     return Ruleset(
         name=name,
-        source=data.get("source", f"house ({parent.name})" if parent else "house"),
+        source=data.get("source", "house"),
         title=data.get("title", f"house rules based on {parent.name}" if parent else "house rules"),
         description=data.get("description", ""),
         knobs=MappingProxyType(knobs),
