@@ -223,6 +223,8 @@ def _bid_ranks() -> tuple[dict, dict]:
             tail = (c.colour == BLACK) * 8 + order.index(c.colour)
             high[c] = c.number * 16 + tail
             low[c] = (100 - c.number) * 16 + tail
+        else:
+            high[c] = low[c] = 10_000  # not a bid: after every bid
     return high, low
 
 
@@ -231,8 +233,9 @@ _RANK_HIGH, _RANK_LOW = _bid_ranks()
 
 def bids(hand: Sequence[Card], lowest: bool) -> list[Card]:
     """The bids of a hand, weakest first (coloured before black on equal numbers)."""
-    out = [c for c in hand if c.number is not None]
-    out.sort(key=(_RANK_LOW if lowest else _RANK_HIGH).__getitem__)
+    out = sorted(hand, key=(_RANK_LOW if lowest else _RANK_HIGH).__getitem__)
+    if out and out[-1].number is None:  # non-bids rank last
+        return [c for c in out if c.number is not None]
     return out
 
 
@@ -492,6 +495,7 @@ def play_game(
     n = game.n
     seats = game.players
     plays = [s.play for s in strategies]
+    gplay = game.play
 
     def decide(choice: StealChoice):
         # Steals come after the award: a fresh table shows the points and cards as they are now.
@@ -523,7 +527,7 @@ def play_game(
             for k in range(first, first + n):
                 i = k % n
                 p = seats[i]
-                game.play(p, plays[i](_view(game, p, table), rngs[i]))
+                gplay(p, plays[i](_view(game, p, table), rngs[i]))
 
             game.finish_trick(decide)
             if record:
