@@ -51,17 +51,19 @@ class Reason:
     built when a report asks for them, which keeps plain scoring cheap.
     """
 
-    __slots__ = ("_text", "knob")
+    __slots__ = ("_text", "knob", "_args")
 
-    def __init__(self, text, knob: str | None = None) -> None:
+    def __init__(self, text, knob: str | None = None, args: tuple | None = None) -> None:
         self._text = text
         self.knob = knob
+        self._args = args  # with a function as text: its arguments (no closure to build)
 
     @property
     def text(self) -> str:
         text = self._text
         if not isinstance(text, str):
-            text = self._text = text()
+            text = self._text = text(*self._args) if self._args is not None else text()
+            self._args = None
         return text
 
     def __iter__(self):
@@ -399,7 +401,7 @@ class Game:
                 if len(h) != deck.hand_size:
                     self._illegal(f"hand of {p} has {len(h)} cards, expected {deck.hand_size}", player=p)
                 place_all(h, f"hand of {p}")
-                black_in_hands += sum(1 for c in h if c.colour == BLACK)
+                black_in_hands += len(deck.black_cards.intersection(h))
             if black_in_hands > deck.black_in_hands:
                 self._illegal(
                     f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
@@ -418,15 +420,12 @@ class Game:
                     self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
             place_all(pile, "pile")
         if hands is not None and removed is not None:
-            pool = set(deck.coloured_cards())
-            if deck.ally:
-                pool.add(ALLY_CARD)
-            missing = pool.difference(seen)
+            missing = deck.pool_cards.difference(seen)
             if missing:
                 self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
         self.seen = seen
         self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
-        self.pile.seen = set(c for c, w in seen.items() if w == "pile")
+        self.pile.seen = set(pile) if pile is not None else set()
         self.rounds.append(self.round)
 
     # -- tricks ---------------------------------------------------------------------
@@ -703,36 +702,34 @@ class Game:
             t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
-        def count_txt() -> str:
-            # "black 2 (K8 centre, K5), green 2 (G4, G7), red 1 (R5)": each colour's count and cards.
-            members: dict[str, list[str]] = {}
-            if centre is not None:
-                members[BLACK] = [f"{centre} centre"]
-            for _, c in t.plays:
-                if c != ALLY_CARD:
-                    members.setdefault(c.colour, []).append(str(c))
-            return ", ".join(f"{_cname(col)} {n} ({', '.join(members.get(col, ()))})"
-                             for col, n in sorted(counts.items(), key=lambda x: -x[1]))
-
         mode = k["color_bids.mode"]
         if mode == "majority_first":
             # Colours by count; colours with no numbered card that can win are passed over.
-            top = max(counts[col] for col in by_colour)
-            cands = [by_colour[col] for col in by_colour if counts[col] == top]
-            best_num = (min if lowest else max)(e[2].number for e in cands)
-            tied = [e for e in cands if e[2].number == best_num]
-            def lead_txt(cands=cands) -> str:
-                return f"{count_txt()}; most frequent: " + ", ".join(
-                    f"{_cname(e[2].colour)} (best {e[2]}{' centre' if e[1] is None else ''})" for e in cands)
-            knob = "color_bids.mode"
+            top = 0
+            cands = []
+            for col, e in by_colour.items():
+                n = counts[col]
+                if n > top:
+                    top, cands = n, [e]
+                elif n == top:
+                    cands.append(e)
+            best_num = None
+            tied = []
+            for e in cands:
+                num = e[2].number
+                if best_num is None or (num < best_num if lowest else num > best_num):
+                    best_num, tied = num, [e]
+                elif num == best_num:
+                    tied.append(e)
         else:
+            cands = None
             best_num = (min if lowest else max)(e[2].number for e in numbered)
             same = [e for e in numbered if e[2].number == best_num]
             top = max(counts[e[2].colour] for e in same)
             tied = [e for e in same if counts[e[2].colour] == top]
-            def lead_txt(best_num=best_num) -> str:
-                return f"{count_txt()}; {word} number {best_num}"
-            knob = "color_bids.mode"
+        knob = "color_bids.mode"
+        # The explanation is built only if a report asks for it (Reason with args).
+        table = (mode, word, t.plays, centre, counts, cands, best_num)
         if len(tied) == 1:
             i, p, c = tied[0]
             if p is None:
@@ -743,20 +740,20 @@ class Game:
                 else:
                     nxt = self.players[(self.seat[t.leader] + 1) % self.n]
                     how = f"the seat after its leader, {nxt}, leads"
-                t.reasons.append(Reason(lambda: f"Color Bids ({mode}): {lead_txt()}; the centre card {c} is the best "
-                                        "card: nobody wins (color_bids.center_can_win)", "color_bids.center_can_win"))
+                t.reasons.append(Reason(_colour_text, "color_bids.center_can_win", (table, (
+                    f"; the centre card {c} is the best card: nobody wins (color_bids.center_can_win)"))))
                 t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
                 self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
                 return None, nxt
-            t.reason = f"Color Bids: {c} best of {_cname(c.colour)}"
-            t.reasons.append(Reason(lambda: f"Color Bids ({mode}): {lead_txt()}: {p} wins with {c}", knob))
+            t.reason = f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}"
+            t.reasons.append(Reason(_colour_text, knob, (table, f": {p} wins with {c}")))
             return p, p
         players_tied = [e for e in tied if e[1] is not None]
         burner = max(players_tied, key=lambda e: e[0])[1] if players_tied else t.leader
         txt = ", ".join(f"{e[2]}{' (centre)' if e[1] is None else ''}" for e in tied)
         t.reason = f"Color Bids: tie {txt}: burned"
-        t.reasons.append(Reason(lambda: f"Color Bids ({mode}): {lead_txt()}; tie between {txt}: burned; {burner} "
-                                "played the last tied card and leads (the burner is the turner)", knob))
+        t.reasons.append(Reason(_colour_text, knob, (table, (
+            f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)"))))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
 
@@ -889,6 +886,8 @@ class Game:
         k = self.k
         choices: list[StealChoice] = []
         pending = getattr(self, "_pending_thief", None)
+        if pending is None and not self.rights:
+            return
         if pending is not None:
             self._pending_thief = None
             victims, why = self._victims(t, pending, True)
@@ -1059,11 +1058,37 @@ class Game:
         )
 
 
+def _colour_text(table: tuple, tail: str) -> str:
+    """A Color Bids explanation, e.g. "Color Bids (majority_first): black 2 (K8 centre,
+    K5), green 2 (G4, G7), red 1 (R5); most frequent: black (best K8 centre), green
+    (best G7); the centre card K8 is the best card: nobody wins"."""
+    mode, word, plays, centre, counts, cands, best_num = table
+    members: dict[str, list[str]] = {}
+    if centre is not None:
+        members[BLACK] = [f"{centre} centre"]
+    for _, c in plays:
+        if c is not ALLY_CARD:
+            members.setdefault(c.colour, []).append(str(c))
+    count_txt = ", ".join(f"{_cname(col)} {n} ({', '.join(members.get(col, ()))})"
+                          for col, n in sorted(counts.items(), key=lambda x: -x[1]))
+    if cands is not None:
+        lead = f"{count_txt}; most frequent: " + ", ".join(
+            f"{_cname(e[2].colour)} (best {e[2]}{' centre' if e[1] is None else ''})" for e in cands)
+    else:
+        lead = f"{count_txt}; {word} number {best_num}"
+    return f"Color Bids ({mode}): {lead}{tail}"
+
+
 def _cname(colour: str) -> str:
     return COLOUR_NAMES.get(colour, colour)
 
 
 # -- replaying a log ------------------------------------------------------------------
+
+
+def _record_nothing(choice: StealChoice) -> None:
+    """The decision of a trick whose log line records no action."""
+    return None
 
 
 def _tricks(n: int) -> str:
@@ -1133,9 +1158,13 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                 game.start_trick(trec.revealed, line=trec.line)
                 for player, card in trec.plays:
                     game.play(player, card)
-                decide = log_decider(game, trec.actions)
-                game.finish_trick(decide)
-                decide.leftovers()
+                if trec.actions:
+                    decide = log_decider(game, trec.actions)
+                    game.finish_trick(decide)
+                    decide.leftovers()
+                else:
+                    # Nothing recorded: every offered steal is a pass (or, if mandatory, an error).
+                    game.finish_trick(_record_nothing)
         except _Abort:
             game.end_round(partial=True)
             continue

@@ -373,6 +373,16 @@ class Deck:
         return list(self._coloured)
 
     @cached_property
+    def black_cards(self) -> frozenset:
+        """The black deck as a set (number cards and specials)."""
+        return frozenset(self.black_deck)
+
+    @cached_property
+    def pool_cards(self) -> frozenset:
+        """The cards that always go into the hand pool: coloured cards and the Ally."""
+        return frozenset(self._coloured) | ({ALLY_CARD} if self.ally else frozenset())
+
+    @cached_property
     def _coloured(self) -> tuple[Card, ...]:
         return tuple(coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1))
 
