@@ -397,11 +397,13 @@ class Game:
 
         if hands is not None:
             black_in_hands = 0
+            size = deck.hand_size
+            black = deck.black_cards
             for p, h in hands.items():
-                if len(h) != deck.hand_size:
-                    self._illegal(f"hand of {p} has {len(h)} cards, expected {deck.hand_size}", player=p)
-                place_all(h, f"hand of {p}")
-                black_in_hands += len(deck.black_cards.intersection(h))
+                if len(h) != size:
+                    self._illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
+                place_all(h, "hand of " + p)
+                black_in_hands += len(black.intersection(h))
             if black_in_hands > deck.black_in_hands:
                 self._illegal(
                     f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
@@ -415,9 +417,10 @@ class Game:
                 self._illegal(
                     f"the pile has {len(pile)} cards, expected {deck.pile_size} "
                     f"({len(deck.black_deck)} black cards - {deck.black_in_hands} dealt to hands)", cls=DeckError)
-            for c in pile:
-                if c.colour != BLACK:
-                    self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
+            if not deck.black_cards.issuperset(pile):
+                for c in pile:
+                    if c.colour != BLACK:
+                        self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
             place_all(pile, "pile")
         if hands is not None and removed is not None:
             missing = deck.pool_cards.difference(seen)
@@ -631,30 +634,34 @@ class Game:
         return [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number is not None]
 
     def _resolve_plain(self, t: TrickResult):
-        bids = self._bids(t)
-        word = "lowest" if self.lowest else "highest"
-        if not bids:
+        # One pass over the plays: the best number and every bid that has it.
+        lowest = self.lowest
+        best = None
+        tied = []
+        for i, (p, c) in enumerate(t.plays):
+            num = c.number
+            if num is None:
+                continue  # special cards and Ally are not bids (specials.bid)
+            if best is None or (num < best if lowest else num > best):
+                best = num
+                tied = [(i, p, c)]
+            elif num == best:
+                tied.append((i, p, c))
+        word = "lowest" if lowest else "highest"
+        if best is None:
             t.reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table (special cards and Ally are not bids): burned; "
                                     f"{t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
-        # One pass: the best number and every bid that has it.
-        lowest = self.lowest
-        best = None
-        tied = []
-        for bid in bids:
-            num = bid[2].number
-            if best is None or (num < best if lowest else num > best):
-                best = num
-                tied = [bid]
-            elif num == best:
-                tied.append(bid)
         if len(tied) == 1:
             _, p, c = tied[0]
-            t.reason = f"{word} bid {c}" + (" (Lowest)" if self.lowest else "")
-            t.reasons.append(Reason(f"{word} bid {c} by {p}" + (": Lowest is in play" if self.lowest else ""),
-                                    "lowest.reveal" if self.lowest else None))
+            if lowest:
+                t.reason = f"lowest bid {c} (Lowest)"
+                t.reasons.append(Reason(_text, "lowest.reveal", ("lowest bid {} by {}: Lowest is in play", c, p)))
+            else:
+                t.reason = f"highest bid {c}"
+                t.reasons.append(Reason(_text, None, ("highest bid {} by {}", c, p)))
             return p, p
         burner = tied[-1][1]
         cards_txt = ", ".join(f"{p} {c}" for _, p, c in tied)
@@ -1056,6 +1063,11 @@ class Game:
             bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
             minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
         )
+
+
+def _text(template: str, *args) -> str:
+    """A reason text filled in only when read (see Reason)."""
+    return template.format(*args)
 
 
 def _colour_text(table: tuple, tail: str) -> str:
