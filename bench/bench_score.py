@@ -10,14 +10,15 @@ from __future__ import annotations
 import sys
 import time
 import tomllib
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.gen import random_game_log  # noqa: E402
-from bidscli.engine import replay  # noqa: E402
-from bidscli.log import read_log_text  # noqa: E402
-from bidscli.rules import load_ruleset  # noqa: E402
+from bench.gen import random_game_log
+from bidscli.engine import replay
+from bidscli.log import read_log_text
+from bidscli.rules import load_ruleset
 
 
 def interleaved(parse, score, rounds=300) -> tuple[float, float]:
@@ -35,6 +36,17 @@ def interleaved(parse, score, rounds=300) -> tuple[float, float]:
     return best_parse, best_score
 
 
+def scorer(text: str, ruleset):
+    """What `bids score` does with a log's text: read it, then replay it."""
+
+    def score():
+        log, errs = read_log_text(text, "bench.toml")
+        assert not errs, errs
+        return replay(log, ruleset)
+
+    return score
+
+
 def main() -> None:
     cases = [
         ("english, no options", "english", {}),
@@ -46,14 +58,9 @@ def main() -> None:
     print(f"{'case':34} {'tomllib':>10} {'score':>10} {'ratio':>6}")
     for label, name, opts in cases:
         text = random_game_log(name, 6, 5, opts, seed=7)
-        ruleset = load_ruleset(name)
-        def score():
-            log, errs = read_log_text(text, "bench.toml")
-            assert not errs, errs
-            return replay(log, ruleset)
-
+        score = scorer(text, load_ruleset(name))
         score()
-        parse, full = interleaved(lambda: tomllib.loads(text), score)
+        parse, full = interleaved(partial(tomllib.loads, text), score)
         print(f"{label:34} {parse * 1e3:8.3f}ms {full * 1e3:8.3f}ms {full / parse:6.2f}")
 
 

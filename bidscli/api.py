@@ -5,8 +5,9 @@ These are what the CLI calls and what tests and other tools can call too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .engine import GameResult, replay
 from .errors import BidsError, RulesetError

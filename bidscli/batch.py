@@ -18,9 +18,10 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable, Iterator, NamedTuple, Sequence
+from typing import IO, NamedTuple
 
 from .errors import BidsError, LogStructureError
 
@@ -159,8 +160,8 @@ def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None
         if knobs:
             rs.with_knobs(knobs)
     elif knobs:
-        from .knobs import KNOBS
         from .errors import RulesetError
+        from .knobs import KNOBS
 
         for name, value in knobs.items():
             try:

@@ -32,8 +32,9 @@ Strategies (``bids simulate --bots``, ``bids study --bots``):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from .deal import derive_seed

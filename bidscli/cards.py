@@ -47,7 +47,7 @@ class Card:
 
     __slots__ = ("colour", "number", "special", "value", "_key")
 
-    def __new__(cls, colour: str, number: int | None = None, special: str | None = None) -> "Card":
+    def __new__(cls, colour: str, number: int | None = None, special: str | None = None) -> Card:
         key = (colour, number, special)
         card = _INTERNED.get(key)
         if card is None:
@@ -107,7 +107,7 @@ class Card:
 
     # -- notation -----------------------------------------------------------
     @staticmethod
-    def parse(token: str) -> "Card":
+    def parse(token: str) -> Card:
         """Parse a card token; raises LogSyntaxError naming what was expected."""
         card = _BY_TOKEN.get(token.strip().lower())
         if card is None:

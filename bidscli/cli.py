@@ -458,7 +458,8 @@ def simulate(deal_log, ruleset, options, bots, seed, out, force):
       bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml
       bids validate game.toml && bids score game.toml
     """
-    from . import api, bots as botsmod
+    from . import api
+    from . import bots as botsmod
 
     loaded = api.load(deal_log, ruleset, options)
     try:
@@ -497,7 +498,10 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
       bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
       bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
     """
-    from . import bots as botsmod, deal as dealmod, report, study as studymod
+    from . import bots as botsmod
+    from . import deal as dealmod
+    from . import report
+    from . import study as studymod
     from .rules import parse_option_assignments
 
     try:

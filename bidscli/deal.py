@@ -31,8 +31,9 @@ import random
 import secrets
 import struct
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 import tomli_w
 

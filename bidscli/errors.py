@@ -31,7 +31,7 @@ class BidsError(Exception):
         self.trick = trick
         self.player = player
 
-    def located(self, **where) -> "BidsError":
+    def located(self, **where) -> BidsError:
         """Fill in location fields that are still unknown; returns self."""
         for key, value in where.items():
             if value is not None and getattr(self, key) is None:

@@ -8,7 +8,7 @@ import json
 
 from .engine import GameResult, Reason, TrickResult
 from .errors import BidsError
-from .knobs import KNOBS, OPTION_DOCS, TABLE_OPTIONS
+from .knobs import KNOBS, TABLE_OPTIONS
 from .rules import Deck, Ruleset
 
 

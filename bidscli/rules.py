@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from .cards import (
     ALLY_CARD,
@@ -64,7 +64,7 @@ class Ruleset:
     def is_unstated(self, knob: str) -> bool:
         return self.source_of(knob).startswith(UNSTATED)
 
-    def with_knobs(self, overrides: Mapping[str, object], origin: str = "command line") -> "Ruleset":
+    def with_knobs(self, overrides: Mapping[str, object], origin: str = "command line") -> Ruleset:
         """A copy with some knobs changed (``-o thief.timing=deferred``, disputes)."""
         knobs = dict(self.knobs)
         sources = dict(self.sources)
@@ -502,7 +502,7 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
             f"short pile: {pile} point cards for {hand} tricks; the last tricks have no centre card "
             f"(deck.short_pile = \"{k['deck.short_pile']}\")"
         )
-    cards = set(coloured(c, n) for c in colours for n in range(1, numbers + 1)) | set(black)
+    cards = {coloured(c, n) for c in colours for n in range(1, numbers + 1)} | set(black)
     if ally:
         cards.add(ALLY_CARD)
     return Deck(

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .bots import play_game
 from .deal import derive_seed, make_deal
@@ -72,7 +73,7 @@ class Summary(NamedTuple):
 
     counts: dict
 
-    def merge(self, other: "Summary") -> "Summary":
+    def merge(self, other: Summary) -> Summary:
         return merge(self, other)
 
 

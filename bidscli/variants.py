@@ -33,15 +33,22 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from collections.abc import Mapping
-from typing import NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from .cards import BLACK, Card
 from .engine import Game, GameResult, StealChoice, UnknownCard, default_steal_policy
 from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
 from .knobs import KNOBS
 from .log import GameLog, Pass, Steal, read_log
-from .rules import BUNDLED, Deck, Ruleset, deck_for, load_ruleset, parse_option_assignments
+from .rules import (
+    BUNDLED,
+    Deck,
+    Ruleset,
+    deck_for,
+    load_ruleset,
+    parse_option_assignments,
+)
 
 # -- the deal ---------------------------------------------------------------------
 
@@ -70,7 +77,7 @@ class RoundPlan(NamedTuple):
         if self.hands is not None:
             for p, h in self.hands.items():
                 for c in h:
-                    yield c, dict(player=p), f"in the hand of {p}"
+                    yield c, {"player": p}, f"in the hand of {p}"
         for c in self.removed or ():
             yield c, {}, "removed at the deal"
         if self.pile is not None:
@@ -79,9 +86,9 @@ class RoundPlan(NamedTuple):
         for t in self.tricks:
             if self.pile is None:
                 for c in t.revealed:
-                    yield c, dict(trick=t.number, line=t.line), f"revealed in trick {t.number}"
+                    yield c, {"trick": t.number, "line": t.line}, f"revealed in trick {t.number}"
             for p, c in t.plays.items():
-                yield c, dict(trick=t.number, line=t.line, player=p), f"played by {p} in trick {t.number}"
+                yield c, {"trick": t.number, "line": t.line, "player": p}, f"played by {p} in trick {t.number}"
 
 
 class Deal(NamedTuple):
@@ -700,7 +707,7 @@ def explain_lines(d: Diff) -> list[str]:
 
 
 def diff_text(d: Diff, explain: bool = False) -> str:
-    from .report import _table, options_text, reason_text, rules_diff_text
+    from .report import _table, options_text, rules_diff_text
 
     deal = d.deal
     labels = d.labels

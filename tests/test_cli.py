@@ -382,7 +382,7 @@ def test_python_dash_m_help():
     assert proc.stdout.startswith("Usage: python -m bidscli [OPTIONS] COMMAND [ARGS]...") or \
         proc.stdout.startswith("Usage: bids [OPTIONS] COMMAND [ARGS]...")
     for command in ("score", "replay", "validate", "rules"):
-        assert re.search(rf"^\s+{command}\s", proc.stdout, re.M), command
+        assert re.search(rf"^\s+{command}\s", proc.stdout, re.MULTILINE), command
     assert proc.stderr == ""
 
 

@@ -10,9 +10,9 @@ import json
 from click.testing import CliRunner
 
 from bidscli import variants
+from bidscli.cards import cards
 from bidscli.cli import main
 from bidscli.engine import Game, UnknownCard
-from bidscli.cards import cards
 from bidscli.rules import load_ruleset
 
 THIEF = "tests/data/diff-thief-4p.toml"

@@ -1,6 +1,6 @@
-from bidscli.errors import IllegalPlayError
-
 import pytest
+
+from bidscli.errors import IllegalPlayError
 
 from . import kit
 

@@ -6,7 +6,6 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from bidscli.errors import DeckError, IllegalPlayError, RulesetError
+from bidscli.errors import DeckError, IllegalPlayError
 from bidscli.rules import deck_for, load_ruleset
 
 from . import kit
-from .test_rules_core import full_round, play_full
+from .test_rules_core import play_full
 
 RULESETS = ("italian", "english", "japanese")
 ABC = ["A", "B", "C"]
