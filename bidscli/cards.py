@@ -26,8 +26,6 @@ SURPRISE = "Surprise"
 THIEF = "Thief"
 ALLY = "Ally"
 
-SPECIAL_BLACK = (MINUS_FIVE, DOUBLE, LOWEST, SURPRISE, THIEF)
-
 MAX_NUMBER = 14  # the largest number of any deck (6 players)
 
 _INTERNED: dict = {}
@@ -83,14 +81,6 @@ class Card:
     def is_bid(self) -> bool:
         """Only coloured and black number cards are bids (rules.md 3.3)."""
         return self.number is not None
-
-    @property
-    def is_black(self) -> bool:
-        return self.colour == BLACK
-
-    @property
-    def is_number_black(self) -> bool:
-        return self.colour == BLACK and self.number is not None
 
     @property
     def sort_key(self) -> tuple:

@@ -35,7 +35,7 @@ from .cards import (
     coloured,
 )
 from .errors import DeckError, RulesetError, did_you_mean
-from .knobs import KNOBS, OPTION_DOCS, PLAYER_COUNTS, TABLE_OPTIONS
+from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS
 
 BUNDLED = ("italian", "english", "japanese")
 ALIASES = {"spanish": "english"}
@@ -125,8 +125,8 @@ def is_bundled(name: str) -> bool:
 
 def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
     """Load a bundled ruleset by name (``italian``, ``spanish``...) or a TOML file by path."""
-    key = ref.lower()
-    if key in ALIASES or key in BUNDLED:
+    if is_bundled(ref):
+        key = ref.lower()
         name = ALIASES.get(key, key)
         if name not in _CACHE:
             text, display = _bundled_text(name)
@@ -195,10 +195,10 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
 
     for key in data:
-        if key not in META_KEYS and key not in {k.section for k in KNOBS.values()}:
+        if key not in META_KEYS and key not in SECTIONS:
             raise err(
-                f"unknown key '{key}': expected a knob section ({', '.join(sorted({k.section for k in KNOBS.values()}))}) "
-                f"or one of {', '.join(META_KEYS)}{did_you_mean(key, list(META_KEYS) + [k.section for k in KNOBS.values()])}",
+                f"unknown key '{key}': expected a knob section ({', '.join(SECTIONS)}) "
+                f"or one of {', '.join(META_KEYS)}{did_you_mean(key, list(META_KEYS) + SECTIONS)}",
                 key,
             )
     for key in ("name", "source", "title", "description", "extends"):
@@ -208,7 +208,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     parent: Ruleset | None = None
     if "extends" in data:
         ref = data["extends"]
-        if ref.lower() in BUNDLED or ref.lower() in ALIASES:
+        if is_bundled(ref):
             if path is None:
                 raise err("a bundled ruleset cannot extend another", "extends")
             parent = load_ruleset(ref)
@@ -228,9 +228,6 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
                 if "cycle" in exc.message:
                     raise
                 raise RulesetError(f"in '{ref}' (extended by {display}): {exc}", file=display) from None
-    elif path is not None:
-        # A house file must either extend a ruleset or set every knob itself.
-        pass
 
     name = data.get("name") or (path.stem if path is not None else "ruleset")
     knobs: dict[str, object] = dict(parent.knobs) if parent else {}
@@ -511,10 +508,6 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
         removed=removed, pile_size=pile, tricks=hand, short_hands=short_hands,
         short_pile=short_pile, notes=tuple(notes), _cards=frozenset(cards), _knobs=k,
     )
-
-
-def option_docs() -> dict[str, str]:
-    return dict(OPTION_DOCS)
 
 
 # Cases that no source settles and that are not worth a knob of their own: the

@@ -886,10 +886,8 @@ class VariantCache:
         self.root = None
         self.replays = 0
         self.resumed = 0
-        self.lookups = 0
 
     def get(self, changes: Mapping[str, object]) -> Summary:
-        self.lookups += 1
         n = self.players
         node = self.root
         base = self.base.knobs
