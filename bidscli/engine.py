@@ -103,7 +103,7 @@ class StealDone(NamedTuple):
 class TrickResult:
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
-        "reason", "reasons", "taken", "steals", "next_leader", "lowest", "burned", "line", "running",
+        "_reason", "reasons", "taken", "steals", "next_leader", "lowest", "burned", "line", "running",
     )
 
     def __init__(self, number, leader, line=None):
@@ -116,7 +116,7 @@ class TrickResult:
         self.plays: list[tuple[str, Card]] = []
         self.winner: str | None = None
         self.points = 0
-        self.reason = ""
+        self._reason = ""
         self.reasons: list[Reason] = []
         self.taken: list[Card] = []
         self.steals: list[StealDone] = []
@@ -124,6 +124,19 @@ class TrickResult:
         self.lowest = False
         self.burned = False
         self.running: dict[str, int] = {}
+
+    @property
+    def reason(self) -> str:
+        """The short verdict ("highest bid K7"); the engine may store it as
+        ``(template, *args)``, formatted only when read (plain scoring never reads it)."""
+        r = self._reason
+        if r.__class__ is tuple:
+            r = self._reason = r[0].format(*r[1:])
+        return r
+
+    @reason.setter
+    def reason(self, value: str) -> None:
+        self._reason = value
 
     @property
     def knobs(self) -> list[str]:
@@ -225,6 +238,8 @@ class _Pile:
     def draw(self, why: str) -> Card | None:
         feed = self.feed
         if self.front or (not self.unknown and self.bottom):
+            # Without a log pile, ``front`` only holds a prize that stayed after a burned Surprise.
+            stayed = not self.given and bool(self.front)
             card = self.front.popleft() if self.front else self.bottom.popleft()
             if feed is not None and self.fed < len(feed):
                 if feed[self.fed] != card:
@@ -235,8 +250,9 @@ class _Pile:
                 self.game._illegal(
                     f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
                     f"expected '{card}' after '{' '.join(map(str, feed))}'")
-            elif feed is not None and not self.given:
-                # No pile in the log: an empty revealed part says the pile ran out (log.md).
+            elif feed is not None and not self.given and not stayed:
+                # No pile in the log: an empty revealed part says the pile ran out (log.md), except
+                # after a burned Surprise: then it is the prize that stayed (nothing new was taken).
                 self.game._illegal(
                     f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
                     "is not possible yet")
@@ -324,6 +340,7 @@ class Game:
         self.round: RoundResult | None = None
         self.trick: TrickResult | None = None
         self.game_reasons: list[Reason] = []
+        self._pending_thief: str | None = None  # won the Thief, steals at once (thief.timing = immediate)
 
     # -- errors -----------------------------------------------------------------
     def _where(self) -> dict:
@@ -573,8 +590,42 @@ class Game:
                         f"round, but the {self.ruleset.name} {self.n}-player deal puts {self.deck.black_in_hands} in the hands",
                         player=player, cls=DeckError)
         t.plays.append((player, card))
-        if card.special is None:
+        if card.special is not None:
+            self._special(t, player, card)
+
+    def play_all(self, plays: Iterable[tuple[str, Card]]) -> None:
+        """``play`` each (player, card) in turn, as a log's trick line lists them.
+
+        The same as calling ``play`` for each: the common case (the expected player
+        plays a card from their known hand) is checked inline, anything else goes
+        through ``play`` with all its checks and errors.
+        """
+        hands = self.hands
+        if hands is None:
+            for player, card in plays:
+                self.play(player, card)
             return
+        t = self.trick
+        tplays = t.plays
+        n = self.n
+        order = self._order
+        for player, card in plays:
+            i = len(tplays)
+            if i < n and player == order[i]:
+                try:
+                    hands[player].remove(card)
+                except (KeyError, ValueError):
+                    pass  # not in the hand: ``play`` reports it
+                else:
+                    tplays.append((player, card))
+                    if card.special is not None:
+                        self._special(t, player, card)
+                    continue
+            self.play(player, card)
+            order = self._order  # a wrong leader makes play follow the log's order
+
+    def _special(self, t: TrickResult, player: str, card: Card) -> None:
+        """What a special card does when played from hand."""
         if card == SURPRISE_CARD:
             if self.k["surprise.from_hand"] == "replace_center":
                 old = t.centre
@@ -624,7 +675,8 @@ class Game:
         else:
             self._burn(t)
         self.pile.end_trick()
-        self._steals(t, decide)
+        if self._pending_thief is not None or self.rights:
+            self._steals(t, decide)
         t.next_leader = next_leader
         self.leader = next_leader
         t.running = dict(self.round_points)
@@ -635,34 +687,35 @@ class Game:
 
     def _resolve_plain(self, t: TrickResult):
         # One pass over the plays: the best number and every bid that has it.
+        # Nothing is allocated on the way; the tied bids are listed only for a tie.
         lowest = self.lowest
-        best = None
-        tied = []
-        for i, (p, c) in enumerate(t.plays):
+        best = bp = bc = None
+        ties = 0
+        for p, c in t.plays:
             num = c.number
             if num is None:
                 continue  # special cards and Ally are not bids (specials.bid)
             if best is None or (num < best if lowest else num > best):
-                best = num
-                tied = [(i, p, c)]
+                best, bp, bc, ties = num, p, c, 1
             elif num == best:
-                tied.append((i, p, c))
-        word = "lowest" if lowest else "highest"
+                ties += 1
         if best is None:
-            t.reason = "no bid on the table: burned"
+            t._reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table (special cards and Ally are not bids): burned; "
                                     f"{t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
-        if len(tied) == 1:
-            _, p, c = tied[0]
+        if ties == 1:
             if lowest:
-                t.reason = f"lowest bid {c} (Lowest)"
-                t.reasons.append(Reason(_text, "lowest.reveal", ("lowest bid {} by {}: Lowest is in play", c, p)))
+                t._reason = ("lowest bid {} (Lowest)", bc)
+                t.reasons.append(Reason(_text, "lowest.reveal", ("lowest bid {} by {}: Lowest is in play", bc, bp)))
             else:
-                t.reason = f"highest bid {c}"
-                t.reasons.append(Reason(_text, None, ("highest bid {} by {}", c, p)))
-            return p, p
+                t._reason = ("highest bid {}", bc)
+                t.reasons.append(Reason(_text, None, ("highest bid {} by {}", bc, bp)))
+            return bp, bp
+        # The final best number never changes once reached: its bids are all the tied ones, in order.
+        word = "lowest" if lowest else "highest"
+        tied = [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number == best]
         burner = tied[-1][1]
         cards_txt = ", ".join(f"{p} {c}" for _, p, c in tied)
         t.reason = f"tie on {best} ({cards_txt}): burned"
@@ -679,33 +732,34 @@ class Game:
         # One pass over the table: each colour's count, and its best numbered card.
         counts: dict[str, int] = {}
         by_colour: dict[str, tuple] = {}  # colour -> (order, owner or None for centre, card)
-        numbered = []
         has_bid = False
-        for i, (p, c) in enumerate(t.plays):
+        centre_bids = False  # the centre card takes part as a numbered card
+        get = counts.get
+        best_of = by_colour.get
+        i = -1
+        for p, c in t.plays:
+            i += 1
             if c is ALLY_CARD:
                 continue  # the Ally counts for no colour (fine print)
             col = c.colour
-            counts[col] = counts.get(col, 0) + 1
+            counts[col] = get(col, 0) + 1
             num = c.number
             if num is not None:
                 has_bid = True
-                e = (i, p, c)
-                numbered.append(e)
-                b = by_colour.get(col)
+                b = best_of(col)
                 if b is None or (num < b[2].number if lowest else num > b[2].number):
-                    by_colour[col] = e
+                    by_colour[col] = (i, p, c)
         centre = t.centre if not t.hidden else None
         if centre is not None:
-            counts[BLACK] = counts.get(BLACK, 0) + 1  # "the count of black is always +1" (EN)
+            counts[BLACK] = get(BLACK, 0) + 1  # "the count of black is always +1" (EN)
             if k["color_bids.center_can_win"] and centre.number is not None:
-                e = (-1, None, centre)
-                numbered.append(e)
-                b = by_colour.get(BLACK)
+                centre_bids = True
+                b = best_of(BLACK)
                 num = centre.number
                 if b is None or (num < b[2].number if lowest else num > b[2].number):
-                    by_colour[BLACK] = e
+                    by_colour[BLACK] = (-1, None, centre)
         if not has_bid:
-            t.reason = "no bid on the table: burned"
+            t._reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
@@ -730,6 +784,10 @@ class Game:
                     tied.append(e)
         else:
             cands = None
+            # Every numbered card in table order, the centre last (when it can win).
+            numbered = [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number is not None]
+            if centre_bids:
+                numbered.append((-1, None, centre))
             best_num = (min if lowest else max)(e[2].number for e in numbered)
             same = [e for e in numbered if e[2].number == best_num]
             top = max(counts[e[2].colour] for e in same)
@@ -740,7 +798,7 @@ class Game:
         if len(tied) == 1:
             i, p, c = tied[0]
             if p is None:
-                t.reason = f"Color Bids: the centre card {c} is best: burned"
+                t._reason = ("Color Bids: the centre card {} is best: burned", c)
                 if k["color_bids.center_burn_leader"] == "same":
                     nxt = t.leader
                     how = f"{t.leader} led it and leads again"
@@ -752,13 +810,13 @@ class Game:
                 t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
                 self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
                 return None, nxt
-            t.reason = f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}"
-            t.reasons.append(Reason(_colour_text, knob, (table, f": {p} wins with {c}")))
+            t._reason = ("Color Bids: {} best of {}", c, COLOUR_NAMES[c.colour])
+            t.reasons.append(Reason(_colour_text, knob, (table, ": {} wins with {}", p, c)))
             return p, p
         players_tied = [e for e in tied if e[1] is not None]
         burner = max(players_tied, key=lambda e: e[0])[1] if players_tied else t.leader
         txt = ", ".join(f"{e[2]}{' (centre)' if e[1] is None else ''}" for e in tied)
-        t.reason = f"Color Bids: tie {txt}: burned"
+        t._reason = f"Color Bids: tie {txt}: burned"
         t.reasons.append(Reason(_colour_text, knob, (table, (
             f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)"))))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
@@ -781,10 +839,11 @@ class Game:
                 taken.append(nxt)
         elif centre is not None:
             taken.append(centre)
+        points = taken[0].value if taken else 0
         for p, c in t.plays:
             if c.colour == BLACK:
                 taken.append(c)
-        points = sum(c.value for c in taken)
+                points += c.value
         rp = self.round_points
         doubled = DOUBLE_CARD in taken
         if doubled and not k["double.includes_trick"]:
@@ -794,9 +853,8 @@ class Game:
             self._double(t, winner, before_trick=False)
         t.taken = taken
         t.points = points
-        t.reasons.append(Reason(lambda: (f"{winner} takes {' + '.join(f'{c} ({c.value:+d})' for c in taken)} = "
-                                         f"{points} point(s)") if taken else
-                                f"{winner} takes nothing (no centre card, no black card played)", None))
+        t.reasons.append(Reason(_take_text, None, (winner, taken, points)) if taken else
+                         Reason(f"{winner} takes nothing (no centre card, no black card played)", None))
         self.tricks_won[winner] += 1
         rnum = self.round.number
         held = self.held[winner]
@@ -892,7 +950,7 @@ class Game:
     def _steals(self, t: TrickResult, decide: Decide | None) -> None:
         k = self.k
         choices: list[StealChoice] = []
-        pending = getattr(self, "_pending_thief", None)
+        pending = self._pending_thief
         if pending is None and not self.rights:
             return
         if pending is not None:
@@ -1070,10 +1128,19 @@ def _text(template: str, *args) -> str:
     return template.format(*args)
 
 
-def _colour_text(table: tuple, tail: str) -> str:
+def _take_text(winner: str, taken: list, points: int) -> str:
+    """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 point(s)"."""
+    return f"{winner} takes {' + '.join(f'{c} ({c.value:+d})' for c in taken)} = {points} point(s)"
+
+
+def _colour_text(table: tuple, tail: str, *args) -> str:
     """A Color Bids explanation, e.g. "Color Bids (majority_first): black 2 (K8 centre,
     K5), green 2 (G4, G7), red 1 (R5); most frequent: black (best K8 centre), green
-    (best G7); the centre card K8 is the best card: nobody wins"."""
+    (best G7); the centre card K8 is the best card: nobody wins".
+
+    With ``args``, ``tail`` is a template they fill in."""
+    if args:
+        tail = tail.format(*args)
     mode, word, plays, centre, counts, cands, best_num = table
     members: dict[str, list[str]] = {}
     if centre is not None:
@@ -1156,6 +1223,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     # The played part ends at the last round with tricks: that round may be unfinished and
     # the rounds after it deal-only (tricks = [], as `bids deal` writes), with allow_partial.
     last = max((r.number for r in log.rounds if r.tricks), default=0)
+    start_trick, play_all = game.start_trick, game.play_all
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
         if rec.broken:
@@ -1166,12 +1234,11 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
                           f"{game.n}-player deal plays {expected} a round")
         try:
-            for trec in rec.tricks[:expected]:
-                game.start_trick(trec.revealed, line=trec.line)
-                for player, card in trec.plays:
-                    game.play(player, card)
-                if trec.actions:
-                    decide = log_decider(game, trec.actions)
+            for _, line, _, revealed, plays, actions in rec.tricks[:expected]:
+                start_trick(revealed, line)
+                play_all(plays)
+                if actions:
+                    decide = log_decider(game, actions)
                     game.finish_trick(decide)
                     decide.leftovers()
                 else:
