@@ -39,16 +39,25 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     return ruleset
 
 
-def load(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> Loaded:
-    """Read a log and its ruleset; raises the first problem found."""
+def read(path: str | Path) -> GameLog:
+    """Read a log; raises its first problem (a command that needs the whole log stops there)."""
     log, errors = read_log(path)
     if errors:
         raise errors[0]
+    return log
+
+
+def _ruleset_and_options(log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str]) -> tuple[Ruleset, dict]:
+    """The ruleset with ``-o`` knob overrides, and the log's table options with ``-o`` ones on top."""
     options, knobs = parse_option_assignments(list(option_pairs))
     ruleset = resolve_ruleset(log, ruleset_ref, knobs)
-    opts = dict(log.options)
-    opts.update(options)
-    return Loaded(log, ruleset, opts)
+    return ruleset, {**log.options, **options}
+
+
+def load(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> Loaded:
+    """Read a log and its ruleset; raises the first problem found."""
+    log = read(path)
+    return Loaded(log, *_ruleset_and_options(log, ruleset_ref, option_pairs))
 
 
 def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> tuple[Loaded, GameResult]:
@@ -65,12 +74,9 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     if log is None:
         return errors
     try:
-        options, knobs = parse_option_assignments(list(option_pairs))
-        ruleset = resolve_ruleset(log, ruleset_ref, knobs)
+        ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:
         return errors + [exc.located(file=str(path))]
-    opts = dict(log.options)
-    opts.update(options)
     collected: list[BidsError] = []
     replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
     # In file order, as a reader goes through the log (file-level problems first).

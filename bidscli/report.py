@@ -313,14 +313,22 @@ def deck_text(deck: Deck) -> str:
     return "\n".join(lines)
 
 
-def rules_diff_rows(a: Ruleset, b: Ruleset) -> list[dict]:
+def knob_diff_rows(rulesets: list[Ruleset], labels: list[str]) -> list[dict]:
+    """The knobs on which the rulesets differ: each one's value and source, keyed by its label."""
     rows = []
     for name in KNOBS:
-        va, vb = a.knobs[name], b.knobs[name]
-        if va != vb:
-            rows.append({"knob": name, a.name: _v(va), b.name: _v(vb),
-                         "sources": {a.name: a.source_of(name), b.name: b.source_of(name)}})
+        vals = [r.knobs[name] for r in rulesets]
+        if any(v != vals[0] for v in vals[1:]):
+            row: dict = {"knob": name}
+            for lab, v in zip(labels, vals):
+                row[lab] = _v(v)
+            row["sources"] = {lab: r.source_of(name) for lab, r in zip(labels, rulesets)}
+            rows.append(row)
     return rows
+
+
+def rules_diff_rows(a: Ruleset, b: Ruleset) -> list[dict]:
+    return knob_diff_rows([a, b], [a.name, b.name])
 
 
 def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:

@@ -38,9 +38,9 @@ from typing import NamedTuple
 
 from .cards import BLACK, Card
 from .engine import Game, GameResult, StealChoice, UnknownCard, default_steal_policy
-from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
+from .errors import BidsError, DeckError, IllegalPlayError, RulesetError, did_you_mean
 from .knobs import KNOBS
-from .log import GameLog, Pass, Steal, read_log
+from .log import GameLog, Pass, Steal
 from .rules import (
     BUNDLED,
     Deck,
@@ -470,12 +470,11 @@ class Diff(NamedTuple):
 def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
     """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
     from . import report
+    from .api import read
 
     if len(refs) < 2:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
-    log, errors = read_log(path)
-    if errors:
-        raise errors[0]
+    log = read(path)
     options, knob_overrides = parse_option_assignments(list(option_pairs))
     rulesets = [load_ruleset(r) for r in refs]
     if knob_overrides:
@@ -499,11 +498,7 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
     first_score = None
     if first is None:
         first_score = _first_score_divergence(labels, outcomes)
-    if len(rulesets) == 2 and labels == [r.name for r in rulesets]:
-        knobs = report.rules_diff_rows(rulesets[0], rulesets[1])
-    else:
-        knobs = _knob_rows(rulesets, labels)
-    return Diff(deal, labels, outcomes, first, first_score, knobs, reference)
+    return Diff(deal, labels, outcomes, first, first_score, report.knob_diff_rows(rulesets, labels), reference)
 
 
 def _reference(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
@@ -522,21 +517,6 @@ def _reference(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset |
         if o.determined and not o.notes:
             return o.offered, rs.name
     return None, None
-
-
-def _knob_rows(rulesets, labels) -> list[dict]:
-    from .report import _v
-
-    rows = []
-    for name in KNOBS:
-        vals = [r.knobs[name] for r in rulesets]
-        if any(v != vals[0] for v in vals[1:]):
-            row = {"knob": name}
-            for lab, r in zip(labels, rulesets):
-                row[lab] = _v(r.knobs[name])
-            row["sources"] = {lab: r.source_of(name) for lab, r in zip(labels, rulesets)}
-            rows.append(row)
-    return rows
 
 
 def _first_divergence(deal: Deal, labels, outcomes) -> dict | None:
@@ -617,7 +597,7 @@ def _winners_json(deal: Deal, o: Outcome) -> list[list]:
 
 
 def diff_json(d: Diff, explain: bool = False) -> dict:
-    from .report import _v, reason_json
+    from .report import reason_json
 
     deal = d.deal
     out = {
@@ -658,7 +638,6 @@ def diff_json(d: Diff, explain: bool = False) -> dict:
             doc = {"ruleset": lab, **n.to_json()}
             (out["policy_steals"] if n.steal is not None or "default policy" in n.text
              else out["dropped_actions"]).append(doc)
-    out["knobs"] = [{k: _v(v) if k not in ("sources",) else v for k, v in row.items()} for row in d.knobs]
     if explain:
         out["explain"] = {}
         for lab, o in zip(d.labels, d.outcomes):
@@ -860,11 +839,14 @@ class Summary(NamedTuple):
 def _summary(o: Outcome) -> Summary:
     if o.result is None:
         return Summary(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
-    pol = sum(1 for n in o.notes if n.steal)
-    if o.undetermined:
-        return Summary(True, None, dict(o.undetermined), (), {}, (), pol)
-    res = o.result
-    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking), pol)
+    return _played_summary(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
+
+
+def _played_summary(res: GameResult, undetermined: dict | None, policy_steals: int) -> Summary:
+    if undetermined:
+        return Summary(True, None, dict(undetermined), (), {}, (), policy_steals)
+    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking),
+                   policy_steals)
 
 
 class VariantCache:
@@ -927,12 +909,7 @@ class VariantCache:
         reads = _Reads(self._values(changes), self.players)
         reads.order.update(before)
         game.k = reads
-        res = game.result()
-        if undetermined:
-            summary = Summary(True, None, dict(undetermined), (), {}, (), policy)
-        else:
-            summary = Summary(True, None, None, tuple(res.winners), dict(res.totals),
-                              tuple(p for p, _ in res.ranking), policy)
+        summary = _played_summary(game.result(), undetermined, policy)
         self._insert(list(reads.order.items()), summary, ckpt)
         return summary
 
@@ -1000,22 +977,18 @@ SEARCH_ALL_LIMIT = 12
 def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
              *, lenient: bool = False) -> dict:
     """Which rule decided this game? (``bids disputes``), as a JSON-ready dict."""
-    from .api import resolve_ruleset
+    from .api import load
     from .report import _v
 
     started = time.perf_counter()
-    log, errors = read_log(path)
-    if errors:
-        raise errors[0]
-    options, knob_overrides = parse_option_assignments(list(option_pairs))
-    base = resolve_ruleset(log, base_ref, knob_overrides)
+    log, base, options = load(path, base_ref, option_pairs)
     if not lenient:
         # A log that is not valid under its base ruleset cannot say which rule
         # decided it: report its first problem, as `bids score` would.
         from .engine import replay
 
         problems: list = []
-        replay(log, base, {**log.options, **options}, collect=problems)
+        replay(log, base, options, collect=problems)
         if problems:
             raise problems[0]
     deal = build_deal(log, options)
@@ -1028,12 +1001,15 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
     offered = base_out.offered
     # Which knobs, at which values.
     plan: list[tuple[str, list]] = []  # knob -> alternative raw values (one per effective value)
-    base_eff = {}
     if knob_args:
         wanted: dict[str, list] = {}
         for arg in knob_args:
             if "=" in arg:
-                _, kv = parse_option_assignments([arg])
+                table_options, kv = parse_option_assignments([arg])
+                if table_options:
+                    raise RulesetError(f"--knob {arg}: {', '.join(table_options)} is a table option, not a knob: "
+                                       f"expected KNOB=VALUE with a knob name like thief.timing "
+                                       f"(a table option is set with -o {arg})")
                 (name, value), = kv.items()
                 try:
                     value = KNOBS[name].check(value)
@@ -1042,20 +1018,16 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
                 wanted.setdefault(name, []).append(value)
             else:
                 if arg not in KNOBS:
-                    from .errors import did_you_mean
-
                     raise RulesetError(f"unknown knob '{arg}'{did_you_mean(arg, KNOBS)}")
                 wanted.setdefault(arg, []).extend(_registry_values(arg))
         names = list(wanted)
-        candidates = {name: [(v, _used_by(name, v)) for v in wanted[name]] for name in names}
+        candidates = wanted
     else:
         names = disputed_knobs(n)
-        candidates = {name: bundled_values(name) for name in names}
+        candidates = {name: [v for v, _ in bundled_values(name)] for name in names}
     for name in names:
-        be = effective(name, base.knobs[name], n)
-        base_eff[name] = be
-        alts, seen = [], {be}
-        for v, _ in candidates[name]:
+        alts, seen = [], {effective(name, base.knobs[name], n)}
+        for v in candidates[name]:
             e = effective(name, v, n)
             if e not in seen:
                 seen.add(e)
@@ -1128,10 +1100,8 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
     }
 
 
-def _used_by(name, value, players: int | None = None) -> list[str]:
-    """Bundled rulesets with this value (at this table: the same effective value)."""
-    if players is None:
-        return [rn for rn in BUNDLED if load_ruleset(rn).knobs[name] == value]
+def _used_by(name, value, players: int) -> list[str]:
+    """Bundled rulesets with this value at this table (the same effective value)."""
     eff = effective(name, value, players)
     return [rn for rn in BUNDLED if effective(name, load_ruleset(rn).knobs[name], players) == eff]
 

@@ -13,6 +13,7 @@ from bidscli import variants
 from bidscli.cards import cards
 from bidscli.cli import main
 from bidscli.engine import Game, UnknownCard
+from bidscli.log import read_log
 from bidscli.rules import load_ruleset
 
 THIEF = "tests/data/diff-thief-4p.toml"
@@ -143,7 +144,7 @@ def test_surprise_divergence_and_undetermined_marking():
 
 
 def test_rebuilt_deal_pile_is_first_appearance_order():
-    log, _ = variants.read_log(SURPRISE)
+    log, _ = read_log(SURPRISE)
     deal = variants.build_deal(log)
     r = deal.rounds[0]
     assert [str(c) for c in r.prefix] == ["K5", "K7", "K4"]
@@ -216,7 +217,7 @@ def test_five_player_italian_deck_difference(tmp_path):
     assert res.exit_code == 1
     assert "R12 is not in the italian 5-player deck (numbers 1-10)" in res.stderr
     assert "round 1, trick 1" in res.stderr
-    log, _ = variants.read_log(path)
+    log, _ = read_log(path)
     problems = variants.deck_problems(variants.build_deal(log), load_ruleset("italian"), {})
     assert any("round 1 has 10 tricks, but the italian 5-player deal plays 8 a round" in e.message
                for e in problems)

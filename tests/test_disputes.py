@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from bidscli import variants
 from bidscli.cli import main
+from bidscli.log import read_log
 from bidscli.rules import load_ruleset
 
 THIEF = "tests/data/diff-thief-4p.toml"
@@ -133,6 +134,14 @@ def test_unknown_knob_is_an_error():
     assert "unknown knob 'thief.timin'" in res.stderr
 
 
+def test_a_table_option_given_as_knob_says_what_is_expected():
+    # --knob thief=true used to end in an internal error (a table option is not a knob).
+    res = bids("disputes", PAIR, "--knob", "thief=true")
+    assert res.exit_code == 1
+    assert "thief is a table option, not a knob: expected KNOB=VALUE" in res.stderr
+    assert "internal error" not in res.stderr
+
+
 def test_full_search_on_three_rounds_is_cached():
     doc = variants.disputes(BIG)
     m = doc["minimal"]
@@ -144,7 +153,7 @@ def test_full_search_on_three_rounds_is_cached():
 
 
 def test_cache_matches_direct_replays():
-    log, _ = variants.read_log(PAIR)
+    log, _ = read_log(PAIR)
     deal = variants.build_deal(log)
     base = load_ruleset("italian")
     cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
@@ -158,7 +167,7 @@ def test_cache_matches_direct_replays():
 def test_result_phase_knobs_resume_from_the_finished_game():
     # minus_five.bonus is first read by Game.result(): a variant that differs only there
     # is answered from the finished game of the base run, and must equal a full replay.
-    log, _ = variants.read_log(BIG)
+    log, _ = read_log(BIG)
     deal = variants.build_deal(log)
     base = load_ruleset("english")
     cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
@@ -190,7 +199,7 @@ def test_deck_knobs_are_read_through_the_variant_ruleset():
     # variant from a cache without reading its knobs).
     import dataclasses
 
-    log, _ = variants.read_log(BIG)
+    log, _ = read_log(BIG)
     deal = variants.build_deal(log)
     base = load_ruleset("english")
     for _ in range(2):
