@@ -107,8 +107,20 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
             "(leave the revealed part empty as ': Ana R5, ...' when the pile says it)"
         )
     exact = _EXACT
-    revealed = tuple(exact.get(tok) or Card.parse(tok) for tok in head.split())
+    revealed = tuple(map(exact.get, head.split()))
+    if None in revealed:  # an alias or a bad token: parse each for its error
+        revealed = tuple(exact.get(tok) or Card.parse(tok) for tok in head.split())
     parts = rest.split(";")
+    # Fast path, all in C: "Ana R5, Ben G4" -> ["Ana", "R5", ",", "Ben", "G4"]. When every
+    # third word is the only kind of comma and every card is canonical, this is what the
+    # loop below would read; anything else goes through the loop and its errors.
+    words = parts[0].replace(",", " , ").split()
+    k = len(words) // 3
+    if len(words) % 3 == 2 and words.count(",") == k and words[2::3].count(",") == k:
+        cards = tuple(map(exact.get, words[1::3]))
+        if None not in cards:
+            return TrickRecord(number, line, text, revealed, tuple(zip(words[0::3], cards)),
+                               _actions(parts) if len(parts) > 1 else ())
     plays = []
     for chunk in parts[0].split(","):
         words = chunk.split()
@@ -119,6 +131,11 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
                 f"'{chunk.strip()}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
             )
         plays.append((words[0], exact.get(words[1]) or Card.parse(words[1])))
+    return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
+
+
+def _actions(parts: list[str]) -> tuple:
+    """The actions of a trick line: ``parts`` is the line split at ';' (plays first)."""
     actions = []
     for chunk in parts[1:]:
         words = chunk.split()
@@ -131,7 +148,7 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
                 f"'{chunk.strip()}' is not an action: expected '<thief> steals <card> from <victim>' "
                 "or '<thief> passes'"
             )
-    return TrickRecord(number, line, text, revealed, tuple(plays), tuple(actions))
+    return tuple(actions)
 
 
 def _short(text: str, n: int = 60) -> str:
@@ -174,6 +191,12 @@ class LogReader:
         return None
 
     def _find_text(self, needle: str, start: int, end: int) -> int | None:
+        if start >= 1:  # the usual case: a plain scan of lines start..end (1-based)
+            lines = self._lines
+            for i in range(start - 1, min(end, len(lines))):
+                if needle in lines[i]:
+                    return i + 1
+            return None
         for i in range(start, end + 1):
             if i - 1 < len(self._lines) and needle in self._lines[i - 1]:
                 return i
@@ -278,6 +301,12 @@ class LogReader:
         """A list of card tokens; ``line`` may be a function, called only on error."""
         if isinstance(value, list):
             exact = _EXACT
+            try:  # fast path: every token a canonical card string (only strings are keys)
+                fast = tuple(map(exact.get, value))
+            except TypeError:  # an unhashable token (a list or table): the loop reports it
+                fast = (None,)
+            if None not in fast:
+                return fast
             out = []
             for tok in value:
                 c = exact.get(tok) if isinstance(tok, str) else None
