@@ -16,13 +16,8 @@ import click
 from .errors import BidsError
 
 FORMATS = ("table", "json", "csv")
-
-EPILOG_SCORE = """\b
-Examples:
-  bids score examples/friday-4p.toml
-  bids score examples/*.toml -r italian --format json
-  bids score game.toml -r english -o thief=true -o thief.timing=immediate
-"""
+MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
+RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
 
 
 def _fail(message: str) -> None:
@@ -58,12 +53,44 @@ def guarded(func):
 # -- shared options (pip-tools style) ---------------------------------------------
 
 
-def ruleset_option(func):
-    return click.option(
-        "-r", "--ruleset", "ruleset", metavar="RULESET",
-        help="bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; "
-             "overrides the log's ruleset",
-    )(func)
+def ruleset_option(func=None, *, required=False):
+    """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
+    deco = click.option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
+                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset")
+    return deco if func is None else deco(func)
+
+
+def rulesets_option(help):
+    """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
+    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help)
+
+
+def players_option(help, required=False):
+    return click.option("--players", "-p", type=click.IntRange(3, 6), required=required, help=help)
+
+
+def seed_option(help, default=None):
+    return click.option("--seed", type=click.IntRange(0, MAX_SEED), default=default,
+                        show_default=default is not None, help=help)
+
+
+def bots_option(func):
+    return click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all: "
+                        "random, greedy, lucky, default (default: default)")(func)
+
+
+def out_options(what):
+    """``--out FILE`` and ``--force`` of the commands that write a game log."""
+    def deco(func):
+        func = click.option("--force", is_flag=True, help="replace --out if it exists")(func)
+        return click.option("--out", type=click.Path(dir_okay=False),
+                            help=f"write the {what} here instead of stdout")(func)
+    return deco
+
+
+def progress_option(func):
+    return click.option("--progress/--no-progress", default=None,
+                        help="progress bar on stderr (default: only when stderr is a terminal)")(func)
 
 
 def option_option(func):
@@ -78,6 +105,14 @@ def format_option(*choices):
         return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default="table",
                             show_default=True, help="output format")(func)
     return deco
+
+
+def _checked(hint: str, parse, *args):
+    """Run a plain parser (deal.parse_names, bots.parse_bots); its ValueError is a usage error (exit 2)."""
+    try:
+        return parse(*args)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -97,7 +132,7 @@ def main():
 # -- score ----------------------------------------------------------------------------
 
 
-@main.command(epilog=EPILOG_SCORE)
+@main.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @ruleset_option
 @option_option
@@ -108,6 +143,12 @@ def score(logs, ruleset, options, fmt):
 
     Stops at the first error of a log (use `bids validate` to see them all);
     exits 1 if any log could not be scored.
+
+    \b
+    Examples:
+      bids score examples/friday-4p.toml
+      bids score examples/*.toml -r italian --format json
+      bids score game.toml -r english -o thief=true -o thief.timing=immediate
     """
     from . import api, report
 
@@ -170,8 +211,7 @@ def replay(log, ruleset, options, explain, fmt):
 @format_option("table", "json")
 @click.option("--summary", "json_summary", is_flag=True,
               help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
-@click.option("--progress/--no-progress", default=None,
-              help="progress bar on stderr (default: only when stderr is a terminal)")
+@progress_option
 @guarded
 def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress):
     """Every problem in every LOG (a file, or a folder searched for *.toml), each with its
@@ -230,28 +270,40 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
 
 @main.group()
 def rules():
-    """The bundled rulesets and their knobs."""
+    """The bundled rulesets and their knobs.
+
+    \b
+    Examples:
+      bids rules list
+      bids rules show english --players 4
+      bids rules diff italian english
+    """
 
 
 @rules.command("list")
 @format_option("table", "json")
 @guarded
 def rules_list(fmt):
-    """Bundled rulesets with their source and one line each."""
+    """Bundled rulesets with their source and one line each.
+
+    \b
+    Examples:
+      bids rules list
+      bids rules list --format json
+    """
     from . import report
     from .rules import ALIASES, BUNDLED, load_ruleset
 
     rs = [load_ruleset(n) for n in BUNDLED]
     if fmt == "json":
-        click.echo(report.dumps([{"name": r.name, "aliases": [a for a, t in ALIASES.items() if t == r.name],
-                                  "source": r.source, "title": r.title, "description": r.description} for r in rs]))
+        click.echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
         click.echo(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
 @click.argument("name")
-@click.option("--players", "-p", type=click.IntRange(3, 6), help="print the deck math for N players (default: 3-6)")
+@players_option("print the deck math for N players (default: 3-6)")
 @option_option
 @format_option("table", "json")
 @guarded
@@ -262,24 +314,17 @@ def rules_show(name, players, options, fmt):
     Examples:
       bids rules show italian --players 5
       bids rules show examples/house.toml -o thief=true
+      bids rules show english -o double.scope=round --format json
     """
     from . import report
-    from .rules import FINE_PRINT, deck_for, load_ruleset, parse_option_assignments
+    from .knobs import PLAYER_COUNTS
+    from .rules import FINE_PRINT, deck_for, load_with_options
 
-    ruleset = load_ruleset(name)
-    opts, knobs = parse_option_assignments(list(options))
-    if knobs:
-        ruleset = ruleset.with_knobs(knobs)
-    table_opts = dict(ruleset.options)
-    table_opts.update(opts)
-    counts = [players] if players else [3, 4, 5, 6]
-    decks = [deck_for(ruleset, n, table_opts) for n in counts]
+    ruleset, opts = load_with_options(name, options)
+    table_opts = {**ruleset.options, **opts}
+    decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":
-        doc = report.rules_show_json(ruleset, decks[0] if players else None)
-        if not players:
-            doc["decks"] = [d.to_json() for d in decks]
-        doc["fine_print"] = list(FINE_PRINT)
-        click.echo(report.dumps(doc))
+        click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
         click.echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
@@ -290,7 +335,13 @@ def rules_show(name, players, options, fmt):
 @format_option("table", "json")
 @guarded
 def rules_diff(a, b, fmt):
-    """The knobs on which rulesets A and B differ, with each side's source."""
+    """The knobs on which rulesets A and B differ, with each side's source.
+
+    \b
+    Examples:
+      bids rules diff italian english
+      bids rules diff english examples/house.toml --format json
+    """
     from . import report
     from .rules import load_ruleset
 
@@ -307,8 +358,7 @@ def rules_diff(a, b, fmt):
 
 @main.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET",
-              help="a ruleset to compare (bundled name or path); give two or more")
+@rulesets_option("a ruleset to compare (bundled name or path); give two or more")
 @option_option
 @click.option("--lenient-deck", is_flag=True,
               help="score even when the deal does not fit a ruleset's deck: foreign cards are played and "
@@ -396,19 +446,20 @@ def _write_or_echo(text: str, out: str | None, force: bool) -> None:
 
 
 @main.command()
-@click.option("-r", "--ruleset", "ruleset", required=True, metavar="RULESET",
-              help="bundled name (italian, english, spanish, japanese) or path to a TOML ruleset")
-@click.option("--players", "-p", type=click.IntRange(3, 6), help="number of players (default: the count of --names)")
+@ruleset_option(required=True)
+@players_option("number of players (default: the count of --names)")
 @click.option("--names", metavar="A,B,C", help="player names in seating order (default P1..PN)")
 @click.option("--rounds", type=click.IntRange(1, 1000), help="rounds to deal (default: the ruleset's game.rounds)")
 @option_option
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), help="same seed, same deal on every machine "
-              "(default: a fresh seed, printed on stderr)")
-@click.option("--out", type=click.Path(dir_okay=False), help="write the deal here instead of stdout")
-@click.option("--force", is_flag=True, help="replace --out if it exists")
+@seed_option("same seed, same deal on every machine (default: a fresh seed, printed on stderr)")
+@out_options("deal")
 @guarded
-def deal(ruleset, players, names, rounds, options, seed, out, force):
+def deal(ruleset, players, names, rounds, options, seed, force, out):
     """A shuffled, ruleset-valid deal, written as a game log with tricks = [].
+
+    The output is a game log (TOML), so there is no --format: `bids validate
+    --allow-partial` checks a deal, and `bids score --format json` reads a
+    played game as JSON.
 
     \b
     Examples:
@@ -416,16 +467,10 @@ def deal(ruleset, players, names, rounds, options, seed, out, force):
       bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml
     """
     from . import deal as dealmod
-    from .rules import load_ruleset, parse_option_assignments
+    from .rules import load_with_options
 
-    try:
-        seats = dealmod.parse_names(names, players)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--players/--names") from None
-    rs = load_ruleset(ruleset)
-    opts, knobs = parse_option_assignments(list(options))
-    if knobs:
-        rs = rs.with_knobs(knobs)
+    seats = _checked("--players/--names", dealmod.parse_names, names, players)
+    rs, opts = load_with_options(ruleset, options)
     if seed is None:
         seed = dealmod.random_seed()
         click.echo(f"seed {seed}", err=True)
@@ -440,17 +485,16 @@ def deal(ruleset, players, names, rounds, options, seed, out, force):
 @click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False))
 @ruleset_option
 @option_option
-@click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all: "
-              "random, greedy, lucky, default (default: default)")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
-              help="seed of the bots' choices")
-@click.option("--out", type=click.Path(dir_okay=False), help="write the log here instead of stdout")
-@click.option("--force", is_flag=True, help="replace --out if it exists")
+@bots_option
+@seed_option("seed of the bots' choices", default=0)
+@out_options("log")
 @guarded
-def simulate(deal_log, ruleset, options, bots, seed, out, force):
+def simulate(deal_log, ruleset, options, bots, seed, force, out):
     """Play a DEAL (from `bids deal`) with simulated players, writing the full game log.
 
-    Tricks already in the deal are kept; the bots play the rest.
+    Tricks already in the deal are kept; the bots play the rest. The output is
+    a game log (TOML), so there is no --format: `bids score --format json` or
+    `bids replay --format json` reads the game as JSON.
 
     \b
     Examples:
@@ -462,10 +506,7 @@ def simulate(deal_log, ruleset, options, bots, seed, out, force):
     from . import bots as botsmod
 
     loaded = api.load(deal_log, ruleset, options)
-    try:
-        seats = botsmod.parse_bots(bots, len(loaded.log.players))
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    seats = _checked("--bots", botsmod.parse_bots, bots, len(loaded.log.players))
     again = _command_line("simulate", deal_log, ruleset=ruleset, option=list(options), bots=",".join(seats),
                           seed=seed)
     text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again)
@@ -473,18 +514,16 @@ def simulate(deal_log, ruleset, options, bots, seed, out, force):
 
 
 @main.command()
-@click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET",
-              help="a ruleset to study (bundled name or path); repeat to compare")
-@click.option("--players", "-p", type=click.IntRange(3, 6), required=True, help="number of players")
+@rulesets_option("a ruleset to study (bundled name or path); repeat to compare")
+@players_option("number of players", required=True)
 @click.option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
               help="seeded games, each played under every ruleset")
-@click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all (default: default)")
+@bots_option
 @option_option
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="study seed")
+@seed_option("study seed", default=0)
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="worker processes; the results do not depend on it")
-@click.option("--progress/--no-progress", default=None,
-              help="progress bar on stderr (default: only when stderr is a terminal)")
+@progress_option
 @format_option("table", "json")
 @guarded
 def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
@@ -504,10 +543,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     from . import study as studymod
     from .rules import parse_option_assignments
 
-    try:
-        seats = botsmod.parse_bots(bots, players)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    seats = _checked("--bots", botsmod.parse_bots, bots, players)
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress is None:

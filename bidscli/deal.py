@@ -60,9 +60,6 @@ UNIVERSE: tuple[Card, ...] = (
     + (MINUS_FIVE_CARD, DOUBLE_CARD, LOWEST_CARD, SURPRISE_CARD, THIEF_CARD, ALLY_CARD)
 )
 
-MAX_SEED = 2**63 - 1
-
-
 class RoundDeal(NamedTuple):
     leader: str
     hands: dict  # player -> tuple of cards (sorted for reading)

@@ -221,12 +221,17 @@ def validate_json(file: str, errors: list[BidsError]) -> dict:
 # -- rules -----------------------------------------------------------------------------
 
 
+def _aliases_of(ruleset: Ruleset, aliases: dict) -> list[str]:
+    return [a for a, t in aliases.items() if t == ruleset.name]
+
+
+def rules_list_json(rulesets: list[Ruleset], aliases: dict) -> list[dict]:
+    return [{"name": r.name, "aliases": _aliases_of(r, aliases), "source": r.source, "title": r.title,
+             "description": r.description} for r in rulesets]
+
+
 def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
-    rows = []
-    for r in rulesets:
-        names = [r.name] + [a for a, t in aliases.items() if t == r.name]
-        rows.append([", ".join(names), r.source, r.title, r.description])
-    return rows
+    return [[", ".join([r.name, *_aliases_of(r, aliases)]), r.source, r.title, r.description] for r in rulesets]
 
 
 def rules_list_text(rulesets, aliases) -> str:
@@ -259,8 +264,9 @@ def _cell(value) -> str:
     return str(value)
 
 
-def rules_show_json(ruleset: Ruleset, deck: Deck | None) -> dict:
-    return {
+def rules_show_json(ruleset: Ruleset, decks: list[Deck], one_count: bool, fine_print: list[str]) -> dict:
+    """``deck`` for the one player count asked for (``--players``), else ``decks`` for 3-6."""
+    doc = {
         "name": ruleset.name,
         "source": ruleset.source,
         "title": ruleset.title,
@@ -269,8 +275,12 @@ def rules_show_json(ruleset: Ruleset, deck: Deck | None) -> dict:
         "extends": list(ruleset.chain[1:]),
         "options": {k: ruleset.options.get(k, False) for k in TABLE_OPTIONS},
         "knobs": knob_rows(ruleset),
-        "deck": deck.to_json() if deck is not None else None,
+        "deck": decks[0].to_json() if one_count else None,
     }
+    if not one_count:
+        doc["decks"] = [d.to_json() for d in decks]
+    doc["fine_print"] = list(fine_print)
+    return doc
 
 
 def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -288,6 +288,16 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         path=display,
         chain=chain,
     )
+
+
+def load_with_options(ref: str, option_pairs: Sequence[str] = ()) -> tuple[Ruleset, dict[str, bool]]:
+    """``-r REF -o KEY=VALUE...`` where there is no log: the ruleset with the knob overrides
+    applied, and the table options given (the caller puts them over the ruleset's defaults)."""
+    ruleset = load_ruleset(ref)
+    options, knobs = parse_option_assignments(list(option_pairs))
+    if knobs:
+        ruleset = ruleset.with_knobs(knobs)
+    return ruleset, options
 
 
 # -- table options -----------------------------------------------------------
