@@ -130,7 +130,10 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
             raise LogSyntaxError(
                 f"'{chunk.strip()}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
             )
-        plays.append((words[0], exact.get(words[1]) or Card.parse(words[1])))
+        try:
+            plays.append((words[0], exact.get(words[1]) or Card.parse(words[1])))
+        except LogSyntaxError as e:  # a mistyped card: name who played it (log.md: the player)
+            raise e.located(player=words[0])
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
