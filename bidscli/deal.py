@@ -280,7 +280,7 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
     if path.exists() and not force:
         raise LogStructureError(f"{path} exists: not overwriting it (use --force to replace it)")
     if path.is_dir():
-        raise LogStructureError(f"{path} is a folder")
+        raise LogStructureError(f"{path} is a folder: expected a file path to write the log to")
     folder = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -314,8 +314,9 @@ def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:
     bad = [n for n in out if not NAME_RE.match(n)]
     if bad:
         raise ValueError(f"player name '{bad[0]}' is not valid: expected 1-32 letters, digits, '_', '-' or '.'")
-    if len(set(out)) != len(out):
-        raise ValueError("player names must be unique")
+    twice = [n for i, n in enumerate(out) if n in out[:i]]
+    if twice:
+        raise ValueError(f"player names must be unique: '{twice[0]}' is given twice")
     if players is not None and players != len(out):
         raise ValueError(f"--players {players} but {len(out)} names")
     if not 3 <= len(out) <= 6:

@@ -83,7 +83,7 @@ class Knob:
                 out[n] = v
             missing = [n for n in PLAYER_COUNTS if n not in out]
             if missing:
-                raise ValueError(f"{self.name}: no value for {', '.join(map(str, missing))} players")
+                raise ValueError(f"{self.name}: no value for {', '.join(map(str, missing))} players: {expected}")
             return out
         if self.kind == "players":
             if not isinstance(value, list) or not all(

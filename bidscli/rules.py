@@ -70,7 +70,7 @@ class Ruleset:
         sources = dict(self.sources)
         for name, value in overrides.items():
             if name not in KNOBS:
-                raise RulesetError(f"unknown knob '{name}'{did_you_mean(name, KNOBS)}")
+                raise RulesetError(unknown_knob(name))
             try:
                 knobs[name] = KNOBS[name].check(value)
             except ValueError as exc:
@@ -95,6 +95,12 @@ class Ruleset:
                 f"the Ally option is not available at {players} players under {self.name} "
                 f"(deck.ally_allowed: {allowed} players)"
             )
+
+
+def unknown_knob(name: str) -> str:
+    """The message for a knob name that is not in the registry (knobs.KNOBS)."""
+    return (f"unknown knob '{name}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
+            "(`bids rules show english` lists them all)")
 
 
 # -- loading -------------------------------------------------------------------
@@ -243,7 +249,8 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             full = f"{section}.{key}"
             if full not in KNOBS:
                 choices = [k for k in KNOBS if k.startswith(section + ".")]
-                raise err(f"unknown knob '{full}'{did_you_mean(full, choices)}", key)
+                raise err(f"unknown knob '{full}'{did_you_mean(full, choices)}: expected one of "
+                          f"{', '.join(choices)}", key)
             try:
                 knobs[full] = KNOBS[full].check(value)
             except ValueError as exc:
@@ -255,7 +262,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         raise err("'sources' must be a table of knob = \"citation\"", "sources")
     for knob_name, citation in srcs.items():
         if knob_name not in KNOBS:
-            raise err(f"[sources] names unknown knob '{knob_name}'{did_you_mean(knob_name, KNOBS)}", knob_name)
+            raise err(f"[sources] names {unknown_knob(knob_name)}", knob_name)
         if not isinstance(citation, str):
             raise err(f"[sources] '{knob_name}' must be a string", knob_name)
         sources[knob_name] = citation
@@ -324,7 +331,7 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
             value = raw
         if "." in key:
             if key not in KNOBS:
-                raise RulesetError(f"unknown knob '{key}'{did_you_mean(key, KNOBS)}")
+                raise RulesetError(unknown_knob(key))
             knobs[key] = value
         else:
             if key not in TABLE_OPTIONS:

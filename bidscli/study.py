@@ -255,8 +255,9 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
     """Check everything up front (a bad ruleset or option fails here, not in a worker)."""
     if len(ruleset_refs) < 1:
         raise RulesetError("a study needs at least one ruleset (-r)")
-    if len(set(ruleset_refs)) != len(ruleset_refs):
-        raise RulesetError("the same ruleset is named twice")
+    twice = [ref for i, ref in enumerate(ruleset_refs) if ref in ruleset_refs[:i]]
+    if twice:
+        raise RulesetError(f"the same ruleset is named twice: '{twice[0]}' (expected each -r RULESET once)")
     refs = []
     for ref in ruleset_refs:
         rs = load_ruleset(ref)  # raises a located error for a bad name or file

@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from .cards import BLACK, Card
 from .engine import Game, GameResult, StealChoice, UnknownCard, default_steal_policy
-from .errors import BidsError, DeckError, IllegalPlayError, RulesetError, did_you_mean
+from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
 from .knobs import KNOBS
 from .log import GameLog, Pass, Steal
 from .rules import (
@@ -48,6 +48,7 @@ from .rules import (
     deck_for,
     load_ruleset,
     parse_option_assignments,
+    unknown_knob,
 )
 
 # -- the deal ---------------------------------------------------------------------
@@ -1018,7 +1019,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
                 wanted.setdefault(name, []).append(value)
             else:
                 if arg not in KNOBS:
-                    raise RulesetError(f"unknown knob '{arg}'{did_you_mean(arg, KNOBS)}")
+                    raise RulesetError(unknown_knob(arg))
                 wanted.setdefault(arg, []).extend(_registry_values(arg))
         names = list(wanted)
         candidates = wanted
