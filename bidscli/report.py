@@ -337,17 +337,19 @@ def knob_diff_rows(rulesets: list[Ruleset], labels: list[str]) -> list[dict]:
     return rows
 
 
+def _pair_labels(a: Ruleset, b: Ruleset) -> list[str]:
+    """Column names for two rulesets; two files of the same name are told apart by position."""
+    return [a.name, b.name] if a.name != b.name else [f"{a.name} (1)", f"{b.name} (2)"]
+
+
 def rules_diff_rows(a: Ruleset, b: Ruleset) -> list[dict]:
-    return knob_diff_rows([a, b], [a.name, b.name])
+    return knob_diff_rows([a, b], _pair_labels(a, b))
 
 
 def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
     if not rows:
         return f"{a.name} and {b.name} set every knob the same way."
-    an, bn = a.name, b.name
-    if an == bn:
-        an, bn = f"{an} (1)", f"{bn} (2)"
-    table = [[r["knob"], _cell(r[a.name] if a.name != b.name else None), r["sources"][a.name],
-              _cell(r[b.name]), r["sources"][b.name]] for r in rows]
+    an, bn = _pair_labels(a, b)
+    table = [[r["knob"], _cell(r[an]), r["sources"][an], _cell(r[bn]), r["sources"][bn]] for r in rows]
     return (f"{len(rows)} knob(s) differ between {a.name} and {b.name}:\n" +
             _table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))

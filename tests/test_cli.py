@@ -305,6 +305,20 @@ def test_rules_diff_italian_english():
     assert [row["knob"] for row in doc["knobs"]] == differ
 
 
+def test_rules_diff_of_two_files_with_the_same_name(tmp_path):
+    # Both house files are named house-friday: the columns are told apart by position
+    # (the first side used to show None, its value lost under the shared key).
+    other = tmp_path / "house2.toml"
+    other.write_text((ROOT / "examples" / "house.toml").read_text(encoding="utf-8")
+                     .replace('scope = "round"', 'scope = "game"'), encoding="utf-8")
+    res = bids("rules", "diff", "examples/house.toml", str(other))
+    assert res.exit_code == 0
+    row = [line.split() for line in res.stdout.splitlines() if line.startswith("double.scope")]
+    assert row == [["double.scope", "round", "house:", "house-friday", "game", "house:", "house-friday"]]
+    doc = json.loads(bids("rules", "diff", "examples/house.toml", str(other), "--format", "json").stdout)
+    assert doc["knobs"][0]["house-friday (1)"] == "round" and doc["knobs"][0]["house-friday (2)"] == "game"
+
+
 # -- usage errors and broken input: exit codes, never a traceback -------------------------
 
 
