@@ -336,6 +336,7 @@ class Game:
         self.minus_five_wins = {p: 0 for p in self.players}
         self.held: dict[str, list[tuple[Card, int]]] = {p: [] for p in self.players}
         self.rights: list[_Right] = []
+        self.expired_rights: set[str] = set()  # holders of unused rights ended by thief.right_lasts
         self.rounds: list[RoundResult] = []
         self.round: RoundResult | None = None
         self.trick: TrickResult | None = None
@@ -1058,6 +1059,7 @@ class Game:
         rnd.double_bonus = dict(self.double_bonus)
         rnd.lucky_losers = lucky
         if k["thief.right_lasts"] == "round":
+            self.expired_rights.update(r.holder for r in self.rights if r.round == rnd.number)
             self.rights = [r for r in self.rights if r.round != rnd.number]
         self.trick = None
         return rnd
@@ -1193,8 +1195,12 @@ def log_decider(game: Game, actions: Iterable) -> Decide:
                 game._illegal(f"'{a}' after '{answered[a.thief]}': one Thief gives one steal or pass at a trick",
                               player=a.thief)
             elif isinstance(a, Steal):
+                # rules.md does not say how long a deferred right lasts: say why an old one is gone.
+                why = (" (an unused right from an earlier round ends with its round: thief.right_lasts = round)"
+                       if a.thief in game.expired_rights and not any(r.holder == a.thief for r in game.rights)
+                       else "")
                 game._illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
-                              "at this trick", player=a.thief)
+                              f"at this trick{why}", player=a.thief)
             else:
                 game._illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
 

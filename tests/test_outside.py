@@ -215,3 +215,20 @@ def test_outside_other_readings(tmp_path: Path, stem: str, old: str, new: str, s
         assert result.exit_code == 1
         for word in says:
             assert word in got["error"]["message"], got["error"]
+
+
+def test_outside_right_from_an_earlier_round(tmp_path: Path) -> None:
+    # rules.md: a deferred right is used "at the end of any later trick"; how long it lasts is
+    # not said. bidscli ends it with its round (thief.right_lasts = round) and must say so.
+    log = HERE / "o12_3p_thief_across_rounds.toml"
+    text = (log.read_text()
+            .replace("Gia G1; Ida steals K6 from Gia", "Gia G1")
+            .replace("Gia R5; Hugo steals K10 from Ida", "Gia R5")
+            .replace("Ida Y3\",\n]", "Ida Y3; Ida steals K10 from Hugo\",\n]"))
+    variant = tmp_path / log.name
+    variant.write_text(text)
+    result = _run(["score", str(variant), "-r", "english", "--format", "json"])
+    assert result.exit_code == 1
+    err = json.loads(result.stdout)["error"]
+    assert (err["round"], err["trick"], err["player"]) == (2, 3, "Ida")
+    assert "thief.right_lasts = round" in err["message"]

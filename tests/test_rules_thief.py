@@ -219,7 +219,9 @@ def test_right_lasts_round(rs):
     knobs = {**DEFERRED, "thief.pool": "game", "thief.right_lasts": "round"}
     errs = kit.errors(rs, P4, [round1("Thief", "Ben passes"), round2("K2", "Ben steals K5 from Cleo")],
                       options=THIEF, knobs=knobs)
-    assert messages(errs) == ["Ben steals K5 from Cleo, but Ben has no Thief to use at this trick"]
+    # The message says why the round-1 right is gone (rules.md leaves its lifetime open).
+    assert messages(errs) == ["Ben steals K5 from Cleo, but Ben has no Thief to use at this trick (an unused "
+                              "right from an earlier round ends with its round: thief.right_lasts = round)"]
     assert (errs[0].round, errs[0].trick) == (2, 1)
 
 
