@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import re
 import tomllib
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,6 +36,8 @@ MAX_TRICKS = 20
 NAME_RE = re.compile(r"^[\w.\-]{1,32}$")
 _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
 _KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
+_first = itemgetter(0)  # the player of a (player, card) play
+_new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
 ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
@@ -119,8 +122,8 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     if len(words) % 3 == 2 and words.count(",") == k and words[2::3].count(",") == k:
         cards = tuple(map(exact.get, words[1::3]))
         if None not in cards:
-            return TrickRecord(number, line, text, revealed, tuple(zip(words[0::3], cards)),
-                               _actions(parts) if len(parts) > 1 else ())
+            return _new_tuple(TrickRecord, (number, line, text, revealed, tuple(zip(words[0::3], cards)),
+                                            _actions(parts) if len(parts) > 1 else ()))
     plays = []
     for chunk in parts[0].split(","):
         words = chunk.split()
@@ -173,7 +176,23 @@ class LogReader:
     # Positions -------------------------------------------------------------
     def _round_lines(self) -> list[int]:
         pat = _ROUNDS_RE
-        return [i for i, l in enumerate(self._lines, 1) if "[[" in l and pat.match(l)]
+        text, lines = self.text, self._lines
+        if len(lines) != text.count("\n") + (not text.endswith("\n")):
+            # Line breaks other than "\n" and "\r\n": test line by line.
+            return [i for i, l in enumerate(lines, 1) if "[[" in l and pat.match(l)]
+        # Every line ends at a "\n": jump from one "[[" to the next, counting "\n" on the way.
+        out = []
+        lineno, last = 1, 0
+        i = text.find("[[")
+        while i != -1:
+            lineno += text.count("\n", last, i)
+            if pat.match(lines[lineno - 1]):
+                out.append(lineno)
+            last = text.find("\n", i)
+            if last == -1:
+                break
+            i = text.find("[[", last)
+        return out
 
     def _key_line(self, key: str, start: int = 1, end: int | None = None) -> int | None:
         """The first line at or after ``start`` that sets ``key`` (or opens table ``[key]``).
@@ -339,7 +358,9 @@ class LogReader:
             return ()
         headers = self._round_lines()
         out = []
-        nlines = len(self._lines)
+        lines = self._lines
+        nlines = len(lines)
+        pset = frozenset(players) if players else None
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
@@ -406,10 +427,15 @@ class LogReader:
                     broken = True
                     tricks_val = []
                 pos = tl or s
+                stop = min(end, nlines)
                 for t, text in enumerate(tricks_val, 1):
                     line = None
-                    if isinstance(text, str):
-                        line = self._find_text(text, pos, end) if text else None
+                    if isinstance(text, str) and text:
+                        # _find_text(text, pos, end), inline: usually a hit within two lines.
+                        for j in range(pos - 1, stop):
+                            if text in lines[j]:
+                                line = j + 1
+                                break
                     if line is not None:
                         pos = line
                     else:
@@ -420,7 +446,8 @@ class LogReader:
                         self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
                         broken = True
                         continue
-                    if players:
+                    # Every name a player (one set check in C), or the loops below name who is not.
+                    if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
                         for who, _ in rec.plays:
                             if who not in players:
                                 self.error(LogStructureError, f"'{who}' is not a player{did_you_mean(who, players)}",
