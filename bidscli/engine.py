@@ -261,9 +261,11 @@ class _Pile:
             if feed is None:
                 raise UnknownCard(f"the rules need a pile card the log never showed ({why})")
             if self.fed >= len(feed):
+                got = " ".join(map(str, feed))  # cards written so far: name the form the log needs
                 self.game._illegal(
                     f"a pile card is missing from the revealed part ({why}): the pile still holds "
-                    f"{len(self)} card(s), so an empty centre is not possible yet")
+                    f"{len(self)} card(s), " + (f"write '{got} <card>'" if feed else
+                                                "so an empty centre is not possible yet"))
                 raise _Abort()
             card = feed[self.fed]
             self.fed += 1

@@ -188,7 +188,7 @@ READINGS = [
     ("o06_5p_italian_surprise", '"K8: Sam G7', '": Sam G7', None),
     ("o06_5p_italian_surprise", '"K8: Sam G7', '"Surprise K8: Sam G7', ["revealed Surprise", "K8"]),
     # IT Surprise from hand: the card the winner received must follow the centre card.
-    ("o06_5p_italian_surprise", '"K5 K9: Tom', '"K5: Tom', ["missing", "Surprise played from hand"]),
+    ("o06_5p_italian_surprise", '"K5 K9: Tom', '"K5: Tom', ["Surprise played from hand", "write 'K5 <card>'"]),
     ("o06_5p_italian_surprise", '"K5 K9: Tom', '"K9: Tom', ["missing", "Surprise played from hand"]),
     # Aliases and case (log.md card table).
     ("o04_4p_italian_thief_fallback_lowest", '"Lowest K5:', '"low k5:', None),

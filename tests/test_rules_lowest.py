@@ -58,7 +58,7 @@ def test_lowest_replace_log_without_the_replacing_card_is_refused(rs, pile_left)
     errs = kit.errors(rs, P3, [["Lowest: Ana R5, Ben G4, Cleo Y7"]], options=LOW)
     assert messages(errs) == [
         f"a pile card is missing from the revealed part (Lowest was set aside): the pile still holds "
-        f"{pile_left} card(s), so an empty centre is not possible yet"]
+        f"{pile_left} card(s), write 'Lowest <card>'"]
     assert all(isinstance(e, IllegalPlayError) for e in errs)
     assert (errs[0].round, errs[0].trick) == (1, 1)
 

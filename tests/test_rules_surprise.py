@@ -54,7 +54,7 @@ def test_surprise_revealed_alone_is_refused(rs):
     errs = kit.errors(rs, P3, [["Surprise: Ana R5, Ben G4, Cleo Y7"]], options=SUR)
     assert messages(errs) == [
         "a pile card is missing from the revealed part (Surprise hides the next pile card): the pile still "
-        f"holds {LEFT_AFTER_ONE[rs]} card(s), so an empty centre is not possible yet"]
+        f"holds {LEFT_AFTER_ONE[rs]} card(s), write 'Surprise <card>'"]
     assert isinstance(errs[0], IllegalPlayError) and (errs[0].round, errs[0].trick) == (1, 1)
 
 
@@ -145,7 +145,7 @@ def test_surprise_from_hand_winner_takes_next_revealed_checks(rs):
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=TAKE_NEXT)
     assert messages(errs) == [
         f"a pile card is missing from the revealed part ({why}): the pile still holds "
-        f"{LEFT_AFTER_ONE[rs]} card(s), so an empty centre is not possible yet"]
+        f"{LEFT_AFTER_ONE[rs]} card(s), write 'K5 <card>'"]
     pile = "K5 K9 K3 K1 K2 K4 K6 K7 K8 K10" + (" -5 2x" if rs == "english" else "")
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=TAKE_NEXT, piles=[pile])
     assert messages(errs) == [f"the log reveals 1 card(s) here, but the rules take another pile card ({why}): "
@@ -233,7 +233,7 @@ def test_surprise_from_hand_replace_center_happens_even_on_a_burn(rs):
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y5"]], options=SUR, knobs=REPLACE)
     assert messages(errs) == [
         "a pile card is missing from the revealed part (Surprise played from hand replaces the centre card): "
-        f"the pile still holds {LEFT_AFTER_ONE[rs]} card(s), so an empty centre is not possible yet"]
+        f"the pile still holds {LEFT_AFTER_ONE[rs]} card(s), write 'K5 <card>'"]
 
 
 @pytest.mark.parametrize("rs", RULESETS)
