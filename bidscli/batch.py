@@ -211,7 +211,7 @@ def error_lines(result: FileResult) -> list[str]:
 class JsonListWriter:
     """Writes a JSON list one item at a time, byte-identical to ``json.dumps(list, indent=2)``.
 
-    With ``summary=True`` the list becomes ``{"files": [...], "summary": {...}}``.
+    With ``wrap=True`` the list becomes ``{"files": [...], "summary": {...}}``.
     """
 
     def __init__(self, write, wrap: bool = False) -> None:

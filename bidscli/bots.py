@@ -304,7 +304,7 @@ def random_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal |
     return Steal(choice.thief, cards[rng.randrange(len(cards))], victim)
 
 
-def best_steal(view: View, choice: StealChoice, rng: random.Random, min_value: int = 1) -> Steal | None:
+def best_steal(view: View, choice: StealChoice, min_value: int = 1) -> Steal | None:
     """The most valuable card on offer; an optional right only for at least ``min_value``."""
     best = None
     for victim, cards in choice.victims.items():
@@ -328,7 +328,7 @@ def greedy_play(view: View, rng: random.Random) -> Card:
 
 
 def greedy_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
-    return best_steal(view, choice, rng)
+    return best_steal(view, choice)
 
 
 def lucky_play(view: View, rng: random.Random) -> Card:
@@ -338,7 +338,7 @@ def lucky_play(view: View, rng: random.Random) -> Card:
 def lucky_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.mandatory:
         return None
-    return best_steal(view, choice, rng)
+    return best_steal(view, choice)
 
 
 def default_play(view: View, rng: random.Random) -> Card:
@@ -347,7 +347,8 @@ def default_play(view: View, rng: random.Random) -> Card:
         return hand[0]
     plays = view.plays
     lowest = view.lowest
-    # One pass over the table: what the trick is worth, the best bid, Lowest played from hand.
+    # One pass over the table: what the trick is worth (trick_worth, inlined: this runs for every
+    # play of every simulated game), the best bid, Lowest played from hand.
     c = view.centre
     if view.hidden:
         worth = 4
@@ -400,12 +401,12 @@ def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal 
     if not choice.victims:
         return None
     if choice.mandatory or choice.immediate:
-        return best_steal(view, choice, rng, min_value=1)
+        return best_steal(view, choice, min_value=1)
     # A deferred right: spend it on a rich card, or before it expires.
     last_trick = view.trick >= view.tricks
     expires = last_trick and (view.knobs["thief.right_lasts"] == "round"
                               or (view.rounds is not None and view.round >= view.rounds))
-    return best_steal(view, choice, rng, min_value=1 if expires else 7)
+    return best_steal(view, choice, min_value=1 if expires else 7)
 
 
 BOTS: dict[str, Bot] = {

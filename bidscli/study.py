@@ -157,8 +157,7 @@ def run_shard(spec: ShardSpec) -> Summary:
     return Summary(c)
 
 
-def shards(study: StudySpec, size: int | None = None):
-    size = size or SHARD
+def shards(study: StudySpec, size: int = SHARD):
     for start in range(0, study.games, size):
         yield ShardSpec(study, start, min(start + size, study.games))
 
