@@ -20,6 +20,8 @@ the knob that decided it, so reports can explain each trick.
 from __future__ import annotations
 
 from collections import deque
+from itertools import chain
+from operator import itemgetter
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import (
@@ -36,6 +38,8 @@ from .cards import (
 from .errors import BidsError, DeckError, IllegalPlayError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
+
+_round_of = itemgetter(1)  # the round of a held (card, round) pair
 
 
 class UnknownCard(BidsError):
@@ -419,11 +423,19 @@ class Game:
             black_in_hands = 0
             size = deck.hand_size
             black = deck.black_cards
-            for p, h in hands.items():
-                if len(h) != size:
-                    self._illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
-                place_all(h, "hand of " + p)
-                black_in_hands += len(black.intersection(h))
+            every = list(chain.from_iterable(hands.values()))
+            fresh = set(every)
+            if len(fresh) == len(every) and set(map(len, hands.values())) == {size} and fresh <= deck_cards:
+                # Fast path: every hand the right size, every card in the deck and in one hand only.
+                for p, h in hands.items():
+                    seen.update(dict.fromkeys(h, "hand of " + p))
+                black_in_hands = len(black.intersection(fresh))
+            else:
+                for p, h in hands.items():
+                    if len(h) != size:
+                        self._illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
+                    place_all(h, "hand of " + p)
+                    black_in_hands += len(black.intersection(h))
             if black_in_hands > deck.black_in_hands:
                 self._illegal(
                     f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
@@ -1077,7 +1089,7 @@ class Game:
                 ok = self.tricks_won[p] == 0
                 why = "won no trick"
             else:
-                ok = not any(r == rnd.number for _, r in self.held[p])
+                ok = rnd.number not in map(_round_of, self.held[p])  # (card, round) pairs, scanned in C
                 why = "holds no black card taken this round"
             if ok:
                 self.lucky_count[p] += 1
