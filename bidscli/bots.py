@@ -198,15 +198,19 @@ def card_worth(view: View, card: Card | None) -> int:
     return card.value
 
 
-def trick_worth(view: View) -> int:
-    """The prize (a guess of 4 when hidden) plus the black cards played so far."""
+def prize_worth(view: View) -> int:
+    """The centre card's worth; a guess of 4 while a Surprise hides it."""
     c = view.centre
     if view.hidden:
-        worth = 4
-    elif c is None:
-        worth = 0
-    else:
-        worth = c.value if c.special is None else card_worth(view, c)
+        return 4
+    if c is None:
+        return 0
+    return c.value if c.special is None else card_worth(view, c)
+
+
+def trick_worth(view: View) -> int:
+    """The prize plus the black cards played so far."""
+    worth = prize_worth(view)
     for _, c in view.plays:
         if c.colour == BLACK:
             worth += c.value if c.special is None else card_worth(view, c)
@@ -347,15 +351,9 @@ def default_play(view: View, rng: random.Random) -> Card:
         return hand[0]
     plays = view.plays
     lowest = view.lowest
-    # One pass over the table: what the trick is worth (trick_worth, inlined: this runs for every
-    # play of every simulated game), the best bid, Lowest played from hand.
-    c = view.centre
-    if view.hidden:
-        worth = 4
-    elif c is None:
-        worth = 0
-    else:
-        worth = c.value if c.special is None else card_worth(view, c)
+    # One pass over the table (this runs for every play of every simulated game): what the
+    # trick is worth (as trick_worth), the best bid, Lowest played from hand.
+    worth = prize_worth(view)
     hi = lo = None
     low_from_hand = False
     for _, c in plays:
