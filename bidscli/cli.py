@@ -89,7 +89,9 @@ def out_options(what):
 
 
 def progress_option(func):
+    """``--progress/--no-progress``; neither given: a bar only when stderr is a terminal."""
     return click.option("--progress/--no-progress", default=None,
+                        callback=lambda ctx, param, value: sys.stderr.isatty() if value is None else value,
                         help="progress bar on stderr (default: only when stderr is a terminal)")(func)
 
 
@@ -230,8 +232,6 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     single = batch.is_single_file(logs) and not json_summary
     if not single:
         batch.check_command_line(ruleset, options)
-    if progress is None:
-        progress = sys.stderr.isatty()
     bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
@@ -546,8 +546,6 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
-    if progress is None:
-        progress = sys.stderr.isatty()
     if progress:
         with click.progressbar(length=games, label="games", file=sys.stderr, show_pos=True) as bar:
             summary = studymod.run_study(spec, jobs, bar.update)
