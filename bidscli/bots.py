@@ -39,7 +39,7 @@ from typing import NamedTuple
 from .cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from .deal import derive_seed
 from .engine import Game, GameResult, StealChoice, log_decider
-from .errors import BidsError, did_you_mean
+from .errors import LogStructureError, did_you_mean
 from .log import Steal, format_trick
 from .rules import Ruleset
 
@@ -506,7 +506,7 @@ def play_game(
     lines: list[list[str]] = []
     for rd in rounds:
         if rd.hands is None or rd.pile is None:
-            raise BidsError("a deal needs hands and pile in every round (as `bids deal` writes them)",
+            raise LogStructureError("a deal needs hands and pile in every round (as `bids deal` writes them)",
                             file=file, round=len(game.rounds) + 1, line=getattr(rd, "line", None))
         game.start_round(leader=rd.leader, hands=rd.hands, pile=rd.pile, removed=rd.removed,
                          line=getattr(rd, "line", None))

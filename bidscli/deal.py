@@ -50,7 +50,7 @@ from .cards import (
     black_number,
     coloured,
 )
-from .errors import BidsError, LogStructureError
+from .errors import LogStructureError, RulesetError
 from .rules import Deck, Ruleset, deck_for
 
 # Every card any deck can hold, in a fixed order: the order random keys are drawn in.
@@ -186,7 +186,7 @@ def make_deal(
     deck = deck_for(ruleset, len(players), opts)
     n_rounds = ruleset.knobs["game.rounds"] if rounds is None else rounds
     if n_rounds < 1:
-        raise BidsError(f"{n_rounds} rounds: a deal has at least one round")
+        raise RulesetError(f"{n_rounds} rounds: a deal has at least one round (game.rounds or --rounds)")
     out = []
     for r in range(1, n_rounds + 1):
         if orders is None:
