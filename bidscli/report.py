@@ -12,7 +12,8 @@ from .knobs import KNOBS, TABLE_OPTIONS
 from .rules import Deck, Ruleset
 
 
-def _table(rows, headers, **kw) -> str:
+def text_table(rows, headers, **kw) -> str:
+    """A plain-text table (tabulate, imported here only and only when a table is printed)."""
     from tabulate import tabulate
 
     return tabulate(rows, headers=headers, **kw)
@@ -34,17 +35,19 @@ def source_id(ruleset: Ruleset, knob: str) -> str:
 def reason_json(ruleset: Ruleset, r: Reason) -> dict:
     out = {"text": r.text}
     if r.knob:
-        out.update(knob=r.knob, value=_v(ruleset.knobs[r.knob]), source=ruleset.source_of(r.knob))
+        out.update(knob=r.knob, value=knob_value(ruleset.knobs[r.knob]), source=ruleset.source_of(r.knob))
     return out
 
 
 def reason_text(ruleset: Ruleset, r: Reason) -> str:
     if not r.knob:
         return r.text
-    return f"{r.text} [{r.knob} = {_v(ruleset.knobs[r.knob])}; {source_id(ruleset, r.knob)}]"
+    return f"{r.text} [{r.knob} = {knob_value(ruleset.knobs[r.knob])}; {source_id(ruleset, r.knob)}]"
 
 
-def _v(value):
+def knob_value(value):
+    """A knob value as the outputs show it: a bool as the text "true"/"false", player-count keys as
+    text, tuples as lists."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, dict):
@@ -137,7 +140,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
         rows.append(row)
     head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
             f"options: {options_text(result.options)}")
-    lines = [head, _table(rows, headers, colalign=("right", "left"))]
+    lines = [head, text_table(rows, headers, colalign=("right", "left"))]
     win = result.winners
     lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
                  f" with {result.totals[win[0]]}")
@@ -235,7 +238,7 @@ def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
 
 
 def rules_list_text(rulesets, aliases) -> str:
-    return _table(rules_list_rows(rulesets, aliases), ["name", "source", "what it is", "in one line"],
+    return text_table(rules_list_rows(rulesets, aliases), ["name", "source", "what it is", "in one line"],
                   maxcolwidths=[None, None, 40, 60])
 
 
@@ -245,7 +248,7 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
         src = ruleset.source_of(name)
         out.append({
             "knob": name,
-            "value": _v(ruleset.knobs[name]),
+            "value": knob_value(ruleset.knobs[name]),
             "values": knob.describe_values(),
             "source": src,
             "unstated": src.startswith("unstated"),
@@ -254,7 +257,8 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
     return out
 
 
-def _cell(value) -> str:
+def cell_text(value) -> str:
+    """A knob value (as knob_value gives it) in a table cell: 3:3, 4:4 or [3, 4] or true."""
     if isinstance(value, dict):
         return ", ".join(f"{k}:{v}" for k, v in value.items())
     if isinstance(value, list):
@@ -290,9 +294,9 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
     if len(ruleset.chain) > 1:
         out.append("extends: " + " -> ".join(ruleset.chain))
     out.append("")
-    rows = [[r["knob"], _cell(r["value"]), ("UNSTATED: house default" + r["source"][8:]) if r["unstated"]
+    rows = [[r["knob"], cell_text(r["value"]), ("UNSTATED: house default" + r["source"][8:]) if r["unstated"]
              else r["source"]] for r in knob_rows(ruleset)]
-    out.append(_table(rows, ["knob", "value", "source"], maxcolwidths=[None, 30, 70]))
+    out.append(text_table(rows, ["knob", "value", "source"], maxcolwidths=[None, 30, 70]))
     out.append("")
     out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
                ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))
@@ -331,7 +335,7 @@ def knob_diff_rows(rulesets: list[Ruleset], labels: list[str]) -> list[dict]:
         if any(v != vals[0] for v in vals[1:]):
             row: dict = {"knob": name}
             for lab, v in zip(labels, vals):
-                row[lab] = _v(v)
+                row[lab] = knob_value(v)
             row["sources"] = {lab: r.source_of(name) for lab, r in zip(labels, rulesets)}
             rows.append(row)
     return rows
@@ -350,6 +354,6 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
     if not rows:
         return f"{a.name} and {b.name} set every knob the same way."
     an, bn = _pair_labels(a, b)
-    table = [[r["knob"], _cell(r[an]), r["sources"][an], _cell(r[bn]), r["sources"][bn]] for r in rows]
+    table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
     return (f"{len(rows)} knob(s) differ between {a.name} and {b.name}:\n" +
-            _table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))
+            text_table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))

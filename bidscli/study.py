@@ -358,7 +358,7 @@ def _rate_cell(r: dict) -> str:
 
 def table_text(doc: dict) -> str:
     """The study for people: one column per ruleset, then the winner changes between them."""
-    from .report import _table
+    from .report import text_table
 
     st = doc["study"]
     rs = doc["rulesets"]
@@ -382,7 +382,7 @@ def table_text(doc: dict) -> str:
     rows.append(["shared first place"] + [_rate_cell(r["shared_wins"]) for r in rs])
     rows.append(["rounds with a lucky loser"] + [_rate_cell(r["lucky_loser_rate"]) for r in rs])
     rows.append(["burned tricks"] + [_rate_cell(r["burn_rate"]) for r in rs])
-    lines.append(_table(rows, [""] + [r["ruleset"] for r in rs], disable_numparse=True))
+    lines.append(text_table(rows, [""] + [r["ruleset"] for r in rs], disable_numparse=True))
     if doc["pairs"]:
         lines.append("")
         lines.append("Winner changes (the same game's winner differs):")
@@ -391,5 +391,5 @@ def table_text(doc: dict) -> str:
             w = pr["winner_changes"]
             prow.append([pr["rulesets"][0], pr["rulesets"][1], "same" if pr["same_deck"] else "differ",
                          w["n"], w["count"], _rate_cell(w)])
-        lines.append(_table(prow, ["A", "B", "decks", "games", "changed", "rate [95% CI]"], disable_numparse=True))
+        lines.append(text_table(prow, ["A", "B", "decks", "games", "changed", "rate [95% CI]"], disable_numparse=True))
     return "\n".join(lines)

@@ -687,7 +687,7 @@ def explain_lines(d: Diff) -> list[str]:
 
 
 def diff_text(d: Diff, explain: bool = False) -> str:
-    from .report import _table, options_text, rules_diff_text
+    from .report import cell_text, options_text, rules_diff_text, text_table
 
     deal = d.deal
     labels = d.labels
@@ -709,7 +709,7 @@ def diff_text(d: Diff, explain: bool = False) -> str:
                 mark = "<< first" if d.first and (d.first["round"], d.first["trick"]) == key else "<<"
             rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
     lines.append("")
-    lines.append(_table(rows, ["trick", "prize"] + labels + [""], maxcolwidths=[None, None] + [34] * len(labels) + [None],
+    lines.append(text_table(rows, ["trick", "prize"] + labels + [""], maxcolwidths=[None, None] + [34] * len(labels) + [None],
                         disable_numparse=True))
     lines.append("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal decided by the default "
                  "policy; ? = undetermined from this log; << = the tricks part)")
@@ -732,7 +732,7 @@ def diff_text(d: Diff, explain: bool = False) -> str:
             row.append(f"{parts}{bonus} = {res.totals[p]} (#{res.ranks[p]})")
         score_rows.append(row)
     lines.append("Scores (round by round = total, #rank):")
-    lines.append(_table(score_rows, ["player"] + labels, disable_numparse=True))
+    lines.append(text_table(score_rows, ["player"] + labels, disable_numparse=True))
     for lab, o in zip(labels, outs):
         if o.undetermined:
             u = o.undetermined
@@ -775,10 +775,8 @@ def diff_text(d: Diff, explain: bool = False) -> str:
     if len(rs) == 2 and labels == [r.name for r in rs]:
         lines.append(rules_diff_text(rs[0], rs[1], d.knobs))
     elif d.knobs:
-        from .report import _cell as rcell
-
         lines.append(f"{len(d.knobs)} knob(s) differ:")
-        lines.append(_table([[row["knob"]] + [rcell(row[lab]) for lab in labels] for row in d.knobs],
+        lines.append(text_table([[row["knob"]] + [cell_text(row[lab]) for lab in labels] for row in d.knobs],
                             ["knob"] + labels))
     else:
         lines.append("The rulesets set every knob the same way.")
@@ -967,9 +965,9 @@ def _registry_values(name: str) -> list:
 
 
 def _fmt(v) -> str:
-    from .report import _cell, _v
+    from .report import cell_text, knob_value
 
-    return _cell(_v(v))
+    return cell_text(knob_value(v))
 
 
 SEARCH_ALL_LIMIT = 12
@@ -979,7 +977,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
              *, lenient: bool = False) -> dict:
     """Which rule decided this game? (``bids disputes``), as a JSON-ready dict."""
     from .api import load
-    from .report import _v
+    from .report import knob_value
 
     started = time.perf_counter()
     log, base, options = load(path, base_ref, option_pairs)
@@ -1083,7 +1081,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
             "ranking": None if base_out.undetermined else [[p, v] for p, v in res.ranking],
             "undetermined": base_out.undetermined,
         },
-        "knobs": [{"knob": name, "base": _v(base.knobs[name]), "alternatives": [_v(v) for v in alts],
+        "knobs": [{"knob": name, "base": knob_value(base.knobs[name]), "alternatives": [knob_value(v) for v in alts],
                    "source": base.source_of(name)} for name, alts in plan],
         "single": singles,
         "minimal": {
@@ -1108,10 +1106,10 @@ def _used_by(name, value, players: int) -> list[str]:
 
 
 def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
-    from .report import _v
+    from .report import knob_value
 
     doc = {
-        "changes": {k: _v(v) for k, v in changes.items()},
+        "changes": {k: knob_value(v) for k, v in changes.items()},
         "used_by": {k: _used_by(k, v, n) for k, v in changes.items()},
         "playable": s.playable,
     }
@@ -1135,7 +1133,7 @@ def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
 
 
 def disputes_text(doc: dict) -> str:
-    from .report import _table
+    from .report import text_table
 
     players = doc["players"]
     br = doc["base_result"]
@@ -1173,7 +1171,7 @@ def disputes_text(doc: dict) -> str:
         rows.append([k, value, win] + cells + [""])
     if not any(r[-1] for r in rows):
         rows = [r[:-1] for r in rows]
-    out.append(_table(rows, ["knob", "value (used by)", "winner"] + players + (["note"] if len(rows[0]) > 3 + len(players) else []),
+    out.append(text_table(rows, ["knob", "value (used by)", "winner"] + players + (["note"] if len(rows[0]) > 3 + len(players) else []),
                       maxcolwidths=[None, 30, 30] + [None] * len(players) + [50], disable_numparse=True))
     out.append("(* = the winner changes; totals in brackets: change from the base)")
     m = doc["minimal"]
