@@ -395,9 +395,9 @@ class Game:
         self.leader_why = "first leader of the round"
         self.lowest = False
         self.allies: tuple[str, str] | None = None
-        self.round_points = {p: 0 for p in self.players}
-        self.double_bonus = {p: 0 for p in self.players}
-        self.tricks_won = {p: 0 for p in self.players}
+        self.round_points = dict.fromkeys(self.players, 0)
+        self.double_bonus = dict.fromkeys(self.players, 0)
+        self.tricks_won = dict.fromkeys(self.players, 0)
         self.hands = {p: list(h) for p, h in hands.items()} if hands is not None else None
         self.played: set = set()
         self.black_played_from_hand = 0

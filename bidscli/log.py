@@ -37,6 +37,7 @@ NAME_RE = re.compile(r"^[\w.\-]{1,32}$")
 _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
 _KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 _first = itemgetter(0)  # the player of a (player, card) play
+_canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
@@ -110,8 +111,9 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
             "(leave the revealed part empty as ': Ana R5, ...' when the pile says it)"
         )
     exact = _EXACT
-    revealed = tuple(map(exact.get, head.split()))
-    if None in revealed:  # an alias or a bad token: parse each for its error
+    try:
+        revealed = tuple(map(_canonical, head.split()))
+    except KeyError:  # an alias or a bad token: parse each for its error
         revealed = tuple(exact.get(tok) or Card.parse(tok) for tok in head.split())
     parts = rest.split(";")
     # Fast path, all in C: "Ana R5, Ben G4" -> ["Ana", "R5", ",", "Ben", "G4"]. When every
@@ -120,9 +122,12 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     words = parts[0].replace(",", " , ").split()
     k = len(words) // 3
     if len(words) % 3 == 2 and words.count(",") == k and words[2::3].count(",") == k:
-        cards = tuple(map(exact.get, words[1::3]))
-        if None not in cards:
-            return _new_tuple(TrickRecord, (number, line, text, revealed, tuple(zip(words[0::3], cards)),
+        try:
+            plays = tuple(zip(words[0::3], map(_canonical, words[1::3])))
+        except KeyError:
+            pass
+        else:
+            return _new_tuple(TrickRecord, (number, line, text, revealed, plays,
                                             _actions(parts) if len(parts) > 1 else ()))
     plays = []
     for chunk in parts[0].split(","):
@@ -324,11 +329,9 @@ class LogReader:
         if isinstance(value, list):
             exact = _EXACT
             try:  # fast path: every token a canonical card string (only strings are keys)
-                fast = tuple(map(exact.get, value))
-            except TypeError:  # an unhashable token (a list or table): the loop reports it
-                fast = (None,)
-            if None not in fast:
-                return fast
+                return tuple(map(_canonical, value))
+            except (KeyError, TypeError):  # another token, or an unhashable one: the loop reports it
+                pass
             out = []
             for tok in value:
                 c = exact.get(tok) if isinstance(tok, str) else None
