@@ -319,6 +319,31 @@ def test_rules_diff_of_two_files_with_the_same_name(tmp_path):
     assert doc["knobs"][0]["house-friday (1)"] == "round" and doc["knobs"][0]["house-friday (2)"] == "game"
 
 
+# -- --help: examples everywhere, --format json wherever a report is printed ------------------
+
+
+def _commands(group=main, prefix=()):
+    for name, cmd in group.commands.items():
+        yield (*prefix, name), cmd
+        if hasattr(cmd, "commands"):
+            yield from _commands(cmd, (*prefix, name))
+
+
+@pytest.mark.parametrize("words", [w for w, _ in _commands()], ids=" ".join)
+def test_every_help_has_examples_and_says_how_to_get_json(words):
+    res = bids(*words, "--help")
+    assert res.exit_code == 0
+    assert "Examples:" in res.stdout
+    cmd = dict(_commands())[words]
+    if hasattr(cmd, "commands"):
+        return
+    if words[0] in ("deal", "simulate"):  # they write game logs: the help says where JSON comes from
+        assert "--format" not in [o for p in cmd.params for o in p.opts]
+        assert "no --format" in res.stdout
+    else:
+        assert "json" in next(p for p in cmd.params if "--format" in p.opts).type.choices
+
+
 # -- usage errors and broken input: exit codes, never a traceback -------------------------
 
 
