@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, NamedTuple
 
-from .errors import BidsError, LogStructureError
+from .errors import BidsError, LogStructureError, RulesetError
 
 LOG_SUFFIX = ".toml"
 GC_EVERY = 100
@@ -159,8 +159,7 @@ def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None
         rs = load_ruleset(ruleset)
         if knobs:
             rs.with_knobs(knobs)
-    elif knobs:
-        from .errors import RulesetError
+    elif knobs:  # no -r: each log's own ruleset takes them, but a bad value is bad for all
         from .knobs import KNOBS
 
         for name, value in knobs.items():

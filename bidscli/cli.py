@@ -182,7 +182,8 @@ def score(logs, ruleset, options, fmt):
 @click.argument("log", type=click.Path(dir_okay=False))
 @ruleset_option
 @option_option
-@click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source")
+@click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
+              "(--format json always has it, under each trick's \"explain\")")
 @format_option("table", "json")
 @guarded
 def replay(log, ruleset, options, explain, fmt):
