@@ -496,6 +496,9 @@ class Game:
                 t.reasons.append(Reason("the point pile is empty: no centre card (deck.short_pile = empty_centre)",
                                         "deck.short_pile"))
                 return
+            if card.special is None:  # a number card: the prize (the usual case)
+                t.centre, t.hidden = card, False
+                return
             if card == LOWEST_CARD:
                 self.lowest = True
                 if self.k["lowest.reveal"] == "replace":
@@ -520,10 +523,11 @@ class Game:
             return
 
     def _draw(self, why: str) -> Card | None:
-        card = self.pile.draw(why)
+        pile = self.pile
+        card = pile.draw(why)
         if card is not None:
             self.trick.revealed.append(card)
-            if self.pile.unknown or card not in self.pile.seen:
+            if pile.unknown or card not in pile.seen:
                 # A card named by the log: it must be new to the round and in the deck.
                 where = self.seen.get(card)
                 if card not in self.deck:
