@@ -14,15 +14,6 @@ from dataclasses import dataclass
 PLAYER_COUNTS = (3, 4, 5, 6)
 TABLE_OPTIONS = ("ally", "minus_five", "color_bids", "lowest", "surprise", "thief")
 
-OPTION_DOCS = {
-    "ally": "the white Ally card is dealt (always at 6 players under EN/JA)",
-    "minus_five": "the -5 bonus at game end (and, where deck.minus_five_by_option, the -5 card)",
-    "color_bids": "Color Bids: the best card of the most frequent colour wins",
-    "lowest": "the Lowest card joins the black deck",
-    "surprise": "the Surprise card joins the black deck",
-    "thief": "the Thief card joins the black deck",
-}
-
 
 @dataclass(frozen=True)
 class Knob:
@@ -156,7 +147,3 @@ KNOBS: dict[str, Knob] = {
 }
 
 SECTIONS = sorted({k.section for k in KNOBS.values()})
-
-
-def knob(name: str) -> Knob:
-    return KNOBS[name]
