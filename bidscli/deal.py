@@ -128,8 +128,7 @@ _MASKS: dict = {}
 def _masks(deck: Deck) -> _DeckMasks:
     m = _MASKS.get(id(deck))
     if m is None or m[0] is not deck:
-        black = set(deck.black_deck)
-        pool = set(deck.coloured_cards()) | ({ALLY_CARD} if deck.ally else set())
+        black, pool = deck.black_cards, deck.pool_cards
         m = (deck, _DeckMasks(tuple(c in black for c in UNIVERSE), tuple(c in pool for c in UNIVERSE)))
         _MASKS[id(deck)] = m
     return m[1]
