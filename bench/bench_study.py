@@ -49,10 +49,10 @@ def timed(study: S.StudySpec, jobs: int) -> tuple[float, str]:
 
 PEAK = r"""
 import json, resource, sys
+from bench.bench_study import spec
 from bidscli import study as S
-from bidscli.deal import default_names
 games, jobs = int(sys.argv[1]), int(sys.argv[2])
-st = S.make_spec(["italian", "english"], default_names(4), ("default",) * 4, {}, {}, 1, games)
+st = spec(games)
 S.report(st, S.run_study(st, jobs))
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
