@@ -20,7 +20,6 @@ the knob that decided it, so reports can explain each trick.
 from __future__ import annotations
 
 from collections import deque
-from itertools import chain
 from operator import itemgetter
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
@@ -398,7 +397,7 @@ class Game:
         self.round_points = dict.fromkeys(self.players, 0)
         self.double_bonus = dict.fromkeys(self.players, 0)
         self.tricks_won = dict.fromkeys(self.players, 0)
-        self.hands = {p: list(h) for p, h in hands.items()} if hands is not None else None
+        self.hands = dict(zip(hands, map(list, hands.values()))) if hands is not None else None
         self.played: set = set()
         self.black_played_from_hand = 0
         deck = self.deck
@@ -408,6 +407,8 @@ class Game:
 
         def place_all(group: Sequence[Card], where: str) -> None:
             # Fast path: all in the deck and new to the round (set operations in C).
+            if not group:
+                return
             fresh = set(group)
             if len(fresh) == len(group) and fresh <= deck_cards and fresh.isdisjoint(seen):
                 seen.update(dict.fromkeys(group, where))
@@ -423,14 +424,17 @@ class Game:
             black_in_hands = 0
             size = deck.hand_size
             black = deck.black_cards
-            every = list(chain.from_iterable(hands.values()))
-            fresh = set(every)
-            if len(fresh) == len(every) and set(map(len, hands.values())) == {size} and fresh <= deck_cards:
-                # Fast path: every hand the right size, every card in the deck and in one hand only.
-                for p, h in hands.items():
-                    seen.update(dict.fromkeys(h, "hand of " + p))
-                black_in_hands = len(black.intersection(fresh))
+            # Fast path: every hand the right size, every card in the deck and in one hand only.
+            # ``seen`` is still empty: build it at once, card by card in hand order.
+            if set(map(len, hands.values())) == {size}:
+                seen = {c: where for p, h in hands.items() for where in ("hand of " + p,) for c in h}
+                fast = len(seen) == size * len(hands) and seen.keys() <= deck_cards
             else:
+                fast = False
+            if fast:
+                black_in_hands = len(black.intersection(seen))
+            else:
+                seen = {}
                 for p, h in hands.items():
                     if len(h) != size:
                         self._illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
