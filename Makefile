@@ -1,5 +1,6 @@
-# bidscli: make demo (score a bundled example), make test (the test suite).
-# Both create the virtual environment .venv and install the package first.
+# bidscli: make demo (score a bundled example), make test (the test suite), make lint (ruff),
+# make fuzz (many more generated cases), make bench (scoring against parsing).
+# Each creates the virtual environment .venv and installs the package first.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
