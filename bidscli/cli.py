@@ -322,7 +322,7 @@ def rules_show(name, players, options, fmt):
     from .rules import FINE_PRINT, deck_for, load_with_options
 
     ruleset, opts = load_with_options(name, options)
-    table_opts = {**ruleset.options, **opts}
+    table_opts = ruleset.table_options(opts)
     decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":
         click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))

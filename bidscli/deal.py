@@ -179,8 +179,7 @@ def make_deal(
     rulesets (a study): each round's random orders are then drawn once.
     """
     players = tuple(players)
-    opts = dict(ruleset.options)
-    opts.update(options or {})
+    opts = ruleset.table_options(options)
     ruleset.check_options(opts, len(players))
     deck = deck_for(ruleset, len(players), opts)
     n_rounds = ruleset.knobs["game.rounds"] if rounds is None else rounds

@@ -81,6 +81,10 @@ class Ruleset:
             MappingProxyType(knobs), MappingProxyType(sources), self.options, self.path, self.chain,
         )
 
+    def table_options(self, chosen: Mapping[str, bool] | None = None) -> dict[str, bool]:
+        """The table options in play: this ruleset's defaults, with the table's own choices on top."""
+        return {**self.options, **(chosen or {})}
+
     def check_options(self, options: Mapping[str, bool], players: int | None = None) -> None:
         """Refuse option sets the ruleset does not allow (IT: Thief with Color Bids)."""
         if options.get("thief") and options.get("color_bids") and self.knobs["thief.with_color_bids"] == "refuse":

@@ -263,8 +263,7 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
         refs.append(ref if rs.path and rs.path.startswith("<bundled>") else str(Path(ref).resolve()))
         if knobs:
             rs = rs.with_knobs(dict(knobs))
-        opts = dict(rs.options)
-        opts.update(options)
+        opts = rs.table_options(options)
         rs.check_options(opts, len(players))
         deck_for(rs, len(players), opts)
     return StudySpec(tuple(refs), tuple(ruleset_refs), tuple(players), tuple(bots),
@@ -276,11 +275,7 @@ def report(study: StudySpec, summary: Summary) -> dict:
     c = summary.counts
     get = lambda *k: c.get(k, 0)  # noqa: E731
     rulesets = [_ruleset(ref, study.knobs) for ref in study.rulesets]
-    opts_of = []
-    for rs in rulesets:
-        o = dict(rs.options)
-        o.update(dict(study.options))
-        opts_of.append(o)
+    opts_of = [rs.table_options(dict(study.options)) for rs in rulesets]
     docs = []
     for label, rs, opts in zip(study.labels, rulesets, opts_of):
         g = get(label, "games")
