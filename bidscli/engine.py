@@ -34,6 +34,7 @@ from .cards import (
     THIEF_CARD,
     Card,
 )
+from .cards import _CANONICAL as _ALL_CARDS
 from .errors import BidsError, DeckError, IllegalPlayError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
@@ -106,7 +107,7 @@ class StealDone(NamedTuple):
 class TrickResult:
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
-        "_reason", "reasons", "taken", "steals", "next_leader", "lowest", "burned", "line", "running",
+        "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
     )
 
     def __init__(self, number, leader, line=None):
@@ -119,27 +120,24 @@ class TrickResult:
         self.plays: list[tuple[str, Card]] = []
         self.winner: str | None = None
         self.points = 0
-        self._reason = ""
+        self.reason = ""  # the short verdict, e.g. "highest bid K7"
         self.reasons: list[Reason] = []
         self.taken: list[Card] = []
-        self.steals: list[StealDone] = []
+        self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
         self.next_leader: str | None = None
         self.lowest = False
         self.burned = False
         self.running: dict[str, int] = {}
 
     @property
-    def reason(self) -> str:
-        """The short verdict ("highest bid K7"); the engine may store it as
-        ``(template, *args)``, formatted only when read (plain scoring never reads it)."""
-        r = self._reason
-        if r.__class__ is tuple:
-            r = self._reason = r[0].format(*r[1:])
-        return r
+    def steals(self) -> list[StealDone]:
+        """The steals done at the end of this trick, in order."""
+        s = self._steals
+        return s if s is not None else []
 
-    @reason.setter
-    def reason(self, value: str) -> None:
-        self._reason = value
+    @steals.setter
+    def steals(self, value: list[StealDone]) -> None:
+        self._steals = value
 
     @property
     def knobs(self) -> list[str]:
@@ -714,29 +712,31 @@ class Game:
         # One pass over the plays: the best number and every bid that has it.
         # Nothing is allocated on the way; the tied bids are listed only for a tie.
         lowest = self.lowest
-        best = bp = bc = None
+        best = win = None
         ties = 0
-        for p, c in t.plays:
-            num = c.number
+        for pair in t.plays:
+            num = pair[1].number
             if num is None:
                 continue  # special cards and Ally are not bids (specials.bid)
             if best is None or (num < best if lowest else num > best):
-                best, bp, bc, ties = num, p, c, 1
+                best, win, ties = num, pair, 1
             elif num == best:
                 ties += 1
         if best is None:
-            t._reason = "no bid on the table: burned"
+            t.reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table (special cards and Ally are not bids): burned; "
                                     f"{t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
         if ties == 1:
+            # The winning (player, card) pair is the explanation's arguments: nothing new to keep.
+            bp, bc = win
             if lowest:
-                t._reason = ("lowest bid {} (Lowest)", bc)
-                t.reasons.append(Reason(_text, "lowest.reveal", ("lowest bid {} by {}: Lowest is in play", bc, bp)))
+                t.reason = _LOWEST_BID[bc]
+                t.reasons.append(Reason(_lowest_by, "lowest.reveal", win))
             else:
-                t._reason = ("highest bid {}", bc)
-                t.reasons.append(Reason(_text, None, ("highest bid {} by {}", bc, bp)))
+                t.reason = _HIGHEST_BID[bc]
+                t.reasons.append(Reason(_highest_by, None, win))
             return bp, bp
         # The final best number never changes once reached: its bids are all the tied ones, in order.
         word = "lowest" if lowest else "highest"
@@ -784,7 +784,7 @@ class Game:
                 if b is None or (num < b[2].number if lowest else num > b[2].number):
                     by_colour[BLACK] = (-1, None, centre)
         if not has_bid:
-            t._reason = "no bid on the table: burned"
+            t.reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
             self.leader_why = f"led trick {t.number}, which burned with no bid"
             return None, t.leader
@@ -818,31 +818,31 @@ class Game:
             top = max(counts[e[2].colour] for e in same)
             tied = [e for e in same if counts[e[2].colour] == top]
         knob = "color_bids.mode"
-        # The explanation is built only if a report asks for it (Reason with args).
+        # The explanation is built only if a report asks for it (Reason with args: the table, then the tail).
         table = (mode, word, t.plays, centre, counts, cands, best_num)
         if len(tied) == 1:
             i, p, c = tied[0]
             if p is None:
-                t._reason = ("Color Bids: the centre card {} is best: burned", c)
+                t.reason = _CENTRE_BEST[c]
                 if k["color_bids.center_burn_leader"] == "same":
                     nxt = t.leader
                     how = f"{t.leader} led it and leads again"
                 else:
                     nxt = self.players[(self.seat[t.leader] + 1) % self.n]
                     how = f"the seat after its leader, {nxt}, leads"
-                t.reasons.append(Reason(_colour_text, "color_bids.center_can_win", (table, (
+                t.reasons.append(Reason(_colour_text, "color_bids.center_can_win", (*table, (
                     f"; the centre card {c} is the best card: nobody wins (color_bids.center_can_win)"))))
                 t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
                 self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
                 return None, nxt
-            t._reason = ("Color Bids: {} best of {}", c, COLOUR_NAMES[c.colour])
-            t.reasons.append(Reason(_colour_text, knob, (table, ": {} wins with {}", p, c)))
+            t.reason = _COLOUR_BEST[c]
+            t.reasons.append(Reason(_colour_text, knob, (*table, ": {} wins with {}", p, c)))
             return p, p
         players_tied = [e for e in tied if e[1] is not None]
         burner = max(players_tied, key=lambda e: e[0])[1] if players_tied else t.leader
         txt = ", ".join(f"{e[2]}{' (centre)' if e[1] is None else ''}" for e in tied)
-        t._reason = f"Color Bids: tie {txt}: burned"
-        t.reasons.append(Reason(_colour_text, knob, (table, (
+        t.reason = f"Color Bids: tie {txt}: burned"
+        t.reasons.append(Reason(_colour_text, knob, (*table, (
             f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)"))))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
@@ -1035,7 +1035,9 @@ class Game:
         self.round_points[victim] -= v
         self.round_points[thief] += v
         done = StealDone(thief, card, victim, v, policy)
-        t.steals.append(done)
+        if t._steals is None:
+            t._steals = []
+        t._steals.append(done)
         if not choice.immediate:
             for i, r in enumerate(self.rights):
                 if r.holder == thief:
@@ -1149,9 +1151,21 @@ class Game:
         )
 
 
-def _text(template: str, *args) -> str:
-    """A reason text filled in only when read (see Reason)."""
-    return template.format(*args)
+def _highest_by(player: str, card: Card) -> str:
+    """A reason text filled in only when read (see Reason): its arguments are the winning play."""
+    return f"highest bid {card} by {player}"
+
+
+def _lowest_by(player: str, card: Card) -> str:
+    return f"lowest bid {card} by {player}: Lowest is in play"
+
+
+# A trick's short verdict for each numbered card (cards are few and interned): a look-up, not a format.
+_NUMBERED = tuple(c for c in _ALL_CARDS.values() if c.number is not None)
+_HIGHEST_BID = {c: f"highest bid {c}" for c in _NUMBERED}
+_LOWEST_BID = {c: f"lowest bid {c} (Lowest)" for c in _NUMBERED}
+_COLOUR_BEST = {c: f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}" for c in _NUMBERED}
+_CENTRE_BEST = {c: f"Color Bids: the centre card {c} is best: burned" for c in _NUMBERED}
 
 
 def _take_text(winner: str, taken: list, points: int) -> str:
@@ -1159,7 +1173,7 @@ def _take_text(winner: str, taken: list, points: int) -> str:
     return f"{winner} takes {' + '.join(f'{c} ({c.value:+d})' for c in taken)} = {points} point(s)"
 
 
-def _colour_text(table: tuple, tail: str, *args) -> str:
+def _colour_text(mode: str, word: str, plays, centre, counts: dict, cands, best_num, tail: str, *args) -> str:
     """A Color Bids explanation, e.g. "Color Bids (majority_first): black 2 (K8 centre,
     K5), green 2 (G4, G7), red 1 (R5); most frequent: black (best K8 centre), green
     (best G7); the centre card K8 is the best card: nobody wins".
@@ -1167,7 +1181,6 @@ def _colour_text(table: tuple, tail: str, *args) -> str:
     With ``args``, ``tail`` is a template they fill in."""
     if args:
         tail = tail.format(*args)
-    mode, word, plays, centre, counts, cands, best_num = table
     members: dict[str, list[str]] = {}
     if centre is not None:
         members[BLACK] = [f"{centre} centre"]
