@@ -756,14 +756,15 @@ class Game:
         word = "lowest" if lowest else "highest"
         # One pass over the table: each colour's count, and its best numbered card.
         counts: dict[str, int] = {}
-        by_colour: dict[str, tuple] = {}  # colour -> (order, owner or None for centre, card)
+        # colour -> its best numbered card as an (owner, card) pair: the play itself (nothing
+        # new to keep for the explanation), or (None, centre) for the centre card.
+        by_colour: dict[str, tuple] = {}
         has_bid = False
         centre_bids = False  # the centre card takes part as a numbered card
         get = counts.get
         best_of = by_colour.get
-        i = -1
-        for p, c in t.plays:
-            i += 1
+        for pair in t.plays:
+            c = pair[1]
             if c is ALLY_CARD:
                 continue  # the Ally counts for no colour (fine print)
             col = c.colour
@@ -772,8 +773,8 @@ class Game:
             if num is not None:
                 has_bid = True
                 b = best_of(col)
-                if b is None or (num < b[2].number if lowest else num > b[2].number):
-                    by_colour[col] = (i, p, c)
+                if b is None or (num < b[1].number if lowest else num > b[1].number):
+                    by_colour[col] = pair
         centre = t.centre if not t.hidden else None
         if centre is not None:
             counts[BLACK] = get(BLACK, 0) + 1  # "the count of black is always +1" (EN)
@@ -781,8 +782,8 @@ class Game:
                 centre_bids = True
                 b = best_of(BLACK)
                 num = centre.number
-                if b is None or (num < b[2].number if lowest else num > b[2].number):
-                    by_colour[BLACK] = (-1, None, centre)
+                if b is None or (num < b[1].number if lowest else num > b[1].number):
+                    by_colour[BLACK] = (None, centre)
         if not has_bid:
             t.reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table: burned; {t.leader} leads again", "specials.bid"))
@@ -802,7 +803,7 @@ class Game:
             best_num = None
             tied = []
             for e in cands:
-                num = e[2].number
+                num = e[1].number
                 if best_num is None or (num < best_num if lowest else num > best_num):
                     best_num, tied = num, [e]
                 elif num == best_num:
@@ -810,18 +811,18 @@ class Game:
         else:
             cands = None
             # Every numbered card in table order, the centre last (when it can win).
-            numbered = [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number is not None]
+            numbered = [pair for pair in t.plays if pair[1].number is not None]
             if centre_bids:
-                numbered.append((-1, None, centre))
-            best_num = (min if lowest else max)(e[2].number for e in numbered)
-            same = [e for e in numbered if e[2].number == best_num]
-            top = max(counts[e[2].colour] for e in same)
-            tied = [e for e in same if counts[e[2].colour] == top]
+                numbered.append((None, centre))
+            best_num = (min if lowest else max)(e[1].number for e in numbered)
+            same = [e for e in numbered if e[1].number == best_num]
+            top = max(counts[e[1].colour] for e in same)
+            tied = [e for e in same if counts[e[1].colour] == top]
         knob = "color_bids.mode"
         # The explanation is built only if a report asks for it (Reason with args: the table, then the tail).
         table = (mode, word, t.plays, centre, counts, cands, best_num)
         if len(tied) == 1:
-            i, p, c = tied[0]
+            p, c = tied[0]
             if p is None:
                 t.reason = _CENTRE_BEST[c]
                 if k["color_bids.center_burn_leader"] == "same":
@@ -838,9 +839,10 @@ class Game:
             t.reason = _COLOUR_BEST[c]
             t.reasons.append(Reason(_colour_text, knob, (*table, ": {} wins with {}", p, c)))
             return p, p
-        players_tied = [e for e in tied if e[1] is not None]
-        burner = max(players_tied, key=lambda e: e[0])[1] if players_tied else t.leader
-        txt = ", ".join(f"{e[2]}{' (centre)' if e[1] is None else ''}" for e in tied)
+        players_tied = [e for e in tied if e[0] is not None]
+        # The tied player who played last (each pair is one of this trick's plays).
+        burner = max(players_tied, key=t.plays.index)[0] if players_tied else t.leader
+        txt = ", ".join(f"{e[1]}{' (centre)' if e[0] is None else ''}" for e in tied)
         t.reason = f"Color Bids: tie {txt}: burned"
         t.reasons.append(Reason(_colour_text, knob, (*table, (
             f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)"))))
@@ -1191,7 +1193,7 @@ def _colour_text(mode: str, word: str, plays, centre, counts: dict, cands, best_
                           for col, n in sorted(counts.items(), key=lambda x: -x[1]))
     if cands is not None:
         lead = f"{count_txt}; most frequent: " + ", ".join(
-            f"{_cname(e[2].colour)} (best {e[2]}{' centre' if e[1] is None else ''})" for e in cands)
+            f"{_cname(e[1].colour)} (best {e[1]}{' centre' if e[0] is None else ''})" for e in cands)
     else:
         lead = f"{count_txt}; {word} number {best_num}"
     return f"Color Bids ({mode}): {lead}{tail}"
