@@ -39,6 +39,7 @@ from .errors import BidsError, DeckError, IllegalPlayError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
 
+_card_of = itemgetter(0)  # the card of a held (card, round) pair
 _round_of = itemgetter(1)  # the round of a held (card, round) pair
 
 
@@ -457,8 +458,8 @@ class Game:
                         self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
             place_all(pile, "pile")
         if hands is not None and removed is not None:
-            missing = deck.pool_cards.difference(seen)
-            if missing:
+            if not seen.keys() >= deck.pool_cards:  # checked in C without a new set
+                missing = deck.pool_cards.difference(seen)
                 self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
         self.seen = seen
         self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
@@ -942,7 +943,7 @@ class Game:
         if self.k["thief.pool"] == "round":
             r = self.round.number
             return tuple(c for c, rr in self.held[victim] if rr == r)
-        return tuple(c for c, _ in self.held[victim])
+        return tuple(map(_card_of, self.held[victim]))
 
     def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
         bids = self._bids(t)

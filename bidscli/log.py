@@ -38,6 +38,7 @@ _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
 _KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 _first = itemgetter(0)  # the player of a (player, card) play
 _canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
+_ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
@@ -112,7 +113,9 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
         )
     exact = _EXACT
     try:
-        revealed = tuple(map(_canonical, head.split()))
+        tokens = head.split()
+        # One card is the usual prize: its shared 1-tuple (tuples are immutable), else one per card.
+        revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
     except KeyError:  # an alias or a bad token: parse each for its error
         revealed = tuple(exact.get(tok) or Card.parse(tok) for tok in head.split())
     parts = rest.split(";")
