@@ -39,6 +39,7 @@ _KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 _first = itemgetter(0)  # the player of a (player, card) play
 _canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
 _ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
+_canonical_comma = {tok + ",": c for tok, c in _EXACT.items()}.__getitem__  # "R5," -> R5 (a play before a comma)
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
@@ -119,14 +120,18 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     except KeyError:  # an alias or a bad token: parse each for its error
         revealed = tuple(exact.get(tok) or Card.parse(tok) for tok in head.split())
     parts = rest.split(";")
-    # Fast path, all in C: "Ana R5, Ben G4" -> ["Ana", "R5", ",", "Ben", "G4"]. When every
-    # third word is the only kind of comma and every card is canonical, this is what the
-    # loop below would read; anything else goes through the loop and its errors.
-    words = parts[0].replace(",", " , ").split()
-    k = len(words) // 3
-    if len(words) % 3 == 2 and words.count(",") == k and words[2::3].count(",") == k:
+    # Fast path, all in C: "Ana R5, Ben G4" -> ["Ana", "R5,", "Ben", "G4"]. When the words
+    # pair up, every card but the last is canonical with a comma right after it, the last is
+    # canonical and the text has no other comma, this is what the loop below would read;
+    # anything else goes through the loop and its errors.
+    body = parts[0]
+    words = body.split()
+    n = len(words) >> 1
+    if n and not len(words) & 1 and body.count(",") == n - 1:
         try:
-            plays = tuple(zip(words[0::3], map(_canonical, words[1::3])))
+            cards = list(map(_canonical_comma, words[1:-1:2]))
+            cards.append(_canonical(words[-1]))
+            plays = tuple(zip(words[0::2], cards))
         except KeyError:
             pass
         else:
@@ -401,7 +406,14 @@ class LogReader:
                             self.error(LogStructureError, f"hands.{p}: '{p}' is not a player{did_you_mean(p, players)}",
                                        line=_call(hl), round=rnum, player=p)
                             continue
-                        parsed = self._cards(cards, f"hands.{p}", rnum, hl)
+                        parsed = None
+                        if cards.__class__ is list:  # _cards' fast path, inline: canonical card strings
+                            try:
+                                parsed = tuple(map(_canonical, cards))
+                            except (KeyError, TypeError):
+                                pass
+                        if parsed is None:
+                            parsed = self._cards(cards, f"hands.{p}", rnum, hl)
                         if parsed is not None:
                             hands[p] = parsed
                     if players and set(hands) != set(players):
