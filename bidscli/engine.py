@@ -821,32 +821,35 @@ class Game:
             tied = [e for e in same if counts[e[1].colour] == top]
         knob = "color_bids.mode"
         # The explanation is built only if a report asks for it (Reason with args: the table, then the tail).
-        table = (mode, word, t.plays, centre, counts, cands, best_num)
         if len(tied) == 1:
             p, c = tied[0]
-            if p is None:
-                t.reason = _CENTRE_BEST[c]
-                if k["color_bids.center_burn_leader"] == "same":
-                    nxt = t.leader
-                    how = f"{t.leader} led it and leads again"
-                else:
-                    nxt = self.players[(self.seat[t.leader] + 1) % self.n]
-                    how = f"the seat after its leader, {nxt}, leads"
-                t.reasons.append(Reason(_colour_text, "color_bids.center_can_win", (*table, (
-                    f"; the centre card {c} is the best card: nobody wins (color_bids.center_can_win)"))))
-                t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
-                self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
-                return None, nxt
-            t.reason = _COLOUR_BEST[c]
-            t.reasons.append(Reason(_colour_text, knob, (*table, ": {} wins with {}", p, c)))
-            return p, p
+            if p is not None:
+                t.reason = _COLOUR_BEST[c]
+                t.reasons.append(Reason(_colour_text, knob, (mode, word, t.plays, centre, counts, cands, best_num,
+                                                             ": {} wins with {}", p, c)))
+                return p, p
+            # The centre card is the best card.
+            t.reason = _CENTRE_BEST[c]
+            if k["color_bids.center_burn_leader"] == "same":
+                nxt = t.leader
+                how = f"{t.leader} led it and leads again"
+            else:
+                nxt = self.players[(self.seat[t.leader] + 1) % self.n]
+                how = f"the seat after its leader, {nxt}, leads"
+            t.reasons.append(Reason(_colour_text, "color_bids.center_can_win", (
+                mode, word, t.plays, centre, counts, cands, best_num,
+                f"; the centre card {c} is the best card: nobody wins (color_bids.center_can_win)")))
+            t.reasons.append(Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader"))
+            self.leader_why = f"trick {t.number} was burned by the centre card (color_bids.center_burn_leader)"
+            return None, nxt
         players_tied = [e for e in tied if e[0] is not None]
         # The tied player who played last (each pair is one of this trick's plays).
         burner = max(players_tied, key=t.plays.index)[0] if players_tied else t.leader
         txt = ", ".join(f"{e[1]}{' (centre)' if e[0] is None else ''}" for e in tied)
         t.reason = f"Color Bids: tie {txt}: burned"
-        t.reasons.append(Reason(_colour_text, knob, (*table, (
-            f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)"))))
+        t.reasons.append(Reason(_colour_text, knob, (
+            mode, word, t.plays, centre, counts, cands, best_num,
+            f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)")))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
 
@@ -946,12 +949,16 @@ class Game:
         return tuple(map(_card_of, self.held[victim]))
 
     def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
-        bids = self._bids(t)
-        if not bids:
+        # The weakest bid (the highest one under Lowest), in one pass over the plays.
+        lowest = self.lowest
+        weakest = None
+        for _, c in t.plays:
+            num = c.number
+            if num is not None and (weakest is None or (num > weakest if lowest else num < weakest)):
+                weakest = num
+        if weakest is None:
             return {}, "no bid on the table"
-        weak = max if self.lowest else min
-        weakest = weak(c.number for _, _, c in bids)
-        tied = [p for _, p, c in bids if c.number == weakest]
+        tied = [p for p, c in t.plays if c.number == weakest]
         if thief in tied:
             return {}, f"{thief} made the weakest bid: no steal at this trick"
         with_cards = {p: self._stealable(p) for p in tied}
@@ -964,6 +971,7 @@ class Game:
         if not immediate or fallback == "none":
             return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
         # Fallback: the best bidder who has won a black card (IT), or the next weakest.
+        bids = self._bids(t)
         strength = sorted({c.number for _, _, c in bids}, reverse=not self.lowest)
         if fallback == "next_weakest_with_cards":
             strength.reverse()
