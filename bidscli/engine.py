@@ -327,17 +327,18 @@ class Game:
         self.k = ruleset.knobs
         self.players = tuple(players)
         self.n = len(self.players)
-        self.seat = {p: i for i, p in enumerate(self.players)}
+        players = self.players
+        self.seat = dict(zip(players, range(self.n)))
         # Playing order for each leader's seat: the leader, then clockwise.
-        self._orders = tuple(tuple(self.players[(s + i) % self.n] for i in range(self.n)) for s in range(self.n))
+        self._orders = tuple(players[s:] + players[:s] for s in range(self.n))
         self.options = opts
         self.file = file
         self.on_error = on_error
         ruleset.check_options(opts, self.n)
         self.deck: Deck = deck_for(ruleset, self.n, opts)
-        self.totals = {p: 0 for p in self.players}
-        self.lucky_count = {p: 0 for p in self.players}
-        self.minus_five_wins = {p: 0 for p in self.players}
+        self.totals = dict.fromkeys(players, 0)
+        self.lucky_count = dict.fromkeys(players, 0)
+        self.minus_five_wins = dict.fromkeys(players, 0)
         self.held: dict[str, list[tuple[Card, int]]] = {p: [] for p in self.players}
         self.rights: list[_Right] = []
         self.expired_rights: set[str] = set()  # holders of unused rights ended by thief.right_lasts
@@ -1127,7 +1128,7 @@ class Game:
 
     def result(self) -> GameResult:
         k = self.k
-        bonuses = {p: 0 for p in self.players}
+        bonuses = dict.fromkeys(self.players, 0)
         reasons: list[Reason] = []
         if self.options.get("minus_five"):
             wins = self.minus_five_wins
@@ -1151,7 +1152,8 @@ class Game:
                 else:
                     reasons.append(Reason("-5 bonus: nobody won the -5", "minus_five.bonus"))
         totals = {p: self.totals[p] + bonuses[p] for p in self.players}
-        ranking = sorted(self.players, key=lambda p: (-totals[p], self.seat[p]))
+        # Best total first; a stable sort keeps seating order among equal totals (reverse=True keeps it too).
+        ranking = sorted(self.players, key=totals.__getitem__, reverse=True)
         ranks = {}
         for i, p in enumerate(ranking):
             ranks[p] = ranks[ranking[i - 1]] if i and totals[p] == totals[ranking[i - 1]] else i + 1
