@@ -225,18 +225,6 @@ class LogReader:
                     return i + 1
         return None
 
-    def _find_text(self, needle: str, start: int, end: int) -> int | None:
-        if start >= 1:  # the usual case: a plain scan of lines start..end (1-based)
-            lines = self._lines
-            for i in range(start - 1, min(end, len(lines))):
-                if needle in lines[i]:
-                    return i + 1
-            return None
-        for i in range(start, end + 1):
-            if i - 1 < len(self._lines) and needle in self._lines[i - 1]:
-                return i
-        return None
-
     def error(self, cls, message: str, **where) -> None:
         self.errors.append(cls(message, file=self.file, **where))
 
@@ -449,7 +437,8 @@ class LogReader:
                 for t, text in enumerate(tricks_val, 1):
                     line = None
                     if isinstance(text, str) and text:
-                        # _find_text(text, pos, end), inline: usually a hit within two lines.
+                        # Its line: the first of lines pos..end (1-based) holding the text, searched
+                        # from the previous trick's line on (usually a hit within two lines).
                         for j in range(pos - 1, stop):
                             if text in lines[j]:
                                 line = j + 1
