@@ -23,6 +23,7 @@ from collections import deque
 from operator import itemgetter
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from .cards import _CANONICAL as _ALL_CARDS
 from .cards import (
     ALLY_CARD,
     BLACK,
@@ -34,7 +35,6 @@ from .cards import (
     THIEF_CARD,
     Card,
 )
-from .cards import _CANONICAL as _ALL_CARDS
 from .errors import BidsError, DeckError, IllegalPlayError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
@@ -458,10 +458,10 @@ class Game:
                     if c.colour != BLACK:
                         self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
             place_all(pile, "pile")
-        if hands is not None and removed is not None:
-            if not seen.keys() >= deck.pool_cards:  # checked in C without a new set
-                missing = deck.pool_cards.difference(seen)
-                self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
+        # The deal must place every pool card (checked in C without a new set).
+        if hands is not None and removed is not None and not seen.keys() >= deck.pool_cards:
+            missing = deck.pool_cards.difference(seen)
+            self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
         self.seen = seen
         self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
         self.pile.seen = set(pile) if pile is not None else set()

@@ -273,12 +273,12 @@ class LogReader:
         return GameLog(self.file, ruleset, players, options, rounds, self._key_line("ruleset"))
 
     def _players(self, value) -> tuple[str, ...] | None:
-        line = self._key_line("players")
+        # The line of 'players', found only for an error.
         if value is None:
             self.error(LogStructureError, "no 'players': expected players = [\"Ana\", \"Ben\", ...] in seating order")
             return None
         if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-            self.error(LogStructureError, "'players' must be a list of names in seating order", line=line)
+            self.error(LogStructureError, "'players' must be a list of names in seating order", line=self._key_line("players"))
             return None
         ok = True
         for p in value:
@@ -287,17 +287,17 @@ class LogReader:
                 self.error(
                     LogStructureError,
                     f"player name '{shown}' is not valid: expected 1-32 letters, digits, '_', '-' or '.'",
-                    line=line,
+                    line=self._key_line("players"),
                 )
                 ok = False
         seen = set()
         for p in value:
             if p in seen:
-                self.error(LogStructureError, f"player '{p}' appears twice: names must be unique", line=line, player=p)
+                self.error(LogStructureError, f"player '{p}' appears twice: names must be unique", line=self._key_line("players"), player=p)
                 ok = False
             seen.add(p)
         if not 3 <= len(value) <= 6:
-            self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=line)
+            self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=self._key_line("players"))
             ok = False
         return tuple(value) if ok else None
 
@@ -306,19 +306,22 @@ class LogReader:
             self.error(LogStructureError, "'options' must be a table ([options])", line=self._key_line("options"))
             return {}
         out = {}
-        base = self._key_line("[options]") or 1
         for key, v in value.items():
             if key not in TABLE_OPTIONS:
                 self.error(
                     LogStructureError,
                     f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}",
-                    line=self._key_line(key, base),
+                    line=self._option_line(key),
                 )
             elif not isinstance(v, bool):
-                self.error(LogStructureError, f"option '{key}' must be true or false", line=self._key_line(key, base))
+                self.error(LogStructureError, f"option '{key}' must be true or false", line=self._option_line(key))
             else:
                 out[key] = v
         return out
+
+    def _option_line(self, key: str) -> int | None:
+        """The line of an option: searched from the ``[options]`` header (found only on error)."""
+        return self._key_line(key, self._key_line("[options]") or 1)
 
     def _cards(self, value, what: str, rnum: int, line) -> tuple[Card, ...] | None:
         """A list of card tokens; ``line`` may be a function, called only on error."""
