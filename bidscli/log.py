@@ -393,7 +393,7 @@ class LogReader:
                 else:
                     hands = {}
                     for p, cards in h.items():
-                        if players and p not in players:
+                        if pset is not None and p not in pset:
                             self.error(LogStructureError, f"hands.{p}: '{p}' is not a player{did_you_mean(p, players)}",
                                        line=_call(hl), round=rnum, player=p)
                             continue
@@ -441,11 +441,16 @@ class LogReader:
                     line = None
                     if isinstance(text, str) and text:
                         # Its line: the first of lines pos..end (1-based) holding the text, searched
-                        # from the previous trick's line on (usually a hit within two lines).
-                        for j in range(pos - 1, stop):
-                            if text in lines[j]:
-                                line = j + 1
-                                break
+                        # from the previous trick's line on. Usually the next line: tested first.
+                        if pos - 1 < stop and text in lines[pos - 1]:
+                            line = pos
+                        elif pos < stop and text in lines[pos]:
+                            line = pos + 1
+                        else:
+                            for j in range(pos + 1, stop):
+                                if text in lines[j]:
+                                    line = j + 1
+                                    break
                     if line is not None:
                         pos = line
                     else:
