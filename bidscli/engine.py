@@ -20,8 +20,9 @@ the knob that decided it, so reports can explain each trick.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .cards import _CANONICAL as _ALL_CARDS
 from .cards import (
@@ -218,7 +219,7 @@ class _Pile:
 
     __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given")
 
-    def __init__(self, game: "Game", pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
+    def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
         self.front = deque(pile) if pile is not None else deque()
         self.given = pile is not None
@@ -1219,7 +1220,7 @@ def _cname(colour: str) -> str:
 
 def _record_nothing(choice: StealChoice) -> None:
     """The decision of a trick whose log line records no action."""
-    return None
+    return
 
 
 def _tricks(n: int) -> str:

@@ -12,7 +12,6 @@ in order after its round header.
 
 from __future__ import annotations
 
-import bisect
 import re
 import tomllib
 from operator import itemgetter
