@@ -561,4 +561,10 @@ FINE_PRINT = (
     "An unfinished last round (score, validate --allow-partial) banks the points won so far, without "
     "Ally split or lucky loser.",
     "Ranking: by total, equal totals share a rank; -5 wins count tricks won holding the -5, never steals.",
+    "A 2x doubles whatever the points are, negative ones too (-5 becomes -10): the sources say 'all "
+    "points', with no exception.",
+    "ally.rounding = floor rounds down, also for a negative odd sum (-5 split gives -3 each); ceil "
+    "rounds up (-2 each).",
+    "Under thief.pool = game a victim may hold the same card from two rounds (K5 won in round 1 and again "
+    "in round 2); a steal of it takes the most recently won one.",
 )
