@@ -417,6 +417,15 @@ def test_english_at_five_players_without_the_ally_sets_no_card_aside():
 
 # -- the JSON example of cli.md ----------------------------------------------------------
 
+# The round behind cli.md's score JSON (its first trick is the cli.md trick; the rest make
+# its allies, lucky loser and scores come out); the other tricks of the round are filled in.
+CLI_EXAMPLE_ROUND = (
+    "K5: Ana R5, Ben G4, Cleo K7, Dev Y2",
+    "-5: Cleo R10, Dev G1, Ana Y1, Ben Ally",
+    "K6: Cleo R1, Dev G3, Ana Y3, Ben B10",
+    "2x: Ben R2, Cleo G2, Dev Y4, Ana B9",
+)
+
 
 def test_cli_example_round_allies_lucky_loser_and_shared_rank():
     # cli.md's score JSON: trick 1 "K5: Ana R5, Ben G4, Cleo K7, Dev Y2" (Cleo takes
@@ -424,12 +433,7 @@ def test_cli_example_round_allies_lucky_loser_and_shared_rank():
     # gives exactly that: Ben plays the Ally into Cleo's -5 trick (Cleo 12 - 5 = 7),
     # Ben takes K6 (6), Ana takes the 2x with no points (0 doubled is 0).
     players = ["Ana", "Ben", "Cleo", "Dev"]
-    head = [
-        "K5: Ana R5, Ben G4, Cleo K7, Dev Y2",
-        "-5: Cleo R10, Dev G1, Ana Y1, Ben Ally",
-        "K6: Cleo R1, Dev G3, Ana Y3, Ben B10",
-        "2x: Ben R2, Cleo G2, Dev Y4, Ana B9",
-    ]
+    head = CLI_EXAMPLE_ROUND
     res = play_full("english", players, [(head, "Ana")], options={"ally": True})
     rnd = res.rounds[0]
     first = rnd.tricks[0]
@@ -456,9 +460,7 @@ def test_cli_example_needs_the_english_four_player_deck(ruleset, message):
     # option, the 2x only at 6; JA: both only at 6), so that round is not theirs.
     with pytest.raises(DeckError) as exc:
         kit.play(ruleset, ["Ana", "Ben", "Cleo", "Dev"], [[
-            "K5: Ana R5, Ben G4, Cleo K7, Dev Y2",
-            "-5: Cleo R10, Dev G1, Ana Y1, Ben Ally",
-        ]], options={"ally": True})
+            *CLI_EXAMPLE_ROUND[:2]]], options={"ally": True})
     assert exc.value.message == message
     assert (exc.value.round, exc.value.trick) == (1, 2)
 
@@ -468,12 +470,7 @@ def test_cli_example_as_score_json():
     from bidscli.report import result_json
 
     players = ["Ana", "Ben", "Cleo", "Dev"]
-    head = [
-        "K5: Ana R5, Ben G4, Cleo K7, Dev Y2",
-        "-5: Cleo R10, Dev G1, Ana Y1, Ben Ally",
-        "K6: Cleo R1, Dev G3, Ana Y3, Ben B10",
-        "2x: Ben R2, Cleo G2, Dev Y4, Ana B9",
-    ]
+    head = CLI_EXAMPLE_ROUND
     res = play_full("english", players, [(head, "Ana")], options={"ally": True})
     doc = result_json("examples/friday.toml", load_ruleset("english"), res)
     assert (doc["file"], doc["ruleset"], doc["players"]) == ("examples/friday.toml", "english", players)
