@@ -440,7 +440,7 @@ def _write_or_echo(text: str, out: str | None, force: bool) -> None:
     if out is None or out == "-":
         click.echo(text, nl=False)
         return
-    from .deal import write_atomic
+    from .files import write_atomic
 
     write_atomic(out, text, force=force)
     click.echo(f"wrote {out}", err=True)

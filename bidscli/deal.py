@@ -26,13 +26,10 @@ rulesets on common random numbers.
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 import secrets
 import struct
-import tempfile
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import NamedTuple
 
 import tomli_w
@@ -50,7 +47,7 @@ from .cards import (
     black_number,
     coloured,
 )
-from .errors import LogStructureError, RulesetError
+from .errors import RulesetError
 from .rules import Deck, Ruleset, deck_for
 
 # Every card any deck can hold, in a fixed order: the order random keys are drawn in.
@@ -266,38 +263,6 @@ def deal_text(deal: Deal, command: str | None = None) -> str:
     header.append("Play it with `bids simulate`, or fill in the tricks by hand; "
                   "`bids validate --allow-partial` checks it.")
     return log_text(deal.ruleset, deal.players, deal.options, deal.rounds, header=header)
-
-
-def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder.
-
-    Refuses to replace an existing file unless ``force``; a crash never leaves
-    half a file behind.
-    """
-    path = Path(path)
-    if path.exists() and not force:
-        raise LogStructureError(f"{path} exists: not overwriting it (use --force to replace it)")
-    if path.is_dir():
-        raise LogStructureError(f"{path} is a folder: expected a file path to write the log to")
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise LogStructureError(f"cannot write to {folder}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if path.exists() and not force:  # appeared meanwhile
-            raise LogStructureError(f"{path} exists: not overwriting it (use --force to replace it)")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ import tomllib
 import pytest
 from click.testing import CliRunner
 
+from bidscli import files
 from bidscli import deal as dealmod
 from bidscli.cli import main
 from bidscli.engine import replay
@@ -145,12 +146,12 @@ def test_log_text_is_toml_with_dotted_hands():
 
 def test_write_atomic(tmp_path):
     target = tmp_path / "deal.toml"
-    dealmod.write_atomic(target, "a = 1\n")
+    files.write_atomic(target, "a = 1\n")
     assert target.read_text() == "a = 1\n"
     with pytest.raises(BidsError, match="--force"):
-        dealmod.write_atomic(target, "a = 2\n")
+        files.write_atomic(target, "a = 2\n")
     assert target.read_text() == "a = 1\n"
-    dealmod.write_atomic(target, "a = 2\n", force=True)
+    files.write_atomic(target, "a = 2\n", force=True)
     assert target.read_text() == "a = 2\n"
     assert os.listdir(tmp_path) == ["deal.toml"]  # no temporary file left behind
 
