@@ -99,3 +99,38 @@ def test_the_log_naming_an_unknown_ruleset_is_invalid_input(tmp_path):
     log.write_text(text, encoding="utf-8")
     res = bids("score", log)
     assert res.exit_code == 1 and f"{log}:" in res.stderr and "no ruleset 'klingon'" in res.stderr
+
+
+# -- point to the right tool (issue 8 item 7) ------------------------------------------------------
+
+STEAL = "tests/data/diff-thief-4p.toml"  # italian: Ben's steal in trick 3 is not possible under english
+
+
+@pytest.mark.parametrize("command", ["score", "replay", "disputes"])
+def test_a_steal_the_other_rules_forbid_points_to_diff(command):
+    res = bids(command, STEAL, "-r", "english")
+    assert res.exit_code == 1 and res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert lines[0].startswith(f"error: {STEAL}:14: round 1, trick 3: Ben cannot steal here")
+    assert lines[1:] == ["  the log was recorded under italian; to see how this deal would have gone under "
+                         "english, use:", f"    bids diff {STEAL} -r italian -r english"]
+    assert bids(*lines[2].split()[1:]).exit_code == 0  # and that command works
+
+
+def test_a_card_the_other_deck_lacks_points_to_diff_with_lenient_deck():
+    res = bids("score", FRIDAY, "-r", "italian")
+    assert res.exit_code == 1
+    command = res.stderr.splitlines()[-1].strip()
+    assert command == f"bids diff {FRIDAY} -r english -r italian --lenient-deck"
+    assert bids(*command.split()[1:]).exit_code == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "examples/broken.toml", "-r", "english"],  # not valid under its own rules either
+    ["score", "examples/colour-5p.toml", "-r", "italian"],  # italian refuses Thief with Color Bids: diff too
+    ["score", STEAL, "-r", "italian"],  # its own ruleset: nothing to compare
+])
+def test_no_hint_where_diff_would_not_help(args):
+    res = bids(*args)
+    assert "bids diff" not in res.output
+    assert res.exit_code == (0 if args[-1] == "italian" and args[1] == STEAL else 1)
