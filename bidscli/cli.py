@@ -141,6 +141,13 @@ def format_option(*choices):
     return deco
 
 
+def echo_text(text: str) -> None:
+    """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
+    from .report import fit_text
+
+    click.echo(fit_text(text))
+
+
 def _checked(hint: str, parse, *args):
     """Run a plain parser (deal.parse_names, bots.parse_bots); its ValueError is a usage error (exit 2)."""
     try:
@@ -202,7 +209,7 @@ def score(logs, ruleset, options, fmt):
     elif fmt == "csv":
         click.echo(report.score_csv(results), nl=False)
     elif results:  # nothing at all on stdout when no log could be scored
-        click.echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
+        echo_text("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
     if failed:
         sys.exit(1)
 
@@ -232,7 +239,7 @@ def replay(log, ruleset, options, explain, fmt):
     if fmt == "json":
         click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
     else:
-        click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+        echo_text(report.replay_text(log, loaded.ruleset, result, explain))
 
 
 # -- validate ------------------------------------------------------------------------------
@@ -330,7 +337,7 @@ def rules_list(fmt):
     if fmt == "json":
         click.echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
-        click.echo(report.rules_list_text(rs, ALIASES))
+        echo_text(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
@@ -358,7 +365,7 @@ def rules_show(name, players, options, fmt):
     if fmt == "json":
         click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
-        click.echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+        echo_text(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
 @rules.command("diff")
@@ -382,7 +389,7 @@ def rules_diff(a, b, fmt):
     if fmt == "json":
         click.echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        click.echo(report.rules_diff_text(ra, rb, rows))
+        echo_text(report.rules_diff_text(ra, rb, rows))
 
 
 # -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
@@ -420,7 +427,7 @@ def diff(log, rulesets, options, lenient_deck, explain, fmt):
     if fmt == "json":
         click.echo(report.dumps(variants.diff_json(d, explain)))
     else:
-        click.echo(variants.diff_text(d, explain))
+        echo_text(variants.diff_text(d, explain))
 
 
 @main.command()
@@ -450,7 +457,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
     if fmt == "json":
         click.echo(report.dumps(doc))
     else:
-        click.echo(variants.disputes_text(doc))
+        echo_text(variants.disputes_text(doc))
 
 
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
@@ -589,7 +596,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     if fmt == "json":
         click.echo(report.dumps(doc))
     else:
-        click.echo(studymod.table_text(doc))
+        echo_text(studymod.table_text(doc))
 
 
 if __name__ == "__main__":  # pragma: no cover

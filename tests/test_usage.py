@@ -134,3 +134,63 @@ def test_no_hint_where_diff_would_not_help(args):
     res = bids(*args)
     assert "bids diff" not in res.output
     assert res.exit_code == (0 if args[-1] == "italian" and args[1] == STEAL else 1)
+
+
+# -- shell completion ---------------------------------------------------------------------------
+
+def complete(words: list[str], incomplete: str) -> list[str]:
+    from click.shell_completion import ShellComplete
+
+    comp = ShellComplete(main, {}, "bids", "_BIDS_COMPLETE")
+    return [c.value for c in comp.get_completions(words, incomplete)]
+
+
+def test_completion_offers_ruleset_names_after_r():
+    assert complete(["score", FRIDAY, "-r"], "") == ["italian", "english", "japanese", "spanish"]
+    assert complete(["diff", FRIDAY, "-r", "english", "-r"], "it") == ["italian"]
+    assert complete(["rules", "show"], "ja") == ["japanese"]
+
+
+def test_completion_offers_option_and_knob_names_then_values_after_o():
+    from bidscli.knobs import KNOBS, TABLE_OPTIONS
+
+    words = complete(["score", FRIDAY, "-o"], "")
+    assert words == [f"{k}=" for k in (*TABLE_OPTIONS, *KNOBS)]
+    assert complete(["score", FRIDAY, "-o"], "thief.t") == ["thief.timing="]
+    assert complete(["score", FRIDAY, "-o"], "thief.timing=") == ["thief.timing=immediate", "thief.timing=deferred"]
+    assert complete(["replay", FRIDAY, "-o"], "ally=t") == ["ally=true"]
+    assert complete(["disputes", FRIDAY, "--knob"], "double.s") == ["double.scope"]
+
+
+def test_completion_offers_bot_names_seat_by_seat():
+    from bidscli.bots import BOTS
+
+    assert complete(["simulate", FRIDAY, "--bots"], "") == list(BOTS)
+    assert complete(["study", "-r", "english", "-p", "3", "--bots"], "greedy,l") == ["greedy,lucky"]
+
+
+def test_completion_never_reports_a_usage_error_while_typing():
+    # Parsing for completion is resilient: a half-typed -r or -o is no error.
+    assert complete(["score", FRIDAY, "-r", "nosuch", "-o", "thief=maybe", "--format"], "j") == ["json"]
+
+
+def test_knob_reference_lists_every_knob_with_its_allowed_values():
+    from pathlib import Path
+
+    from bidscli.knobs import KNOBS
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "knobs.md").read_text(encoding="utf-8")
+    for name, knob in KNOBS.items():
+        assert f"| `{name}` | {knob.describe_values()} |" in text, name
+
+
+def test_pyproject_license_is_an_spdx_string_for_a_setuptools_that_reads_it():
+    # setuptools < 77 does not know SPDX strings; >= 77 warns about the old table form (make demo).
+    import re
+    import tomllib
+    from pathlib import Path
+
+    doc = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert doc["project"]["license"] == "MIT"
+    (req,) = [r for r in doc["build-system"]["requires"] if r.startswith("setuptools")]
+    assert int(re.search(r">=\s*(\d+)", req).group(1)) >= 77
