@@ -134,17 +134,24 @@ def main():
 # -- score ----------------------------------------------------------------------------
 
 
+def partial_option(what):
+    return click.option("--allow-partial", is_flag=True, help=what)
+
+
 @main.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @ruleset_option
 @option_option
+@partial_option("score an unfinished game: standings after its last trick, no winner")
 @format_option()
 @guarded
-def score(logs, ruleset, options, fmt):
+def score(logs, ruleset, options, allow_partial, fmt):
     """Final and per-round scores of each LOG.
 
     Stops at the first error of a log (use `bids validate` to see them all);
-    exits 1 if any log could not be scored.
+    exits 1 if any log could not be scored. An unfinished game (a short last
+    round) is refused unless --allow-partial: then it shows the standings so
+    far, never a winner.
 
     \b
     Examples:
@@ -157,7 +164,7 @@ def score(logs, ruleset, options, fmt):
     results, docs, failed = [], [], False
     for path in logs:
         try:
-            loaded, result = api.score(path, ruleset, options)
+            loaded, result = api.score(path, ruleset, options, allow_partial)
         except BidsError as exc:
             failed = True
             _fail(f"error: {exc}")
@@ -184,10 +191,13 @@ def score(logs, ruleset, options, fmt):
 @option_option
 @click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
               "(--format json always has it, under each trick's \"explain\")")
+@partial_option("replay an unfinished game without the error at its end")
 @format_option("table", "json")
 @guarded
-def replay(log, ruleset, options, explain, fmt):
+def replay(log, ruleset, options, explain, allow_partial, fmt):
     """Trick by trick: revealed cards, plays, winner and why, points, running score.
+
+    An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
 
     \b
     Examples:
@@ -196,11 +206,15 @@ def replay(log, ruleset, options, explain, fmt):
     """
     from . import api, report
 
-    loaded, result = api.score(log, ruleset, options)
+    loaded, result, errors = api.play(log, ruleset, options, allow_partial)
+    if errors and not api.only_unfinished(errors):
+        raise errors[0]
     if fmt == "json":
         click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
     else:
         click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+    if errors:  # cli.md: replay shows the tricks and then the error
+        raise errors[0]
 
 
 # -- validate ------------------------------------------------------------------------------
@@ -210,7 +224,7 @@ def replay(log, ruleset, options, explain, fmt):
 @click.argument("logs", nargs=-1, required=True, type=click.Path(), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
-@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round")
+@partial_option("accept an unfinished last round")
 @format_option("table", "json")
 @click.option("--summary", "json_summary", is_flag=True,
               help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')

@@ -109,8 +109,12 @@ def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
         "totals": dict(result.totals),
         "ranking": [[p, v] for p, v in result.ranking],
         "ranks": dict(result.ranks),
-        "winners": result.winners,
-        "partial": any(r.partial for r in result.rounds),
+        # cli.md 'Unfinished games': standings, never a winner.
+        "winners": [] if result.stopped_at else result.winners,
+        "partial": result.stopped_at is not None,
+        "complete": result.stopped_at is None,
+        "standings_after": (None if result.stopped_at is None else
+                            {"round": result.stopped_at[0], "trick": result.stopped_at[1]}),
         "explain": [reason_json(ruleset, x) for x in result.reasons],
     }
 
@@ -141,23 +145,36 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
     head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
             f"options: {options_text(result.options)}")
     lines = [head, text_table(rows, headers, colalign=("right", "left"))]
-    win = result.winners
-    lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
-                 f" with {result.totals[win[0]]}")
+    if result.stopped_at is not None:
+        lines.append(standings_line(result) + ": unfinished game, no winner")
+    else:
+        win = result.winners
+        lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
+                     f" with {result.totals[win[0]]}")
     if any(r.partial for r in rounds):
         lines.append("* partial round: no Ally split or lucky loser applied")
     return "\n".join(lines)
+
+
+def standings_line(result: GameResult) -> str:
+    r, t = result.stopped_at
+    return f"Standings after round {r}, trick {t}"
 
 
 def score_csv(items) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     maxr = max((len(res.rounds) for _, _, res in items), default=0)
-    w.writerow(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, maxr + 1)] + ["bonus", "total"])
+    # cli.md: the partial marker is a column 'partial', there when an unfinished game is scored
+    # (score --allow-partial); a column that would say "false" on every row is left out.
+    any_partial = any(res.stopped_at is not None for _, _, res in items)
+    w.writerow(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, maxr + 1)]
+               + ["bonus", "total"] + (["partial"] if any_partial else []))
     for file, ruleset, res in items:
+        partial = ["true" if res.stopped_at is not None else "false"] if any_partial else []
         for p, total in res.ranking:
             scores = [r.scores.get(p, 0) for r in res.rounds] + [""] * (maxr - len(res.rounds))
-            w.writerow([file, ruleset.name, p, res.ranks[p], *scores, res.bonuses[p], total])
+            w.writerow([file, ruleset.name, p, res.ranks[p], *scores, res.bonuses[p], total, *partial])
     return buf.getvalue()
 
 
@@ -202,7 +219,8 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
     out.append("")
     for x in result.reasons:
         out.append(f"- {reason_text(ruleset, x)}")
-    out.append("Totals: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
+    head = "Totals" if result.stopped_at is None else standings_line(result) + " (unfinished game, no winner)"
+    out.append(f"{head}: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
     return "\n".join(out)
 
 
