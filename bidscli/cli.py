@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from . import usage
 from .errors import BidsError
 
 FORMATS = ("table", "json", "csv")
@@ -53,16 +54,44 @@ def guarded(func):
 # -- shared options (pip-tools style) ---------------------------------------------
 
 
+def checked_each(check):
+    """A click callback running a plain check (bidscli/usage.py) on a value or on each of several:
+    its ValueError is a usage error (exit 2, stderr), raised while the command line is parsed,
+    so before any file is read and the same way for every command."""
+
+    def callback(ctx, param, value):
+        if value is None or ctx.resilient_parsing:  # resilient: shell completion is parsing
+            return value
+        try:
+            for v in value if isinstance(value, tuple) else (value,):
+                check(v)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        return value
+
+    return callback
+
+
+def completes(words):
+    """A click shell_complete callback over a plain word list function (bidscli/usage.py)."""
+    return lambda ctx, param, incomplete: words(incomplete)
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+
+
 def ruleset_option(func=None, *, required=False):
     """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
     deco = click.option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
-                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset")
+                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset",
+                        **RULESET_ARG)
     return deco if func is None else deco(func)
 
 
 def rulesets_option(help):
     """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
-    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help)
+    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
+                        **RULESET_ARG)
 
 
 def players_option(help, required=False):
@@ -75,8 +104,9 @@ def seed_option(help, default=None):
 
 
 def bots_option(func):
-    return click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all: "
-                        "random, greedy, lucky, default (default: default)")(func)
+    return click.option("--bots", metavar="A,B,C", shell_complete=completes(usage.bot_words),
+                        help="a strategy per seat, or one for all: random, greedy, lucky, default "
+                             "(default: default)")(func)
 
 
 def out_options(what):
@@ -99,6 +129,8 @@ def option_option(func):
     return click.option(
         "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
         help="table option (thief=true) or knob override (thief.timing=deferred); repeatable",
+        callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
+        shell_complete=completes(usage.option_words),
     )(func)
 
 
@@ -231,8 +263,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     from . import batch, report
 
     single = batch.is_single_file(logs) and not json_summary
-    if not single:
-        batch.check_command_line(ruleset, options)
+    batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
     bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
@@ -303,7 +334,7 @@ def rules_list(fmt):
 
 
 @rules.command("show")
-@click.argument("name")
+@click.argument("name", **RULESET_ARG)
 @players_option("print the deck math for N players (default: 3-6)")
 @option_option
 @format_option("table", "json")
@@ -331,8 +362,8 @@ def rules_show(name, players, options, fmt):
 
 
 @rules.command("diff")
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", **RULESET_ARG)
+@click.argument("b", **RULESET_ARG)
 @format_option("table", "json")
 @guarded
 def rules_diff(a, b, fmt):
@@ -397,6 +428,8 @@ def diff(log, rulesets, options, lenient_deck, explain, fmt):
 @ruleset_option
 @option_option
 @click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
+              callback=checked_each(lambda arg: usage.check_knob_args([arg])),
+              shell_complete=completes(usage.knob_words),
               help="a knob to dispute (at all its values, or at VALUE); repeatable. "
                    "Default: every knob on which the bundled rulesets differ at this player count")
 @click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
