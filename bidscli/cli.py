@@ -592,5 +592,51 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
         click.echo(studymod.table_text(doc))
 
 
+# -- record (bidscli/record.py, recordio.py) ---------------------------------------------------
+
+
+@main.command()
+@click.argument("out", type=click.Path(dir_okay=False))
+@click.option("--players", "names", metavar="A,B,C", help="player names in seating order (a new game)")
+@ruleset_option
+@option_option
+@click.option("--leader", metavar="NAME", help="who leads the first trick (default: the ruleset's first leader)")
+@click.option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False),
+              help="the deal (from `bids deal`): plays are checked against the hands, the pile is revealed")
+@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds in the game (default: game.rounds)")
+@click.option("--resume", is_flag=True, help="go on with the unfinished log OUT (players, ruleset, options from it)")
+@click.option("--force", is_flag=True, help="start over an existing OUT")
+@guarded
+def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
+    """Record a game at the table into OUT, one trick a line: checked as typed, saved after every trick.
+
+    Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
+    `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
+    hand, quit). With standard input not a terminal, results go to stderr and the exit code
+    is 1 if any line was refused (accepted tricks are saved all the same).
+
+    \b
+    Examples:
+      bids record friday.toml --players Ana,Ben,Cleo,Dev -r english -o ally=true
+      bids record friday.toml --resume
+      bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml
+      bids record game.toml --deal deal.toml
+    """
+    from . import recordio
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        rec = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options, leader=leader,
+                                     deal_path=deal_log, rounds=rounds, resume=resume, force=force,
+                                     interactive=interactive)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if interactive:
+        code = recordio.run_terminal(rec, sys.stdout)
+    else:
+        code = recordio.run_script(rec, sys.stdin, sys.stderr)
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
