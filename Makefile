@@ -35,7 +35,7 @@ fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_score.py
+	$(BIN)/python bench/bench_cli.py
 
 # Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
 golden: $(STAMP)
