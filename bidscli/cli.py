@@ -141,6 +141,19 @@ def format_option(*choices):
     return deco
 
 
+def jobs_option(func):
+    """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
+    return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
+                        help="worker processes for many logs (0: one per core; default: "
+                             "one per core from 200 logs on, else 1); the output does not depend on it")(func)
+
+
+def _jobs(jobs: int | None, count: int) -> int:
+    from .parallel import choose_jobs
+
+    return choose_jobs(jobs, count)
+
+
 def _checked(hint: str, parse, *args):
     """Run a plain parser (deal.parse_names, bots.parse_bots); its ValueError is a usage error (exit 2)."""
     try:
@@ -171,8 +184,9 @@ def main():
 @ruleset_option
 @option_option
 @format_option()
+@jobs_option
 @guarded
-def score(logs, ruleset, options, fmt):
+def score(logs, ruleset, options, fmt, jobs):
     """Final and per-round scores of each LOG.
 
     Stops at the first error of a log (use `bids validate` to see them all);
@@ -184,25 +198,10 @@ def score(logs, ruleset, options, fmt):
       bids score examples/*.toml -r italian --format json
       bids score game.toml -r english -o thief=true -o thief.timing=immediate
     """
-    from . import api, report
+    from . import stream
 
-    results, docs, failed = [], [], False
-    for path in logs:
-        try:
-            loaded, result = api.score(path, ruleset, options)
-        except BidsError as exc:
-            failed = True
-            _fail(f"error: {exc}")
-            docs.append({"file": path, "error": exc.to_json()})
-            continue
-        results.append((path, loaded.ruleset, result))
-        docs.append(report.result_json(path, loaded.ruleset, result))
-    if fmt == "json":
-        click.echo(report.dumps(docs[0] if len(logs) == 1 else docs))
-    elif fmt == "csv":
-        click.echo(report.score_csv(results), nl=False)
-    elif results:  # nothing at all on stdout when no log could be scored
-        click.echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
+    failed = stream.score(logs, ruleset, options, fmt, functools.partial(click.echo, nl=False), _fail,
+                          jobs=_jobs(jobs, len(logs)))
     if failed:
         sys.exit(1)
 
