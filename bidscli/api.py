@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .engine import GameResult, replay
 from .errors import BidsError, NothingToScoreError, RulesetError, UnfinishedError
 from .log import GameLog, read_log
-from .rules import Ruleset, load_ruleset, parse_option_assignments
+from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
 
 class Loaded(NamedTuple):
@@ -37,6 +37,20 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     if knob_overrides:
         ruleset = ruleset.with_knobs(knob_overrides)
     return ruleset
+
+
+def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
+    """The flags with which ``bids diff`` plays this log under both rulesets: none, or
+    ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too."""
+    from . import variants
+
+    for flags in ([], ["--lenient-deck"]):
+        try:
+            variants.diff(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+        except BidsError:
+            continue
+        return flags
+    return None
 
 
 def read(path: str | Path) -> GameLog:
@@ -84,8 +98,49 @@ def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequen
     """
     loaded, result, errors = play(path, ruleset_ref, option_pairs, allow_partial)
     if errors:
-        raise errors[0]
+        raise first_error(errors, loaded.log, ruleset_ref, option_pairs)
     return loaded, result
+
+
+def first_error(errors: list[BidsError], log: GameLog, ruleset_ref: str | None,
+                option_pairs: Sequence[str] = ()) -> BidsError:
+    """The error a command that stops at the first shows: with the diff hint when the rules
+    refused the log (an unfinished game or an empty log is no matter of rules)."""
+    exc = errors[0]
+    if isinstance(exc, (UnfinishedError, NothingToScoreError)):
+        return exc
+    return with_diff_hint(exc, log, ruleset_ref, option_pairs)
+
+
+def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+    """Point to the right tool (issue 8): a log that plays under the ruleset it names but not under
+    ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
+    X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
+    its own ruleset with the same -o); otherwise the error stands alone."""
+    import shlex
+
+    if ruleset_ref is None or log.ruleset is None:
+        return exc
+    try:
+        own, opts = _ruleset_and_options(log, None, option_pairs)
+        if own.name == load_ruleset(ruleset_ref).name and own.path == load_ruleset(ruleset_ref).path:
+            return exc
+        replay(log, own, opts)
+    except BidsError:
+        return exc
+    own_ref = log.ruleset
+    if not is_bundled(own_ref) and not Path(own_ref).is_absolute():
+        own_ref = str(Path(log.file).parent / own_ref)
+    words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
+    for pair in option_pairs:
+        words += ["-o", pair]
+    flag = _diff_flag(str(log.file), [own_ref, ruleset_ref], option_pairs)
+    if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
+        return exc
+    command = " ".join(shlex.quote(w) for w in words + flag)
+    exc.message += (f"\n  the log was recorded under {log.ruleset}; to see how this deal would have gone "
+                    f"under {ruleset_ref}, use:\n    {command}")
+    return exc
 
 
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),

@@ -161,21 +161,50 @@ def standings_line(result: GameResult) -> str:
     return f"Standings after round {r}, trick {t}"
 
 
-def score_csv(items) -> str:
+# cli.md: the partial marker is a CSV column 'partial', there when an unfinished game is
+# scored (score --allow-partial); a column that would say "false" on every row is left out
+# (as issue 8 leaves out all-zero columns). Each row ends with one of these marks until the
+# whole output is known: csv_partial_cells turns them into cells or nothing.
+CSV_PARTIAL, CSV_COMPLETE = "\x01", "\x02"
+
+
+def score_csv_header(rounds: int, partial: bool = False) -> str:
+    """The CSV header line for logs of at most ``rounds`` rounds."""
+    return ",".join(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, rounds + 1)]
+                    + ["bonus", "total"] + (["partial"] if partial else [])) + "\n"
+
+
+def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> str:
+    """One log's CSV rows, with ``pad`` where the empty cells of a shorter log go (stream.py),
+    and a partial mark (CSV_PARTIAL or CSV_COMPLETE) at the end of each row."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    maxr = max((len(res.rounds) for _, _, res in items), default=0)
-    # cli.md: the partial marker is a column 'partial', there when an unfinished game is scored
-    # (score --allow-partial); a column that would say "false" on every row is left out.
-    any_partial = any(res.stopped_at is not None for _, _, res in items)
-    w.writerow(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, maxr + 1)]
-               + ["bonus", "total"] + (["partial"] if any_partial else []))
-    for file, ruleset, res in items:
-        partial = ["true" if res.stopped_at is not None else "false"] if any_partial else []
-        for p, total in res.ranking:
-            scores = [r.scores.get(p, 0) for r in res.rounds] + [""] * (maxr - len(res.rounds))
-            w.writerow([file, ruleset.name, p, res.ranks[p], *scores, res.bonuses[p], total, *partial])
+    rounds = res.rounds
+    mark = CSV_COMPLETE if res.stopped_at is None else CSV_PARTIAL
+    for p, total in res.ranking:
+        w.writerow([file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
+        buf.seek(buf.tell() - 1)  # over the "\n": the row goes on after the pad
+        buf.write(f"{pad},{res.bonuses[p]},{total}{mark}\n")
     return buf.getvalue()
+
+
+def csv_partial_cells(text: str, partial: bool) -> str:
+    """Rows of score_csv_rows with their marks as 'partial' cells (``partial``) or as nothing."""
+    if partial:
+        return text.replace(CSV_PARTIAL, ",true").replace(CSV_COMPLETE, ",false")
+    return text.replace(CSV_COMPLETE, "")
+    return buf.getvalue()
+
+
+def score_csv(items) -> str:
+    """The CSV of several scored logs at once (``bids score`` streams it instead: stream.py)."""
+    maxr = max((len(res.rounds) for _, _, res in items), default=0)
+    partial = any(res.stopped_at is not None for _, _, res in items)
+    out = [score_csv_header(maxr, partial)]
+    for file, ruleset, res in items:
+        rows = score_csv_rows(file, ruleset, res, "\0").replace("\0", "," * (maxr - len(res.rounds)))
+        out.append(csv_partial_cells(rows, partial))
+    return "".join(out)
 
 
 # -- replay --------------------------------------------------------------------------

@@ -146,13 +146,16 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
     if base_dir is not None and not path.is_absolute():
         path = base_dir / path
     if not _exists(path):
-        hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
-        shown = ref if len(ref) <= 60 else ref[:57] + "..."
-        raise RulesetError(
-            f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
-            f"or a path to a TOML ruleset{hint}"
-        )
+        raise RulesetError(unknown_ruleset(ref))
     return _load_path(path, ())
+
+
+def unknown_ruleset(ref: str) -> str:
+    """The message for a ruleset reference that is neither a bundled name nor a file."""
+    hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
+    shown = ref if len(ref) <= 60 else ref[:57] + "..."
+    return (f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
+            f"or a path to a TOML ruleset{hint}")
 
 
 def _exists(path: Path) -> bool:
