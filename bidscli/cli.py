@@ -628,6 +628,9 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
     hand, quit). With standard input not a terminal, results go to stderr and the exit code
     is 1 if any line was refused (accepted tricks are saved all the same).
 
+    There is no --format: OUT is a game log (TOML), and `bids score OUT --format json`
+    reads it as JSON.
+
     \b
     Examples:
       bids record friday.toml --players Ana,Ben,Cleo,Dev -r english -o ally=true

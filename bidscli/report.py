@@ -14,9 +14,14 @@ from .rules import Deck, Ruleset
 
 def text_table(rows, headers, **kw) -> str:
     """A plain-text table (tabulate, imported here only and only when a table is printed)."""
-    from tabulate import tabulate
+    import tabulate as tabulate_module
 
-    return tabulate(rows, headers=headers, **kw)
+    # The same table whether or not wcwidth is installed (prompt_toolkit, for `bids record`,
+    # brings it in; tabulate then measures and wraps CJK text in screen columns): widths
+    # count characters, as they always have here and in the docs' transcripts.
+    tabulate_module.WIDE_CHARS_MODE = False
+    tabulate_module.wcwidth = None
+    return tabulate_module.tabulate(rows, headers=headers, **kw)
 
 
 def dumps(doc) -> str:
