@@ -398,7 +398,7 @@ def rules_diff(a, b, fmt):
         click.echo(report.rules_diff_text(ra, rb, rows))
 
 
-# -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
+# -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
 
 
 @main.command()
@@ -410,30 +410,35 @@ def rules_diff(a, b, fmt):
                    "revealed as recorded, and rounds keep the log's length")
 @click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
                                                 "knob and its source")
+@click.option("--all", "everything", is_flag=True,
+              help="give every trick where the results part with both sides' reasons (default: one line a round)")
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, explain, fmt):
+def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     """The same deal under several rulesets, side by side.
 
-    Per-trick winners, round and final scores, the first trick where the
-    rulesets part (with each engine's reasons and knobs) and the knobs that
-    differ. Steals decided by the default policy are marked with '!'.
+    Per-trick winners, round and final scores, every trick, round end and
+    bonus where the rulesets part (with each engine's reasons and knobs),
+    each player's difference charged to the knobs that caused it (exact
+    Shapley values; each ruleset against the first), which rules decide the
+    winner, and the knobs that changed the game. Steals decided by the
+    default policy are marked with '!'.
 
     \b
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
       bids diff game.toml -r english -r japanese --format json
-      bids diff game.toml -r italian -r english --explain
+      bids diff game.toml -r italian -r english --explain --all
     """
-    from . import report, variants
+    from . import diffreport, report, variants
 
     if len(rulesets) < 2:
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(variants.diff_json(d, explain)))
+        click.echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        click.echo(variants.diff_text(d, explain))
+        click.echo(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -457,13 +462,14 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
       bids disputes examples/thief-6p.toml
       bids disputes game.toml -r english --knob thief.timing --knob double.scope
     """
-    from . import report, variants
+    from . import diffreport, report
+    from .disputes import disputes as find_disputes
 
-    doc = variants.disputes(log, ruleset, knobs, options, lenient=lenient_deck)
+    doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
         click.echo(report.dumps(doc))
     else:
-        click.echo(variants.disputes_text(doc))
+        click.echo(diffreport.disputes_text(doc))
 
 
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
