@@ -12,7 +12,7 @@ from __future__ import annotations
 from .cards import COLOUR_NAMES, Card
 from .engine import GameResult, TrickResult
 from .knobs import TABLE_OPTIONS
-from .report import cell_text, reason_json
+from .report import cell_text, reason_json, source_id
 from .rules import Ruleset
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
@@ -216,7 +216,8 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
             continue
         moved_rows.append({"knob": k, "where": entry["where"],
                            "values": {lab: cell_text(row[lab]) for lab in labels},
-                           "sources": row["sources"]})
+                           "sources": row["sources"],
+                           "source_ids": {lab: source_id(o.ruleset, k) for lab, o in zip(labels, outs)}})
     differences = {}
     if len(determined) == len(outs):
         base = outs[0].result.totals
