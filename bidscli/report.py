@@ -149,16 +149,31 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
     return "\n".join(lines)
 
 
-def score_csv(items) -> str:
+def score_csv_header(rounds: int) -> str:
+    """The CSV header line for logs of at most ``rounds`` rounds."""
+    return ",".join(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, rounds + 1)]
+                    + ["bonus", "total"]) + "\n"
+
+
+def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> str:
+    """One log's CSV rows, with ``pad`` where the empty cells of a shorter log go (stream.py)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    maxr = max((len(res.rounds) for _, _, res in items), default=0)
-    w.writerow(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, maxr + 1)] + ["bonus", "total"])
-    for file, ruleset, res in items:
-        for p, total in res.ranking:
-            scores = [r.scores.get(p, 0) for r in res.rounds] + [""] * (maxr - len(res.rounds))
-            w.writerow([file, ruleset.name, p, res.ranks[p], *scores, res.bonuses[p], total])
+    rounds = res.rounds
+    for p, total in res.ranking:
+        w.writerow([file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
+        buf.seek(buf.tell() - 1)  # over the "\n": the row goes on after the pad
+        buf.write(f"{pad},{res.bonuses[p]},{total}\n")
     return buf.getvalue()
+
+
+def score_csv(items) -> str:
+    """The CSV of several scored logs at once (``bids score`` streams it instead: stream.py)."""
+    maxr = max((len(res.rounds) for _, _, res in items), default=0)
+    out = [score_csv_header(maxr)]
+    for file, ruleset, res in items:
+        out.append(score_csv_rows(file, ruleset, res, "\0").replace("\0", "," * (maxr - len(res.rounds))))
+    return "".join(out)
 
 
 # -- replay --------------------------------------------------------------------------
