@@ -12,7 +12,8 @@ from __future__ import annotations
 from .cards import COLOUR_NAMES, Card
 from .engine import GameResult, TrickResult
 from .knobs import TABLE_OPTIONS
-from .report import cell_text, reason_json, source_id
+from .errors import BidsError
+from .report import cell_text, knob_value, reason_json, source_id
 from .rules import Ruleset
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
@@ -273,6 +274,81 @@ def study_page(doc: dict) -> dict:
 
 
 
+# -- the attribution (issue 10: bidscli/attribution.py) -------------------------------------
+
+
+def attribution_doc(att, players) -> dict:
+    """One pair's account (``attribution.Attribution``) as the comparison page shows it: each
+    player's difference split among the rules that caused it, exact (mixed numbers), plus the
+    JSON numbers for the stacked bars, and the sentence naming the rules that decide the winner."""
+    from .attribution import mixed_text
+
+    a, b = att.labels
+    nonzero = [g.name for g in att.groups if any(att.parts[p].get(g.name) for p in players)]
+    rows, summary = {}, []
+    for p in players:
+        parts = {g: att.parts[p][g] for g in nonzero if att.parts[p].get(g)}
+        rows[p] = parts
+        diff = att.difference(p)
+        if diff or parts:
+            summary.append(f"{p} {mixed_text(diff)}" + (" = " + ", ".join(f"{g} {mixed_text(v)}"
+                                                                          for g, v in parts.items())
+                                                      if parts else ""))
+    shown = [g for g in att.groups if g.name in nonzero or g.changed_trick]
+    knobs = [{"group": g.name, "knob": k.knob, "a": cell_text(knob_value(k.value_a)), "a_source": k.source_a,
+              "b": cell_text(knob_value(k.value_b)), "b_source": k.source_b}
+             for g in shown for k in g.knobs]
+    hidden = sum(len(g.knobs) for g in att.groups if g not in shown)
+    m = att.winner_margin
+    winner = None
+    if m is not None:
+        deciding = ", ".join(m.deciding)
+        if m.winner_changed and deciding:
+            winner = (f"Under {b}, {m.winner} beats {m.runner_up} by {m.after} (under {a}: "
+                      f"{mixed_text(m.before, sign=False)}): {deciding} decide{'s' if len(m.deciding) == 1 else ''} "
+                      f"the winner (bids disputes LOG gives the smallest sets of rules that do).")
+        elif deciding:
+            winner = f"The winner is the same; the margin over {m.runner_up} moves because of {deciding}."
+    method = ("exact Shapley split: each rule's average effect over every order of switching the rules "
+              f"from {a} to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
+              f"ordered split (some mixture of the two rulesets cannot be played): the rules are switched "
+              f"from {a} to {b} one at a time, each charged with its step")
+    if att.policy_mixtures:
+        method += f"; {att.policy_mixtures} mixture(s) needed the default steal policy"
+    return {
+        "against": a, "method": att.method, "method_text": method,
+        "keys": nonzero,
+        "players": {p: {g: float(v) for g, v in rows[p].items()} for p in players},
+        "exact": {p: {g: mixed_text(v) for g, v in rows[p].items()} for p in players},
+        "differences": {p: mixed_text(att.difference(p)) for p in players},
+        "summary": summary,
+        "winner": winner,
+        "knobs": knobs,
+        "unmoved_knobs": hidden,
+        "json": att.to_json(),
+    }
+
+
+def comparison_attribution(d, lenient: bool = False) -> dict:
+    """Each ruleset against the first (as ``bids diff`` does for -r A -r B -r C)."""
+    from . import attribution, variants
+
+    offered, _ = variants._reference(d.deal, d.deal.log, [o.ruleset for o in d.outcomes], lenient)
+    out: dict = {"rulesets": {}, "missing": {}}
+    first, base = d.labels[0], d.outcomes[0]
+    for lab, o in zip(d.labels[1:], d.outcomes[1:]):
+        try:
+            att = attribution.attribute_outcomes(d.deal, (first, lab), base, o, offered, lenient=lenient)
+        except BidsError as exc:
+            out["missing"][lab] = str(exc)
+            continue
+        if att is None:
+            out["missing"][lab] = "undetermined from this log (a pile card the log never showed)"
+            continue
+        out["rulesets"][lab] = attribution_doc(att, list(d.deal.players))
+    return out
+
+
 def report_page(path: str, refs, option_pairs=(), lenient: bool = False) -> dict:
     """``bids report``: a game page for no ``-r`` or one, a comparison for two or more."""
     refs = list(refs)
@@ -283,4 +359,5 @@ def report_page(path: str, refs, option_pairs=(), lenient: bool = False) -> dict
         return game_page(str(path), loaded.ruleset, result)
     from . import variants
 
-    return comparison_page(variants.diff(path, refs, lenient=lenient, option_pairs=option_pairs))
+    d = variants.diff(path, refs, lenient=lenient, option_pairs=option_pairs)
+    return comparison_page(d, comparison_attribution(d, lenient))

@@ -273,6 +273,46 @@ def test_comparison_page(tmp_path):
         assert k["knob"] in page
 
 
+def test_comparison_page_accounts_for_every_point(tmp_path):
+    """The attribution of issue 10 on the page: each player's difference split by rule, exactly."""
+    page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
+    moved = tree.root.find("section", "moved").text()
+    for line in ("Ada +15 = minus_five.bonus +15", "Cy +30 = double.scope +15, minus_five.bonus +15",
+                 "Fay +7 = lucky_loser.condition +7"):
+        assert line in moved
+    assert "double.scope decides the winner" in moved
+    d = variants.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
+    rows = tree.root.find("table", "account").find("tbody").find_all("tr")
+    for row in rows:
+        p, diff, because = [c.text() for c in row.find_all("td")]
+        assert int(diff) == d["totals"]["english"][p] - d["totals"]["italian"][p]
+        parts = re.findall(r"([a-z_.]+) ([+-]\d+)", because)
+        assert sum(int(v) for _, v in parts) == int(diff)
+    # The stacked bars: one segment per non-zero part, titled with the player, the rule and the points.
+    fig = tree.root.find("figure", "fold-chart")
+    segments = sorted(r.find("title").text() for r in fig.find_all("rect") if "part" in r.attrs.get("class", ""))
+    assert segments == sorted(["Ada: minus_five.bonus +15", "Cy: double.scope +15", "Cy: minus_five.bonus +15",
+                               "Fay: lucky_loser.condition +7"])
+    # Each rule that moved a score with both values and sources; the rest counted in one line.
+    knobs = tree.root.find("table", "account-knobs").text()
+    for knob in ("double.scope", "minus_five.bonus", "lucky_loser.condition"):
+        assert knob in knobs
+    assert "thief.timing" not in knobs
+    assert "more knob(s) differ but did not change this game" in page
+
+
+def test_three_rulesets_each_against_the_first(tmp_path):
+    res = run("report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "-r", "japanese",
+              "--format", "json")
+    doc = json.loads(res.stdout)
+    att = doc["attribution"]
+    assert set(att["rulesets"]) | set(att["missing"]) == {"english", "japanese"}
+    for lab, block in att["rulesets"].items():
+        assert block["against"] == "italian"
+        for p in doc["players"]:
+            assert sum(block["json"]["players"][p].values()) == doc["differences"][lab][p]
+
+
 def test_comparison_json():
     res = run("report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--format", "json")
     doc = json.loads(res.stdout)

@@ -136,13 +136,15 @@ def test_comparison_above_the_fold(browser, pages):
         const r = el => { const b = el.getBoundingClientRect(); return [b.top, b.bottom, el.innerText]; };
         return {verdicts: [...document.querySelectorAll('.verdicts .v')].map(r),
                 moved: [...document.querySelectorAll('.moved li')].map(r),
-                totals: r(document.querySelector('table.totals'))};
+                totals: r(document.querySelector('table.totals')),
+                chart: r(document.querySelector('figure.fold-chart svg'))};
     })()""")
     height = LAPTOP[1]
     assert [v[2].split("\n")[1] for v in boxes["verdicts"]] == ["Ada wins with 46", "Cy wins with 62"]
     assert all(bottom <= height for _, bottom, _ in boxes["verdicts"])
     assert len(boxes["moved"]) >= 3 and all(bottom <= height for _, bottom, _ in boxes["moved"])
     assert boxes["totals"][1] <= height
+    assert boxes["chart"][1] <= height  # the stacked bars of each player's difference
     png = browser.screenshot()
     folder = os.environ.get("BIDS_SCREENSHOT_DIR")
     if folder:  # the README's picture, made by this run (BIDS_SCREENSHOT_DIR=docs)
