@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from .cards import COLOUR_NAMES, Card
 from .engine import GameResult, TrickResult
-from .knobs import TABLE_OPTIONS
 from .errors import BidsError
+from .knobs import TABLE_OPTIONS
 from .report import cell_text, knob_value, reason_json, source_id
 from .rules import Ruleset
 

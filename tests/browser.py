@@ -47,10 +47,11 @@ class Chromium:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
-        self.stderr = open(os.path.join(tmp, "chromium-stderr.txt"), "w+b")
+        self.stderr = open(os.path.join(tmp, "chromium-stderr.txt"), "w+b")  # noqa: SIM115 (closed in close())
         args = [binary, *FLAGS, f"--user-data-dir={self.profile}", "--remote-debugging-pipe", "about:blank"]
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=self.stderr, preexec_fn=fds, close_fds=False)
+                                     stderr=self.stderr, preexec_fn=fds,  # noqa: PLW1509 (no threads here)
+                                     close_fds=False)
         os.close(to_chrome_r)
         os.close(from_chrome_w)
         self._buf = b""
