@@ -175,7 +175,9 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
             cells = []
             for lab, o, t in zip(labels, outs, ts):
                 if t is None:
-                    cells.append({"label": lab, "known": False})
+                    cells.append({"label": lab, "known": False, "winner": None, "points": None, "burned": False,
+                                  "revealed": [], "steals": [], "reason": "undetermined from this log",
+                                  "explain": []})
                     continue
                 cells.append({"label": lab, "known": True, "winner": t.winner, "points": t.points,
                               "burned": t.burned, "revealed": [card_doc(c) for c in t.revealed],

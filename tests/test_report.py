@@ -364,6 +364,23 @@ def test_three_rulesets_each_against_the_first(tmp_path):
             assert sum(block["json"]["players"][p].values()) == doc["differences"][lab][p]
 
 
+def test_comparison_with_an_undetermined_ruleset(tmp_path):
+    """Under english the lowest-3p deal needs a pile card the log never showed: the page says so,
+    shows '?' for what is unknown and gives no account, instead of failing."""
+    page, tree = write_report(tmp_path, "examples/lowest-3p.toml", "-r", "japanese", "-r", "english",
+                              "--lenient-deck")
+    d = variants.diff_json(variants.diff("examples/lowest-3p.toml", ["japanese", "english"], lenient=True))
+    assert d["undetermined"]["english"]
+    verdicts = tree.root.find("section", "verdicts").text()
+    assert "undetermined" in verdicts
+    w = d["game_winners"]["japanese"][0]
+    assert f"{w} wins with {d['totals']['japanese'][w]}" in verdicts
+    assert "no rule-by-rule account" in tree.root.find("section", "moved").text()
+    rows = tree.root.find("table", "tricks").find("tbody").find_all("tr")
+    unknown = sum(1 for rnd in d["winners"]["english"] for x in rnd if x == "?")
+    assert unknown and sum(1 for r in rows if r.find_all("td")[3].text().strip() == "?") == unknown
+
+
 def test_comparison_json():
     res = run("report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--format", "json")
     doc = json.loads(res.stdout)

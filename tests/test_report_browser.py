@@ -58,6 +58,7 @@ def pages(tmp_path_factory):
             report(log.stem, log.relative_to(ROOT))
     report("comparison", "examples/thief-6p.toml", "-r", "italian", "-r", "english")
     report("comparison3", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "-r", "japanese")
+    report("undetermined", "examples/lowest-3p.toml", "-r", "japanese", "-r", "english", "--lenient-deck")
     study = folder / "study.html"
     res = CliRunner().invoke(main, ["study", "-r", "italian", "-r", "english", "-p", "4", "-g", "6",
                                     "--html", str(study)])
@@ -99,7 +100,7 @@ def test_the_blank_check_sees_a_blank_page(browser, tmp_path):
 
 
 @pytest.mark.parametrize("name", [p.stem for p in EXAMPLE_LOGS if p.name != BROKEN] +
-                         ["comparison", "comparison3", "study"])
+                         ["comparison", "comparison3", "undetermined", "study"])
 def test_page_in_a_browser(browser, pages, name, tmp_path):
     url = pages[name].as_uri()
     browser.open(url, *LAPTOP)
@@ -111,6 +112,8 @@ def test_page_in_a_browser(browser, pages, name, tmp_path):
     text = tree.root.text()
     if name in ("study",):
         assert "win rate per seat" in text.lower()
+    elif name == "undetermined":
+        assert "undetermined" in tree.root.find("section", "verdicts").text()
     elif name.startswith("comparison"):
         rows = tree.root.find("table", "totals").find("tbody").find_all("tr")
         _, result = api.score("examples/thief-6p.toml", "italian")
