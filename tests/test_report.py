@@ -381,6 +381,20 @@ def test_comparison_with_an_undetermined_ruleset(tmp_path):
     assert unknown and sum(1 for r in rows if r.find_all("td")[3].text().strip() == "?") == unknown
 
 
+def test_options_and_knob_overrides_reach_the_page():
+    res = run("report", "examples/friday-4p.toml", "-o", "double.scope=round", "--format", "json")
+    doc = json.loads(res.stdout)
+    _, result = api.score("examples/friday-4p.toml", None, ["double.scope=round"])
+    _, plain = api.score("examples/friday-4p.toml")
+    assert doc["totals"] == result.totals != plain.totals
+
+
+def test_out_dash_writes_the_page_to_stdout():
+    res = run("report", "examples/friday-4p.toml", "--out", "-")
+    assert res.exit_code == 0
+    assert res.stdout.startswith("<!DOCTYPE html>") and res.stdout.rstrip().endswith("</html>")
+
+
 def test_comparison_json():
     res = run("report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--format", "json")
     doc = json.loads(res.stdout)
