@@ -136,7 +136,7 @@ def option_option(func):
 
 def format_option(*choices):
     def deco(func):
-        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default="table",
+        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
                             show_default=True, help="output format")(func)
     return deco
 
@@ -472,6 +472,44 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
         click.echo(diffreport.disputes_text(doc))
 
 
+# -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal")
+@option_option
+@click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
+@click.option("--force", is_flag=True, help="replace --out if it exists")
+@click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
+@format_option("html", "json")
+@guarded
+def report(log, rulesets, options, out, force, lenient_deck, fmt):
+    """One self-contained HTML page (no network, opens from a file): a game, or with
+    -r A -r B the same deal under several rulesets side by side.
+
+    --format json prints the page's data instead of writing HTML.
+
+    \b
+    Examples:
+      bids report examples/friday-4p.toml --out friday.html
+      bids report examples/thief-6p.toml -r italian -r english --out x.html
+    """
+    from . import html, pages
+    from . import report as reportmod
+
+    if fmt == "html" and not out:
+        raise click.UsageError("report needs --out FILE.html (or --format json)")
+    page = pages.report_page(log, rulesets, options, lenient=lenient_deck)
+    if fmt == "json":
+        click.echo(reportmod.dumps(page))
+        return
+    render = html.game if page["kind"] == "game" else html.comparison
+    text = render(page, _command_line("report", log, ruleset=list(rulesets), option=list(options)))
+    _write_or_echo(text, out, force)
+
+
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
 
 
@@ -578,8 +616,11 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
               help="worker processes; the results do not depend on it")
 @progress_option
 @format_option("table", "json")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE.html",
+              help="also write the study as one self-contained HTML page with charts")
+@click.option("--force", is_flag=True, help="replace the --html file if it exists")
 @guarded
-def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
+def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
     """Play G seeded deals under each ruleset with the same bots and compare:
     winner changes, scores, margin, lucky-loser and burn rates, with 95% intervals.
 
@@ -589,6 +630,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     Examples:
       bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
       bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
+      bids study -r italian -r english -p 4 -g 500 --html study.html
     """
     from . import bots as botsmod
     from . import deal as dealmod
@@ -597,6 +639,8 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     from .rules import parse_option_assignments
 
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
+    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
+        raise BidsError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress:
@@ -605,6 +649,14 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     else:
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
+    if html_out:
+        from . import html, pages
+
+        again = _command_line("study", ruleset=list(rulesets), players=players, games=games, bots=",".join(seats),
+                              option=list(options), seed=seed)
+        _write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
+        if html_out == "-":
+            return
     if fmt == "json":
         click.echo(report.dumps(doc))
     else:
