@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from . import __version__
 from .errors import BidsError
 
 FORMATS = ("table", "json", "csv")
@@ -131,7 +132,7 @@ def _checked(hint: str, parse, *args):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(package_name="bidscli", prog_name="bids")
+@click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
 def main():
     """Score, replay, validate and compare games of Bids under the Italian,
     English/Spanish and Japanese rules, with every disputed rule a named knob.

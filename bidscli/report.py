@@ -13,7 +13,16 @@ from .rules import Deck, Ruleset
 
 
 def text_table(rows, headers, **kw) -> str:
-    """A plain-text table (tabulate, imported here only and only when a table is printed)."""
+    """A plain-text table (tabulate, imported here only and only when a table is printed).
+
+    Plain tables without column widths are drawn by table.simple_table, byte-identical
+    and without tabulate's import cost (issue 12: start-up of `bids score`)."""
+    if kw.keys() <= {"colalign"}:
+        from .table import simple_table
+
+        text = simple_table(rows, headers, tuple(kw.get("colalign", ())))
+        if text is not None:
+            return text
     from tabulate import tabulate
 
     return tabulate(rows, headers=headers, **kw)
