@@ -198,7 +198,7 @@ def replay(log, ruleset, options, explain, fmt):
 
     loaded, result = api.score(log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+        click.echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
         click.echo(report.replay_text(log, loaded.ruleset, result, explain))
 
@@ -248,7 +248,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps(doc))
+                click.echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:

@@ -32,6 +32,25 @@ def dumps(doc) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
+def dumps_plain(doc) -> str:
+    """``dumps`` of a document of str, int, bool, None, lists and dicts (score, replay, validate).
+
+    Uses orjson (compiled) when installed: for such documents its indented output is
+    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``. Anything orjson
+    refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
+    name) goes to json.dumps. Not for floats: the two spell some of them differently
+    (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
+    try:
+        from orjson import OPT_INDENT_2
+        from orjson import dumps as fast
+    except ImportError:  # pragma: no cover - a platform without the wheel
+        return dumps(doc)
+    try:
+        return fast(doc, option=OPT_INDENT_2).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return dumps(doc)
+
+
 def source_id(ruleset: Ruleset, knob: str) -> str:
     src = ruleset.source_of(knob)
     if src.startswith("unstated"):
