@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .engine import GameResult, replay
 from .errors import BidsError, RulesetError
 from .log import GameLog, read_log
-from .rules import Ruleset, load_ruleset, parse_option_assignments
+from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
 
 class Loaded(NamedTuple):
@@ -39,6 +39,20 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     return ruleset
 
 
+def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
+    """The flags with which ``bids diff`` plays this log under both rulesets: none, or
+    ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too."""
+    from . import variants
+
+    for flags in ([], ["--lenient-deck"]):
+        try:
+            variants.diff(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+        except BidsError:
+            continue
+        return flags
+    return None
+
+
 def read(path: str | Path) -> GameLog:
     """Read a log; raises its first problem (a command that needs the whole log stops there)."""
     log, errors = read_log(path)
@@ -63,8 +77,42 @@ def load(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
 def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> tuple[Loaded, GameResult]:
     """Score one log; raises the first error (``bids score`` stops at the first)."""
     loaded = load(path, ruleset_ref, option_pairs)
-    result = replay(loaded.log, loaded.ruleset, loaded.options)
+    try:
+        result = replay(loaded.log, loaded.ruleset, loaded.options)
+    except BidsError as exc:
+        raise with_diff_hint(exc, loaded.log, ruleset_ref, option_pairs) from None
     return loaded, result
+
+
+def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+    """Point to the right tool (issue 8): a log that plays under the ruleset it names but not under
+    ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
+    X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
+    its own ruleset with the same -o); otherwise the error stands alone."""
+    import shlex
+
+    if ruleset_ref is None or log.ruleset is None:
+        return exc
+    try:
+        own, opts = _ruleset_and_options(log, None, option_pairs)
+        if own.name == load_ruleset(ruleset_ref).name and own.path == load_ruleset(ruleset_ref).path:
+            return exc
+        replay(log, own, opts)
+    except BidsError:
+        return exc
+    own_ref = log.ruleset
+    if not is_bundled(own_ref) and not Path(own_ref).is_absolute():
+        own_ref = str(Path(log.file).parent / own_ref)
+    words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
+    for pair in option_pairs:
+        words += ["-o", pair]
+    flag = _diff_flag(str(log.file), [own_ref, ruleset_ref], option_pairs)
+    if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
+        return exc
+    command = " ".join(shlex.quote(w) for w in words + flag)
+    exc.message += (f"\n  the log was recorded under {log.ruleset}; to see how this deal would have gone "
+                    f"under {ruleset_ref}, use:\n    {command}")
+    return exc
 
 
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from . import __version__
+from . import __version__, usage
 from .errors import BidsError
 
 FORMATS = ("table", "json", "csv")
@@ -54,16 +54,44 @@ def guarded(func):
 # -- shared options (pip-tools style) ---------------------------------------------
 
 
+def checked_each(check):
+    """A click callback running a plain check (bidscli/usage.py) on a value or on each of several:
+    its ValueError is a usage error (exit 2, stderr), raised while the command line is parsed,
+    so before any file is read and the same way for every command."""
+
+    def callback(ctx, param, value):
+        if value is None or ctx.resilient_parsing:  # resilient: shell completion is parsing
+            return value
+        try:
+            for v in value if isinstance(value, tuple) else (value,):
+                check(v)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        return value
+
+    return callback
+
+
+def completes(words):
+    """A click shell_complete callback over a plain word list function (bidscli/usage.py)."""
+    return lambda ctx, param, incomplete: words(incomplete)
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+
+
 def ruleset_option(func=None, *, required=False):
     """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
     deco = click.option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
-                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset")
+                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset",
+                        **RULESET_ARG)
     return deco if func is None else deco(func)
 
 
 def rulesets_option(help):
     """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
-    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help)
+    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
+                        **RULESET_ARG)
 
 
 def players_option(help, required=False):
@@ -76,8 +104,9 @@ def seed_option(help, default=None):
 
 
 def bots_option(func):
-    return click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all: "
-                        "random, greedy, lucky, default (default: default)")(func)
+    return click.option("--bots", metavar="A,B,C", shell_complete=completes(usage.bot_words),
+                        help="a strategy per seat, or one for all: random, greedy, lucky, default "
+                             "(default: default)")(func)
 
 
 def out_options(what):
@@ -100,6 +129,8 @@ def option_option(func):
     return click.option(
         "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
         help="table option (thief=true) or knob override (thief.timing=deferred); repeatable",
+        callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
+        shell_complete=completes(usage.option_words),
     )(func)
 
 
@@ -231,8 +262,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     from . import batch, report
 
     single = batch.is_single_file(logs) and not json_summary
-    if not single:
-        batch.check_command_line(ruleset, options)
+    batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
     bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
@@ -303,7 +333,7 @@ def rules_list(fmt):
 
 
 @rules.command("show")
-@click.argument("name")
+@click.argument("name", **RULESET_ARG)
 @players_option("print the deck math for N players (default: 3-6)")
 @option_option
 @format_option("table", "json")
@@ -331,8 +361,8 @@ def rules_show(name, players, options, fmt):
 
 
 @rules.command("diff")
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", **RULESET_ARG)
+@click.argument("b", **RULESET_ARG)
 @format_option("table", "json")
 @guarded
 def rules_diff(a, b, fmt):
@@ -397,6 +427,8 @@ def diff(log, rulesets, options, lenient_deck, explain, fmt):
 @ruleset_option
 @option_option
 @click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
+              callback=checked_each(lambda arg: usage.check_knob_args([arg])),
+              shell_complete=completes(usage.knob_words),
               help="a knob to dispute (at all its values, or at VALUE); repeatable. "
                    "Default: every knob on which the bundled rulesets differ at this player count")
 @click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
@@ -557,6 +589,52 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
         click.echo(report.dumps(doc))
     else:
         click.echo(studymod.table_text(doc))
+
+
+# -- record (bidscli/record.py, recordio.py) ---------------------------------------------------
+
+
+@main.command()
+@click.argument("out", type=click.Path(dir_okay=False))
+@click.option("--players", "names", metavar="A,B,C", help="player names in seating order (a new game)")
+@ruleset_option
+@option_option
+@click.option("--leader", metavar="NAME", help="who leads the first trick (default: the ruleset's first leader)")
+@click.option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False),
+              help="the deal (from `bids deal`): plays are checked against the hands, the pile is revealed")
+@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds in the game (default: game.rounds)")
+@click.option("--resume", is_flag=True, help="go on with the unfinished log OUT (players, ruleset, options from it)")
+@click.option("--force", is_flag=True, help="start over an existing OUT")
+@guarded
+def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
+    """Record a game at the table into OUT, one trick a line: checked as typed, saved after every trick.
+
+    Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
+    `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
+    hand, quit). With standard input not a terminal, results go to stderr and the exit code
+    is 1 if any line was refused (accepted tricks are saved all the same).
+
+    \b
+    Examples:
+      bids record friday.toml --players Ana,Ben,Cleo,Dev -r english -o ally=true
+      bids record friday.toml --resume
+      bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml
+      bids record game.toml --deal deal.toml
+    """
+    from . import recordio
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        rec = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options, leader=leader,
+                                     deal_path=deal_log, rounds=rounds, resume=resume, force=force,
+                                     interactive=interactive)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if interactive:
+        code = recordio.run_terminal(rec, sys.stdout)
+    else:
+        code = recordio.run_script(rec, sys.stdin, sys.stderr)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

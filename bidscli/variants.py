@@ -989,7 +989,9 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
         problems: list = []
         replay(log, base, options, collect=problems)
         if problems:
-            raise problems[0]
+            from .api import with_diff_hint
+
+            raise with_diff_hint(problems[0], log, base_ref, option_pairs)
     deal = build_deal(log, options)
     n = len(deal.players)
     base_out = play_deal(deal, base, lenient=lenient, offered=None)

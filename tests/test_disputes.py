@@ -130,14 +130,14 @@ def test_deck_knob_variant_not_playable():
 
 def test_unknown_knob_is_an_error():
     res = bids("disputes", PAIR, "--knob", "thief.timin")
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "unknown knob 'thief.timin'" in res.stderr
 
 
 def test_a_table_option_given_as_knob_says_what_is_expected():
     # --knob thief=true used to end in an internal error (a table option is not a knob).
     res = bids("disputes", PAIR, "--knob", "thief=true")
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "thief is a table option, not a knob: expected KNOB=VALUE" in res.stderr
     assert "internal error" not in res.stderr
 
