@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from . import usage
+from . import __version__, usage
 from .errors import BidsError
 
 FORMATS = ("table", "json", "csv")
@@ -163,7 +163,7 @@ def _checked(hint: str, parse, *args):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(package_name="bidscli", prog_name="bids")
+@click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
 def main():
     """Score, replay, validate and compare games of Bids under the Italian,
     English/Spanish and Japanese rules, with every disputed rule a named knob.
@@ -241,7 +241,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
     if errors and not api.only_unfinished(errors):
         raise api.first_error(errors, loaded.log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+        click.echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
         click.echo(report.replay_text(log, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
@@ -292,7 +292,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps(doc))
+                click.echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:

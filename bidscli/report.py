@@ -13,7 +13,16 @@ from .rules import Deck, Ruleset
 
 
 def text_table(rows, headers, **kw) -> str:
-    """A plain-text table (tabulate, imported here only and only when a table is printed)."""
+    """A plain-text table (tabulate, imported here only and only when a table is printed).
+
+    Plain tables without column widths are drawn by table.simple_table, byte-identical
+    and without tabulate's import cost (issue 12: start-up of `bids score`)."""
+    if kw.keys() <= {"colalign"}:
+        from .table import simple_table
+
+        text = simple_table(rows, headers, tuple(kw.get("colalign", ())))
+        if text is not None:
+            return text
     import tabulate as tabulate_module
 
     # The same table whether or not wcwidth is installed (prompt_toolkit, for `bids record`,
@@ -26,6 +35,25 @@ def text_table(rows, headers, **kw) -> str:
 
 def dumps(doc) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def dumps_plain(doc) -> str:
+    """``dumps`` of a document of str, int, bool, None, lists and dicts (score, replay, validate).
+
+    Uses orjson (compiled) when installed: for such documents its indented output is
+    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``. Anything orjson
+    refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
+    name) goes to json.dumps. Not for floats: the two spell some of them differently
+    (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
+    try:
+        from orjson import OPT_INDENT_2
+        from orjson import dumps as fast
+    except ImportError:  # pragma: no cover - a platform without the wheel
+        return dumps(doc)
+    try:
+        return fast(doc, option=OPT_INDENT_2).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return dumps(doc)
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
