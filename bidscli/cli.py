@@ -77,7 +77,15 @@ def completes(words):
     return lambda ctx, param, incomplete: words(incomplete)
 
 
-RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+def complete_ruleset(ctx, param, incomplete):
+    """Bundled names, and file names too: the "file" item comes first because click's bash
+    script resets its list at a "file" item (then the shell completes paths if no name fits)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file"), *map(CompletionItem, usage.ruleset_names(incomplete))]
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": complete_ruleset}
 
 
 def ruleset_option(func=None, *, required=False):

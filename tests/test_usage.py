@@ -142,13 +142,20 @@ def complete(words: list[str], incomplete: str) -> list[str]:
     from click.shell_completion import ShellComplete
 
     comp = ShellComplete(main, {}, "bids", "_BIDS_COMPLETE")
-    return [c.value for c in comp.get_completions(words, incomplete)]
+    return [c.value for c in comp.get_completions(words, incomplete) if c.type == "plain"]
 
 
 def test_completion_offers_ruleset_names_after_r():
     assert complete(["score", FRIDAY, "-r"], "") == ["italian", "english", "japanese", "spanish"]
     assert complete(["diff", FRIDAY, "-r", "english", "-r"], "it") == ["italian"]
     assert complete(["rules", "show"], "ja") == ["japanese"]
+
+
+def test_completion_after_r_leaves_paths_to_the_shell():
+    from click.shell_completion import ShellComplete
+
+    items = ShellComplete(main, {}, "bids", "_BIDS_COMPLETE").get_completions(["score", FRIDAY, "-r"], "exa")
+    assert [(c.type, c.value) for c in items] == [("file", "exa")]
 
 
 def test_completion_offers_option_and_knob_names_then_values_after_o():
@@ -194,3 +201,22 @@ def test_pyproject_license_is_an_spdx_string_for_a_setuptools_that_reads_it():
     assert doc["project"]["license"] == "MIT"
     (req,) = [r for r in doc["build-system"]["requires"] if r.startswith("setuptools")]
     assert int(re.search(r">=\s*(\d+)", req).group(1)) >= 77
+
+
+def test_bash_completion_end_to_end():
+    # The protocol the bash script speaks (`_BIDS_COMPLETE=bash_complete`), in a real process.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bids_script = Path(sys.executable).parent / "bids"
+    if not bids_script.exists():
+        pytest.skip("the bids console script is not installed next to this Python")
+    env = {**os.environ, "_BIDS_COMPLETE": "bash_complete", "COMP_WORDS": "bids score x.toml -r ", "COMP_CWORD": "4"}
+    out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.splitlines() == ["file,", "plain,italian", "plain,english", "plain,japanese", "plain,spanish"]
+    env.update(COMP_WORDS="bids simulate x.toml --bots default,gr", COMP_CWORD="4")
+    out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
+    assert out.stdout.splitlines() == ["plain,default,greedy"]
