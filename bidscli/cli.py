@@ -493,7 +493,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 @main.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
-              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal")
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
 @option_option
 @click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
 @click.option("--force", is_flag=True, help="replace --out if it exists")

@@ -12,7 +12,6 @@ from .errors import BidsError
 from .knobs import KNOBS, TABLE_OPTIONS
 from .rules import Deck, Ruleset
 
-
 # -- fitting the terminal (issue 8): every text report goes through these ------------------
 
 DEFAULT_WIDTH = 100  # when COLUMNS is unset and stdout is not a terminal (a pipe, a file, a test)
@@ -333,7 +332,6 @@ def csv_partial_cells(text: str, partial: bool) -> str:
     if partial:
         return text.replace(CSV_PARTIAL, ",true").replace(CSV_COMPLETE, ",false")
     return text.replace(CSV_COMPLETE, "")
-    return buf.getvalue()
 
 
 def score_csv(items) -> str:

@@ -29,6 +29,8 @@ COMMANDS = {
     "deal": ["deal", "-p", "4", "--seed", "1"],
     "simulate": ["simulate", "{log}"],
     "rules show": ["rules", "show", "english"],
+    "report": ["report", "{log}", "--format", "json"],
+    "record": ["record", "{tmp}/new-game.toml", "--players", "Ana,Ben,Cleo"],
 }
 BAD = {
     "unknown ruleset": (["-r", "nosuch"], "no ruleset 'nosuch': expected a bundled name"),
@@ -46,8 +48,8 @@ def bids(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def command_line(command: str, log: str, extra: list[str]) -> list[str]:
-    words = [w.replace("{log}", log) for w in COMMANDS[command]]
+def command_line(command: str, log: str, extra: list[str], tmp: str = "") -> list[str]:
+    words = [w.replace("{log}", log).replace("{tmp}", tmp) for w in COMMANDS[command]]
     if command == "deal" and extra[0] != "-r":
         words += ["-r", "english"]  # deal needs a ruleset to get as far as -o
     if command == "rules show" and extra[0] == "-r":
@@ -58,14 +60,15 @@ def command_line(command: str, log: str, extra: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("bad", BAD, ids=list(BAD))
 @pytest.mark.parametrize("command", COMMANDS, ids=list(COMMANDS))
-def test_a_bad_command_line_is_a_usage_error_everywhere(command, bad):
+def test_a_bad_command_line_is_a_usage_error_everywhere(command, bad, tmp_path):
     extra, message = BAD[bad]
     for log in (FRIDAY, MISSING):  # the same answer whether or not the log exists: it is never read
-        res = bids(*command_line(command, log, extra))
+        res = bids(*command_line(command, log, extra, str(tmp_path)))
         assert res.exit_code == 2, (command, res.output)
         assert res.stdout == ""
         assert message in res.stderr and "Invalid value for" in res.stderr
         assert "Traceback" not in res.output
+    assert list(tmp_path.iterdir()) == []  # record wrote nothing
 
 
 def test_rules_diff_names_are_checked_too():
@@ -95,7 +98,9 @@ def test_a_broken_ruleset_file_is_invalid_input(command, broken_ruleset):
 
 def test_the_log_naming_an_unknown_ruleset_is_invalid_input(tmp_path):
     log = tmp_path / "game.toml"
-    text = open(FRIDAY, encoding="utf-8").read().replace('ruleset = "english"', 'ruleset = "klingon"')
+    from pathlib import Path
+
+    text = Path(FRIDAY).read_text(encoding="utf-8").replace('ruleset = "english"', 'ruleset = "klingon"')
     log.write_text(text, encoding="utf-8")
     res = bids("score", log)
     assert res.exit_code == 1 and f"{log}:" in res.stderr and "no ruleset 'klingon'" in res.stderr

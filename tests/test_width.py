@@ -85,8 +85,8 @@ def test_fit_text_hangs_continuations_under_the_text():
 
 def test_rules_show_lists_allowed_values_in_the_text_table():
     out = bids("rules", "show", "english", columns="1000").stdout
-    assert re.search(r"^thief\.timing\s+deferred\s+immediate \| deferred\s+EN", out, re.M)
-    assert re.search(r"^knob\s+value\s+allowed values\s+source$", out, re.M)
+    assert re.search(r"^thief\.timing\s+deferred\s+immediate \| deferred\s+EN", out, re.MULTILINE)
+    assert re.search(r"^knob\s+value\s+allowed values\s+source$", out, re.MULTILINE)
     shown = {line.split()[0] for line in out.splitlines() if line.split() and line.split()[0] in KNOBS}
     assert shown == set(KNOBS)
 
