@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
-from .errors import BidsError, RulesetError
+from .errors import BidsError, LogStructureError, RulesetError
 from .log import GameLog, read_log
 from .rules import Ruleset, load_ruleset, parse_option_assignments
 
@@ -29,6 +29,10 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
         try:
             ruleset = load_ruleset(log.ruleset, base_dir=Path(log.file).parent)
         except BidsError as exc:
+            if exc.file is not None and exc.file != log.file:
+                # A broken ruleset file is reported at the log that names it too ("g1.toml:2: ruleset
+                # house.toml:3: ..."), so that validating a folder of such logs names each log.
+                raise RulesetError(f"ruleset {exc}", file=log.file, line=log.ruleset_line) from None
             raise exc.located(file=log.file, line=log.ruleset_line)
     else:
         raise RulesetError(
@@ -60,9 +64,24 @@ def load(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
     return Loaded(log, *_ruleset_and_options(log, ruleset_ref, option_pairs))
 
 
+def nothing_to_score(log: GameLog) -> BidsError | None:
+    """A log without a single trick (``rounds = []``, or only ``tricks = []``) has nothing to score
+    (cli.md, "Unfinished games"): the error to report, or None. The one place that decides it."""
+    if any(r.tricks for r in log.rounds):
+        return None
+    if not log.rounds:
+        return LogStructureError("nothing to score: rounds = [] has no round (expected at least one "
+                                 "[[rounds]] with tricks = [...])", file=log.file)
+    return LogStructureError("nothing to score: no round has a trick (a deal, not a game: play it, or "
+                             "check it with validate --allow-partial)", file=log.file, line=log.rounds[0].line)
+
+
 def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> tuple[Loaded, GameResult]:
     """Score one log; raises the first error (``bids score`` stops at the first)."""
     loaded = load(path, ruleset_ref, option_pairs)
+    empty = nothing_to_score(loaded.log)
+    if empty is not None:
+        raise empty
     result = replay(loaded.log, loaded.ruleset, loaded.options)
     return loaded, result
 
@@ -73,6 +92,8 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     log, errors = read_log(path)
     if log is None:
         return errors
+    if not log.rounds:  # rounds = []: not even a deal (a deal's rounds have tricks = [])
+        errors = errors + [nothing_to_score(log)]
     try:
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:
