@@ -15,7 +15,6 @@ Plain functions and generators, no click: the CLI only wires them up.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from .errors import BidsError, LogStructureError, RulesetError
+from .sanitize import json_dumps
 
 LOG_SUFFIX = ".toml"
 GC_EVERY = 100
@@ -226,7 +226,7 @@ class JsonListWriter:
         self.pad = "    " if wrap else "  "
 
     def item(self, doc: dict) -> None:
-        text = json.dumps(doc, indent=2, ensure_ascii=False)
+        text = json_dumps(doc)
         text = "\n".join(self.pad + line for line in text.splitlines())
         if self.count == 0:
             self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
@@ -238,7 +238,7 @@ class JsonListWriter:
         if not self.wrap:
             self.write("[]\n" if self.count == 0 else "\n]\n")
             return
-        tail = json.dumps(summary or {}, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        tail = json_dumps(summary or {}).replace("\n", "\n  ")
         head = '{\n  "files": []' if self.count == 0 else "\n  ]"
         self.write(head + ',\n  "summary": ' + tail + "\n}\n")
 

@@ -14,14 +14,21 @@ import sys
 import click
 
 from .errors import BidsError
+from .sanitize import terminal
 
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
 RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
 
 
+def _echo(message=None, **kw) -> None:
+    """click.echo, with text from input made safe to print (sanitize.py: control characters,
+    direction overrides, undecodable file-name bytes), also through a pipe."""
+    click.echo(terminal(message) if isinstance(message, str) else message, **kw)
+
+
 def _fail(message: str) -> None:
-    click.echo(message, err=True)
+    _echo(message, err=True)
 
 
 def guarded(func):
@@ -36,9 +43,9 @@ def guarded(func):
             sys.exit(1)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
             _fail("interrupted")
-            sys.exit(130)
+            sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
             sys.exit(1)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
@@ -129,6 +136,9 @@ def main():
       bids score examples/friday-4p.toml
       bids replay examples/friday-4p.toml --explain
     """
+    from .files import ignore_file_size_signal
+
+    ignore_file_size_signal()  # past `ulimit -f` a write says so plainly (EFBIG) instead of killing us
 
 
 # -- score ----------------------------------------------------------------------------
@@ -166,11 +176,11 @@ def score(logs, ruleset, options, fmt):
         results.append((path, loaded.ruleset, result))
         docs.append(report.result_json(path, loaded.ruleset, result))
     if fmt == "json":
-        click.echo(report.dumps(docs[0] if len(logs) == 1 else docs))
+        _echo(report.dumps(docs[0] if len(logs) == 1 else docs))
     elif fmt == "csv":
-        click.echo(report.score_csv(results), nl=False)
+        _echo(report.score_csv(results), nl=False)
     elif results:  # nothing at all on stdout when no log could be scored
-        click.echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
+        _echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
     if failed:
         sys.exit(1)
 
@@ -198,9 +208,9 @@ def replay(log, ruleset, options, explain, fmt):
 
     loaded, result = api.score(log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+        _echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
     else:
-        click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+        _echo(report.replay_text(log, loaded.ruleset, result, explain))
 
 
 # -- validate ------------------------------------------------------------------------------
@@ -237,31 +247,31 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
-        writer = batch.JsonListWriter(lambda text: click.echo(text, nl=False), wrap=json_summary)
+        writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
     for result in batch.validate_paths(logs, ruleset, options, allow_partial):
         summary.add(result)
         if bar is not None:
             bar.step(result)
         if fmt == "json":
             if result.skipped:
-                click.echo(f"{result.path}: skipped: {result.skipped}", err=True)
+                _echo(f"{result.path}: skipped: {result.skipped}", err=True)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps(doc))
+                _echo(report.dumps(doc))
             else:
                 writer.item(doc)
         else:
             for line in batch.error_lines(result):
-                click.echo(line)
+                _echo(line)
     if bar is not None:
         bar.finish()
     if writer is not None:
         writer.close(summary.to_json())
     if fmt == "json":
-        click.echo(summary.line(), err=True)
+        _echo(summary.line(), err=True)
     else:
-        click.echo(summary.line())
+        _echo(summary.line())
     if summary.invalid:
         sys.exit(1)
 
@@ -297,9 +307,9 @@ def rules_list(fmt):
 
     rs = [load_ruleset(n) for n in BUNDLED]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_list_json(rs, ALIASES)))
+        _echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
-        click.echo(report.rules_list_text(rs, ALIASES))
+        _echo(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
@@ -325,9 +335,9 @@ def rules_show(name, players, options, fmt):
     table_opts = ruleset.table_options(opts)
     decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
+        _echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
-        click.echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+        _echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
 @rules.command("diff")
@@ -349,9 +359,9 @@ def rules_diff(a, b, fmt):
     ra, rb = load_ruleset(a), load_ruleset(b)
     rows = report.rules_diff_rows(ra, rb)
     if fmt == "json":
-        click.echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
+        _echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        click.echo(report.rules_diff_text(ra, rb, rows))
+        _echo(report.rules_diff_text(ra, rb, rows))
 
 
 # -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
@@ -387,9 +397,9 @@ def diff(log, rulesets, options, lenient_deck, explain, fmt):
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(variants.diff_json(d, explain)))
+        _echo(report.dumps(variants.diff_json(d, explain)))
     else:
-        click.echo(variants.diff_text(d, explain))
+        _echo(variants.diff_text(d, explain))
 
 
 @main.command()
@@ -415,9 +425,9 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 
     doc = variants.disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
-        click.echo(variants.disputes_text(doc))
+        _echo(variants.disputes_text(doc))
 
 
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
@@ -438,12 +448,12 @@ def _command_line(*words, **options) -> str:
 
 def _write_or_echo(text: str, out: str | None, force: bool) -> None:
     if out is None or out == "-":
-        click.echo(text, nl=False)
+        _echo(text, nl=False)
         return
     from .files import write_atomic
 
     write_atomic(out, text, force=force)
-    click.echo(f"wrote {out}", err=True)
+    _echo(f"wrote {out}", err=True)
 
 
 @main.command()
@@ -474,7 +484,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     rs, opts = load_with_options(ruleset, options)
     if seed is None:
         seed = dealmod.random_seed()
-        click.echo(f"seed {seed}", err=True)
+        _echo(f"seed {seed}", err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
     again = _command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
@@ -554,9 +564,9 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
-        click.echo(studymod.table_text(doc))
+        _echo(studymod.table_text(doc))
 
 
 if __name__ == "__main__":  # pragma: no cover

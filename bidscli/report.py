@@ -20,7 +20,10 @@ def text_table(rows, headers, **kw) -> str:
 
 
 def dumps(doc) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    """Every JSON report: valid UTF-8, control characters escaped (sanitize.py)."""
+    from .sanitize import json_dumps
+
+    return json_dumps(doc)
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
