@@ -59,6 +59,12 @@ class Ruleset:
     def __getitem__(self, knob: str):
         return self.knobs[knob]
 
+    def __reduce__(self):
+        # Picklable (its read-only mappings are not), so a study hands loaded rulesets to its
+        # workers instead of each worker reading the files again (issue 13: nothing is re-read).
+        return (_rebuild, (self.name, self.source, self.title, self.description, dict(self.knobs),
+                           dict(self.sources), dict(self.options), self.path, self.chain))
+
     def source_of(self, knob: str) -> str:
         return self.sources.get(knob, f"{UNSTATED}: house default")
 
@@ -100,6 +106,11 @@ class Ruleset:
                 f"the Ally option is not available at {players} players under {self.name} "
                 f"(deck.ally_allowed: {allowed} players)"
             )
+
+
+def _rebuild(name, source, title, description, knobs, sources, options, path, chain) -> Ruleset:
+    return Ruleset(name, source, title, description, MappingProxyType(knobs), MappingProxyType(sources),
+                   MappingProxyType(options), path, chain)
 
 
 def unknown_knob(name: str) -> str:
