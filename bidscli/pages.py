@@ -150,7 +150,9 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
     ``moved``: every knob named by a reason that not all rulesets give, at a trick that
     parts, at a round end whose scores part, or in the bonuses when they part; with where.
     """
-    from .variants import _delta, _trick_key, _tricks_of
+    from .divergence import _delta
+    from .divergence import trick_key as _trick_key
+    from .divergence import tricks_of as _tricks_of
 
     deal, labels, outs = d.deal, list(d.labels), list(d.outcomes)
     tricks = [_tricks_of(o) for o in outs]
