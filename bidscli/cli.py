@@ -15,14 +15,21 @@ import click
 
 from . import __version__, usage
 from .errors import BidsError
+from .sanitize import terminal
 
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
 RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
 
 
+def _echo(message=None, **kw) -> None:
+    """click.echo, with text from input made safe to print (sanitize.py: control characters,
+    direction overrides, undecodable file-name bytes), also through a pipe."""
+    click.echo(terminal(message) if isinstance(message, str) else message, **kw)
+
+
 def _fail(message: str) -> None:
-    click.echo(message, err=True)
+    _echo(message, err=True)
 
 
 def guarded(func):
@@ -37,9 +44,9 @@ def guarded(func):
             sys.exit(1)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
             _fail("interrupted")
-            sys.exit(130)
+            sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
             sys.exit(1)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
@@ -153,7 +160,7 @@ def echo_text(text: str) -> None:
     """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
     from .report import fit_text
 
-    click.echo(fit_text(text))
+    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
 
 
 def jobs_option(func):
@@ -189,6 +196,9 @@ def main():
       bids score examples/friday-4p.toml
       bids replay examples/friday-4p.toml --explain
     """
+    from .files import ignore_file_size_signal
+
+    ignore_file_size_signal()  # past `ulimit -f` a write says so plainly (EFBIG) instead of killing us
 
 
 # -- score ----------------------------------------------------------------------------
@@ -222,7 +232,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
     """
     from . import stream
 
-    failed = stream.score(logs, ruleset, options, fmt, functools.partial(click.echo, nl=False), _fail,
+    failed = stream.score(logs, ruleset, options, fmt, functools.partial(_echo, nl=False), _fail,
                           jobs=_jobs(jobs, len(logs)), allow_partial=allow_partial)
     if failed:
         sys.exit(1)
@@ -256,7 +266,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
     if errors and not api.only_unfinished(errors):
         raise api.first_error(errors, loaded.log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
+        _echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
         echo_text(report.replay_text(log, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
@@ -296,31 +306,31 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
-        writer = batch.JsonListWriter(lambda text: click.echo(text, nl=False), wrap=json_summary)
+        writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
     for result in batch.validate_paths(logs, ruleset, options, allow_partial):
         summary.add(result)
         if bar is not None:
             bar.step(result)
         if fmt == "json":
             if result.skipped:
-                click.echo(f"{result.path}: skipped: {result.skipped}", err=True)
+                _echo(f"{result.path}: skipped: {result.skipped}", err=True)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps_plain(doc))
+                _echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:
             for line in batch.error_lines(result):
-                click.echo(line)
+                _echo(line)
     if bar is not None:
         bar.finish()
     if writer is not None:
         writer.close(summary.to_json())
     if fmt == "json":
-        click.echo(summary.line(), err=True)
+        _echo(summary.line(), err=True)
     else:
-        click.echo(summary.line())
+        _echo(summary.line())
     if summary.invalid:
         sys.exit(1)
 
@@ -356,7 +366,7 @@ def rules_list(fmt):
 
     rs = [load_ruleset(n) for n in BUNDLED]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_list_json(rs, ALIASES)))
+        _echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
         echo_text(report.rules_list_text(rs, ALIASES))
 
@@ -384,7 +394,7 @@ def rules_show(name, players, options, fmt):
     table_opts = ruleset.table_options(opts)
     decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
+        _echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
         echo_text(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
@@ -408,7 +418,7 @@ def rules_diff(a, b, fmt):
     ra, rb = load_ruleset(a), load_ruleset(b)
     rows = report.rules_diff_rows(ra, rb)
     if fmt == "json":
-        click.echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
+        _echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
         echo_text(report.rules_diff_text(ra, rb, rows))
 
@@ -451,7 +461,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(diffreport.diff_json(d, explain)))
+        _echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
         echo_text(diffreport.diff_text(d, explain, everything))
 
@@ -482,7 +492,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 
     doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
         echo_text(diffreport.disputes_text(doc))
 
@@ -518,7 +528,7 @@ def report(log, rulesets, options, out, force, lenient_deck, fmt):
         raise click.UsageError("report needs --out FILE.html (or --format json)")
     page = pages.report_page(log, rulesets, options, lenient=lenient_deck)
     if fmt == "json":
-        click.echo(reportmod.dumps(page))
+        _echo(reportmod.dumps(page))
         return
     render = html.game if page["kind"] == "game" else html.comparison
     text = render(page, _command_line("report", log, ruleset=list(rulesets), option=list(options)))
@@ -543,12 +553,12 @@ def _command_line(*words, **options) -> str:
 
 def _write_or_echo(text: str, out: str | None, force: bool) -> None:
     if out is None or out == "-":
-        click.echo(text, nl=False)
+        _echo(text, nl=False)
         return
     from .files import write_atomic
 
     write_atomic(out, text, force=force)
-    click.echo(f"wrote {out}", err=True)
+    _echo(f"wrote {out}", err=True)
 
 
 @main.command()
@@ -579,7 +589,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     rs, opts = load_with_options(ruleset, options)
     if seed is None:
         seed = dealmod.random_seed()
-        click.echo(f"seed {seed}", err=True)
+        _echo(f"seed {seed}", err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
     again = _command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
@@ -673,7 +683,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         if html_out == "-":
             return
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
         echo_text(studymod.table_text(doc))
 
