@@ -191,9 +191,14 @@ def test_knob_reference_lists_every_knob_with_its_allowed_values():
 
     from bidscli.knobs import KNOBS
 
+    from bidscli.report import cell_text, knob_value
+    from bidscli.rules import load_ruleset
+
     text = (Path(__file__).resolve().parent.parent / "docs" / "knobs.md").read_text(encoding="utf-8")
-    for name, knob in KNOBS.items():
-        assert f"| `{name}` | {knob.describe_values()} |" in text, name
+    bundled = [load_ruleset(n) for n in ("italian", "english", "japanese")]
+    for name, knob in KNOBS.items():  # the row as written: allowed values, each ruleset's value, meaning
+        values = " | ".join(f"`{cell_text(knob_value(r.knobs[name]))}`" for r in bundled)
+        assert f"| `{name}` | {knob.describe_values()} | {values} | {knob.doc} |" in text, name
 
 
 def test_pyproject_license_is_an_spdx_string_for_a_setuptools_that_reads_it():
