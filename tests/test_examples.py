@@ -287,3 +287,13 @@ def test_the_readme_tutorial_game_scores_as_worked_by_hand():
     assert doc["rounds"][0]["lucky_losers"] == {}
     assert doc["totals"] == {"Ana": 48, "Ben": 14, "Cleo": 14}
     assert doc["winners"] == ["Ana"]
+
+
+def test_the_readme_shows_the_tutorial_game_as_it_is_in_examples():
+    # README "Score your first game" pastes examples/first-game.toml (less its opening comments).
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    lines = (ROOT / "examples" / "first-game.toml").read_text(encoding="utf-8").splitlines(keepends=True)
+    while lines[0].startswith("#"):
+        lines.pop(0)
+    assert shown == "".join(lines)
