@@ -91,6 +91,21 @@ def score_doc(path: Path | str, ruleset: str | None = None) -> dict:
     return doc
 
 
+class _Res:
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+def record_in_process(out: Path, args: list[str], lines: list[str]) -> _Res:
+    """The same command in-process (click's runner; standard input is not a terminal): faster."""
+    from click.testing import CliRunner
+
+    from bidscli.cli import main
+
+    res = CliRunner().invoke(main, ["record", str(out), *args], input="".join(f"{x}\n" for x in lines))
+    return _Res(res.exit_code, res.stdout, res.stderr)
+
+
 def record(out: Path, args: list[str], lines: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess:
     """`bids record OUT ARGS...` with LINES on a pipe (standard input not a terminal)."""
     return subprocess.run([*bids_cmd(), "record", str(out), *args], input="".join(f"{x}\n" for x in lines),

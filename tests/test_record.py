@@ -264,7 +264,7 @@ def test_piped_game_scores_like_the_hand_written_log(tmp_path, ruleset, seed):
 def test_piped_game_with_its_deal_reveals_the_pile_itself(tmp_path, ruleset, seed):
     game, deal = rk.simulated_game(tmp_path, ruleset, seed)
     out = tmp_path / "rec.toml"
-    res = rk.record(out, ["--deal", str(deal)], rk.trick_lines(game, revealed=False, leaders=False))
+    res = rk.record_in_process(out, ["--deal", str(deal)], rk.trick_lines(game, revealed=False, leaders=False))
     assert res.returncode == 0, res.stderr
     assert out.read_text(encoding="utf-8").split("[[rounds]]")[1:] == \
         game.read_text(encoding="utf-8").split("[[rounds]]")[1:]
@@ -275,7 +275,7 @@ def test_piped_game_with_its_deal_reveals_the_pile_itself(tmp_path, ruleset, see
 def test_piping_an_examples_tricks_reproduces_its_score(tmp_path, example):
     log, _ = read_log(example)
     out = tmp_path / "rec.toml"
-    res = rk.record(out, ["--players", ",".join(log.players), "-r", log.ruleset, *rk.options_args(example)],
+    res = rk.record_in_process(out, ["--players", ",".join(log.players), "-r", log.ruleset, *rk.options_args(example)],
                     rk.trick_lines(example))
     assert res.returncode == 0, res.stderr
     assert rk.score_doc(out)["totals"] == rk.score_doc(example)["totals"]
@@ -287,7 +287,7 @@ def test_a_mistyped_line_is_reported_and_the_game_goes_on(tmp_path):
     lines = rk.trick_lines(game)
     bad = lines[4].replace(":", ":  R99", 1)  # one card too many, and not a card
     out = tmp_path / "rec.toml"
-    res = rk.record(out, ["--players", ",".join(rk.PLAYERS), "-r", "english", *rk.options_args(game)],
+    res = rk.record_in_process(out, ["--players", ",".join(rk.PLAYERS), "-r", "english", *rk.options_args(game)],
                     [*lines[:4], bad, *lines[4:]])
     assert res.returncode == 1
     assert f"input line 5: {bad}" in res.stderr
@@ -301,7 +301,7 @@ def test_piped_undo_across_a_round_boundary(tmp_path):
     lines = rk.trick_lines(game)  # leader Ana, 10 tricks, leader Ben, 10 tricks, ...
     assert lines[0] == "leader Ana" and lines[11] == "leader Ben"
     out = tmp_path / "rec.toml"
-    res = rk.record(out, ["--players", ",".join(rk.PLAYERS), "-r", "japanese", *rk.options_args(game)],
+    res = rk.record_in_process(out, ["--players", ",".join(rk.PLAYERS), "-r", "japanese", *rk.options_args(game)],
                     [*lines[:14], "undo", "undo", "undo", *lines[10:]])
     assert res.returncode == 0, res.stderr
     assert "undone: round 2, trick 1:" in res.stderr and "undone: round 1, trick 10:" in res.stderr
@@ -311,10 +311,10 @@ def test_piped_undo_across_a_round_boundary(tmp_path):
 def test_refuses_an_existing_file_without_resume_or_force(tmp_path):
     out = tmp_path / "rec.toml"
     out.write_text("keep me\n", encoding="utf-8")
-    res = rk.record(out, ["--players", "Ana,Ben,Cleo", "-r", "english"], ["K5: R1 R2 R3"])
+    res = rk.record_in_process(out, ["--players", "Ana,Ben,Cleo", "-r", "english"], ["K5: R1 R2 R3"])
     assert res.returncode == 1 and "exists" in res.stderr and "--resume" in res.stderr
     assert out.read_text(encoding="utf-8") == "keep me\n"
-    res = rk.record(out, ["--players", "Ana,Ben,Cleo", "-r", "english", "--force"], ["K5: R1 R2 R3"])
+    res = rk.record_in_process(out, ["--players", "Ana,Ben,Cleo", "-r", "english", "--force"], ["K5: R1 R2 R3"])
     assert res.returncode == 0, res.stderr
     assert "K5: Ana R1, Ben R2, Cleo R3" in out.read_text(encoding="utf-8")
 
@@ -326,7 +326,7 @@ def test_refuses_an_existing_file_without_resume_or_force(tmp_path):
     (["--resume", "--players", "Ana,Ben,Cleo"], "--resume takes the players"),
 ])
 def test_usage_errors_exit_2(tmp_path, args, message):
-    res = rk.record(tmp_path / "rec.toml", args, [])
+    res = rk.record_in_process(tmp_path / "rec.toml", args, [])
     assert res.returncode == 2 and message in res.stderr and "Traceback" not in res.stderr
     assert not (tmp_path / "rec.toml").exists()
 
@@ -363,7 +363,7 @@ def test_sigkill_after_a_trick_leaves_a_log_that_resume_finishes(tmp_path):
 def test_resume_refuses_an_invalid_log(tmp_path):
     out = tmp_path / "rec.toml"
     out.write_text((rk.ROOT / "examples" / "broken.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    res = rk.record(out, ["--resume"], [])
+    res = rk.record_in_process(out, ["--resume"], [])
     assert res.returncode == 1 and f"{out}:" in res.stderr
 
 
