@@ -205,6 +205,8 @@ class Recorder:
         if self.pending is not None:
             c = self.pending.choice
             return f"{c.thief} steals? > "
+        if self.game_over():
+            return "game over (quit, score, undo)> "
         r, t, leader = self.next_turn()
         return f"R{r} T{t} {leader} leads> "
 
