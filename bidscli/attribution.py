@@ -25,7 +25,8 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
                       deciding (groups), winner_changed) or None (fewer than 2 players)
         order         for "ordered": the steps, each a tuple of groups; else ()
         divergences   (divergence.Divergence, ...) between A and B, game order
-        mixtures, replays, policy_mixtures, unplayable_mixtures, policy_notes
+        mixtures (2^k over the groups some replay reads), replays (whole or from a checkpoint),
+        policy_mixtures, unplayable_mixtures
         to_json()     the ``attribution`` object of ``diff --format json``
 
 How the account is made. The "players" of the Shapley game are the groups of
@@ -366,7 +367,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     margin = _margin(out_a.result, out_b.result, parts, [g for g, _ in groups] + [x for x in labels_of if x not in
                                                                                   dict(groups)])
     return Attribution(method, (la, lb), players, totals, parts, group_objs, margin, order, tuple(divergences),
-                       1 << k, sum(c.replays for c in caches), policy, unplayable)
+                       1 << k, sum(c.replays + c.resumed for c in caches), policy, unplayable)
 
 
 def _tree_knobs(node) -> set:

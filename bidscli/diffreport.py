@@ -426,6 +426,11 @@ def _fmt(v) -> str:
     return cell_text(knob_value(v))
 
 
+def _plays(doc: dict) -> str:
+    """How often the deal was played: whole replays, and replays on from a round-boundary checkpoint."""
+    return f"{doc['replays']} whole replay(s) and {doc['resumed']} from a checkpoint"
+
+
 def disputes_text(doc: dict) -> str:
     players = doc["players"]
     br = doc["base_result"]
@@ -471,16 +476,16 @@ def disputes_text(doc: dict) -> str:
     scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
              else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
     if m["size"] is None:
-        out.append(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
-                   f"variants, {doc['replays']} replays).")
+        out += wrap(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
+                    f"variants, {_plays(doc)}).", "", "  ")
     else:
-        out.append(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
-                   f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
-                   f"{doc['replays']} replays):")
+        out += wrap(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
+                    f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
+                    f"{_plays(doc)}):", "", "  ")
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
-            out.append(f"  - {ch} -> winner {', '.join(s['winners'])} ("
-                       + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")")
+            out += wrap(f"- {ch} -> winner {', '.join(s['winners'])} ("
+                        + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")", "  ", "    ")
     extra = []
     if m["not_playable"]:
         extra.append(f"{m['not_playable']} variant(s) not playable (the log's deal does not fit their deck)")

@@ -235,3 +235,34 @@ def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
         assert sum(at.parts[p].values()) == at.difference(p)
     assert nonzero(at.parts["Fay"]) == {"lucky_loser.condition": 7}
     assert at.to_json()["order"] == [list(s) for s in at.order]
+
+
+# -- checkpointed replays -------------------------------------------------------------------------
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from([4, 6]), st.integers(0, 2**31), st.sampled_from(["english", "italian"]))
+def test_checkpointed_replays_equal_whole_replays(players, seed, played):
+    # The variant cache plays a new branch on from a copy of the game at a round boundary
+    # (variants.fork); every mixture must score exactly as a whole replay of its ruleset.
+    import dataclasses
+
+    from bidscli import variants
+
+    options = {"ally": True, "minus_five": True, "thief": True, "surprise": True, "lowest": players > 4}
+    log = bot_log(played, players, options, 3, seed, ("default", "greedy", "lucky", "random", "default",
+                                                       "greedy")[:players])
+    a, b = rs("italian"), rs("english")
+    deal = variants.build_deal(log)
+    offered = variants.play_deal(deal, a, lenient=True).offered
+    groups = [ks for g, ks in attribution.knob_groups(a, b, players) if g != "deck"]
+    cache = variants.VariantCache(deal, a, offered, lenient=True)
+    masks = list(range(1 << len(groups)))
+    if len(masks) > 24:  # a seeded sample keeps the suite fast; both ends always
+        masks = [0, masks[-1]] + random.Random(seed).sample(masks[1:-1], 22)
+    for mask in masks:
+        changes = {k: b.knobs[k] for i, ks in enumerate(groups) if mask >> i & 1 for k in ks}
+        mixed = dataclasses.replace(a, knobs={**a.knobs, **changes})
+        direct = variants._summary(variants.play_deal(deal, mixed, lenient=True, offered=offered))
+        assert cache.get(changes) == direct, changes
+    assert cache.resumed > 0
