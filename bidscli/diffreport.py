@@ -418,7 +418,7 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines += _knob_lines(at, width)
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
-        lines.append(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs))
+        lines += wrap(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs), "", "  ", width)
     return "\n".join(lines)
 
 
