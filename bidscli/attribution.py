@@ -22,7 +22,10 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
                       source_a, source_b), ...). name is the knob, or "deck" for
                       every differing deck.* knob together.
         winner_margin Margin(winner, runner_up, before, after, parts {group: Fraction},
-                      deciding (groups), winner_changed) or None (fewer than 2 players)
+                      deciding (groups), winner_changed, rival, rival_before, rival_after,
+                      rival_parts) or None (fewer than 2 players); winner and runner_up
+                      under B; rival: whom the winner overtook (A's winner when the win
+                      changed hands, else the runner-up); deciding comes from rival_parts
         order         for "ordered": the steps, each a tuple of groups; else ()
         divergences   (divergence.Divergence, ...) between A and B, game order
         mixtures (2^k over the groups some replay reads), replays (whole or from a checkpoint),
@@ -110,6 +113,10 @@ class Margin:
     parts: Mapping  # group -> Fraction, adding up to after - before
     deciding: tuple  # groups whose parts decide the winner (see _deciding)
     winner_changed: bool
+    rival: str  # whom the winner overtook: A's winner when the win changed hands, else runner_up
+    rival_before: int  # totals_a[winner] - totals_a[rival]
+    rival_after: int
+    rival_parts: Mapping  # group -> Fraction, adding up to rival_after - rival_before
 
 
 @dataclass(frozen=True)
@@ -157,6 +164,8 @@ class Attribution:
                 "points": points_json(m.parts, m.after - m.before),
                 "exact": {g: fraction_text(v) for g, v in m.parts.items()},
                 "deciding": list(m.deciding), "winner_changed": m.winner_changed,
+                "rival": m.rival, "rival_before": m.rival_before, "rival_after": m.rival_after,
+                "rival_points": points_json(m.rival_parts, m.rival_after - m.rival_before),
             }
         return doc
 
@@ -449,11 +458,18 @@ def _margin(res_a, res_b, parts: dict, labels: list) -> Margin | None:
     if len(ranking) < 2:
         return None
     w, r = ranking[0][0], ranking[1][0]
-    before = res_a.totals[w] - res_a.totals[r]
-    after = res_b.totals[w] - res_b.totals[r]
-    shares = {g: parts[w].get(g, Fraction(0)) - parts[r].get(g, Fraction(0)) for g in labels}
     changed = set(res_a.winners) != set(res_b.winners)
-    return Margin(w, r, before, after, shares, _deciding(before, after, shares, changed), changed)
+    # Who the winner had to overtake: A's winner when the win changed hands, else B's runner-up.
+    rival = next((p for p, _ in res_a.ranking if p != w), r) if changed and w not in res_a.winners else r
+
+    def margin(x: str) -> tuple[int, int, dict]:
+        return (res_a.totals[w] - res_a.totals[x], res_b.totals[w] - res_b.totals[x],
+                {g: parts[w].get(g, Fraction(0)) - parts[x].get(g, Fraction(0)) for g in labels})
+
+    before, after, shares = margin(r)
+    r_before, r_after, r_shares = margin(rival)
+    return Margin(w, r, before, after, shares, _deciding(r_before, r_after, r_shares, changed), changed,
+                  rival, r_before, r_after, r_shares)
 
 
 def _deciding(before: int, after: int, shares: dict, changed: bool) -> tuple:

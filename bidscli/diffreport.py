@@ -343,14 +343,18 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
     """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin)."""
     a, b = at.labels
     m = at.winner_margin
-    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
     where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of knob changes that change the winner"
     if m.winner_changed:
+        moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
+        parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
         deciding = " and ".join(m.deciding) if m.deciding else "no single rule"
         verb = "decides" if len(m.deciding) == 1 else "decide"
-        return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}: {m.winner}'s margin over "
-                f"{m.runner_up} goes from {m.before:+d} under {a} to {m.after:+d} ({parts}); {where}.")
+        instead = f" instead of {m.rival}" if m.rival != m.runner_up else ""
+        return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}{instead}: {m.winner}'s margin "
+                f"over {m.rival} goes from {m.rival_before:+d} under {a} to {m.rival_after:+d} ({parts}); "
+                f"{where}.")
+    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
+    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
     if not moved:
         return f"Who wins: {m.winner} under both, {m.after:+d} over {m.runner_up} under both; {where}."
     return (f"Who wins: {m.winner} under both; the margin over {m.runner_up} goes from {m.before:+d} to "

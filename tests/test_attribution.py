@@ -184,6 +184,11 @@ def test_parts_sum_to_each_difference_and_swap_negates(game):
             assert all(ab.parts[p][g.name] == 0 for p in ab.players)
     m = ab.winner_margin
     assert sum(m.parts.values()) == m.after - m.before
+    assert sum(m.rival_parts.values()) == m.rival_after - m.rival_before
+    if m.winner_changed and m.deciding:
+        # the deciding rules' parts alone turn the rival's lead into the winner's (a tie when B's is one)
+        got = sum(m.rival_parts[g] for g in m.deciding)
+        assert m.rival_before + got > 0 or (m.rival_after == 0 and m.rival_before + got >= 0)
 
 
 def test_a_knob_no_replay_reads_gets_exactly_zero():
