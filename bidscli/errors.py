@@ -23,6 +23,10 @@ class BidsError(Exception):
         trick: int | None = None,
         player: str | None = None,
     ) -> None:
+        if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
+            from .sanitize import shorten
+
+            message = shorten(message)
         super().__init__(message)
         self.message = message
         self.file = file
@@ -97,6 +101,18 @@ class IllegalPlayError(BidsError):
     """The recorded play breaks a rule: wrong leader, card not in hand, bad steal..."""
 
     kind = "illegal"
+
+
+class UnfinishedError(BidsError):
+    """The game cannot be crowned: its last round is unfinished (cli.md 'Unfinished games')."""
+
+    kind = "unfinished"
+
+
+class NothingToScoreError(BidsError):
+    """The log holds no trick at all (rounds = [] or only deal-only rounds)."""
+
+    kind = "empty"
 
 
 class LimitError(BidsError):
