@@ -41,7 +41,7 @@ is the vector of final totals. Each group gets, for each player, its average
 marginal effect over every order of switching: the exact Shapley value,
 computed with integers over the 2^k mixtures and divided once by k!, so the
 parts are Fractions that add up exactly. Replays go through disputes'
-decision tree of knob reads (variants.VariantCache), so mixtures that agree
+decision tree of knob reads (variantcache.VariantCache), so mixtures that agree
 on every knob the engine read share one replay. A group no replay reads is a
 null player: it is left out of the computation and gets exactly 0. So is the
 deck group when both decks are the same cards and counts (the engine reads
@@ -218,7 +218,7 @@ def mixed_text(v: Fraction, sign: bool = True) -> str:
 
 def knob_groups(a: Ruleset, b: Ruleset, players: int) -> list[tuple[str, list[str]]]:
     """The differing knobs at this table, grouped (every deck.* knob in "deck"), registry order."""
-    from .variants import effective
+    from .variantcache import effective
 
     groups: dict[str, list[str]] = {}
     for name in KNOBS:
@@ -230,7 +230,7 @@ def knob_groups(a: Ruleset, b: Ruleset, players: int) -> list[tuple[str, list[st
 def _same_deck(a: Ruleset, b_deck_knobs: dict, players: int, options) -> bool:
     """The deck group cannot matter: both decks are the same cards and counts, and so is every
     other place the deck knobs are read (the short-pile rule, the Ally option check)."""
-    from .variants import effective
+    from .variantcache import effective
 
     mixed = dataclasses.replace(a, knobs={**a.knobs, **b_deck_knobs})
     if effective("deck.short_pile", a.knobs["deck.short_pile"], players) != \
@@ -285,8 +285,8 @@ def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str,
 def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, lenient: bool = False,
                        divergences: tuple | None = None) -> Attribution | None:
     """The account for two played outcomes of one deal (``bids diff`` has them already)."""
-    from . import variants
     from .divergence import divergences as find_divergences
+    from .variantcache import VariantCache
 
     if not (out_a.determined and out_b.determined):
         return None
@@ -304,13 +304,13 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         if g == DECK and _same_deck(a, {k: b.knobs[k] for k in knobs}, n, opts):
             pinned.add(g)
     live = [(g, ks) for g, ks in groups if g not in pinned]
-    caches = [variants.VariantCache(deal, a, offered, lenient)]
+    caches = [VariantCache(deal, a, offered, lenient)]
     if a.table_options(opts) != b.table_options(opts):
         # The rulesets' own table-option defaults differ (a house ruleset may set them): one more
         # "player", switched by replaying on a base with B's defaults.
         groups.append((OPTIONS, []))
         live.append((OPTIONS, []))
-        caches.append(variants.VariantCache(deal, dataclasses.replace(a, options=b.options), offered, lenient))
+        caches.append(VariantCache(deal, dataclasses.replace(a, options=b.options), offered, lenient))
 
     def mixture(mask: int, order):
         out = {}

@@ -222,9 +222,9 @@ def test_chain_joins_steps_when_no_single_step_chain_exists():
 
 
 def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
-    from bidscli import variants
+    from bidscli import variantcache
 
-    real = variants.VariantCache.get
+    real = variantcache.VariantCache.get
 
     def get(self, changes):
         s = real(self, changes)
@@ -232,7 +232,7 @@ def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
             return s._replace(playable=False, error="test: not playable")
         return s
 
-    monkeypatch.setattr(variants.VariantCache, "get", get)
+    monkeypatch.setattr(variantcache.VariantCache, "get", get)
     at = attribute(THIEF6, rs("italian"), rs("english"))
     assert at.method == "ordered" and at.unplayable_mixtures >= 1
     assert at.order[0] != ("lucky_loser.condition",)
@@ -252,7 +252,7 @@ def test_checkpointed_replays_equal_whole_replays(players, seed, played):
     # (variants.fork); every mixture must score exactly as a whole replay of its ruleset.
     import dataclasses
 
-    from bidscli import variants
+    from bidscli import variantcache, variants
 
     options = {"ally": True, "minus_five": True, "thief": True, "surprise": True, "lowest": players > 4}
     log = bot_log(played, players, options, 3, seed, ("default", "greedy", "lucky", "random", "default",
@@ -261,13 +261,13 @@ def test_checkpointed_replays_equal_whole_replays(players, seed, played):
     deal = variants.build_deal(log)
     offered = variants.play_deal(deal, a, lenient=True).offered
     groups = [ks for g, ks in attribution.knob_groups(a, b, players) if g != "deck"]
-    cache = variants.VariantCache(deal, a, offered, lenient=True)
+    cache = variantcache.VariantCache(deal, a, offered, lenient=True)
     masks = list(range(1 << len(groups)))
     if len(masks) > 24:  # a seeded sample keeps the suite fast; both ends always
         masks = [0, masks[-1]] + random.Random(seed).sample(masks[1:-1], 22)
     for mask in masks:
         changes = {k: b.knobs[k] for i, ks in enumerate(groups) if mask >> i & 1 for k in ks}
         mixed = dataclasses.replace(a, knobs={**a.knobs, **changes})
-        direct = variants._summary(variants.play_deal(deal, mixed, lenient=True, offered=offered))
+        direct = variantcache._summary(variants.play_deal(deal, mixed, lenient=True, offered=offered))
         assert cache.get(changes) == direct, changes
     assert cache.resumed > 0
