@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,7 +162,7 @@ def games(draw):
     return a, b, players, options, draw(st.integers(1, 3)), draw(st.integers(0, 2**31)), bots
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(games())
 def test_parts_sum_to_each_difference_and_swap_negates(game):
     a, b, players, options, rounds, seed, bots = game
@@ -271,3 +272,53 @@ def test_checkpointed_replays_equal_whole_replays(players, seed, played):
         direct = variantcache._summary(variants.play_deal(deal, mixed, lenient=True, offered=offered))
         assert cache.get(changes) == direct, changes
     assert cache.resumed > 0
+
+
+# -- the Shapley value itself ---------------------------------------------------------------------
+
+
+@given(st.integers(1, 4).flatmap(lambda k: st.tuples(
+    st.just(k), st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=1 << k, max_size=1 << k))))
+def test_shapley_is_the_average_marginal_effect_over_every_order(case):
+    from itertools import permutations
+
+    k, values = case
+    got = attribution._shapley(k, values, 2)
+    orders = list(permutations(range(k)))
+    for i in range(k):
+        for j in range(2):
+            total = Fraction(0)
+            for order in orders:
+                before = 0
+                for g in order:
+                    if g == i:
+                        total += values[before | 1 << i][j] - values[before][j]
+                        break
+                    before |= 1 << g
+            assert got[i][j] == total / len(orders)
+    for j in range(2):  # efficiency: the parts add up to v(all) - v(none)
+        assert sum(got[i][j] for i in range(k)) == values[-1][j] - values[0][j]
+
+
+EXAMPLE_PAIRS = [
+    ("examples/thief-6p.toml", "italian", "english"),
+    ("examples/thief-6p.toml", "english", "japanese"),
+    ("examples/friday-4p.toml", "english", "examples/house.toml"),
+    ("examples/colour-5p.toml", "english", "japanese"),
+    ("examples/lowest-3p.toml", "italian", "english"),
+    ("tests/data/diff-double-4p.toml", "italian", "english"),
+    ("tests/data/disputes-3r-4p.toml", "english", "italian"),
+]
+
+
+@pytest.mark.parametrize("path,a,b", EXAMPLE_PAIRS, ids=[" ".join(x) for x in EXAMPLE_PAIRS])
+def test_examples_parts_sum_and_swap(path, a, b):
+    ab = attribute(path, rs(a), rs(b), lenient=True)
+    ba = attribute(path, rs(b), rs(a), lenient=True)
+    if ab is None:
+        assert ba is None
+        return
+    for p in ab.players:
+        assert sum(ab.parts[p].values()) == ab.difference(p)
+        assert ba.parts[p] == {g: -v for g, v in ab.parts[p].items()}
+        assert sum(ab.to_json()["players"][p].values()) == ab.difference(p)
