@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
-from .errors import BidsError, RulesetError
+from .errors import BidsError, NothingToScoreError, RulesetError, UnfinishedError
 from .log import GameLog, read_log
 from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
@@ -74,14 +74,42 @@ def load(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
     return Loaded(log, *_ruleset_and_options(log, ruleset_ref, option_pairs))
 
 
-def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> tuple[Loaded, GameResult]:
-    """Score one log; raises the first error (``bids score`` stops at the first)."""
-    loaded = load(path, ruleset_ref, option_pairs)
-    try:
-        result = replay(loaded.log, loaded.ruleset, loaded.options)
-    except BidsError as exc:
-        raise with_diff_hint(exc, loaded.log, ruleset_ref, option_pairs) from None
+def play(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
+         allow_partial: bool = False) -> tuple[Loaded, GameResult | None, list[BidsError]]:
+    """Score one log and list every problem, as ``validate`` orders them (file order).
+
+    ``score`` and ``replay`` stop at the first of these, so they stop at the same
+    root cause that ``validate`` lists first. A log that cannot be read or has no
+    ruleset raises its first problem.
+    """
+    log, errors = read_log(path)
+    if log is None:
+        raise errors[0]
+    ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
+    result, errors = _check(log, errors, ruleset, opts, allow_partial)
+    return Loaded(log, ruleset, opts), result, errors
+
+
+def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
+          allow_partial: bool = False) -> tuple[Loaded, GameResult]:
+    """Score one log; raises the first error (``bids score`` stops at the first).
+
+    An unfinished game is an error unless ``allow_partial`` (cli.md 'Unfinished games').
+    """
+    loaded, result, errors = play(path, ruleset_ref, option_pairs, allow_partial)
+    if errors:
+        raise first_error(errors, loaded.log, ruleset_ref, option_pairs)
     return loaded, result
+
+
+def first_error(errors: list[BidsError], log: GameLog, ruleset_ref: str | None,
+                option_pairs: Sequence[str] = ()) -> BidsError:
+    """The error a command that stops at the first shows: with the diff hint when the rules
+    refused the log (an unfinished game or an empty log is no matter of rules)."""
+    exc = errors[0]
+    if isinstance(exc, (UnfinishedError, NothingToScoreError)):
+        return exc
+    return with_diff_hint(exc, log, ruleset_ref, option_pairs)
 
 
 def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
@@ -125,12 +153,37 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:
         return errors + [exc.located(file=str(path))]
+    return _check(log, errors, ruleset, opts, allow_partial)[1]
+
+
+def only_unfinished(errors: Iterable[BidsError]) -> bool:
+    """Every error says the game is unfinished (replay still shows the tricks played)."""
+    return all(isinstance(e, UnfinishedError) for e in errors)
+
+
+def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
+    """cli.md: a log with no trick at all has nothing to score (also with --allow-partial)."""
+    if any(r.tricks or r.broken for r in log.rounds):
+        return None
+    where = "rounds = []" if not log.rounds else "every round has tricks = []"
+    return NothingToScoreError(f"nothing to score: no trick has been played yet ({where})", file=log.file,
+                           line=log.rounds[0].line if log.rounds else None)
+
+
+def _check(log: GameLog, read_errors: list[BidsError], ruleset: Ruleset, opts: dict,
+           allow_partial: bool) -> tuple[GameResult | None, list[BidsError]]:
     collected: list[BidsError] = []
-    replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
+    empty = None if read_errors else nothing_to_score(log)
+    if empty is not None:
+        collected.append(empty)
+        allow_partial = True  # the deal is still checked; "unfinished" would say the same again
+    result = replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
+    if not read_errors and not collected:
+        return result, []
     # In file order, as a reader goes through the log (file-level problems first).
-    merged = _dedupe(errors + collected)
+    merged = _dedupe(read_errors + collected)
     merged.sort(key=lambda e: (e.line or 0, e.round or 0, e.trick or 0))
-    return merged
+    return result, merged
 
 
 def _dedupe(errors: Iterable[BidsError]) -> list[BidsError]:

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from . import usage
+from . import __version__, usage
 from .errors import BidsError
 
 FORMATS = ("table", "json", "csv")
@@ -163,7 +163,7 @@ def _checked(hint: str, parse, *args):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(package_name="bidscli", prog_name="bids")
+@click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
 def main():
     """Score, replay, validate and compare games of Bids under the Italian,
     English/Spanish and Japanese rules, with every disputed rule a named knob.
@@ -179,18 +179,25 @@ def main():
 # -- score ----------------------------------------------------------------------------
 
 
+def partial_option(what):
+    return click.option("--allow-partial", is_flag=True, help=what)
+
+
 @main.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @ruleset_option
 @option_option
+@partial_option("score an unfinished game: standings after its last trick, no winner")
 @format_option()
 @jobs_option
 @guarded
-def score(logs, ruleset, options, fmt, jobs):
+def score(logs, ruleset, options, allow_partial, fmt, jobs):
     """Final and per-round scores of each LOG.
 
     Stops at the first error of a log (use `bids validate` to see them all);
-    exits 1 if any log could not be scored.
+    exits 1 if any log could not be scored. An unfinished game (a short last
+    round) is refused unless --allow-partial: then it shows the standings so
+    far, never a winner.
 
     \b
     Examples:
@@ -201,7 +208,7 @@ def score(logs, ruleset, options, fmt, jobs):
     from . import stream
 
     failed = stream.score(logs, ruleset, options, fmt, functools.partial(click.echo, nl=False), _fail,
-                          jobs=_jobs(jobs, len(logs)))
+                          jobs=_jobs(jobs, len(logs)), allow_partial=allow_partial)
     if failed:
         sys.exit(1)
 
@@ -215,10 +222,13 @@ def score(logs, ruleset, options, fmt, jobs):
 @option_option
 @click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
               "(--format json always has it, under each trick's \"explain\")")
+@partial_option("replay an unfinished game without the error at its end")
 @format_option("table", "json")
 @guarded
-def replay(log, ruleset, options, explain, fmt):
+def replay(log, ruleset, options, explain, allow_partial, fmt):
     """Trick by trick: revealed cards, plays, winner and why, points, running score.
+
+    An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
 
     \b
     Examples:
@@ -227,11 +237,15 @@ def replay(log, ruleset, options, explain, fmt):
     """
     from . import api, report
 
-    loaded, result = api.score(log, ruleset, options)
+    loaded, result, errors = api.play(log, ruleset, options, allow_partial)
+    if errors and not api.only_unfinished(errors):
+        raise api.first_error(errors, loaded.log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+        click.echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
         click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+    if errors:  # cli.md: replay shows the tricks and then the error
+        raise errors[0]
 
 
 # -- validate ------------------------------------------------------------------------------
@@ -241,7 +255,7 @@ def replay(log, ruleset, options, explain, fmt):
 @click.argument("logs", nargs=-1, required=True, type=click.Path(), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
-@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round")
+@partial_option("accept an unfinished last round")
 @format_option("table", "json")
 @click.option("--summary", "json_summary", is_flag=True,
               help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
@@ -278,7 +292,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps(doc))
+                click.echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:
@@ -384,7 +398,7 @@ def rules_diff(a, b, fmt):
         click.echo(report.rules_diff_text(ra, rb, rows))
 
 
-# -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
+# -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
 
 
 @main.command()
@@ -396,30 +410,35 @@ def rules_diff(a, b, fmt):
                    "revealed as recorded, and rounds keep the log's length")
 @click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
                                                 "knob and its source")
+@click.option("--all", "everything", is_flag=True,
+              help="give every trick where the results part with both sides' reasons (default: one line a round)")
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, explain, fmt):
+def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     """The same deal under several rulesets, side by side.
 
-    Per-trick winners, round and final scores, the first trick where the
-    rulesets part (with each engine's reasons and knobs) and the knobs that
-    differ. Steals decided by the default policy are marked with '!'.
+    Per-trick winners, round and final scores, every trick, round end and
+    bonus where the rulesets part (with each engine's reasons and knobs),
+    each player's difference charged to the knobs that caused it (exact
+    Shapley values; each ruleset against the first), which rules decide the
+    winner, and the knobs that changed the game. Steals decided by the
+    default policy are marked with '!'.
 
     \b
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
       bids diff game.toml -r english -r japanese --format json
-      bids diff game.toml -r italian -r english --explain
+      bids diff game.toml -r italian -r english --explain --all
     """
-    from . import report, variants
+    from . import diffreport, report, variants
 
     if len(rulesets) < 2:
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(variants.diff_json(d, explain)))
+        click.echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        click.echo(variants.diff_text(d, explain))
+        click.echo(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -443,13 +462,14 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
       bids disputes examples/thief-6p.toml
       bids disputes game.toml -r english --knob thief.timing --knob double.scope
     """
-    from . import report, variants
+    from . import diffreport, report
+    from .disputes import disputes as find_disputes
 
-    doc = variants.disputes(log, ruleset, knobs, options, lenient=lenient_deck)
+    doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
         click.echo(report.dumps(doc))
     else:
-        click.echo(variants.disputes_text(doc))
+        click.echo(diffreport.disputes_text(doc))
 
 
 # -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
@@ -665,6 +685,9 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
     `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
     hand, quit). With standard input not a terminal, results go to stderr and the exit code
     is 1 if any line was refused (accepted tricks are saved all the same).
+
+    There is no --format: OUT is a game log (TOML), and `bids score OUT --format json`
+    reads it as JSON.
 
     \b
     Examples:

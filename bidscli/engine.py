@@ -36,7 +36,7 @@ from .cards import (
     THIEF_CARD,
     Card,
 )
-from .errors import BidsError, DeckError, IllegalPlayError
+from .errors import BidsError, DeckError, IllegalPlayError, UnfinishedError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
 
@@ -199,6 +199,15 @@ class GameResult(NamedTuple):
     @property
     def winners(self) -> list[str]:
         return [p for p, r in self.ranks.items() if r == 1]
+
+    @property
+    def stopped_at(self) -> tuple[int, int] | None:
+        """(round, trick) of the last trick played when the game is unfinished (a partial
+        round), else None: cli.md 'Unfinished games' shows standings there, never a winner."""
+        if not any(r.partial for r in self.rounds):
+            return None
+        played = [r for r in self.rounds if r.tricks]
+        return (played[-1].number, len(played[-1].tricks)) if played else (0, 0)
 
 
 Decide = Callable[[StealChoice], "Steal | Pass | None"]
@@ -1351,6 +1360,8 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     # The played part ends at the last round with tricks: that round may be unfinished and
     # the rounds after it deal-only (tricks = [], as `bids deal` writes), with allow_partial.
     last = max((r.number for r in log.rounds if r.tricks), default=0)
+    last_tricks = next((len(r.tricks) for r in log.rounds if r.number == last), 0)
+    unfinished_told = False  # one message for an unfinished game, not one per round
     start_trick, play_all = game.start_trick, game.play_all
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
@@ -1380,11 +1391,23 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and (rec.number < last or not allow_partial):
+        if short and rec.number < last:
             game.trick = None
             game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
-                          f"deal plays {expected} a round" + (" (only the last round played may be unfinished, "
-                                                               "and rounds after it deal-only with tricks = []: "
-                                                               "validate --allow-partial)" if rec.number >= last else ""))
+                          f"deal plays {expected} a round (only the last round played may be unfinished)")
+        elif short and not allow_partial and not unfinished_told:
+            # Located at the last trick played, where the game stops: a mistake in an earlier
+            # line (validate's file order) is the root cause to show first.
+            unfinished_told = True
+            game.trick = None
+            stop = log.rounds[last - 1] if last else rec
+            err = UnfinishedError(
+                f"the game is unfinished after round {last}, trick {last_tricks} (round {rec.number} has "
+                f"{len(rec.tricks)} of {expected} tricks): use --allow-partial to see the standings so far",
+                file=log.file, line=stop.tricks[-1].line if stop.tricks else stop.line, round=stop.number,
+                trick=last_tricks or None)
+            if collect is None:
+                raise err
+            collect.append(err)
         game.end_round(partial=short)
     return game.result()

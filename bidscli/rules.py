@@ -112,7 +112,13 @@ def unknown_knob(name: str) -> str:
 
 def _bundled_text(name: str) -> tuple[str, str]:
     """Text and display path of a bundled ruleset, from the wheel or a checkout."""
-    try:
+    try:  # the package's folder first: importlib.resources costs start-up time (issue 12)
+        from . import rulesets
+
+        return Path(rulesets.__file__).with_name(f"{name}.toml").read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+    except (ImportError, TypeError, OSError):
+        pass
+    try:  # a package inside a zip file
         from importlib.resources import files
 
         res = files("bidscli.rulesets").joinpath(f"{name}.toml")

@@ -51,43 +51,45 @@ class Item:
         self.error = error  # the message for stderr; text then holds the JSON error document, if any
 
 
-def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str) -> Item:
+def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
+               allow_partial: bool = False) -> Item:
     """Score one log and render it for ``fmt`` (table, csv, json); errors become an Item too."""
     from . import api, report
 
     try:
-        loaded, result = api.score(path, ruleset, options)
+        loaded, result = api.score(path, ruleset, options, allow_partial)
     except BidsError as exc:
-        text = report.dumps({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
+        text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
         return Item(text, error=f"error: {exc}")
     rs = loaded.ruleset
     if fmt == "json":
-        return Item(report.dumps(report.result_json(path, rs, result)))
+        return Item(report.dumps_plain(report.result_json(path, rs, result)))
     if fmt == "csv":
         return Item(report.score_csv_rows(path, rs, result, PAD), len(result.rounds))
     return Item(report.score_table(path, rs, result))
 
 
-def _items(paths, ruleset, options, fmt, jobs) -> Iterator[Item]:
+def _items(paths, ruleset, options, fmt, jobs, allow_partial=False) -> Iterator[Item]:
     if jobs > 1 and len(paths) > 1:
         from .parallel import map_ordered
 
-        yield from map_ordered(score_item, paths, (ruleset, tuple(options), fmt), jobs)
+        yield from map_ordered(score_item, paths, (ruleset, tuple(options), fmt, allow_partial), jobs)
         return
     for path in paths:
-        yield score_item(path, ruleset, options, fmt)
+        yield score_item(path, ruleset, options, fmt, allow_partial)
 
 
 def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt: str,
-          write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1) -> bool:
+          write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1,
+          allow_partial: bool = False) -> bool:
     """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed."""
     prepare_gc()
     failed = False
     if fmt == "csv":
-        return _score_csv(_items(paths, ruleset, options, fmt, jobs), write, warn)
+        return _score_csv(_items(paths, ruleset, options, fmt, jobs, allow_partial), write, warn)
     many = len(paths) != 1
     count = 0
-    for item in _items(paths, ruleset, options, fmt, jobs):
+    for item in _items(paths, ruleset, options, fmt, jobs, allow_partial):
         if item.error is not None:
             failed = True
             warn(item.error)
@@ -110,10 +112,11 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
 def _score_csv(items: Iterator[Item], write, warn) -> bool:
     import tempfile
 
-    from .report import score_csv_header
+    from .report import CSV_PARTIAL, csv_partial_cells, score_csv_header
 
     failed = False
     most = 0
+    partial = False  # an unfinished game was scored: the 'partial' column is there
     with tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES, mode="w+", encoding="utf-8",
                                        errors="surrogateescape", newline="") as spool:
         for item in items:
@@ -122,11 +125,12 @@ def _score_csv(items: Iterator[Item], write, warn) -> bool:
                 warn(item.error)
                 continue
             most = max(most, item.rounds)
+            partial = partial or CSV_PARTIAL in item.text
             spool.write(f"{item.rounds} {len(item.text)}\n{item.text}")
-        write(score_csv_header(most))
+        write(score_csv_header(most, partial))
         spool.seek(0)
         while line := spool.readline():
             rounds, size = map(int, line.split())
             text = spool.read(size)
-            write(text.replace(PAD, "," * (most - rounds)))
+            write(csv_partial_cells(text.replace(PAD, "," * (most - rounds)), partial))
     return failed
