@@ -1,5 +1,7 @@
 """The chart geometry of the report pages (bidscli/svg.py): scales, signs and edge cases."""
 
+from itertools import pairwise
+
 from bidscli import svg
 
 
@@ -61,6 +63,6 @@ def test_line_chart_ends_are_labelled_apart():
     ends = [s for s in chart.shapes if s.tag == "text" and s.attrs.get("class") == "end"]
     assert sorted(e.text for e in ends) == ["Ana 10", "Ben 10", "Cleo 1"]
     ys = sorted(e.attrs["y"] for e in ends)
-    assert all(b - a >= svg.FONT - 0.1 for a, b in zip(ys, ys[1:]))
+    assert all(b - a >= svg.FONT - 0.1 for a, b in pairwise(ys))
     lines = [s for s in chart.shapes if s.tag == "polyline"]
     assert len({s.attrs.get("stroke-dasharray", "") for s in lines}) == 3  # not told apart by colour alone
