@@ -15,14 +15,21 @@ import click
 
 from . import __version__, usage
 from .errors import BidsError
+from .sanitize import terminal
 
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
 RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
 
 
+def _echo(message=None, **kw) -> None:
+    """click.echo, with text from input made safe to print (sanitize.py: control characters,
+    direction overrides, undecodable file-name bytes), also through a pipe."""
+    click.echo(terminal(message) if isinstance(message, str) else message, **kw)
+
+
 def _fail(message: str) -> None:
-    click.echo(message, err=True)
+    _echo(message, err=True)
 
 
 def guarded(func):
@@ -37,9 +44,9 @@ def guarded(func):
             sys.exit(1)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
             _fail("interrupted")
-            sys.exit(130)
+            sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
             sys.exit(1)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
@@ -174,6 +181,9 @@ def main():
       bids score examples/friday-4p.toml
       bids replay examples/friday-4p.toml --explain
     """
+    from .files import ignore_file_size_signal
+
+    ignore_file_size_signal()  # past `ulimit -f` a write says so plainly (EFBIG) instead of killing us
 
 
 # -- score ----------------------------------------------------------------------------
@@ -207,7 +217,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
     """
     from . import stream
 
-    failed = stream.score(logs, ruleset, options, fmt, functools.partial(click.echo, nl=False), _fail,
+    failed = stream.score(logs, ruleset, options, fmt, functools.partial(_echo, nl=False), _fail,
                           jobs=_jobs(jobs, len(logs)), allow_partial=allow_partial)
     if failed:
         sys.exit(1)
@@ -241,9 +251,9 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
     if errors and not api.only_unfinished(errors):
         raise api.first_error(errors, loaded.log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
+        _echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
-        click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+        _echo(report.replay_text(log, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
         raise errors[0]
 
@@ -281,31 +291,31 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
-        writer = batch.JsonListWriter(lambda text: click.echo(text, nl=False), wrap=json_summary)
+        writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
     for result in batch.validate_paths(logs, ruleset, options, allow_partial):
         summary.add(result)
         if bar is not None:
             bar.step(result)
         if fmt == "json":
             if result.skipped:
-                click.echo(f"{result.path}: skipped: {result.skipped}", err=True)
+                _echo(f"{result.path}: skipped: {result.skipped}", err=True)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps_plain(doc))
+                _echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:
             for line in batch.error_lines(result):
-                click.echo(line)
+                _echo(line)
     if bar is not None:
         bar.finish()
     if writer is not None:
         writer.close(summary.to_json())
     if fmt == "json":
-        click.echo(summary.line(), err=True)
+        _echo(summary.line(), err=True)
     else:
-        click.echo(summary.line())
+        _echo(summary.line())
     if summary.invalid:
         sys.exit(1)
 
@@ -341,9 +351,9 @@ def rules_list(fmt):
 
     rs = [load_ruleset(n) for n in BUNDLED]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_list_json(rs, ALIASES)))
+        _echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
-        click.echo(report.rules_list_text(rs, ALIASES))
+        _echo(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
@@ -369,9 +379,9 @@ def rules_show(name, players, options, fmt):
     table_opts = ruleset.table_options(opts)
     decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
+        _echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
-        click.echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+        _echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
 @rules.command("diff")
@@ -393,9 +403,9 @@ def rules_diff(a, b, fmt):
     ra, rb = load_ruleset(a), load_ruleset(b)
     rows = report.rules_diff_rows(ra, rb)
     if fmt == "json":
-        click.echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
+        _echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        click.echo(report.rules_diff_text(ra, rb, rows))
+        _echo(report.rules_diff_text(ra, rb, rows))
 
 
 # -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
@@ -436,9 +446,9 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(diffreport.diff_json(d, explain)))
+        _echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        click.echo(diffreport.diff_text(d, explain, everything))
+        _echo(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -467,9 +477,9 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 
     doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
-        click.echo(diffreport.disputes_text(doc))
+        _echo(diffreport.disputes_text(doc))
 
 
 # -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
@@ -504,7 +514,7 @@ def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt)
         raise click.UsageError("report needs --out FILE.html (or --format json)")
     page = pages.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
-        click.echo(reportmod.dumps(page))
+        _echo(reportmod.dumps(page))
         return
     render = html.game if page["kind"] == "game" else html.comparison
     text = render(page, _command_line("report", log, ruleset=list(rulesets), option=list(options)))
@@ -529,12 +539,12 @@ def _command_line(*words, **options) -> str:
 
 def _write_or_echo(text: str, out: str | None, force: bool) -> None:
     if out is None or out == "-":
-        click.echo(text, nl=False)
+        _echo(text, nl=False)
         return
     from .files import write_atomic
 
     write_atomic(out, text, force=force)
-    click.echo(f"wrote {out}", err=True)
+    _echo(f"wrote {out}", err=True)
 
 
 @main.command()
@@ -565,7 +575,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     rs, opts = load_with_options(ruleset, options)
     if seed is None:
         seed = dealmod.random_seed()
-        click.echo(f"seed {seed}", err=True)
+        _echo(f"seed {seed}", err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
     again = _command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
@@ -659,9 +669,9 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         if html_out == "-":
             return
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
-        click.echo(studymod.table_text(doc))
+        _echo(studymod.table_text(doc))
 
 
 # -- record (bidscli/record.py, recordio.py) ---------------------------------------------------

@@ -23,6 +23,10 @@ class BidsError(Exception):
         trick: int | None = None,
         player: str | None = None,
     ) -> None:
+        if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
+            from .sanitize import shorten
+
+            message = shorten(message)
         super().__init__(message)
         self.message = message
         self.file = file

@@ -34,14 +34,18 @@ def text_table(rows, headers, **kw) -> str:
 
 
 def dumps(doc) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    """Every JSON report: valid UTF-8, control characters escaped (sanitize.py)."""
+    from .sanitize import json_dumps
+
+    return json_dumps(doc)
 
 
 def dumps_plain(doc) -> str:
     """``dumps`` of a document of str, int, bool, None, lists and dicts (score, replay, validate).
 
     Uses orjson (compiled) when installed: for such documents its indented output is
-    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``. Anything orjson
+    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``, and it goes through
+    the same sanitising as ``dumps``. Anything orjson
     refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
     name) goes to json.dumps. Not for floats: the two spell some of them differently
     (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
@@ -51,9 +55,12 @@ def dumps_plain(doc) -> str:
     except ImportError:  # pragma: no cover - a platform without the wheel
         return dumps(doc)
     try:
-        return fast(doc, option=OPT_INDENT_2).decode("utf-8")
+        text = fast(doc, option=OPT_INDENT_2).decode("utf-8")
     except TypeError:  # orjson.JSONEncodeError is a TypeError
         return dumps(doc)
+    from .sanitize import json_text
+
+    return json_text(text)  # the same escapes as dumps (issue 13): valid UTF-8, no raw controls
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
