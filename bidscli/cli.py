@@ -651,7 +651,9 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
 
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
     if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
-        raise BidsError(f"{html_out} exists: not overwriting it (use --force to replace it)")
+        from .files import FileError
+
+        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress:
