@@ -230,6 +230,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         "knobs": [{"knob": row["knob"], "values": {lab: cell_text(row[lab]) for lab in labels},
                    "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
         "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
+        "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
     }
 
