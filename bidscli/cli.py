@@ -508,9 +508,10 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 @click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
 @click.option("--force", is_flag=True, help="replace --out if it exists")
 @click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
+@click.option("--allow-partial", is_flag=True, help="game page: accept an unfinished last round (standings so far)")
 @format_option("html", "json")
 @guarded
-def report(log, rulesets, options, out, force, lenient_deck, fmt):
+def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
     """One self-contained HTML page (no network, opens from a file): a game, or with
     -r A -r B the same deal under several rulesets side by side.
 
@@ -526,7 +527,7 @@ def report(log, rulesets, options, out, force, lenient_deck, fmt):
 
     if fmt == "html" and not out:
         raise click.UsageError("report needs --out FILE.html (or --format json)")
-    page = pages.report_page(log, rulesets, options, lenient=lenient_deck)
+    page = pages.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
         _echo(reportmod.dumps(page))
         return
@@ -665,7 +666,9 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
 
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
     if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
-        raise BidsError(f"{html_out} exists: not overwriting it (use --force to replace it)")
+        from .files import FileError
+
+        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress:

@@ -343,14 +343,18 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
     """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin)."""
     a, b = at.labels
     m = at.winner_margin
-    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
     where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of knob changes that change the winner"
     if m.winner_changed:
+        moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
+        parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
         deciding = " and ".join(m.deciding) if m.deciding else "no single rule"
         verb = "decides" if len(m.deciding) == 1 else "decide"
-        return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}: {m.winner}'s margin over "
-                f"{m.runner_up} goes from {m.before:+d} under {a} to {m.after:+d} ({parts}); {where}.")
+        instead = f" instead of {m.rival}" if m.rival != m.runner_up else ""
+        return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}{instead}: {m.winner}'s margin "
+                f"over {m.rival} goes from {m.rival_before:+d} under {a} to {m.rival_after:+d} ({parts}); "
+                f"{where}.")
+    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
+    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
     if not moved:
         return f"Who wins: {m.winner} under both, {m.after:+d} over {m.runner_up} under both; {where}."
     return (f"Who wins: {m.winner} under both; the margin over {m.runner_up} goes from {m.before:+d} to "
@@ -418,12 +422,17 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines += _knob_lines(at, width)
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
-        lines.append(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs))
+        lines += wrap(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs), "", "  ", width)
     return "\n".join(lines)
 
 
 def _fmt(v) -> str:
     return cell_text(knob_value(v))
+
+
+def _plays(doc: dict) -> str:
+    """How often the deal was played: whole replays, and replays on from a round-boundary checkpoint."""
+    return f"{doc['replays']} whole replay(s) and {doc['resumed']} from a checkpoint"
 
 
 def disputes_text(doc: dict) -> str:
@@ -476,16 +485,16 @@ def disputes_text(doc: dict) -> str:
     scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
              else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
     if m["size"] is None:
-        out.append(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
-                   f"variants, {doc['replays']} replays).")
+        out += wrap(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
+                    f"variants, {_plays(doc)}).", "", "  ")
     else:
-        out.append(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
-                   f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
-                   f"{doc['replays']} replays):")
+        out += wrap(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
+                    f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
+                    f"{_plays(doc)}):", "", "  ")
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
-            out.append(f"  - {ch} -> winner {', '.join(s['winners'])} ("
-                       + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")")
+            out += wrap(f"- {ch} -> winner {', '.join(s['winners'])} ("
+                        + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")", "  ", "    ")
     extra = []
     if m["not_playable"]:
         extra.append(f"{m['not_playable']} variant(s) not playable (the log's deal does not fit their deck)")

@@ -406,7 +406,7 @@ def validate_json(file: str, errors: list[BidsError]) -> dict:
         "valid": not errors,
         "errors": [
             {"line": e.line, "round": e.round, "trick": e.trick, "player": e.player, "message": e.message,
-             "kind": e.kind}
+             "kind": e.kind, "follow_on": e.follow_on, **({"follows_line": e.follows} if e.follow_on else {})}
             for e in errors
         ],
     }
