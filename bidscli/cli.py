@@ -246,8 +246,9 @@ def replay(log, ruleset, options, explain, fmt):
 @click.option("--summary", "json_summary", is_flag=True,
               help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
 @progress_option
+@jobs_option
 @guarded
-def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress):
+def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs):
     """Every problem in every LOG (a file, or a folder searched for *.toml), each with its
     file, line, round and trick; then a summary line.
 
@@ -263,12 +264,13 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
 
     single = batch.is_single_file(logs) and not json_summary
     batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
-    bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
+    count = batch.count_log_paths(logs)  # for the bar and the default --jobs (a walk, no reading)
+    bar = batch.Progress(count, sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
         writer = batch.JsonListWriter(lambda text: click.echo(text, nl=False), wrap=json_summary)
-    for result in batch.validate_paths(logs, ruleset, options, allow_partial):
+    for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=_jobs(jobs, count)):
         summary.add(result)
         if bar is not None:
             bar.step(result)
