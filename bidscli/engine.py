@@ -593,7 +593,8 @@ class Game:
                 elif card.colour != BLACK:
                     self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
                 elif where is not None and where != "pile":
-                    self._illegal(f"{card} revealed from the pile, but it is already in the round ({where})")
+                    self._illegal(f"{card} revealed from the pile, but it is already in the round "
+                                  f"({_place_text(where)})")
                 self.seen[card] = "pile"
                 self.pile.seen.add(card)
         return card
@@ -657,8 +658,9 @@ class Game:
                 self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
             where = self.seen.get(card)
             if where is not None:
-                self._illegal(f"{player} played {card}, but it is already in the round ({where})", player=player)
-            self.seen[card] = f"played by {player} in trick {t.number}"
+                self._illegal(f"{player} played {card}, but it is already in the round ({_place_text(where)})",
+                              player=player)
+            self.seen[card] = (player, t.number)  # put in words only if an error names it (_place_text)
             if card.colour == BLACK:
                 self.black_played_from_hand += 1
                 if self.black_played_from_hand > self.deck.black_in_hands:
@@ -680,8 +682,7 @@ class Game:
         """
         hands = self.hands
         if hands is None:
-            for player, card in plays:
-                self.play(player, card)
+            self._play_all_unknown_hands(plays)
             return
         t = self.trick
         tplays = t.plays
@@ -700,6 +701,33 @@ class Game:
                     if card.special is not None:
                         self._special(t, player, card)
                     continue
+            self.play(player, card)
+            order = self._order  # a wrong leader makes play follow the log's order
+
+    def _play_all_unknown_hands(self, plays: Iterable[tuple[str, Card]]) -> None:
+        """``play_all`` when the log gives no hands (issue 12: as fast as the hands path).
+
+        The common case, the expected player playing a coloured card of the deck that
+        is new to the round, is checked inline and recorded without formatting any text;
+        anything else (a black card, which counts against the hands' share, a repeat, a
+        card not in the deck, a player out of turn) goes through ``play``."""
+        t = self.trick
+        tplays = t.plays
+        n = self.n
+        order = self._order
+        seen = self.seen
+        deck_cards = self.deck.all_cards()
+        number = t.number
+        for pair in plays:
+            player, card = pair
+            i = len(tplays)
+            if (i < n and player == order[i] and pair.__class__ is tuple and card.colour != BLACK
+                    and card in deck_cards and card not in seen):
+                seen[card] = (player, number)
+                tplays.append(pair)
+                if card.special is not None:
+                    self._special(t, player, card)
+                continue
             self.play(player, card)
             order = self._order  # a wrong leader makes play follow the log's order
 
@@ -1234,6 +1262,14 @@ class Game:
             bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
             minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
         )
+
+
+def _place_text(where) -> str:
+    """Where a card already is in the round: a place ("hand of Ana", "pile"), or a
+    (player, trick) play, worded only when an error names it."""
+    if isinstance(where, tuple):
+        return f"played by {where[0]} in trick {where[1]}"
+    return where
 
 
 def _highest_by(player: str, card: Card) -> str:
