@@ -1423,4 +1423,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                                                                "and rounds after it deal-only with tricks = []: "
                                                                "validate --allow-partial)" if rec.number >= last else ""))
         game.end_round(partial=short)
-    return game.result()
+    result = game.result()
+    if getattr(game, "pile", None) is not None:
+        game.pile.game = None  # the one reference cycle (game <-> pile): the game is freed at once (issue 12)
+    return result

@@ -129,3 +129,21 @@ def test_choose_jobs():
     assert choose_jobs(None, PARALLEL_FROM - 1) == 1
     assert choose_jobs(None, PARALLEL_FROM) == min(cores(), PARALLEL_FROM)
     assert choose_jobs(3, 2) == 2 and choose_jobs(1, 1000) == 1 and choose_jobs(0, 1000) == cores()
+
+
+def test_a_scored_game_leaves_no_reference_cycle():
+    """Each log's objects die by reference counting (flat memory without full collections)."""
+    import gc
+
+    from bidscli import api
+
+    gc.collect()
+    gc.disable()
+    try:
+        for log in ("examples/thief-6p.toml", "examples/colour-5p.toml", "tests/outside/o09_3p_english_deferred_thief.toml"):
+            loaded, result = api.score(log)
+            del loaded, result
+            assert api.validate(log) == []
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
