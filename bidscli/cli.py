@@ -144,8 +144,8 @@ def format_option(*choices):
 def jobs_option(func):
     """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
     return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
-                        help="worker processes for many logs (0: one per core; default: "
-                             "one per core from 200 logs on, else 1); the output does not depend on it")(func)
+                        help="worker processes for many logs (0: one per core; default: 1); "
+                             "the output does not depend on it")(func)
 
 
 def _jobs(jobs: int | None, count: int) -> int:
@@ -264,7 +264,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
 
     single = batch.is_single_file(logs) and not json_summary
     batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
-    count = batch.count_log_paths(logs)  # for the bar and the default --jobs (a walk, no reading)
+    count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else len(logs)  # a walk, no reading
     bar = batch.Progress(count, sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None

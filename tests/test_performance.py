@@ -123,11 +123,10 @@ def test_errors_survive_the_trip_from_a_worker():
 
 
 def test_choose_jobs():
-    from bidscli.parallel import PARALLEL_FROM, choose_jobs, cores
+    from bidscli.parallel import DEFAULT_JOBS, choose_jobs, cores
 
     assert choose_jobs(None, 1) == 1
-    assert choose_jobs(None, PARALLEL_FROM - 1) == 1
-    assert choose_jobs(None, PARALLEL_FROM) == min(cores(), PARALLEL_FROM)
+    assert choose_jobs(None, 10_000) == DEFAULT_JOBS
     assert choose_jobs(3, 2) == 2 and choose_jobs(1, 1000) == 1 and choose_jobs(0, 1000) == cores()
 
 
