@@ -1289,9 +1289,12 @@ _COLOUR_BEST = {c: f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}" for c in 
 _CENTRE_BEST = {c: f"Color Bids: the centre card {c} is best: burned" for c in _NUMBERED}
 
 
+_TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)": a look-up, not a format
+
+
 def _take_text(winner: str, taken: list, points: int) -> str:
     """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 point(s)"."""
-    return f"{winner} takes {' + '.join(f'{c} ({c.value:+d})' for c in taken)} = {points} point(s)"
+    return f"{winner} takes {' + '.join(map(_TAKE_PART.__getitem__, taken))} = {points} point(s)"
 
 
 def _colour_text(mode: str, word: str, plays, centre, counts: dict, cands, best_num, tail: str, *args) -> str:
