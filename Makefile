@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint fuzz bench clean
+.PHONY: install demo test lint fuzz bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,11 @@ fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_score.py
+	$(BIN)/python bench/bench_cli.py
+
+# Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
+golden: $(STAMP)
+	$(BIN)/python tests/golden_cli.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

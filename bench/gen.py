@@ -53,3 +53,47 @@ def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, s
             "tricks": tricks,
         })
     return tomli_w.dumps(doc)
+
+
+# Table options of the generated logs, in turn: plain, everything (english), the Italian set.
+CONFIGS = [
+    ("english", {}),
+    ("english", {"ally": True, "minus_five": True, "color_bids": True, "lowest": True, "surprise": True,
+                 "thief": True}),
+    ("italian", {"ally": True, "minus_five": True, "lowest": True, "surprise": True, "thief": True}),
+]
+
+
+def strip_deal(text: str) -> str:
+    """The same log without hands, removed cards and pile: what a player writes at the table."""
+    import tomllib
+
+    doc = tomllib.loads(text)
+    for r in doc["rounds"]:
+        for key in ("hands", "removed", "pile"):
+            r.pop(key, None)
+    return tomli_w.dumps(doc)
+
+
+def write_logs(folder, count: int, players: int = 6, rounds: int = 5) -> list[str]:
+    """``count`` distinct logs in ``folder`` (made once, then reused), half of them without hands.
+
+    Log i uses seed i and configuration i % 3; odd logs have no hands (the engine's other path).
+    """
+    from pathlib import Path
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(count):
+        path = folder / f"g{i:05d}.toml"
+        if not path.exists():
+            name, opts = CONFIGS[i % len(CONFIGS)]
+            text = random_game_log(name, players, rounds, opts, seed=i)
+            if i % 2:
+                text = strip_deal(text)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        paths.append(str(path))
+    return paths

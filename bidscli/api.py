@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
-from .errors import BidsError, LogStructureError, RulesetError
+from .errors import BidsError, NothingToScoreError, RulesetError, UnfinishedError
 from .log import GameLog, read_log
-from .rules import Ruleset, load_ruleset, parse_option_assignments
+from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
 
 class Loaded(NamedTuple):
@@ -43,6 +43,20 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     return ruleset
 
 
+def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
+    """The flags with which ``bids diff`` plays this log under both rulesets: none, or
+    ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too."""
+    from . import variants
+
+    for flags in ([], ["--lenient-deck"]):
+        try:
+            variants.diff(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+        except BidsError:
+            continue
+        return flags
+    return None
+
+
 def read(path: str | Path) -> GameLog:
     """Read a log; raises its first problem (a command that needs the whole log stops there)."""
     log, errors = read_log(path)
@@ -64,26 +78,73 @@ def load(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
     return Loaded(log, *_ruleset_and_options(log, ruleset_ref, option_pairs))
 
 
-def nothing_to_score(log: GameLog) -> BidsError | None:
-    """A log without a single trick (``rounds = []``, or only ``tricks = []``) has nothing to score
-    (cli.md, "Unfinished games"): the error to report, or None. The one place that decides it."""
-    if any(r.tricks for r in log.rounds):
-        return None
-    if not log.rounds:
-        return LogStructureError("nothing to score: rounds = [] has no round (expected at least one "
-                                 "[[rounds]] with tricks = [...])", file=log.file)
-    return LogStructureError("nothing to score: no round has a trick (a deal, not a game: play it, or "
-                             "check it with validate --allow-partial)", file=log.file, line=log.rounds[0].line)
+def play(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
+         allow_partial: bool = False) -> tuple[Loaded, GameResult | None, list[BidsError]]:
+    """Score one log and list every problem, as ``validate`` orders them (file order).
+
+    ``score`` and ``replay`` stop at the first of these, so they stop at the same
+    root cause that ``validate`` lists first. A log that cannot be read or has no
+    ruleset raises its first problem.
+    """
+    log, errors = read_log(path)
+    if log is None:
+        raise errors[0]
+    ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
+    result, errors = _check(log, errors, ruleset, opts, allow_partial)
+    return Loaded(log, ruleset, opts), result, errors
 
 
-def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = ()) -> tuple[Loaded, GameResult]:
-    """Score one log; raises the first error (``bids score`` stops at the first)."""
-    loaded = load(path, ruleset_ref, option_pairs)
-    empty = nothing_to_score(loaded.log)
-    if empty is not None:
-        raise empty
-    result = replay(loaded.log, loaded.ruleset, loaded.options)
+def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
+          allow_partial: bool = False) -> tuple[Loaded, GameResult]:
+    """Score one log; raises the first error (``bids score`` stops at the first).
+
+    An unfinished game is an error unless ``allow_partial`` (cli.md 'Unfinished games').
+    """
+    loaded, result, errors = play(path, ruleset_ref, option_pairs, allow_partial)
+    if errors:
+        raise first_error(errors, loaded.log, ruleset_ref, option_pairs)
     return loaded, result
+
+
+def first_error(errors: list[BidsError], log: GameLog, ruleset_ref: str | None,
+                option_pairs: Sequence[str] = ()) -> BidsError:
+    """The error a command that stops at the first shows: with the diff hint when the rules
+    refused the log (an unfinished game or an empty log is no matter of rules)."""
+    exc = errors[0]
+    if isinstance(exc, (UnfinishedError, NothingToScoreError)):
+        return exc
+    return with_diff_hint(exc, log, ruleset_ref, option_pairs)
+
+
+def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+    """Point to the right tool (issue 8): a log that plays under the ruleset it names but not under
+    ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
+    X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
+    its own ruleset with the same -o); otherwise the error stands alone."""
+    import shlex
+
+    if ruleset_ref is None or log.ruleset is None:
+        return exc
+    try:
+        own, opts = _ruleset_and_options(log, None, option_pairs)
+        if own.name == load_ruleset(ruleset_ref).name and own.path == load_ruleset(ruleset_ref).path:
+            return exc
+        replay(log, own, opts)
+    except BidsError:
+        return exc
+    own_ref = log.ruleset
+    if not is_bundled(own_ref) and not Path(own_ref).is_absolute():
+        own_ref = str(Path(log.file).parent / own_ref)
+    words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
+    for pair in option_pairs:
+        words += ["-o", pair]
+    flag = _diff_flag(str(log.file), [own_ref, ruleset_ref], option_pairs)
+    if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
+        return exc
+    command = " ".join(shlex.quote(w) for w in words + flag)
+    exc.message += (f"\n  the log was recorded under {log.ruleset}; to see how this deal would have gone "
+                    f"under {ruleset_ref}, use:\n    {command}")
+    return exc
 
 
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
@@ -92,18 +153,41 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     log, errors = read_log(path)
     if log is None:
         return errors
-    if not log.rounds:  # rounds = []: not even a deal (a deal's rounds have tricks = [])
-        errors = errors + [nothing_to_score(log)]
     try:
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:
         return errors + [exc.located(file=str(path))]
+    return _check(log, errors, ruleset, opts, allow_partial)[1]
+
+
+def only_unfinished(errors: Iterable[BidsError]) -> bool:
+    """Every error says the game is unfinished (replay still shows the tricks played)."""
+    return all(isinstance(e, UnfinishedError) for e in errors)
+
+
+def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
+    """cli.md: a log with no trick at all has nothing to score (also with --allow-partial)."""
+    if any(r.tricks or r.broken for r in log.rounds):
+        return None
+    where = "rounds = []" if not log.rounds else "every round has tricks = []"
+    return NothingToScoreError(f"nothing to score: no trick has been played yet ({where})", file=log.file,
+                           line=log.rounds[0].line if log.rounds else None)
+
+
+def _check(log: GameLog, read_errors: list[BidsError], ruleset: Ruleset, opts: dict,
+           allow_partial: bool) -> tuple[GameResult | None, list[BidsError]]:
     collected: list[BidsError] = []
-    replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
+    empty = None if read_errors else nothing_to_score(log)
+    if empty is not None:
+        collected.append(empty)
+        allow_partial = True  # the deal is still checked; "unfinished" would say the same again
+    result = replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
+    if not read_errors and not collected:
+        return result, []
     # In file order, as a reader goes through the log (file-level problems first).
-    merged = _dedupe(errors + collected)
+    merged = _dedupe(read_errors + collected)
     merged.sort(key=lambda e: (e.line or 0, e.round or 0, e.trick or 0))
-    return merged
+    return result, merged
 
 
 def _dedupe(errors: Iterable[BidsError]) -> list[BidsError]:

@@ -226,8 +226,11 @@ class JsonListWriter:
         self.pad = "    " if wrap else "  "
 
     def item(self, doc: dict) -> None:
-        text = json_dumps(doc)
-        text = "\n".join(self.pad + line for line in text.splitlines())
+        from .report import dumps_plain
+
+        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
+        # json.dumps leaves as it is and splitlines would break at).
+        text = self.pad + dumps_plain(doc).replace("\n", "\n" + self.pad)
         if self.count == 0:
             self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
         else:

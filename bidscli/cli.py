@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from . import __version__, usage
 from .errors import BidsError
 from .sanitize import terminal
 
@@ -23,7 +24,8 @@ RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a 
 
 def _echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe."""
+    direction overrides, undecodable file-name bytes), also through a pipe. Every output of
+    the CLI goes through here (tests/test_hardening.py checks that no click.echo is left)."""
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
@@ -60,16 +62,44 @@ def guarded(func):
 # -- shared options (pip-tools style) ---------------------------------------------
 
 
+def checked_each(check):
+    """A click callback running a plain check (bidscli/usage.py) on a value or on each of several:
+    its ValueError is a usage error (exit 2, stderr), raised while the command line is parsed,
+    so before any file is read and the same way for every command."""
+
+    def callback(ctx, param, value):
+        if value is None or ctx.resilient_parsing:  # resilient: shell completion is parsing
+            return value
+        try:
+            for v in value if isinstance(value, tuple) else (value,):
+                check(v)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        return value
+
+    return callback
+
+
+def completes(words):
+    """A click shell_complete callback over a plain word list function (bidscli/usage.py)."""
+    return lambda ctx, param, incomplete: words(incomplete)
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+
+
 def ruleset_option(func=None, *, required=False):
     """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
     deco = click.option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
-                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset")
+                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset",
+                        **RULESET_ARG)
     return deco if func is None else deco(func)
 
 
 def rulesets_option(help):
     """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
-    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help)
+    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
+                        **RULESET_ARG)
 
 
 def players_option(help, required=False):
@@ -82,8 +112,9 @@ def seed_option(help, default=None):
 
 
 def bots_option(func):
-    return click.option("--bots", metavar="A,B,C", help="a strategy per seat, or one for all: "
-                        "random, greedy, lucky, default (default: default)")(func)
+    return click.option("--bots", metavar="A,B,C", shell_complete=completes(usage.bot_words),
+                        help="a strategy per seat, or one for all: random, greedy, lucky, default "
+                             "(default: default)")(func)
 
 
 def out_options(what):
@@ -106,14 +137,29 @@ def option_option(func):
     return click.option(
         "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
         help="table option (thief=true) or knob override (thief.timing=deferred); repeatable",
+        callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
+        shell_complete=completes(usage.option_words),
     )(func)
 
 
 def format_option(*choices):
     def deco(func):
-        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default="table",
+        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
                             show_default=True, help="output format")(func)
     return deco
+
+
+def jobs_option(func):
+    """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
+    return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
+                        help="worker processes for many logs (0: one per core; default: "
+                             "one per core from 200 logs on, else 1); the output does not depend on it")(func)
+
+
+def _jobs(jobs: int | None, count: int) -> int:
+    from .parallel import choose_jobs
+
+    return choose_jobs(jobs, count)
 
 
 def _checked(hint: str, parse, *args):
@@ -125,7 +171,7 @@ def _checked(hint: str, parse, *args):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(package_name="bidscli", prog_name="bids")
+@click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
 def main():
     """Score, replay, validate and compare games of Bids under the Italian,
     English/Spanish and Japanese rules, with every disputed rule a named knob.
@@ -144,17 +190,25 @@ def main():
 # -- score ----------------------------------------------------------------------------
 
 
+def partial_option(what):
+    return click.option("--allow-partial", is_flag=True, help=what)
+
+
 @main.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @ruleset_option
 @option_option
+@partial_option("score an unfinished game: standings after its last trick, no winner")
 @format_option()
+@jobs_option
 @guarded
-def score(logs, ruleset, options, fmt):
+def score(logs, ruleset, options, allow_partial, fmt, jobs):
     """Final and per-round scores of each LOG.
 
     Stops at the first error of a log (use `bids validate` to see them all);
-    exits 1 if any log could not be scored.
+    exits 1 if any log could not be scored. An unfinished game (a short last
+    round) is refused unless --allow-partial: then it shows the standings so
+    far, never a winner.
 
     \b
     Examples:
@@ -162,25 +216,10 @@ def score(logs, ruleset, options, fmt):
       bids score examples/*.toml -r italian --format json
       bids score game.toml -r english -o thief=true -o thief.timing=immediate
     """
-    from . import api, report
+    from . import stream
 
-    results, docs, failed = [], [], False
-    for path in logs:
-        try:
-            loaded, result = api.score(path, ruleset, options)
-        except BidsError as exc:
-            failed = True
-            _fail(f"error: {exc}")
-            docs.append({"file": path, "error": exc.to_json()})
-            continue
-        results.append((path, loaded.ruleset, result))
-        docs.append(report.result_json(path, loaded.ruleset, result))
-    if fmt == "json":
-        _echo(report.dumps(docs[0] if len(logs) == 1 else docs))
-    elif fmt == "csv":
-        _echo(report.score_csv(results), nl=False)
-    elif results:  # nothing at all on stdout when no log could be scored
-        _echo("\n\n".join(report.score_table(f, r, res) for f, r, res in results))
+    failed = stream.score(logs, ruleset, options, fmt, functools.partial(_echo, nl=False), _fail,
+                          jobs=_jobs(jobs, len(logs)), allow_partial=allow_partial)
     if failed:
         sys.exit(1)
 
@@ -194,10 +233,13 @@ def score(logs, ruleset, options, fmt):
 @option_option
 @click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
               "(--format json always has it, under each trick's \"explain\")")
+@partial_option("replay an unfinished game without the error at its end")
 @format_option("table", "json")
 @guarded
-def replay(log, ruleset, options, explain, fmt):
+def replay(log, ruleset, options, explain, allow_partial, fmt):
     """Trick by trick: revealed cards, plays, winner and why, points, running score.
+
+    An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
 
     \b
     Examples:
@@ -206,11 +248,15 @@ def replay(log, ruleset, options, explain, fmt):
     """
     from . import api, report
 
-    loaded, result = api.score(log, ruleset, options)
+    loaded, result, errors = api.play(log, ruleset, options, allow_partial)
+    if errors and not api.only_unfinished(errors):
+        raise api.first_error(errors, loaded.log, ruleset, options)
     if fmt == "json":
-        _echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+        _echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
         _echo(report.replay_text(log, loaded.ruleset, result, explain))
+    if errors:  # cli.md: replay shows the tricks and then the error
+        raise errors[0]
 
 
 # -- validate ------------------------------------------------------------------------------
@@ -220,7 +266,7 @@ def replay(log, ruleset, options, explain, fmt):
 @click.argument("logs", nargs=-1, required=True, type=click.Path(), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
-@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round")
+@partial_option("accept an unfinished last round")
 @format_option("table", "json")
 @click.option("--summary", "json_summary", is_flag=True,
               help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
@@ -241,8 +287,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     from . import batch, report
 
     single = batch.is_single_file(logs) and not json_summary
-    if not single:
-        batch.check_command_line(ruleset, options)
+    batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
     bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
@@ -258,7 +303,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                _echo(report.dumps(doc))
+                _echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:
@@ -313,7 +358,7 @@ def rules_list(fmt):
 
 
 @rules.command("show")
-@click.argument("name")
+@click.argument("name", **RULESET_ARG)
 @players_option("print the deck math for N players (default: 3-6)")
 @option_option
 @format_option("table", "json")
@@ -341,8 +386,8 @@ def rules_show(name, players, options, fmt):
 
 
 @rules.command("diff")
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", **RULESET_ARG)
+@click.argument("b", **RULESET_ARG)
 @format_option("table", "json")
 @guarded
 def rules_diff(a, b, fmt):
@@ -364,7 +409,7 @@ def rules_diff(a, b, fmt):
         _echo(report.rules_diff_text(ra, rb, rows))
 
 
-# -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
+# -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
 
 
 @main.command()
@@ -376,30 +421,35 @@ def rules_diff(a, b, fmt):
                    "revealed as recorded, and rounds keep the log's length")
 @click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
                                                 "knob and its source")
+@click.option("--all", "everything", is_flag=True,
+              help="give every trick where the results part with both sides' reasons (default: one line a round)")
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, explain, fmt):
+def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     """The same deal under several rulesets, side by side.
 
-    Per-trick winners, round and final scores, the first trick where the
-    rulesets part (with each engine's reasons and knobs) and the knobs that
-    differ. Steals decided by the default policy are marked with '!'.
+    Per-trick winners, round and final scores, every trick, round end and
+    bonus where the rulesets part (with each engine's reasons and knobs),
+    each player's difference charged to the knobs that caused it (exact
+    Shapley values; each ruleset against the first), which rules decide the
+    winner, and the knobs that changed the game. Steals decided by the
+    default policy are marked with '!'.
 
     \b
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
       bids diff game.toml -r english -r japanese --format json
-      bids diff game.toml -r italian -r english --explain
+      bids diff game.toml -r italian -r english --explain --all
     """
-    from . import report, variants
+    from . import diffreport, report, variants
 
     if len(rulesets) < 2:
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        _echo(report.dumps(variants.diff_json(d, explain)))
+        _echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        _echo(variants.diff_text(d, explain))
+        _echo(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -407,6 +457,8 @@ def diff(log, rulesets, options, lenient_deck, explain, fmt):
 @ruleset_option
 @option_option
 @click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
+              callback=checked_each(lambda arg: usage.check_knob_args([arg])),
+              shell_complete=completes(usage.knob_words),
               help="a knob to dispute (at all its values, or at VALUE); repeatable. "
                    "Default: every knob on which the bundled rulesets differ at this player count")
 @click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
@@ -421,13 +473,52 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
       bids disputes examples/thief-6p.toml
       bids disputes game.toml -r english --knob thief.timing --knob double.scope
     """
-    from . import report, variants
+    from . import diffreport, report
+    from .disputes import disputes as find_disputes
 
-    doc = variants.disputes(log, ruleset, knobs, options, lenient=lenient_deck)
+    doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
-        _echo(variants.disputes_text(doc))
+        _echo(diffreport.disputes_text(doc))
+
+
+# -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal")
+@option_option
+@click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
+@click.option("--force", is_flag=True, help="replace --out if it exists")
+@click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
+@format_option("html", "json")
+@guarded
+def report(log, rulesets, options, out, force, lenient_deck, fmt):
+    """One self-contained HTML page (no network, opens from a file): a game, or with
+    -r A -r B the same deal under several rulesets side by side.
+
+    --format json prints the page's data instead of writing HTML.
+
+    \b
+    Examples:
+      bids report examples/friday-4p.toml --out friday.html
+      bids report examples/thief-6p.toml -r italian -r english --out x.html
+    """
+    from . import html, pages
+    from . import report as reportmod
+
+    if fmt == "html" and not out:
+        raise click.UsageError("report needs --out FILE.html (or --format json)")
+    page = pages.report_page(log, rulesets, options, lenient=lenient_deck)
+    if fmt == "json":
+        _echo(reportmod.dumps(page))
+        return
+    render = html.game if page["kind"] == "game" else html.comparison
+    text = render(page, _command_line("report", log, ruleset=list(rulesets), option=list(options)))
+    _write_or_echo(text, out, force)
 
 
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
@@ -536,8 +627,11 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
               help="worker processes; the results do not depend on it")
 @progress_option
 @format_option("table", "json")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE.html",
+              help="also write the study as one self-contained HTML page with charts")
+@click.option("--force", is_flag=True, help="replace the --html file if it exists")
 @guarded
-def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
+def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
     """Play G seeded deals under each ruleset with the same bots and compare:
     winner changes, scores, margin, lucky-loser and burn rates, with 95% intervals.
 
@@ -547,6 +641,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     Examples:
       bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
       bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
+      bids study -r italian -r english -p 4 -g 500 --html study.html
     """
     from . import bots as botsmod
     from . import deal as dealmod
@@ -555,6 +650,8 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     from .rules import parse_option_assignments
 
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
+    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
+        raise BidsError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress:
@@ -563,10 +660,67 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     else:
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
+    if html_out:
+        from . import html, pages
+
+        again = _command_line("study", ruleset=list(rulesets), players=players, games=games, bots=",".join(seats),
+                              option=list(options), seed=seed)
+        _write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
+        if html_out == "-":
+            return
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
         _echo(studymod.table_text(doc))
+
+
+# -- record (bidscli/record.py, recordio.py) ---------------------------------------------------
+
+
+@main.command()
+@click.argument("out", type=click.Path(dir_okay=False))
+@click.option("--players", "names", metavar="A,B,C", help="player names in seating order (a new game)")
+@ruleset_option
+@option_option
+@click.option("--leader", metavar="NAME", help="who leads the first trick (default: the ruleset's first leader)")
+@click.option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False),
+              help="the deal (from `bids deal`): plays are checked against the hands, the pile is revealed")
+@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds in the game (default: game.rounds)")
+@click.option("--resume", is_flag=True, help="go on with the unfinished log OUT (players, ruleset, options from it)")
+@click.option("--force", is_flag=True, help="start over an existing OUT")
+@guarded
+def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
+    """Record a game at the table into OUT, one trick a line: checked as typed, saved after every trick.
+
+    Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
+    `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
+    hand, quit). With standard input not a terminal, results go to stderr and the exit code
+    is 1 if any line was refused (accepted tricks are saved all the same).
+
+    There is no --format: OUT is a game log (TOML), and `bids score OUT --format json`
+    reads it as JSON.
+
+    \b
+    Examples:
+      bids record friday.toml --players Ana,Ben,Cleo,Dev -r english -o ally=true
+      bids record friday.toml --resume
+      bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml
+      bids record game.toml --deal deal.toml
+    """
+    from . import recordio
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        rec = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options, leader=leader,
+                                     deal_path=deal_log, rounds=rounds, resume=resume, force=force,
+                                     interactive=interactive)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if interactive:
+        code = recordio.run_terminal(rec, sys.stdout)
+    else:
+        code = recordio.run_script(rec, sys.stdin, sys.stderr)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -261,7 +261,7 @@ def deal_text(deal: Deal, command: str | None = None) -> str:
     if command:
         header.append(f"Made with: {command}")
     header.append("Play it with `bids simulate`, or fill in the tricks by hand; "
-                  "`bids validate --allow-partial` checks it.")
+                  "`bids validate --allow-partial` checks it once a trick is in.")
     return log_text(deal.ruleset, deal.players, deal.options, deal.rounds, header=header)
 
 

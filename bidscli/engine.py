@@ -36,7 +36,7 @@ from .cards import (
     THIEF_CARD,
     Card,
 )
-from .errors import BidsError, DeckError, IllegalPlayError
+from .errors import BidsError, DeckError, IllegalPlayError, UnfinishedError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
 
@@ -110,6 +110,7 @@ class TrickResult:
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
         "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
+        "stayed",
     )
 
     def __init__(self, number, leader, line=None):
@@ -129,7 +130,21 @@ class TrickResult:
         self.next_leader: str | None = None
         self.lowest = False
         self.burned = False
+        self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
         self.running: dict[str, int] = {}
+
+    @property
+    def written(self) -> list[Card]:
+        """The revealed cards as a log writes them (log.md): a hidden prize that stayed on
+        the pile was never turned over, so the canonical line is ``Surprise: ...``."""
+        if not self.stayed:
+            return self.revealed
+        out = list(self.revealed)
+        for i in range(len(out) - 1, -1, -1):
+            if out[i] == self.centre:
+                del out[i]
+                break
+        return out
 
     @property
     def steals(self) -> list[StealDone]:
@@ -185,6 +200,15 @@ class GameResult(NamedTuple):
     def winners(self) -> list[str]:
         return [p for p, r in self.ranks.items() if r == 1]
 
+    @property
+    def stopped_at(self) -> tuple[int, int] | None:
+        """(round, trick) of the last trick played when the game is unfinished (a partial
+        round), else None: cli.md 'Unfinished games' shows standings there, never a winner."""
+        if not any(r.partial for r in self.rounds):
+            return None
+        played = [r for r in self.rounds if r.tricks]
+        return (played[-1].number, len(played[-1].tricks)) if played else (0, 0)
+
 
 Decide = Callable[[StealChoice], "Steal | Pass | None"]
 
@@ -217,7 +241,7 @@ class _Pile:
     ``bottom`` holds cards put back under the pile (IT Surprise from hand).
     """
 
-    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given")
+    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten")
 
     def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
@@ -229,6 +253,7 @@ class _Pile:
         self.fed = 0
         self.feed_given = False
         self.seen: set = set()
+        self.unwritten = False  # the last draw took a card the log's revealed part left out
 
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
@@ -238,8 +263,20 @@ class _Pile:
         self.fed = 0
         self.feed_given = bool(revealed)
 
-    def draw(self, why: str) -> Card | None:
+    def draw(self, why: str, unwritten_ok: bool = False) -> Card | None:
+        """The next pile card, checked against the log's revealed cards.
+
+        ``unwritten_ok``: the card may be missing from the log's revealed part (the
+        hidden prize of a revealed Surprise, log.md): a known card is then returned
+        unchecked and flagged in ``unwritten``; an unknown one is :data:`UNSEEN`.
+        """
         feed = self.feed
+        if unwritten_ok and feed and self.fed >= len(feed):
+            if self.front or (not self.unknown and self.bottom):
+                self.unwritten = True
+                return self.front.popleft() if self.front else self.bottom.popleft()
+            if self.unknown:
+                return UNSEEN
         if self.front or (not self.unknown and self.bottom):
             # Without a log pile, ``front`` only holds a prize that stayed after a burned Surprise.
             stayed = not self.given and bool(self.front)
@@ -298,6 +335,18 @@ class _Pile:
             extra = " ".join(map(str, feed[self.fed:]))
             self.game._illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
         self.feed = None
+
+
+class _Unseen:
+    """A pile card nobody saw: the hidden prize of a burned Surprise written 'Surprise:'."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSEEN"
+
+
+UNSEEN = _Unseen()
 
 
 class _Abort(Exception):
@@ -486,6 +535,7 @@ class Game:
         self._surprise_from_hand = False
         self._lowest_from_hand = False
         self._ally_player = None
+        self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self._reveal("the prize of this trick")
         return t
 
@@ -517,7 +567,17 @@ class Game:
                 return
             if card == SURPRISE_CARD:
                 t.reasons.append(Reason("Surprise revealed: the players bid for the next pile card unseen", None))
-                hidden = self._draw("Surprise hides the next pile card")
+                # log.md: a burned trick whose hidden prize stays on the pile may be
+                # written 'Surprise: ...' (the card was never turned over).
+                hidden = self._draw("Surprise hides the next pile card",
+                                    unwritten_ok=self.k["surprise.on_burn"] == "stays")
+                if hidden is UNSEEN:
+                    t.centre, t.hidden = None, True
+                    self._unwritten = UNSEEN
+                    return
+                if self.pile.unwritten:
+                    self.pile.unwritten = False
+                    self._unwritten = hidden
                 if hidden is None:
                     # Surprise was the last pile card: no prize, as for an empty pile (deck.short_pile).
                     card = None
@@ -527,9 +587,11 @@ class Game:
             t.centre, t.hidden = card, False
             return
 
-    def _draw(self, why: str) -> Card | None:
+    def _draw(self, why: str, unwritten_ok: bool = False) -> Card | None:
         pile = self.pile
-        card = pile.draw(why)
+        card = pile.draw(why, unwritten_ok)
+        if card is UNSEEN:
+            return card
         if card is not None:
             self.trick.revealed.append(card)
             if pile.unknown or card not in pile.seen:
@@ -694,6 +756,8 @@ class Game:
             winner, next_leader = self._resolve_plain(t)
         t.winner = winner
         t.burned = winner is None
+        if self._unwritten is not None and winner is not None:
+            self._hidden_was_turned(t, winner)
         if winner is not None:
             self._award(t, winner)
             next_leader = winner
@@ -929,6 +993,17 @@ class Game:
         t.reasons.append(Reason(f"{text} (double.scope = {scope}; this trick's points added {when} doubling, "
                                 f"double.includes_trick = {str(not before_trick).lower()})", "double.scope"))
 
+    def _hidden_was_turned(self, t: TrickResult, winner: str) -> None:
+        """The line left out the hidden prize ('Surprise: ...'), but the trick was won."""
+        card = self._unwritten
+        self._unwritten = None
+        shown = "<card>" if card is UNSEEN else str(card)
+        self._illegal(f"{winner} won the hidden prize, so it was turned over: write 'Surprise {shown}: ...' "
+                      "(only a burned trick leaves it unseen on the pile, surprise.on_burn = stays)",
+                      player=winner)
+        if card is UNSEEN:
+            self.pile.unknown -= 1  # taken, though the log does not say which card it was
+
     def _burn(self, t: TrickResult) -> None:
         if self._ally_player is not None:
             t.reasons.append(Reason(f"{self._ally_player} played Ally into a burned trick: no alliance",
@@ -936,10 +1011,15 @@ class Game:
         if t.hidden and t.centre is not None:
             if self.k["surprise.on_burn"] == "stays":
                 self.pile.put_top(t.centre)
+                t.stayed = True
                 t.reasons.append(Reason("burned: the hidden prize stays on the pile as the next trick's prize",
                                         "surprise.on_burn"))
             else:
                 t.reasons.append(Reason("burned: the hidden prize is discarded", "surprise.on_burn"))
+        elif t.hidden and self._unwritten is UNSEEN:
+            # Nothing was drawn: the unseen card is still the next of the pile's unknown cards.
+            t.reasons.append(Reason("burned: the hidden prize stays on the pile unseen ('Surprise:') and is the "
+                                    "next trick's prize", "surprise.on_burn"))
         if self._surprise_from_hand:
             t.reasons.append(Reason("burned: the Surprise from hand moves nothing", "surprise.from_hand"))
 
@@ -1280,6 +1360,8 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     # The played part ends at the last round with tricks: that round may be unfinished and
     # the rounds after it deal-only (tricks = [], as `bids deal` writes), with allow_partial.
     last = max((r.number for r in log.rounds if r.tricks), default=0)
+    last_tricks = next((len(r.tricks) for r in log.rounds if r.number == last), 0)
+    unfinished_told = False  # one message for an unfinished game, not one per round
     start_trick, play_all = game.start_trick, game.play_all
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
@@ -1309,11 +1391,23 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and (rec.number < last or not allow_partial):
+        if short and rec.number < last:
             game.trick = None
             game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
-                          f"deal plays {expected} a round" + (" (only the last round played may be unfinished, "
-                                                               "and rounds after it deal-only with tricks = []: "
-                                                               "validate --allow-partial)" if rec.number >= last else ""))
+                          f"deal plays {expected} a round (only the last round played may be unfinished)")
+        elif short and not allow_partial and not unfinished_told:
+            # Located at the last trick played, where the game stops: a mistake in an earlier
+            # line (validate's file order) is the root cause to show first.
+            unfinished_told = True
+            game.trick = None
+            stop = log.rounds[last - 1] if last else rec
+            err = UnfinishedError(
+                f"the game is unfinished after round {last}, trick {last_tricks} (round {rec.number} has "
+                f"{len(rec.tricks)} of {expected} tricks): use --allow-partial to see the standings so far",
+                file=log.file, line=stop.tricks[-1].line if stop.tricks else stop.line, round=stop.number,
+                trick=last_tricks or None)
+            if collect is None:
+                raise err
+            collect.append(err)
         game.end_round(partial=short)
     return game.result()

@@ -103,6 +103,18 @@ class IllegalPlayError(BidsError):
     kind = "illegal"
 
 
+class UnfinishedError(BidsError):
+    """The game cannot be crowned: its last round is unfinished (cli.md 'Unfinished games')."""
+
+    kind = "unfinished"
+
+
+class NothingToScoreError(BidsError):
+    """The log holds no trick at all (rounds = [] or only deal-only rounds)."""
+
+    kind = "empty"
+
+
 class LimitError(BidsError):
     """The input is larger than bidscli accepts (file size, rounds, names)."""
 

@@ -13,7 +13,6 @@ in order after its round header.
 from __future__ import annotations
 
 import re
-import tomllib
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -29,6 +28,7 @@ from .errors import (
 )
 from .bounds import LineIndex, check_toml
 from .knobs import TABLE_OPTIONS
+from .tomlread import TOMLDecodeError, loads as toml_loads  # tomli's compiled wheel if present (issue 12)
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
@@ -226,8 +226,8 @@ class LogReader:
             self.errors.append(too_big.located(file=self.file))
             return None
         try:
-            data = tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
+            data = toml_loads(self.text)
+        except TOMLDecodeError as exc:
             line = getattr(exc, "lineno", None)
             if line is None:
                 m = re.search(r"line (\d+)", str(exc))

@@ -13,10 +13,24 @@ from .rules import Deck, Ruleset
 
 
 def text_table(rows, headers, **kw) -> str:
-    """A plain-text table (tabulate, imported here only and only when a table is printed)."""
-    from tabulate import tabulate
+    """A plain-text table (tabulate, imported here only and only when a table is printed).
 
-    return tabulate(rows, headers=headers, **kw)
+    Plain tables without column widths are drawn by table.simple_table, byte-identical
+    and without tabulate's import cost (issue 12: start-up of `bids score`)."""
+    if kw.keys() <= {"colalign"}:
+        from .table import simple_table
+
+        text = simple_table(rows, headers, tuple(kw.get("colalign", ())))
+        if text is not None:
+            return text
+    import tabulate as tabulate_module
+
+    # The same table whether or not wcwidth is installed (prompt_toolkit, for `bids record`,
+    # brings it in; tabulate then measures and wraps CJK text in screen columns): widths
+    # count characters, as they always have here and in the docs' transcripts.
+    tabulate_module.WIDE_CHARS_MODE = False
+    tabulate_module.wcwidth = None
+    return tabulate_module.tabulate(rows, headers=headers, **kw)
 
 
 def dumps(doc) -> str:
@@ -24,6 +38,28 @@ def dumps(doc) -> str:
     from .sanitize import json_dumps
 
     return json_dumps(doc)
+
+
+def dumps_plain(doc) -> str:
+    """``dumps`` of a document of str, int, bool, None, lists and dicts (score, replay, validate).
+
+    Uses orjson (compiled) when installed: for such documents its indented output is
+    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``. Anything orjson
+    refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
+    name) goes to json.dumps. Not for floats: the two spell some of them differently
+    (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
+    try:
+        from orjson import OPT_INDENT_2
+        from orjson import dumps as fast
+    except ImportError:  # pragma: no cover - a platform without the wheel
+        return dumps(doc)
+    try:
+        text = fast(doc, option=OPT_INDENT_2).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return dumps(doc)
+    from .sanitize import json_text
+
+    return json_text(text)  # C1 controls and direction marks escaped, as dumps does
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
@@ -112,8 +148,12 @@ def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
         "totals": dict(result.totals),
         "ranking": [[p, v] for p, v in result.ranking],
         "ranks": dict(result.ranks),
-        "winners": result.winners,
-        "partial": any(r.partial for r in result.rounds),
+        # cli.md 'Unfinished games': standings, never a winner.
+        "winners": [] if result.stopped_at else result.winners,
+        "partial": result.stopped_at is not None,
+        "complete": result.stopped_at is None,
+        "standings_after": (None if result.stopped_at is None else
+                            {"round": result.stopped_at[0], "trick": result.stopped_at[1]}),
         "explain": [reason_json(ruleset, x) for x in result.reasons],
     }
 
@@ -144,24 +184,66 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
     head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
             f"options: {options_text(result.options)}")
     lines = [head, text_table(rows, headers, colalign=("right", "left"))]
-    win = result.winners
-    lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
-                 f" with {result.totals[win[0]]}")
+    if result.stopped_at is not None:
+        lines.append(standings_line(result) + ": unfinished game, no winner")
+    else:
+        win = result.winners
+        lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
+                     f" with {result.totals[win[0]]}")
     if any(r.partial for r in rounds):
         lines.append("* partial round: no Ally split or lucky loser applied")
     return "\n".join(lines)
 
 
-def score_csv(items) -> str:
+def standings_line(result: GameResult) -> str:
+    r, t = result.stopped_at
+    return f"Standings after round {r}, trick {t}"
+
+
+# cli.md: the partial marker is a CSV column 'partial', there when an unfinished game is
+# scored (score --allow-partial); a column that would say "false" on every row is left out
+# (as issue 8 leaves out all-zero columns). Each row ends with one of these marks until the
+# whole output is known: csv_partial_cells turns them into cells or nothing.
+CSV_PARTIAL, CSV_COMPLETE = "\x01", "\x02"
+
+
+def score_csv_header(rounds: int, partial: bool = False) -> str:
+    """The CSV header line for logs of at most ``rounds`` rounds."""
+    return ",".join(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, rounds + 1)]
+                    + ["bonus", "total"] + (["partial"] if partial else [])) + "\n"
+
+
+def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> str:
+    """One log's CSV rows, with ``pad`` where the empty cells of a shorter log go (stream.py),
+    and a partial mark (CSV_PARTIAL or CSV_COMPLETE) at the end of each row."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    maxr = max((len(res.rounds) for _, _, res in items), default=0)
-    w.writerow(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, maxr + 1)] + ["bonus", "total"])
-    for file, ruleset, res in items:
-        for p, total in res.ranking:
-            scores = [r.scores.get(p, 0) for r in res.rounds] + [""] * (maxr - len(res.rounds))
-            w.writerow([file, ruleset.name, p, res.ranks[p], *scores, res.bonuses[p], total])
+    rounds = res.rounds
+    mark = CSV_COMPLETE if res.stopped_at is None else CSV_PARTIAL
+    for p, total in res.ranking:
+        w.writerow([file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
+        buf.seek(buf.tell() - 1)  # over the "\n": the row goes on after the pad
+        buf.write(f"{pad},{res.bonuses[p]},{total}{mark}\n")
     return buf.getvalue()
+
+
+def csv_partial_cells(text: str, partial: bool) -> str:
+    """Rows of score_csv_rows with their marks as 'partial' cells (``partial``) or as nothing."""
+    if partial:
+        return text.replace(CSV_PARTIAL, ",true").replace(CSV_COMPLETE, ",false")
+    return text.replace(CSV_COMPLETE, "")
+    return buf.getvalue()
+
+
+def score_csv(items) -> str:
+    """The CSV of several scored logs at once (``bids score`` streams it instead: stream.py)."""
+    maxr = max((len(res.rounds) for _, _, res in items), default=0)
+    partial = any(res.stopped_at is not None for _, _, res in items)
+    out = [score_csv_header(maxr, partial)]
+    for file, ruleset, res in items:
+        rows = score_csv_rows(file, ruleset, res, "\0").replace("\0", "," * (maxr - len(res.rounds)))
+        out.append(csv_partial_cells(rows, partial))
+    return "".join(out)
 
 
 # -- replay --------------------------------------------------------------------------
@@ -205,7 +287,8 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
     out.append("")
     for x in result.reasons:
         out.append(f"- {reason_text(ruleset, x)}")
-    out.append("Totals: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
+    head = "Totals" if result.stopped_at is None else standings_line(result) + " (unfinished game, no winner)"
+    out.append(f"{head}: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
     return "\n".join(out)
 
 

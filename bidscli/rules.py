@@ -124,7 +124,13 @@ def unknown_knob(name: str) -> str:
 
 def _bundled_text(name: str) -> tuple[str, str]:
     """Text and display path of a bundled ruleset, from the wheel or a checkout."""
-    try:
+    try:  # the package's folder first: importlib.resources costs start-up time (issue 12)
+        from . import rulesets
+
+        return Path(rulesets.__file__).with_name(f"{name}.toml").read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+    except (ImportError, TypeError, OSError):
+        pass
+    try:  # a package inside a zip file
         from importlib.resources import files
 
         res = files("bidscli.rulesets").joinpath(f"{name}.toml")
@@ -158,13 +164,16 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
     if base_dir is not None and not path.is_absolute():
         path = base_dir / path
     if not _exists(path):
-        hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
-        shown = ref if len(ref) <= 60 else ref[:57] + "..."
-        raise RulesetError(
-            f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
-            f"or a path to a TOML ruleset{hint}"
-        )
+        raise RulesetError(unknown_ruleset(ref))
     return _load_path(path, ())
+
+
+def unknown_ruleset(ref: str) -> str:
+    """The message for a ruleset reference that is neither a bundled name nor a file."""
+    hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
+    shown = ref if len(ref) <= 60 else ref[:57] + "..."
+    return (f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
+            f"or a path to a TOML ruleset{hint}")
 
 
 def _exists(path: Path) -> bool:
@@ -581,11 +590,13 @@ FINE_PRINT = (
     "A Surprise or a Lowest (lowest.reveal = replace) revealed as the last pile card leaves no prize: the "
     "trick is played with an empty centre, as deck.short_pile says.",
     "A burned Surprise trick whose prize stays (surprise.on_burn = stays): the hidden card goes back on "
-    "top of the pile and is the next trick's prize, revealed as usual.",
+    "top of the pile and is the next trick's prize, revealed as usual. Nobody turned it over, so the log "
+    "writes that trick 'Surprise: ...' (what deal and simulate write); 'Surprise K8: ...' is accepted "
+    "too when the next prize is that K8. A trick that is won needs the card: 'Surprise K8: ...'.",
     "A card put under the pile (IT Surprise from hand, surprise.displaced = bottom) may come up again "
     "later in the round.",
-    "An unfinished last round (score, validate --allow-partial) banks the points won so far, without "
-    "Ally split or lucky loser.",
+    "An unfinished last round (score --allow-partial, validate --allow-partial) banks the points won so "
+    "far, without Ally split or lucky loser; score then shows standings, never a winner.",
     "Ranking: by total, equal totals share a rank; -5 wins count tricks won holding the -5, never steals.",
     "A 2x doubles whatever the points are, negative ones too (-5 becomes -10): the sources say 'all "
     "points', with no exception.",

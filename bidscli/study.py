@@ -136,6 +136,7 @@ def run_shard(spec: ShardSpec) -> Summary:
                 s = result.totals[p]
                 add((label, "score", i), s)
                 add((label, "score2", i), s * s)
+                add((label, "hist", i, s))  # the score histogram (study --html)
                 if result.ranks[p] == 1:
                     add((label, "wins", i))
             best = result.ranking[0][1]
@@ -355,6 +356,7 @@ def report(study: StudySpec, summary: Summary) -> dict:
                 "seat": i + 1, "player": p, "bot": bot,
                 "score": mean_stats(g, get(label, "score", i), get(label, "score2", i)),
                 "wins": rate_stats(get(label, "wins", i), g),
+                "histogram": sorted([k[3], v] for k, v in c.items() if k[:3] == (label, "hist", i)),
             })
         docs.append({
             "ruleset": label,

@@ -188,11 +188,15 @@ def test_progress_bar_only_on_request_and_only_on_stderr(tree):
 
 
 def test_bad_ruleset_for_many_files_is_reported_once(tree):
-    r = run(tree, "-r", "klingon")
-    assert r.exit_code == 1
+    r = run(tree, "-r", "klingon")  # a usage error (cli.md): exit 2, before any file is read
+    assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr.count("no ruleset 'klingon'") == 1
     r = run(tree, "-o", "thief.timing=never")
-    assert r.exit_code == 1 and "thief.timing" in r.stderr
+    assert r.exit_code == 2 and "thief.timing" in r.stderr
+    broken = tree.parent / "broken-rules.toml"  # a ruleset file that exists but is broken: invalid input
+    broken.write_text('extends = "english"\n[thief]\ntiming = "never"\n', encoding="utf-8")
+    r = run(tree, "-r", str(broken))
+    assert r.exit_code == 1 and r.stdout == "" and r.stderr.count("'never' is not a value of thief.timing") == 1
 
 
 def test_results_are_streamed_not_collected(tree, monkeypatch):

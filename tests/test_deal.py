@@ -171,8 +171,13 @@ def test_cli_deal(tmp_path):
     assert res.exit_code == 0
     body = lambda t: t.split("\nruleset", 1)[1]  # noqa: E731  (the header names the command)
     assert body(res.stdout) == body(first)
+    # cli.md: a log with no trick at all has nothing to score, even with --allow-partial
+    # (the deal itself is checked and clean: the one error says so).
     res = runner.invoke(main, ["validate", str(out), "--allow-partial"])
-    assert res.exit_code == 0, res.output
+    assert res.exit_code == 1, res.output
+    assert res.output.splitlines()[0].endswith(
+        "nothing to score: no trick has been played yet (every round has tricks = [])")
+    assert "1 invalid, 1 error" in res.output
 
 
 def test_cli_deal_names_and_errors():

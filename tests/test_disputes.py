@@ -7,7 +7,7 @@ import json
 
 from click.testing import CliRunner
 
-from bidscli import variants
+from bidscli import disputes, variants
 from bidscli.cli import main
 from bidscli.log import read_log
 from bidscli.rules import load_ruleset
@@ -31,12 +31,12 @@ def single(doc, knob, value):
 def test_disputed_knobs_at_four_players():
     # The bundled rulesets differ on 14 knobs; at 4 players deck.numbers (10 everywhere)
     # and deck.ally_always (6 players only) mean the same, leaving 12.
-    assert variants.disputed_knobs(4) == [
+    assert disputes.disputed_knobs(4) == [
         "deck.minus_five_always", "deck.minus_five_by_option", "deck.double_always",
         "lucky_loser.condition", "double.scope", "minus_five.bonus", "surprise.from_hand",
         "thief.timing", "thief.mandatory", "thief.pool", "thief.fallback", "thief.with_color_bids",
     ]
-    assert "deck.numbers" in variants.disputed_knobs(5)
+    assert "deck.numbers" in disputes.disputed_knobs(5)
 
 
 # Base italian on diff-thief-4p.toml (hand computation in tests/test_diff.py):
@@ -51,7 +51,7 @@ def test_disputed_knobs_at_four_players():
 
 
 def test_single_knob_effects_on_the_thief_game():
-    doc = variants.disputes(THIEF)
+    doc = disputes.disputes(THIEF)
     assert doc["base"] == "italian"
     assert doc["base_result"]["winners"] == ["Cleo"]
     timing = single(doc, "thief.timing", "deferred")
@@ -120,7 +120,7 @@ def test_no_winner_change_is_said_plainly():
 def test_deck_knob_variant_not_playable():
     # The 3-round english game reveals -5 (always in the english deck); with the italian
     # deck.minus_five_by_option = true and the -5 option off, -5 is not in the deck.
-    doc = variants.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
+    doc = disputes.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
     s = doc["single"][0]
     assert s["status"] == "not playable" and not s["playable"]
     assert "-5 is not in the english 4-player deck" in s["error"]
@@ -130,20 +130,20 @@ def test_deck_knob_variant_not_playable():
 
 def test_unknown_knob_is_an_error():
     res = bids("disputes", PAIR, "--knob", "thief.timin")
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "unknown knob 'thief.timin'" in res.stderr
 
 
 def test_a_table_option_given_as_knob_says_what_is_expected():
     # --knob thief=true used to end in an internal error (a table option is not a knob).
     res = bids("disputes", PAIR, "--knob", "thief=true")
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "thief is a table option, not a knob: expected KNOB=VALUE" in res.stderr
     assert "internal error" not in res.stderr
 
 
 def test_full_search_on_three_rounds_is_cached():
-    doc = variants.disputes(BIG)
+    doc = disputes.disputes(BIG)
     m = doc["minimal"]
     assert m["knob_count"] == 12 and m["search"] == "all combinations"
     # Nothing changes the winner here, so every combination is searched: 2^12 - 1.
@@ -183,7 +183,7 @@ def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
     from tests.test_diff import _five_player_english_log
 
     path = _five_player_english_log(tmp_path)
-    doc = variants.disputes(path)
+    doc = disputes.disputes(path)
     m = doc["minimal"]
     assert m["knob_count"] == 13 and m["search"] == "single and pair changes only"
     numbers = single(doc, "deck.numbers", {"3": 10, "4": 10, "5": 10, "6": 14})

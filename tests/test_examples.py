@@ -196,7 +196,9 @@ def test_lowest_3p_lowest_and_surprise_both_ways():
     assert [str(c) for c in r2.tricks[4].revealed] == ["Lowest", "K2"]
     assert [str(c) for c in r2.tricks[0].revealed] == ["K6", "K8"]  # Lin's Surprise from hand
     assert r2.tricks[9].revealed == [] and r2.tricks[9].centre is None  # the pile ran out
-    assert [str(c) for c in r3.tricks[7].revealed] == ["Surprise", "K10"] and r3.tricks[7].winner is None
+    # Written as seen (log.md): "Surprise: ..."; its hidden K10 stayed and is trick 9's prize.
+    assert [str(c) for c in r3.tricks[7].revealed] == ["Surprise"] and r3.tricks[7].winner is None
+    assert [str(c) for c in r3.tricks[8].revealed] == ["K10"] and r3.tricks[8].winner == "Kai"
     assert [str(c) for c in r3.tricks[8].revealed] == ["K10"]  # the hidden prize stayed on the pile
     assert res.totals == {"Kai": 46, "Lin": 60, "Mo": 46}
 

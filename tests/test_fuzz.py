@@ -248,9 +248,11 @@ ARG_KEYS = st.sampled_from(list(TABLE_OPTIONS) + sorted(KNOBS) + ["", "thief.", 
 def test_fuzz_command_line_options(case_counter, pairs, ruleset, cmd):
     opts = [a for k, v in pairs for a in ("-o", f"{k}={v}")]
     if cmd == "rules-show":
-        check(["rules", "show", ruleset, *opts])
+        result = check(["rules", "show", ruleset, *opts], codes=(0, 1, 2))
     else:
-        check([cmd, "examples/friday-4p.toml", "-r", ruleset, *opts])
+        result = check([cmd, "examples/friday-4p.toml", "-r", ruleset, *opts], codes=(0, 1, 2))
+    if result.exit_code == 2:  # a usage error: on stderr, saying which option
+        assert result.stdout == "" and "Invalid value for" in result.stderr
     case_counter["fuzz: command-line options"] += 1
 
 

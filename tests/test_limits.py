@@ -102,7 +102,7 @@ def test_a_10000_character_name_is_refused_with_a_short_message(tmp_path):
 
 def test_a_10000_character_ruleset_name(tmp_path):
     r = bids("score", "examples/friday-4p.toml", "-r", "x" * 10_000)
-    assert r.exit_code == 1 and "no ruleset 'xxx" in r.output and len(r.output) < 600
+    assert r.exit_code == 2 and "no ruleset 'xxx" in r.output and len(r.output) < 600
 
 
 def test_a_thousand_tricks_in_a_round_are_refused(tmp_path):
@@ -155,7 +155,7 @@ def test_huge_integers_in_a_ruleset(tmp_path, body, message):
                                   "thief=" + "[" * 5000, "deck.numbers={3=" * 2000])
 def test_huge_values_on_the_command_line(pair):
     r = bids("score", "examples/friday-4p.toml", "-o", pair)
-    assert r.exit_code == 1 and "error:" in r.output and len(r.output) < 1000
+    assert r.exit_code == 2 and "Error: Invalid value for '-o'" in r.stderr and len(r.output) < 1000
 
 
 def test_many_errors_are_all_listed_quickly(tmp_path):

@@ -80,13 +80,25 @@ def _ranking_groups(ranking):
 
 @pytest.mark.parametrize("log,ruleset", list(_cases()))
 def test_outside_score(log: Path, ruleset: str) -> None:
-    want = _table(_expected(log), ruleset)
-    result = _run(["score", str(log), "-r", ruleset, "--format", "json"])
+    exp = _expected(log)
+    want = _table(exp, ruleset)
+    args = ["score", str(log), "-r", ruleset, "--format", "json"]
+    if exp["partial"]:
+        # cli.md 'Unfinished games': refused without --allow-partial, with a message saying so.
+        refused = _run(args)
+        assert refused.exit_code == 1
+        if want["exit"] == 0:
+            assert "--allow-partial" in refused.stderr and "Winner" not in refused.output
+        args.append("--allow-partial")
+    result = _run(args)
     assert result.exit_code == want["exit"], result.output
     got = json.loads(result.stdout)
     if want["exit"] != 0:
         _check_error(got["error"], want["error"], f"{log.name} under {ruleset}")
         return
+    assert (got["partial"], got["complete"]) == (exp["partial"], not exp["partial"])
+    if exp["partial"]:
+        assert got["winners"] == [] and got["standings_after"]["round"] == len(want["winners"])
     assert got["ruleset"] == {"spanish": "english"}.get(ruleset, ruleset)  # alias
     rounds = got["rounds"]
     assert [[t["winner"] or "" for t in r["tricks"]] for r in rounds] == want["winners"]
@@ -187,6 +199,11 @@ READINGS = [
     # the Surprise written again (refused: Surprise is not on the pile, K8 is).
     ("o06_5p_italian_surprise", '"K8: Sam G7', '": Sam G7', None),
     ("o06_5p_italian_surprise", '"K8: Sam G7', '"Surprise K8: Sam G7', ["revealed Surprise", "K8"]),
+    # The canonical form of a burned Surprise whose prize stays (log.md): nobody saw the card.
+    ("o06_5p_italian_surprise", '"Surprise K8: Rae', '"Surprise: Rae', None),
+    ("o07b_5p_english_surprise_stays", '"Surprise K10: Vic', '"Surprise: Vic', None),
+    # ...but then the next trick reveals the card: an empty revealed part says the pile ran out.
+    ("o07_5p_english_surprise_stays", '"Surprise K10: Vic', '"Surprise: Vic', ["missing", "empty centre is not possible"]),
     # IT Surprise from hand: the card the winner received must follow the centre card.
     ("o06_5p_italian_surprise", '"K5 K9: Tom', '"K5: Tom', ["Surprise played from hand", "write 'K5 <card>'"]),
     ("o06_5p_italian_surprise", '"K5 K9: Tom', '"K9: Tom', ["missing", "Surprise played from hand"]),
@@ -205,7 +222,7 @@ def test_outside_other_readings(tmp_path: Path, stem: str, old: str, new: str, s
     assert text.count(old) == 1
     variant = tmp_path / log.name
     variant.write_text(text.replace(old, new))
-    result = _run(["score", str(variant), "--format", "json"])
+    result = _run(["score", str(variant), "--format", "json", "--allow-partial"])
     got = json.loads(result.stdout)
     if says is None:
         want = _table(_expected(log), got.get("ruleset") or "?")

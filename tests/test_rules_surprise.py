@@ -50,8 +50,16 @@ def test_surprise_revealed_hides_the_next_pile_card(rs):
 
 
 @pytest.mark.parametrize("rs", RULESETS)
-def test_surprise_revealed_alone_is_refused(rs):
+def test_surprise_revealed_alone_is_refused_when_won(rs):
+    # 'Surprise:' is the form of a burned trick whose prize stays (tests/test_surprise_seen.py);
+    # a won hidden prize was turned over and must be written.
     errs = kit.errors(rs, P3, [["Surprise: Ana R5, Ben G4, Cleo Y7"]], options=SUR)
+    assert messages(errs) == [
+        "Cleo won the hidden prize, so it was turned over: write 'Surprise <card>: ...' "
+        "(only a burned trick leaves it unseen on the pile, surprise.on_burn = stays)"]
+    # Under surprise.on_burn = discard the hidden card always leaves the round: always written.
+    errs = kit.errors(rs, P3, [["Surprise: Ana R5, Ben G4, Cleo Y7"]], options=SUR,
+                      knobs={"surprise.on_burn": "discard"})
     assert messages(errs) == [
         "a pile card is missing from the revealed part (Surprise hides the next pile card): the pile still "
         f"holds {LEFT_AFTER_ONE[rs]} card(s), write 'Surprise <card>'"]

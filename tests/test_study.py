@@ -126,7 +126,7 @@ def test_cli_study_json_and_table():
     assert res.exit_code == 0
     assert "Winner changes" in res.stdout and "burned tricks" in res.stdout
     assert runner.invoke(main, base + ["--bots", "default,nobody,lucky"]).exit_code == 2
-    assert runner.invoke(main, ["study", "-r", "english", "-p", "4", "-g", "2", "-o", "nope=true"]).exit_code == 1
+    assert runner.invoke(main, ["study", "-r", "english", "-p", "4", "-g", "2", "-o", "nope=true"]).exit_code == 2
 
 
 def test_knob_overrides_reach_the_workers():

@@ -1,8 +1,10 @@
-"""Cost of scoring a 6-player, 5-round log against only parsing its TOML.
+"""HOT-SPOT TOOL, NOT A CLAIM: in-process cost of read_log_text + replay against tomllib.loads.
 
-Target (issue "Core"): scoring costs at most 2x the tomllib parse of the same
-text. Prints both timings and the ratio; run with `make bench` or
-`python bench/bench_score.py`.
+It times one small log in-process (best of 300) and leaves out start-up,
+ruleset loading, result building, output and garbage collection, so its ratio
+flatters the engine. Use it to find and compare hot spots while changing the
+reader or the engine; the numbers users meet come from `make bench`
+(bench/bench_cli.py, whole processes). Run: `python bench/bench_hotspot.py`.
 """
 
 from __future__ import annotations

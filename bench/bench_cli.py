@@ -1,0 +1,138 @@
+"""Whole-process cost of `bids score` and `bids validate` against only parsing the same files.
+
+This is the bench behind the speed claims (issue 12; `make bench`). It times
+processes the way a user meets them: start-up, ruleset loading, reading,
+scoring, output and exit included. Each measurement is a pair run back to
+back on the same files: the parse-only script (bench/parse_only.py: tomllib
+each file, json.dumps the result) and one bids command; the pairs of the
+different commands are interleaved, and the order inside a pair alternates,
+so load from other processes hits both sides alike. Reported: the median
+wall time of each side, the median of the per-pair ratios, and the peak
+memory (ru_maxrss from wait4) of the bids process. Output goes to /dev/null.
+
+Logs: six players, five rounds, made by bench/gen.py (half with hands, half
+without), cached under bench/.data/ (not committed).
+
+    .venv/bin/python bench/bench_cli.py                 # 300 and 3,000 logs, start-up, 10,000-log validate
+    .venv/bin/python bench/bench_cli.py --sizes 300 --repeat 3 --no-big
+    .venv/bin/python bench/bench_cli.py --jobs 1,2      # also score/validate with --jobs N
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DATA = ROOT / "bench" / ".data"
+BIN = Path(sys.executable).parent
+BIDS = str(BIN / "bids") if (BIN / "bids").exists() else None
+PARSE = [sys.executable, str(ROOT / "bench" / "parse_only.py")]
+
+
+def run(argv: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, peak RSS in MiB and exit status of one process, output to /dev/null."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss / 1024, proc.returncode
+
+
+def bids(*args: str) -> list[str]:
+    return [BIDS, *args] if BIDS else [sys.executable, "-m", "bidscli", *args]
+
+
+def paired(commands: dict[str, list[str]], files: list[str], repeat: int) -> dict[str, dict]:
+    """Run (parse, command) pairs, interleaving commands and alternating the order in a pair."""
+    parse = [*PARSE, *files]
+    stats = {name: {"parse": [], "bids": [], "ratio": [], "rss": [], "parse_rss": []} for name in commands}
+    for r in range(repeat):
+        for i, (name, argv) in enumerate(commands.items()):
+            first_parse = (r + i) % 2 == 0
+            if first_parse:
+                p, prss, _ = run(parse)
+                b, rss, code = run(argv)
+            else:
+                b, rss, code = run(argv)
+                p, prss, _ = run(parse)
+            if code not in (0, 1):
+                raise SystemExit(f"{name}: exit {code}: {' '.join(argv[:4])} ...")
+            s = stats[name]
+            s["parse"].append(p)
+            s["bids"].append(b)
+            s["ratio"].append(b / p)
+            s["rss"].append(rss)
+            s["parse_rss"].append(prss)
+    return stats
+
+
+def report(size: int, stats: dict[str, dict]) -> None:
+    print(f"\n{size:,} logs (6 players, 5 rounds), median of {len(next(iter(stats.values()))['bids'])} pairs")
+    print(f"  {'command':26} {'parse':>8} {'bids':>8} {'ratio':>6} {'peak MiB':>9} {'parse MiB':>10}")
+    for name, s in stats.items():
+        print(f"  {name:26} {statistics.median(s['parse']):7.3f}s {statistics.median(s['bids']):7.3f}s "
+              f"{statistics.median(s['ratio']):5.2f}x {max(s['rss']):9.1f} {max(s['parse_rss']):10.1f}")
+
+
+def startup(repeat: int) -> None:
+    times = [run(bids("score", "examples/friday-4p.toml"))[0] for _ in range(repeat)]
+    bare = [run([sys.executable, "-c", "pass"])[0] for _ in range(repeat)]
+    print(f"\nstart-up: `bids score examples/friday-4p.toml` median of {repeat}: "
+          f"{statistics.median(times):.3f}s (a bare `python -c pass`: {statistics.median(bare):.3f}s)")
+
+
+def big_validate(count: int) -> None:
+    from bench.gen import write_logs
+
+    folder = DATA / f"logs-{count}"
+    write_logs(folder, count)
+    wall, rss, code = run(bids("validate", str(folder)))
+    pwall, prss, _ = run([*PARSE, "--folder", str(folder)])
+    print(f"\n`bids validate` over {count:,} logs (a folder): {wall:.2f}s, peak {rss:.1f} MiB, exit {code}; "
+          f"parse-only script: {pwall:.2f}s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="300,3000", help="log counts (default 300,3000)")
+    ap.add_argument("--repeat", type=int, default=5, help="pairs per command at the smallest size (default 5)")
+    ap.add_argument("--jobs", default="", help="also time score csv and validate with --jobs N for these N")
+    ap.add_argument("--no-big", action="store_true", help="skip the 10,000-log validate")
+    ap.add_argument("--big", type=int, default=10_000, help="log count of the big validate run")
+    args = ap.parse_args()
+    from bench.gen import write_logs
+
+    print(f"machine: {os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at start; "
+          f"python {sys.version.split()[0]}")
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    for n, size in enumerate(sizes):
+        files = write_logs(DATA / f"logs-{size}", size)
+        commands = {
+            "score --format csv": bids("score", *files, "--format", "csv"),
+            "score (table)": bids("score", *files),
+            "score --format json": bids("score", *files, "--format", "json"),
+            "validate": bids("validate", *files),
+        }
+        for j in [int(x) for x in args.jobs.split(",") if x]:
+            commands[f"score csv --jobs {j}"] = bids("score", *files, "--format", "csv", "--jobs", str(j))
+            commands[f"validate --jobs {j}"] = bids("validate", *files, "--jobs", str(j))
+        repeat = max(3, args.repeat if n == 0 else args.repeat // 2 + 1)
+        report(size, paired(commands, files, repeat))
+    startup(10)
+    if not args.no_big:
+        big_validate(args.big)
+    print(f"\nload average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at end")
+
+
+if __name__ == "__main__":
+    main()

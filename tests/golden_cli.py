@@ -1,0 +1,132 @@
+"""Golden outputs of the reporting commands, byte for byte (issue 12).
+
+Every log in ``examples/``, ``tests/outside/`` (and ``broken/``) and
+``tests/data/`` is run through ``score`` (table, csv, json), ``replay``,
+``replay --explain`` and ``validate`` (text, json), plus a few many-file runs
+(the CSV header, the JSON list, a folder for validate). Each run's exit code,
+stdout and stderr are kept in ``tests/golden/cli/<group>/<log>.<variant>.txt``;
+``tests/test_golden_cli.py`` compares them byte for byte, so a speed-up that
+changes one byte of output fails.
+
+After a deliberate change of output, regenerate and read the diff:
+
+    .venv/bin/python tests/golden_cli.py          # or: make golden
+    git diff --stat tests/golden/cli
+
+Runs are in-process (click's CliRunner) from the repository root, with
+COLUMNS=100, so they are fast and the paths printed are the relative ones.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "cli"
+
+# group -> folder of logs (``*.expected.toml`` files are answers, not logs)
+GROUPS = {
+    "examples": "examples",
+    "outside": "tests/outside",
+    "broken": "tests/outside/broken",
+    "data": "tests/data",
+}
+
+# score and replay take --allow-partial: most outside logs are unfinished games, whose standings
+# are worth keeping byte for byte (the refusal without it is one line: tests/test_unfinished.py).
+VARIANTS = {
+    "score-table": ["score", "{log}", "--allow-partial"],
+    "score-csv": ["score", "{log}", "--format", "csv", "--allow-partial"],
+    "score-json": ["score", "{log}", "--format", "json", "--allow-partial"],
+    "replay": ["replay", "{log}", "--allow-partial"],
+    "replay-explain": ["replay", "{log}", "--explain", "--allow-partial"],
+    "validate": ["validate", "{log}"],
+    "validate-json": ["validate", "{log}", "--format", "json"],
+}
+
+_EXAMPLES = ["examples/friday-4p.toml", "examples/colour-5p.toml", "examples/lowest-3p.toml",
+             "examples/thief-6p.toml", "examples/broken.toml"]
+# Many logs in one run: argument order, the CSV header's round columns, the JSON list, errors between.
+MULTI = {
+    "score-table": ["score", *_EXAMPLES],
+    "score-csv": ["score", *_EXAMPLES, "--format", "csv"],
+    "score-json": ["score", *_EXAMPLES, "--format", "json"],
+    "score-outside-csv": ["score", *[f"tests/outside/{n}" for n in (
+        "o01_3p_plain.toml", "o08_6p_all_rulesets_double.toml", "o13_5p_italian_short_deal_hands.toml",
+        "o12_3p_thief_across_rounds.toml")], "--format", "csv", "--allow-partial"],
+    "score-italian-json": ["score", "examples/thief-6p.toml", "tests/outside/o06_5p_italian_surprise.toml",
+                           "-r", "italian", "--format", "json", "--allow-partial"],
+    "validate-folder": ["validate", "tests/outside"],
+    "validate-folder-json": ["validate", "tests/outside", "--format", "json"],
+    "validate-summary-json": ["validate", "examples", "--format", "json", "--summary"],
+}
+
+
+def logs() -> list[tuple[str, str]]:
+    """(group, relative path) of every log, sorted."""
+    out = []
+    for group, folder in GROUPS.items():
+        for p in sorted((ROOT / folder).glob("*.toml")):
+            if not p.name.endswith(".expected.toml"):
+                out.append((group, f"{folder}/{p.name}"))
+    return out
+
+
+def cases() -> list[tuple[str, list[str]]]:
+    """(golden file relative to GOLDEN, argv) of every run."""
+    out = []
+    for group, log in logs():
+        stem = Path(log).name[: -len(".toml")]
+        for variant, argv in VARIANTS.items():
+            out.append((f"{group}/{stem}.{variant}.txt", [a.format(log=log) for a in argv]))
+    for name, argv in MULTI.items():
+        out.append((f"multi/{name}.txt", list(argv)))
+    return out
+
+
+def run(argv: list[str]) -> str:
+    """One in-process run: its exit code, stdout and stderr as one text."""
+    import os
+
+    from click.testing import CliRunner
+
+    from bidscli.cli import main
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        res = CliRunner(env={"COLUMNS": "100", "BIDS_DEBUG": None}).invoke(main, argv)
+    finally:
+        os.chdir(cwd)
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        raise AssertionError(f"bids {' '.join(argv)} crashed: {res.exception!r}")
+    return (f"$ bids {' '.join(argv)}\nexit {res.exit_code}\n--- stdout\n{res.stdout}"
+            f"--- stderr\n{res.stderr}")
+
+
+def regenerate() -> tuple[int, int]:
+    """Write every golden file anew; remove stray ones. Returns (written, changed)."""
+    wanted = set()
+    changed = 0
+    for name, argv in cases():
+        path = GOLDEN / name
+        wanted.add(path)
+        text = run(argv)
+        old = path.read_bytes() if path.exists() else None
+        new = text.encode("utf-8")
+        if old != new:
+            changed += 1
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(new)
+    for path in GOLDEN.rglob("*.txt"):
+        if path not in wanted:
+            path.unlink()
+            changed += 1
+    return len(wanted), changed
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    n, changed = regenerate()
+    print(f"{n} golden outputs under {GOLDEN.relative_to(ROOT)}, {changed} changed or removed")

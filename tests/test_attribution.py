@@ -1,0 +1,237 @@
+"""Issue 10: the exact account of each player's difference under two rulesets (bidscli.attribution).
+
+Hand account of examples/thief-6p.toml, italian (A) against english (B), from the
+log's comments and a replay of each side:
+  - round 1: Cy steals Fay's K8 (Thief, trick 7). Fay won trick 3, so under
+    lucky_loser.condition = no_tricks (IT) she is no lucky loser; under
+    no_black_cards (EN) she holds no black card: lucky loser, 7 points at six
+    players. Fay +7, from lucky_loser.condition alone.
+  - round 3, trick 5: Cy wins the 2x with 3 round points and 15 banked. IT
+    (double.scope = round) doubles the 3; EN (game) also doubles the banked 15:
+    Cy +15, from double.scope alone.
+  - game end: Ada and Cy each won the -5 once. IT threshold (3 wins) gives
+    nothing; EN split_most gives 30 / 2 = 15 each: Ada +15, Cy +15.
+  No knob interacts with another here, so every Shapley part is one knob's own
+  effect: Cy +30 = double.scope +15 + minus_five.bonus +15; Ada +15; Fay +7.
+  Winner: italian Ada 46 (Cy 32), english Cy 62, Ada 61: Cy's margin over Ada
+  goes -14 -> +1, the change +15 is double.scope's (the -5 bonus gives both 15).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bidscli import attribution
+from bidscli.attribution import attribute, mixed_text, points_json
+from bidscli.bots import play_game
+from bidscli.deal import log_text, make_deal
+from bidscli.errors import BidsError
+from bidscli.log import read_log_text
+from bidscli.rules import load_ruleset
+
+THIEF6 = "examples/thief-6p.toml"
+THIEF4 = "tests/data/diff-thief-4p.toml"
+
+
+def rs(name):
+    return load_ruleset(name)
+
+
+def nonzero(parts):
+    return {g: v for g, v in parts.items() if v}
+
+
+def test_thief_6p_account_is_the_hand_account():
+    at = attribute(THIEF6, rs("italian"), rs("english"))
+    assert at.method == "shapley"
+    assert at.labels == ("italian", "english")
+    assert nonzero(at.parts["Cy"]) == {"double.scope": 15, "minus_five.bonus": 15}
+    assert nonzero(at.parts["Ada"]) == {"minus_five.bonus": 15}
+    assert nonzero(at.parts["Fay"]) == {"lucky_loser.condition": 7}
+    for p in ("Bo", "Dee", "Eli"):
+        assert nonzero(at.parts[p]) == {}
+    m = at.winner_margin
+    assert (m.winner, m.runner_up, m.before, m.after) == ("Cy", "Ada", -14, 1)
+    assert nonzero(m.parts) == {"double.scope": 15}
+    assert m.deciding == ("double.scope",) and m.winner_changed
+
+
+def test_thief_6p_unread_knobs_get_zero_and_are_not_read():
+    at = attribute(THIEF6, rs("italian"), rs("english"))
+    groups = {g.name: g for g in at.groups}
+    # No Surprise in this game: no replay reads surprise.from_hand.
+    assert not groups["surprise.from_hand"].read
+    assert all(at.parts[p]["surprise.from_hand"] == 0 for p in at.players)
+    # The 6-player decks are the same cards under both: the deck group changes nothing.
+    assert [k.knob for k in groups["deck"].knobs] == ["deck.minus_five_always", "deck.minus_five_by_option",
+                                                     "deck.ally_always"]
+    assert not groups["deck"].read
+    assert groups["double.scope"].changed_trick and groups["lucky_loser.condition"].changed_trick
+    k = groups["double.scope"].knobs[0]
+    assert (k.value_a, k.value_b) == ("round", "game")
+    assert k.source_a.startswith("IT") and k.source_b.startswith("EN")
+
+
+def test_thief_6p_divergences_name_every_round_end_and_the_bonus():
+    at = attribute(THIEF6, rs("italian"), rs("english"))
+    kinds = [(d.kind, d.round, d.trick) for d in at.divergences]
+    assert ("round_end", 1, None) in kinds and ("trick", 3, 5) in kinds and ("bonus", None, None) in kinds
+    r1 = next(d for d in at.divergences if d.kind == "round_end" and d.round == 1)
+    assert r1.what == ("lucky loser",)
+    assert any("Fay" in x and "no_black_cards" in x for x in r1.reasons["english"])
+    assert r1.reasons["italian"] == ["lucky loser: only Bo, Eli, as under the other ruleset(s)"]
+
+
+def test_swapping_the_rulesets_negates_every_part():
+    ab = attribute(THIEF4, rs("italian"), rs("english"))
+    ba = attribute(THIEF4, rs("english"), rs("italian"))
+    for p in ab.players:
+        assert ba.parts[p] == {g: -v for g, v in ab.parts[p].items()}
+
+
+def test_policy_steal_mixtures_are_counted():
+    # diff-thief-4p: under english the recorded italian steal is impossible; the default policy decides.
+    at = attribute(THIEF4, rs("italian"), rs("english"))
+    assert at.policy_mixtures > 0
+    for p in at.players:
+        assert sum(at.parts[p].values()) == at.difference(p)
+
+
+def test_json_parts_add_up_exactly_in_floats_and_decimals():
+    at = attribute(THIEF6, rs("italian"), rs("english"))
+    doc = at.to_json()
+    assert doc["players"]["Cy"]["double.scope"] == 15 and doc["exact"]["Cy"]["minus_five.bonus"] == "15"
+    for p, parts in doc["players"].items():
+        assert sum(parts.values()) == at.difference(p)
+
+
+@given(st.lists(st.fractions(min_value=-200, max_value=200, max_denominator=720), min_size=1, max_size=14))
+def test_points_json_sums_exactly_and_is_antisymmetric(parts):
+    total = sum(parts)
+    parts.append(Fraction(round(total)) - total)  # make the whole an integer, as a score difference is
+    named = {f"k{i}": v for i, v in enumerate(parts)}
+    out = points_json(named, round(total))
+    assert sum(out.values()) == round(total)
+    assert sum(reversed(list(out.values()))) == round(total)
+    assert all(abs(Fraction(out[k]) - v) < Fraction(1, 10**8) for k, v in named.items())
+    assert all(out[k] == 0 for k, v in named.items() if v == 0)
+    neg = points_json({k: -v for k, v in named.items()}, -round(total))
+    assert neg == {k: -v for k, v in out.items()}
+
+
+def test_mixed_text():
+    assert mixed_text(Fraction(7, 2)) == "+3 1/2"
+    assert mixed_text(Fraction(-1, 3)) == "-1/3"
+    assert mixed_text(Fraction(15)) == "+15"
+    assert mixed_text(Fraction(0), sign=False) == "0"
+
+
+# -- properties over bot games ------------------------------------------------------------------
+
+PAIRS = [("english", "japanese"), ("italian", "english"), ("english", "italian"), ("italian", "japanese")]
+OPTIONS = ("ally", "minus_five", "thief", "surprise", "lowest", "color_bids")
+
+
+def bot_log(base: str, players: int, options: dict, rounds: int, seed: int, bots: tuple):
+    ruleset = rs(base)
+    names = ("Ana", "Ben", "Cleo", "Dev", "Eva", "Finn")[:players]
+    deal = make_deal(ruleset, names, options, rounds=rounds, seed=seed)
+    _, lines = play_game(ruleset, names, deal.options, deal.rounds, bots, seed, record=True)
+    played = [type("R", (), {"leader": d.leader, "hands": d.hands, "removed": d.removed, "pile": d.pile,
+                             "tricks": lines[i]}) for i, d in enumerate(deal.rounds)]
+    log, errors = read_log_text(log_text(base, names, deal.options, played), "bot.toml")
+    assert not errors, errors
+    return log
+
+
+@st.composite
+def games(draw):
+    a, b = draw(st.sampled_from(PAIRS))
+    players = draw(st.sampled_from([3, 4, 6]))  # 5 players: italian's deck is 1-10, english's 1-12
+    options = {o: draw(st.booleans()) for o in OPTIONS}
+    if options["ally"] and players < 4:
+        options["ally"] = False
+    if options["thief"] and options["color_bids"]:
+        options["color_bids"] = False  # italian refuses the pair
+    bots = tuple(draw(st.sampled_from(["random", "greedy", "lucky", "default"])) for _ in range(players))
+    return a, b, players, options, draw(st.integers(1, 3)), draw(st.integers(0, 2**31)), bots
+
+
+@settings(max_examples=25, deadline=None)
+@given(games())
+def test_parts_sum_to_each_difference_and_swap_negates(game):
+    a, b, players, options, rounds, seed, bots = game
+    base = a if random.Random(seed).random() < 0.5 else b
+    log = bot_log(base, players, options, rounds, seed, bots)
+    try:
+        ab = attribute(log, rs(a), rs(b), lenient=True)
+    except BidsError:  # a deal one ruleset cannot play at all is not this test's subject
+        return
+    if ab is None:
+        return
+    ba = attribute(log, rs(b), rs(a), lenient=True)
+    doc = ab.to_json()
+    for p in ab.players:
+        assert sum(ab.parts[p].values()) == ab.difference(p)
+        assert sum(doc["players"][p].values()) == ab.difference(p)
+        assert ba.parts[p] == {g: -v for g, v in ab.parts[p].items()}
+    for g in ab.groups:
+        if not g.read:
+            assert all(ab.parts[p][g.name] == 0 for p in ab.players)
+    m = ab.winner_margin
+    assert sum(m.parts.values()) == m.after - m.before
+
+
+def test_a_knob_no_replay_reads_gets_exactly_zero():
+    # B differs from A in one knob the engine never reads in this game: it must get exactly 0.
+    a = rs("english")
+    b = a.with_knobs({"surprise.displaced": "bottom"})  # no Surprise is played in thief-6p
+    at = attribute(THIEF6, a, b)
+    assert [g.name for g in at.groups] == ["surprise.displaced"]
+    assert not at.groups[0].read
+    assert all(at.parts[p] == {"surprise.displaced": 0} for p in at.players)
+    assert at.replays == 1
+    assert attribution.fraction_text(Fraction(7, 3)) == "7/3"
+
+
+# -- the ordered fallback -----------------------------------------------------------------------
+
+
+def test_chain_takes_single_steps_in_registry_order_around_an_unplayable_mixture():
+    # Three groups; the mixture {0} is unplayable: the first chain is {1}, {0,1}, {0,1,2}.
+    values = [(0,), None, (1,), (3,), (0,), (0,), (0,), (6,)]
+    steps = attribution._chain(3, values)
+    assert steps == [(1,), (0,), (2,)]
+    parts = attribution._ordered(steps, values, 1)
+    assert [p[0] for p in parts] == [1, 2, 3]
+
+
+def test_chain_joins_steps_when_no_single_step_chain_exists():
+    # Two groups, both single switches unplayable: one joint step.
+    values = [(0,), None, None, (5,)]
+    assert attribution._chain(2, values) == [(0, 1)]
+
+
+def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
+    from bidscli import variants
+
+    real = variants.VariantCache.get
+
+    def get(self, changes):
+        s = real(self, changes)
+        if set(changes) == {"lucky_loser.condition"}:  # pretend this mixture cannot be played
+            return s._replace(playable=False, error="test: not playable")
+        return s
+
+    monkeypatch.setattr(variants.VariantCache, "get", get)
+    at = attribute(THIEF6, rs("italian"), rs("english"))
+    assert at.method == "ordered" and at.unplayable_mixtures >= 1
+    assert at.order[0] != ("lucky_loser.condition",)
+    for p in at.players:
+        assert sum(at.parts[p].values()) == at.difference(p)
+    assert nonzero(at.parts["Fay"]) == {"lucky_loser.condition": 7}
+    assert at.to_json()["order"] == [list(s) for s in at.order]

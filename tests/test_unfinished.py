@@ -1,0 +1,136 @@
+"""Unfinished games are never crowned (cli.md 'Unfinished games', issue 8 item 5).
+
+The hand-worked game (4 players, Ally option, one unfinished round):
+  1. K5: Ana Ally, Ben G4, Cleo R7, Dev Y2 -> Cleo takes 5 (highest bid R7); Ana played
+     the Ally, so Ana and Cleo would split their round points at the end of the round
+  2. K3: Cleo R9, Dev G9, Ana Y1, Ben B2  -> tie on 9 (Cleo R9, Dev G9): burned
+The round stops there: no Ally split (Ana 0, Cleo 5, not 2/3 each) and no lucky loser
+(Ana, Ben and Dev won no trick), so the standings after round 1, trick 2 are
+Cleo 5, Ana 0, Ben 0, Dev 0.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from bidscli import api
+from bidscli.cli import main
+from bidscli.errors import NothingToScoreError, UnfinishedError
+
+from . import kit
+
+RULESETS = ["italian", "english", "spanish", "japanese"]  # every bundled one deals the Ally at 4
+P4 = ["Ana", "Ben", "Cleo", "Dev"]
+TRICKS = ["K5: Ana Ally, Ben G4, Cleo R7, Dev Y2", "K3: Cleo R9, Dev G9, Ana Y1, Ben B2"]
+STANDINGS = {"Ana": 0, "Ben": 0, "Cleo": 5, "Dev": 0}
+
+
+def bids(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def game(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text('players = ["Ana", "Ben", "Cleo", "Dev"]\n[options]\nally = true\n[[rounds]]\n'
+                    'tricks = [\n' + "".join(f'  "{t}",\n' for t in TRICKS) + ']\n')
+    return str(path)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_an_unfinished_round_has_no_ally_split_and_no_lucky_loser(rs):
+    res = kit.play(rs, P4, [TRICKS], options={"ally": True})
+    rnd = res.rounds[0]
+    assert rnd.partial and rnd.allies == [] and rnd.lucky_losers == {}
+    assert kit.winners(res) == ["Cleo", None]
+    assert rnd.scores == STANDINGS and res.totals == STANDINGS
+    assert res.stopped_at == (1, 2)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_score_refuses_an_unfinished_game(game, rs):
+    res = bids("score", game, "-r", rs)
+    assert res.exit_code == 1 and res.stdout == ""
+    assert res.stderr == (f"error: {game}:7: round 1, trick 2: the game is unfinished after round 1, trick 2 "
+                          f"(round 1 has 2 of 10 tricks): use --allow-partial to see the standings so far\n")
+    with pytest.raises(UnfinishedError):
+        api.score(game, rs)
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_score_allow_partial_shows_standings_in_every_format(game, rs):
+    table = bids("score", game, "-r", rs, "--allow-partial")
+    assert table.exit_code == 0, table.output
+    lines = table.stdout.splitlines()
+    assert "R1*" in lines[1]
+    assert "Standings after round 1, trick 2: unfinished game, no winner" in lines
+    assert lines[-1] == "* partial round: no Ally split or lucky loser applied"
+    assert "Winner" not in table.output and "Shared win" not in table.output
+
+    doc = json.loads(bids("score", game, "-r", rs, "--allow-partial", "--format", "json").stdout)
+    assert (doc["partial"], doc["complete"], doc["winners"]) == (True, False, [])
+    assert doc["standings_after"] == {"round": 1, "trick": 2}
+    assert doc["totals"] == STANDINGS and doc["rounds"][0]["partial"] is True
+    assert doc["rounds"][0]["allies"] == [] and doc["rounds"][0]["lucky_losers"] == {}
+
+    rows = list(csv.reader(io.StringIO(bids("score", game, "-r", rs, "--allow-partial", "--format", "csv").stdout)))
+    assert rows[0] == ["file", "ruleset", "player", "rank", "round1", "bonus", "total", "partial"]
+    assert [r[2:] for r in rows[1:]] == [["Cleo", "1", "5", "0", "5", "true"], ["Ana", "2", "0", "0", "0", "true"],
+                                         ["Ben", "2", "0", "0", "0", "true"], ["Dev", "2", "0", "0", "0", "true"]]
+
+
+def test_csv_marks_each_log_when_one_is_unfinished(game):
+    res = bids("score", "examples/friday-4p.toml", game, "-r", "english", "--allow-partial", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(res.stdout)))
+    assert rows[0][-1] == "partial"
+    assert {r[0]: r[-1] for r in rows[1:]} == {"examples/friday-4p.toml": "false", game: "true"}
+
+
+def test_replay_shows_the_tricks_then_the_error(game):
+    res = bids("replay", game, "-r", "english")
+    assert res.exit_code == 1
+    assert "   2. [K3] Cleo R9, Dev G9, Ana Y1, Ben B2 -> burned" in res.stdout
+    assert res.stdout.rstrip().endswith("Standings after round 1, trick 2 (unfinished game, no winner): "
+                                        "Cleo 5, Ana 0, Ben 0, Dev 0")
+    assert "the game is unfinished after round 1, trick 2" in res.stderr
+    ok = bids("replay", game, "-r", "english", "--allow-partial")
+    assert ok.exit_code == 0 and ok.stdout == res.stdout and ok.stderr == ""
+
+
+def test_another_mistake_comes_before_unfinished(tmp_path):
+    # score stops at the root cause validate lists first: Dee is no player (trick 1).
+    path = tmp_path / "g.toml"
+    path.write_text(kit.log_text("english", P4, [[TRICKS[0].replace("Dev Y2", "Dee Y2"), TRICKS[1]]],
+                                 options={"ally": True}))
+    errs = api.validate(path)
+    with pytest.raises(Exception) as caught:
+        api.score(path)
+    assert str(caught.value) == str(errs[0])
+    assert "'Dee' is not a player" in errs[0].message
+
+
+@pytest.mark.parametrize("rounds", ["rounds = []\n", "[[rounds]]\ntricks = []\n[[rounds]]\ntricks = []\n"])
+def test_nothing_to_score(tmp_path, rounds):
+    path = tmp_path / "empty.toml"
+    path.write_text('ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n' + rounds)
+    for args in (["score"], ["score", "--allow-partial"], ["validate"], ["validate", "--allow-partial"],
+                 ["replay"]):
+        res = bids(*args, str(path))
+        assert res.exit_code == 1, (args, res.output)
+        assert "nothing to score: no trick has been played yet" in res.output, args
+        assert "Winner" not in res.output
+    errs = api.validate(path, allow_partial=True)
+    assert len(errs) == 1 and isinstance(errs[0], NothingToScoreError)
+
+
+def test_deal_only_rounds_after_the_last_trick_are_one_unfinished_error():
+    # Round 1 has a trick, rounds 2 and 3 are deal-only: one message, not one per round.
+    errs = kit.errors("english", ["A", "B", "C"], [["K5: A R5, B G4, C Y2"], [], []], allow_partial=False)
+    assert [(e.round, e.trick, e.message) for e in errs] == [
+        (1, 1, "the game is unfinished after round 1, trick 1 (round 1 has 1 of 10 tricks): "
+               "use --allow-partial to see the standings so far")]

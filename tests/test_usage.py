@@ -1,0 +1,136 @@
+"""Usage errors are usage errors (issue 8 item 6, cli.md "Exit codes").
+
+A ``-r`` that names nothing, a malformed or unknown ``-o``, a value of the wrong
+kind: exit 2 with the message on stderr and nothing on stdout, for every
+command that takes them and any number of logs, checked before any file is
+read. A ruleset *file* that exists but is broken is invalid input: exit 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from bidscli.cli import main
+
+FRIDAY = "examples/friday-4p.toml"
+THIEF = "examples/thief-6p.toml"
+MISSING = "no-such-log.toml"  # never read: the command line is refused first
+
+# Each command, with a place for the bad -r / -o; `{log}` is a log path.
+COMMANDS = {
+    "score": ["score", "{log}"],
+    "replay": ["replay", "{log}"],
+    "validate 1": ["validate", "{log}"],
+    "validate many": ["validate", "{log}", THIEF],
+    "diff": ["diff", "{log}", "-r", "english"],
+    "disputes": ["disputes", "{log}"],
+    "study": ["study", "-r", "english", "-p", "4", "-g", "2"],
+    "deal": ["deal", "-p", "4", "--seed", "1"],
+    "simulate": ["simulate", "{log}"],
+    "rules show": ["rules", "show", "english"],
+}
+BAD = {
+    "unknown ruleset": (["-r", "nosuch"], "no ruleset 'nosuch': expected a bundled name"),
+    "ruleset typo": (["-r", "italain"], "did you mean 'italian'?"),
+    "folder as ruleset": (["-r", "examples"], "'examples' is a folder"),
+    "option without =": (["-o", "thief"], "option 'thief' should be KEY=VALUE"),
+    "option of wrong kind": (["-o", "thief=maybe"], "option 'thief' must be true or false, not 'maybe'"),
+    "unknown option": (["-o", "thieff=true"], "unknown option 'thieff' (did you mean 'thief'?)"),
+    "unknown knob": (["-o", "thief.timin=deferred"], "unknown knob 'thief.timin'"),
+    "knob value of wrong kind": (["-o", "double.scope=3"], "3 is not a value of double.scope"),
+}
+
+
+def bids(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def command_line(command: str, log: str, extra: list[str]) -> list[str]:
+    words = [w.replace("{log}", log) for w in COMMANDS[command]]
+    if command == "deal" and extra[0] != "-r":
+        words += ["-r", "english"]  # deal needs a ruleset to get as far as -o
+    if command == "rules show" and extra[0] == "-r":
+        words = ["rules", "show"]  # its ruleset is the argument
+        extra = extra[1:]
+    return words + extra
+
+
+@pytest.mark.parametrize("bad", BAD, ids=list(BAD))
+@pytest.mark.parametrize("command", COMMANDS, ids=list(COMMANDS))
+def test_a_bad_command_line_is_a_usage_error_everywhere(command, bad):
+    extra, message = BAD[bad]
+    for log in (FRIDAY, MISSING):  # the same answer whether or not the log exists: it is never read
+        res = bids(*command_line(command, log, extra))
+        assert res.exit_code == 2, (command, res.output)
+        assert res.stdout == ""
+        assert message in res.stderr and "Invalid value for" in res.stderr
+        assert "Traceback" not in res.output
+
+
+def test_rules_diff_names_are_checked_too():
+    res = bids("rules", "diff", "italian", "klingon")
+    assert res.exit_code == 2 and "no ruleset 'klingon'" in res.stderr and res.stdout == ""
+
+
+def test_disputes_knob_of_the_wrong_kind_is_a_usage_error():
+    res = bids("disputes", THIEF, "--knob", "double.scope=3")
+    assert res.exit_code == 2 and "3 is not a value of double.scope" in res.stderr
+
+
+@pytest.fixture
+def broken_ruleset(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "english"\n[thief]\ntiming = "never"\n', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", ["score", "replay", "validate 1", "validate many", "diff", "disputes"])
+def test_a_broken_ruleset_file_is_invalid_input(command, broken_ruleset):
+    res = bids(*command_line(command, FRIDAY, ["-r", str(broken_ruleset)]))
+    assert res.exit_code == 1, res.output
+    assert res.stdout == ""  # validate too: a broken -r file is not a problem of the log
+    assert str(broken_ruleset) in res.stderr and "'never' is not a value of thief.timing" in res.stderr
+
+
+def test_the_log_naming_an_unknown_ruleset_is_invalid_input(tmp_path):
+    log = tmp_path / "game.toml"
+    text = open(FRIDAY, encoding="utf-8").read().replace('ruleset = "english"', 'ruleset = "klingon"')
+    log.write_text(text, encoding="utf-8")
+    res = bids("score", log)
+    assert res.exit_code == 1 and f"{log}:" in res.stderr and "no ruleset 'klingon'" in res.stderr
+
+
+# -- point to the right tool (issue 8 item 7) ------------------------------------------------------
+
+STEAL = "tests/data/diff-thief-4p.toml"  # italian: Ben's steal in trick 3 is not possible under english
+
+
+@pytest.mark.parametrize("command", ["score", "replay", "disputes"])
+def test_a_steal_the_other_rules_forbid_points_to_diff(command):
+    res = bids(command, STEAL, "-r", "english")
+    assert res.exit_code == 1 and res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert lines[0].startswith(f"error: {STEAL}:14: round 1, trick 3: Ben cannot steal here")
+    assert lines[1:] == ["  the log was recorded under italian; to see how this deal would have gone under "
+                         "english, use:", f"    bids diff {STEAL} -r italian -r english"]
+    assert bids(*lines[2].split()[1:]).exit_code == 0  # and that command works
+
+
+def test_a_card_the_other_deck_lacks_points_to_diff_with_lenient_deck():
+    res = bids("score", FRIDAY, "-r", "italian")
+    assert res.exit_code == 1
+    command = res.stderr.splitlines()[-1].strip()
+    assert command == f"bids diff {FRIDAY} -r english -r italian --lenient-deck"
+    assert bids(*command.split()[1:]).exit_code == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "examples/broken.toml", "-r", "english"],  # not valid under its own rules either
+    ["score", "examples/colour-5p.toml", "-r", "italian"],  # italian refuses Thief with Color Bids: diff too
+    ["score", STEAL, "-r", "italian"],  # its own ruleset: nothing to compare
+])
+def test_no_hint_where_diff_would_not_help(args):
+    res = bids(*args)
+    assert "bids diff" not in res.output
+    assert res.exit_code == (0 if args[-1] == "italian" and args[1] == STEAL else 1)
