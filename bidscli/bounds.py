@@ -57,21 +57,21 @@ def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> 
         lines = text.splitlines()
     if lines and max(map(len, lines)) > MAX_LINE_CHARS:
         i = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
-        return LimitError(f"line of {len(lines[i]):,} characters: bidscli reads {what}s with lines of at "
-                          f"most {MAX_LINE_CHARS:,} characters", line=i + 1)
+        return LimitError(f"a line of {len(lines[i]):,} characters: bidscli reads lines of at most "
+                          f"{MAX_LINE_CHARS:,}", line=i + 1)
     keys = text.count("=") + len(_HEADER.findall(text))
     if keys > MAX_KEYS:
-        return LimitError(f"{keys:,} keys and tables ('=' signs and [table] lines): bidscli reads {what}s "
-                          f"of at most {MAX_KEYS:,}")
+        return LimitError(f"{keys:,} keys and tables ('=' signs and [table] lines): bidscli reads at most "
+                          f"{MAX_KEYS:,} a {what}")
     for m in _DEEP_KEY.finditer(text):  # linear: each chain is matched once, then the scan goes on
         if not _KEY_END.match(text, m.end()):
             continue  # not a key (a key is followed by '=', or by ']' in a [table] header): a string's text
         parts = m.group().count(".") + 1  # at least; quoted parts may hold dots of their own
-        return LimitError(f"a dotted key of {parts:,} parts: bidscli reads keys of at most {MAX_KEY_PARTS} "
-                          "parts (like hands.Ana or thief.timing)", line=text.count("\n", 0, m.start()) + 1)
+        return LimitError(f"a dotted key of {parts:,} parts: bidscli reads at most {MAX_KEY_PARTS} "
+                          "(hands.Ana has 2)", line=text.count("\n", 0, m.start()) + 1)
     m = _LONG_KEY.search(text)
     if m:
-        return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads keys of at most "
+        return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads at most "
                           f"{MAX_KEY_CHARS}", line=text.count("\n", 0, m.start()) + 1)
     return None
 
