@@ -533,3 +533,16 @@ def test_an_empty_out_is_a_plain_message(tmp_path):
     r = invoke("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", "")
     assert r.exit_code in (1, 2)
     assert "an empty file name" in r.output and ". exists" not in r.output
+
+
+def test_docs_limits_names_every_limit():
+    from bidscli import bounds, log, rules, sanitize
+
+    doc = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    for module, name in [(log, "MAX_FILE_BYTES"), (rules, "MAX_RULESET_BYTES"), (bounds, "MAX_LINE_CHARS"),
+                         (bounds, "MAX_KEY_PARTS"), (bounds, "MAX_KEY_CHARS"), (bounds, "MAX_KEYS"),
+                         (log, "MAX_ROUNDS"), (log, "MAX_TRICKS"), (rules, "MAX_EXTENDS"), (sanitize, "MAX_MESSAGE")]:
+        value = getattr(module, name)
+        shown = f"{value // 1_000_000} MB" if value >= 1_000_000 else f"{value:,}"
+        row = next((line for line in doc.splitlines() if f"{module.__name__.rsplit('.', 1)[1]}.{name}" in line), "")
+        assert f"| {shown}" in row, (name, shown, row)
