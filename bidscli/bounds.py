@@ -35,17 +35,17 @@ MAX_KEY_CHARS = 256
 MAX_KEYS = 50_000
 
 _PART = r"""(?:(?<![\w-])[\w-]+|"[^"\n]{0,256}"|'[^'\n]{0,256}')"""
-# A chain of more than MAX_KEY_PARTS parts joined by dots (ASCII bare keys: \w is ASCII with re.A).
-_DEEP_KEY = re.compile(rf"(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS},}}{_PART}", re.A)
+# A chain of more than MAX_KEY_PARTS parts joined by dots (ASCII bare keys: \w is ASCII with re.ASCII).
+_DEEP_KEY = re.compile(rf"(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS},}}{_PART}", re.ASCII)
 _KEY_END = re.compile(r"[ \t]*[=\]]")
 # A key longer than MAX_KEY_CHARS: a bare or quoted key at the start of a line, or in a [table]
 # header, followed by '=' (or ']' / '.'). Bounded repetitions keep each attempt short.
 _LONG_KEY = re.compile(
     rf"""^[ \t]*\[*[ \t]*(?:[\w-]{{{MAX_KEY_CHARS + 1},}}|"[^"\n]{{{MAX_KEY_CHARS + 1},}}"|'[^'\n]{{{MAX_KEY_CHARS + 1},}}')"""
     r"[ \t]*[=.\]]",
-    re.A | re.M,
+    re.ASCII | re.MULTILINE,
 )
-_HEADER = re.compile(r"^[ \t]*\[", re.M)
+_HEADER = re.compile(r"^[ \t]*\[", re.MULTILINE)
 
 
 def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> LimitError | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from .engine import GameResult, Reason, TrickResult
 from .errors import BidsError
