@@ -3,7 +3,7 @@
 The log (tests/data/disputes-3r-4p.toml, a simulated english game with Ally,
 -5, Surprise and Thief) is one where no set of knob changes moves the win, so
 the search goes through every combination: 2^12 - 1 = 4095 variants. The
-decision tree of knob reads (bidscli/variants.py) replays only the distinct
+decision tree of knob reads (bidscli/variantcache.py) replays only the distinct
 paths. The target is well under 2 s for the whole call, log reading included.
 
     .venv/bin/python bench/bench_disputes.py [LOG] [--repeat N]
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bidscli import variants  # noqa: E402
+from bidscli import disputes  # noqa: E402
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     doc = None
     for _ in range(args.repeat):
         t0 = time.perf_counter()
-        doc = variants.disputes(args.log, args.ruleset)
+        doc = disputes.disputes(args.log, args.ruleset)
         times.append(time.perf_counter() - t0)
     m = doc["minimal"]
     print(f"log: {args.log}")

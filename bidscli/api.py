@@ -29,6 +29,10 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
         try:
             ruleset = load_ruleset(log.ruleset, base_dir=Path(log.file).parent)
         except BidsError as exc:
+            if exc.file is not None and exc.file != log.file:
+                # A broken ruleset file is reported at the log that names it too ("g1.toml:2: ruleset
+                # house.toml:3: ..."), so that validating a folder of such logs names each log.
+                raise RulesetError(f"ruleset {exc}", file=log.file, line=log.ruleset_line) from None
             raise exc.located(file=log.file, line=log.ruleset_line)
     else:
         raise RulesetError(
@@ -154,6 +158,8 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     log, errors = read_log(path)
     if log is None:
         return errors
+    if not log.rounds:  # rounds = []: not even a deal (a deal's rounds have tricks = [])
+        errors = errors + [nothing_to_score(log)]
     try:
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:

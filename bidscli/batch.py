@@ -15,7 +15,6 @@ Plain functions and generators, no click: the CLI only wires them up.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from .errors import BidsError, LogStructureError, RulesetError
+from .sanitize import json_dumps
 
 LOG_SUFFIX = ".toml"
 GC_EVERY = 100
@@ -47,12 +47,17 @@ def ruleset_file(path: str) -> bool:
     """A TOML file that is a ruleset, not a game log: no players or rounds, but extends or knob sections."""
     import tomllib
 
+    from .bounds import check_toml
+    from .files import read_text
     from .knobs import SECTIONS
+    from .rules import MAX_RULESET_BYTES
 
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.loads(f.read(1_000_001).decode("utf-8"))
-    except (OSError, ValueError, RecursionError, MemoryError):
+    try:  # the input policy (a FIFO or a device is not read) and the bounds (checked before parsing)
+        text = read_text(path, MAX_RULESET_BYTES, "ruleset")
+        if check_toml(text, "ruleset") is not None:
+            return False
+        data = tomllib.loads(text)
+    except (BidsError, ValueError, RecursionError, MemoryError):
         return False
     return ("players" not in data and "rounds" not in data
             and ("extends" in data or any(isinstance(data.get(s), dict) for s in SECTIONS)))
@@ -85,13 +90,14 @@ def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
             continue
         try:
             is_dir = entry.is_dir()  # follows symlinks; loops are cut by ``seen``
-            is_file = not is_dir and entry.is_file()
-        except OSError:
-            is_dir = is_file = False
+        except OSError:  # a symlink loop, say: not a folder to walk
+            is_dir = False
         path = os.path.join(folder, entry.name)
         if is_dir:
             subdirs.append(path)
-        elif is_file and entry.name.lower().endswith(LOG_SUFFIX):
+        elif entry.name.lower().endswith(LOG_SUFFIX):
+            # Whatever it is (a FIFO, a device, a symlink loop or a dangling link named *.toml), it
+            # is counted: the reader refuses it with its own message (files.read_bytes), never silently.
             yield WalkedPath(path)
     for sub in subdirs:
         yield from _walk(sub, seen)
@@ -220,8 +226,11 @@ class JsonListWriter:
         self.pad = "    " if wrap else "  "
 
     def item(self, doc: dict) -> None:
-        text = json.dumps(doc, indent=2, ensure_ascii=False)
-        text = "\n".join(self.pad + line for line in text.splitlines())
+        from .report import dumps_plain
+
+        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
+        # json.dumps leaves as it is and splitlines would break at).
+        text = self.pad + dumps_plain(doc).replace("\n", "\n" + self.pad)
         if self.count == 0:
             self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
         else:
@@ -232,7 +241,7 @@ class JsonListWriter:
         if not self.wrap:
             self.write("[]\n" if self.count == 0 else "\n]\n")
             return
-        tail = json.dumps(summary or {}, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        tail = json_dumps(summary or {}).replace("\n", "\n  ")
         head = '{\n  "files": []' if self.count == 0 else "\n  ]"
         self.write(head + ',\n  "summary": ' + tail + "\n}\n")
 

@@ -13,16 +13,23 @@ import sys
 
 import click
 
-from . import usage
+from . import __version__, usage
 from .errors import BidsError
+from .sanitize import terminal
 
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
 RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
 
 
+def _echo(message=None, **kw) -> None:
+    """click.echo, with text from input made safe to print (sanitize.py: control characters,
+    direction overrides, undecodable file-name bytes), also through a pipe."""
+    click.echo(terminal(message) if isinstance(message, str) else message, **kw)
+
+
 def _fail(message: str) -> None:
-    click.echo(message, err=True)
+    _echo(message, err=True)
 
 
 def guarded(func):
@@ -37,9 +44,9 @@ def guarded(func):
             sys.exit(1)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
             _fail("interrupted")
-            sys.exit(130)
+            sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
             sys.exit(1)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
@@ -77,7 +84,15 @@ def completes(words):
     return lambda ctx, param, incomplete: words(incomplete)
 
 
-RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+def complete_ruleset(ctx, param, incomplete):
+    """Bundled names, and file names too: the "file" item comes first because click's bash
+    script resets its list at a "file" item (then the shell completes paths if no name fits)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file"), *map(CompletionItem, usage.ruleset_names(incomplete))]
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": complete_ruleset}
 
 
 def ruleset_option(func=None, *, required=False):
@@ -136,9 +151,16 @@ def option_option(func):
 
 def format_option(*choices):
     def deco(func):
-        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default="table",
+        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
                             show_default=True, help="output format")(func)
     return deco
+
+
+def echo_text(text: str) -> None:
+    """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
+    from .report import fit_text
+
+    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
 
 
 def jobs_option(func):
@@ -163,7 +185,7 @@ def _checked(hint: str, parse, *args):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(package_name="bidscli", prog_name="bids")
+@click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
 def main():
     """Score, replay, validate and compare games of Bids under the Italian,
     English/Spanish and Japanese rules, with every disputed rule a named knob.
@@ -174,6 +196,9 @@ def main():
       bids score examples/friday-4p.toml
       bids replay examples/friday-4p.toml --explain
     """
+    from .files import ignore_file_size_signal
+
+    ignore_file_size_signal()  # past `ulimit -f` a write says so plainly (EFBIG) instead of killing us
 
 
 # -- score ----------------------------------------------------------------------------
@@ -207,7 +232,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
     """
     from . import stream
 
-    failed = stream.score(logs, ruleset, options, fmt, functools.partial(click.echo, nl=False), _fail,
+    failed = stream.score(logs, ruleset, options, fmt, functools.partial(_echo, nl=False), _fail,
                           jobs=_jobs(jobs, len(logs)), allow_partial=allow_partial)
     if failed:
         sys.exit(1)
@@ -241,9 +266,9 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
     if errors and not api.only_unfinished(errors):
         raise api.first_error(errors, loaded.log, ruleset, options)
     if fmt == "json":
-        click.echo(report.dumps(report.result_json(log, loaded.ruleset, result)))
+        _echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
-        click.echo(report.replay_text(log, loaded.ruleset, result, explain))
+        echo_text(report.replay_text(log, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
         raise errors[0]
 
@@ -281,31 +306,31 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
-        writer = batch.JsonListWriter(lambda text: click.echo(text, nl=False), wrap=json_summary)
+        writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
     for result in batch.validate_paths(logs, ruleset, options, allow_partial):
         summary.add(result)
         if bar is not None:
             bar.step(result)
         if fmt == "json":
             if result.skipped:
-                click.echo(f"{result.path}: skipped: {result.skipped}", err=True)
+                _echo(f"{result.path}: skipped: {result.skipped}", err=True)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
-                click.echo(report.dumps(doc))
+                _echo(report.dumps_plain(doc))
             else:
                 writer.item(doc)
         else:
             for line in batch.error_lines(result):
-                click.echo(line)
+                _echo(line)
     if bar is not None:
         bar.finish()
     if writer is not None:
         writer.close(summary.to_json())
     if fmt == "json":
-        click.echo(summary.line(), err=True)
+        _echo(summary.line(), err=True)
     else:
-        click.echo(summary.line())
+        _echo(summary.line())
     if summary.invalid:
         sys.exit(1)
 
@@ -341,9 +366,9 @@ def rules_list(fmt):
 
     rs = [load_ruleset(n) for n in BUNDLED]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_list_json(rs, ALIASES)))
+        _echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
-        click.echo(report.rules_list_text(rs, ALIASES))
+        echo_text(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
@@ -369,9 +394,9 @@ def rules_show(name, players, options, fmt):
     table_opts = ruleset.table_options(opts)
     decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":
-        click.echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
+        _echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
-        click.echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+        echo_text(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
 @rules.command("diff")
@@ -393,12 +418,12 @@ def rules_diff(a, b, fmt):
     ra, rb = load_ruleset(a), load_ruleset(b)
     rows = report.rules_diff_rows(ra, rb)
     if fmt == "json":
-        click.echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
+        _echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        click.echo(report.rules_diff_text(ra, rb, rows))
+        echo_text(report.rules_diff_text(ra, rb, rows))
 
 
-# -- diff and disputes (bidscli/variants.py) ---------------------------------------------------
+# -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
 
 
 @main.command()
@@ -410,30 +435,35 @@ def rules_diff(a, b, fmt):
                    "revealed as recorded, and rounds keep the log's length")
 @click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
                                                 "knob and its source")
+@click.option("--all", "everything", is_flag=True,
+              help="give every trick where the results part with both sides' reasons (default: one line a round)")
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, explain, fmt):
+def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     """The same deal under several rulesets, side by side.
 
-    Per-trick winners, round and final scores, the first trick where the
-    rulesets part (with each engine's reasons and knobs) and the knobs that
-    differ. Steals decided by the default policy are marked with '!'.
+    Per-trick winners, round and final scores, every trick, round end and
+    bonus where the rulesets part (with each engine's reasons and knobs),
+    each player's difference charged to the knobs that caused it (exact
+    Shapley values; each ruleset against the first), which rules decide the
+    winner, and the knobs that changed the game. Steals decided by the
+    default policy are marked with '!'.
 
     \b
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
       bids diff game.toml -r english -r japanese --format json
-      bids diff game.toml -r italian -r english --explain
+      bids diff game.toml -r italian -r english --explain --all
     """
-    from . import report, variants
+    from . import diffreport, report, variants
 
     if len(rulesets) < 2:
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
-        click.echo(report.dumps(variants.diff_json(d, explain)))
+        _echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        click.echo(variants.diff_text(d, explain))
+        echo_text(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -457,13 +487,53 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
       bids disputes examples/thief-6p.toml
       bids disputes game.toml -r english --knob thief.timing --knob double.scope
     """
-    from . import report, variants
+    from . import diffreport, report
+    from .disputes import disputes as find_disputes
 
-    doc = variants.disputes(log, ruleset, knobs, options, lenient=lenient_deck)
+    doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
-        click.echo(variants.disputes_text(doc))
+        echo_text(diffreport.disputes_text(doc))
+
+
+# -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
+@option_option
+@click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
+@click.option("--force", is_flag=True, help="replace --out if it exists")
+@click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
+@click.option("--allow-partial", is_flag=True, help="game page: accept an unfinished last round (standings so far)")
+@format_option("html", "json")
+@guarded
+def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
+    """One self-contained HTML page (no network, opens from a file): a game, or with
+    -r A -r B the same deal under several rulesets side by side.
+
+    --format json prints the page's data instead of writing HTML.
+
+    \b
+    Examples:
+      bids report examples/friday-4p.toml --out friday.html
+      bids report examples/thief-6p.toml -r italian -r english --out x.html
+    """
+    from . import html, pages
+    from . import report as reportmod
+
+    if fmt == "html" and not out:
+        raise click.UsageError("report needs --out FILE.html (or --format json)")
+    page = pages.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
+    if fmt == "json":
+        _echo(reportmod.dumps(page))
+        return
+    render = html.game if page["kind"] == "game" else html.comparison
+    text = render(page, _command_line("report", log, ruleset=list(rulesets), option=list(options)))
+    _write_or_echo(text, out, force)
 
 
 # -- deal, simulate, study (bidscli/deal.py, bots.py, study.py) ---------------------------------
@@ -484,12 +554,12 @@ def _command_line(*words, **options) -> str:
 
 def _write_or_echo(text: str, out: str | None, force: bool) -> None:
     if out is None or out == "-":
-        click.echo(text, nl=False)
+        _echo(text, nl=False)
         return
     from .files import write_atomic
 
     write_atomic(out, text, force=force)
-    click.echo(f"wrote {out}", err=True)
+    _echo(f"wrote {out}", err=True)
 
 
 @main.command()
@@ -520,7 +590,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     rs, opts = load_with_options(ruleset, options)
     if seed is None:
         seed = dealmod.random_seed()
-        click.echo(f"seed {seed}", err=True)
+        _echo(f"seed {seed}", err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
     again = _command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
@@ -572,8 +642,11 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
               help="worker processes; the results do not depend on it")
 @progress_option
 @format_option("table", "json")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE.html",
+              help="also write the study as one self-contained HTML page with charts")
+@click.option("--force", is_flag=True, help="replace the --html file if it exists")
 @guarded
-def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
+def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
     """Play G seeded deals under each ruleset with the same bots and compare:
     winner changes, scores, margin, lucky-loser and burn rates, with 95% intervals.
 
@@ -583,6 +656,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     Examples:
       bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
       bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
+      bids study -r italian -r english -p 4 -g 500 --html study.html
     """
     from . import bots as botsmod
     from . import deal as dealmod
@@ -591,6 +665,10 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     from .rules import parse_option_assignments
 
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
+    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
+        from .files import FileError
+
+        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress:
@@ -599,10 +677,18 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt):
     else:
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
+    if html_out:
+        from . import html, pages
+
+        again = _command_line("study", ruleset=list(rulesets), players=players, games=games, bots=",".join(seats),
+                              option=list(options), seed=seed)
+        _write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
+        if html_out == "-":
+            return
     if fmt == "json":
-        click.echo(report.dumps(doc))
+        _echo(report.dumps(doc))
     else:
-        click.echo(studymod.table_text(doc))
+        echo_text(studymod.table_text(doc))
 
 
 # -- record (bidscli/record.py, recordio.py) ---------------------------------------------------
@@ -627,6 +713,9 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
     `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
     hand, quit). With standard input not a terminal, results go to stderr and the exit code
     is 1 if any line was refused (accepted tricks are saved all the same).
+
+    There is no --format: OUT is a game log (TOML), and `bids score OUT --format json`
+    reads it as JSON.
 
     \b
     Examples:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .report import reason_text
+from .report import reason_text, source_id
 
 
 class Divergence(NamedTuple):
@@ -115,7 +115,7 @@ def trick_divergences(deal, labels, outcomes) -> list[Divergence]:
 
 def _round_facts(rnd) -> dict:
     allies = tuple(rnd.allies)
-    split = tuple((p, rnd.scores[p]) for p in allies)
+    split = tuple(x.text for x in rnd.reasons if x.text.startswith("Ally split"))
     banked = tuple((p, v) for p, v in rnd.double_bonus.items() if v)
     return {"Ally split": (allies, split), "lucky loser": tuple(sorted(rnd.lucky_losers.items())),
             "banked 2x": banked}
@@ -184,6 +184,15 @@ def round_end_divergences(labels, outcomes) -> list[Divergence]:
     return out
 
 
+def _no_bonus(ruleset) -> str:
+    k = ruleset.knobs
+    if k["minus_five.bonus"] == "threshold":
+        why = f"nobody won the -5 {k['minus_five.threshold']} times (minus_five.bonus = threshold)"
+    else:
+        why = "nobody won the -5 (minus_five.bonus = split_most)"
+    return f"-5 bonus: {why} [minus_five.bonus = {k['minus_five.bonus']}; {source_id(ruleset, 'minus_five.bonus')}]"
+
+
 def bonus_divergence(labels, outcomes) -> list[Divergence]:
     if not all(o.determined for o in outcomes):
         return []
@@ -193,7 +202,7 @@ def bonus_divergence(labels, outcomes) -> list[Divergence]:
     reasons: dict = {}
     knobs: list = []
     for lab, o in zip(labels, outcomes):
-        reasons[lab] = [reason_text(o.ruleset, x) for x in o.result.reasons] or ["-5 bonus: none"]
+        reasons[lab] = [reason_text(o.ruleset, x) for x in o.result.reasons] or [_no_bonus(o.ruleset)]
         for x in o.result.reasons:
             if x.knob and x.knob not in knobs:
                 knobs.append(x.knob)

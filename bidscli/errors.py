@@ -24,6 +24,10 @@ class BidsError(Exception):
         player: str | None = None,
         follows: int | None = None,
     ) -> None:
+        if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
+            from .sanitize import shorten
+
+            message = shorten(message)
         super().__init__(message)
         self.message = message
         # A follow-on error: the line of the mistake it comes from (brief: one mistake, one

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -29,11 +28,13 @@ from .errors import (
     did_you_mean,
 )
 from . import tomlhints
+from .bounds import LineIndex, check_toml
 from .knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
 from .names import problem as name_problem
 from .names import shown as shown_name
+from .tomlread import TOMLDecodeError, loads as toml_loads  # tomli's compiled wheel if present (issue 12)
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
@@ -194,6 +195,7 @@ class LogReader:
         self.file = file
         self.errors: list[BidsError] = []
         self._lines = text.splitlines()
+        self._index = LineIndex(self._lines, _KEY_RE)  # lines of keys and strings, found in one pass
 
     # Positions -------------------------------------------------------------
     def _round_lines(self) -> list[int]:
@@ -219,29 +221,23 @@ class LogReader:
     def _key_line(self, key: str, start: int = 1, end: int | None = None) -> int | None:
         """The first line at or after ``start`` that sets ``key`` (or opens table ``[key]``).
 
-        A direct scan that stops at the first hit: top-level keys sit near the
-        top, so this costs little on the happy path.
+        Looked up in an index of every key's lines, built on the first call: many errors
+        (50,000 unknown keys) cost one pass over the file, not one pass each.
         """
-        name = key.strip("[]")
-        lines = self._lines
-        stop = len(lines) if end is None else min(end, len(lines))
-        pat = _KEY_RE
-        for i in range(max(start, 1) - 1, stop):
-            line = lines[i]
-            if name in line:
-                m = pat.match(line)
-                if m and m.group(2) == name:
-                    return i + 1
-        return None
+        return self._index.key_line(key.strip("[]"), max(start, 1), end)
 
     def error(self, cls, message: str, **where) -> None:
         self.errors.append(cls(message, file=self.file, **where))
 
     # Reading ------------------------------------------------------------------
     def read(self) -> GameLog | None:
+        too_big = check_toml(self.text, "log", self._lines)  # bounds.py: before the parser, which is not linear
+        if too_big is not None:
+            self.errors.append(too_big.located(file=self.file))
+            return None
         try:
-            data = tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
+            data = toml_loads(self.text)
+        except TOMLDecodeError as exc:
             line = getattr(exc, "lineno", None)
             if line is None:
                 m = re.search(r"line (\d+)", str(exc))
@@ -521,11 +517,8 @@ class LogReader:
                             line = pos
                         elif pos < stop and text in lines[pos]:
                             line = pos + 1
-                        else:
-                            for j in range(pos + 1, stop):
-                                if text in lines[j]:
-                                    line = j + 1
-                                    break
+                        else:  # further on: looked up in an index (no scan to the end per trick)
+                            line = self._index.string_line(text, pos + 2, stop)
                     if line is not None:
                         pos = line
                     else:
@@ -569,29 +562,16 @@ def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[
 
 
 def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
-    """Read a log file; returns the log (None if unusable) and every problem found."""
+    """Read a log file; returns the log (None if unusable) and every problem found.
+
+    The file is read under bidscli's input policy (files.read_bytes: a regular file, at most
+    MAX_FILE_BYTES, never a FIFO or a device).
+    """
+    from .files import decode, read_bytes
+
     name = str(path)
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if size <= MAX_FILE_BYTES:
-            # Read at most the limit: a device or pipe (/dev/zero, /dev/stdin) has no size to trust.
-            with p.open("rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
-            size = len(raw)
-        if size > MAX_FILE_BYTES:
-            shown = f"{size / 1e6:.1f} MB" if size > MAX_FILE_BYTES + 1 else f"over {MAX_FILE_BYTES // 1_000_000} MB"
-            return None, [LimitError(f"file is {shown}: bidscli reads logs of at most "
-                                     f"{MAX_FILE_BYTES // 1_000_000} MB", file=name)]
-    except IsADirectoryError:
-        return None, [LogStructureError("is a folder, not a log file", file=name)]
-    except OSError as exc:
-        return None, [LogStructureError(f"cannot read: {exc.strerror or exc}", file=name)]
-    except ValueError:  # a NUL byte in the path
-        return None, [LogStructureError("cannot read: the path holds a NUL byte", file=name.replace("\0", "\\0"))]
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is not part of the TOML
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        return None, [LogSyntaxError("not UTF-8 text", file=name, line=line)]
+        text = decode(read_bytes(path, MAX_FILE_BYTES, "log", LogStructureError), name, LogSyntaxError)
+    except BidsError as exc:
+        return None, [exc]
     return read_log_text(text, name)

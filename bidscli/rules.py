@@ -34,6 +34,7 @@ from .cards import (
     black_number,
     coloured,
 )
+from .bounds import check_toml
 from .errors import DeckError, RulesetError, did_you_mean
 from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS
 
@@ -57,6 +58,12 @@ class Ruleset:
 
     def __getitem__(self, knob: str):
         return self.knobs[knob]
+
+    def __reduce__(self):
+        # Picklable (its read-only mappings are not), so a study hands loaded rulesets to its
+        # workers instead of each worker reading the files again (issue 13: nothing is re-read).
+        return (_rebuild, (self.name, self.source, self.title, self.description, dict(self.knobs),
+                           dict(self.sources), dict(self.options), self.path, self.chain))
 
     def source_of(self, knob: str) -> str:
         return self.sources.get(knob, f"{UNSTATED}: house default")
@@ -101,6 +108,11 @@ class Ruleset:
             )
 
 
+def _rebuild(name, source, title, description, knobs, sources, options, path, chain) -> Ruleset:
+    return Ruleset(name, source, title, description, MappingProxyType(knobs), MappingProxyType(sources),
+                   MappingProxyType(options), path, chain)
+
+
 def unknown_knob(name: str) -> str:
     """The message for a knob name that is not in the registry (knobs.KNOBS)."""
     return (f"unknown knob '{name}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
@@ -112,7 +124,13 @@ def unknown_knob(name: str) -> str:
 
 def _bundled_text(name: str) -> tuple[str, str]:
     """Text and display path of a bundled ruleset, from the wheel or a checkout."""
-    try:
+    try:  # the package's folder first: importlib.resources costs start-up time (issue 12)
+        from . import rulesets
+
+        return Path(rulesets.__file__).with_name(f"{name}.toml").read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+    except (ImportError, TypeError, OSError):
+        pass
+    try:  # a package inside a zip file
         from importlib.resources import files
 
         res = files("bidscli.rulesets").joinpath(f"{name}.toml")
@@ -166,18 +184,29 @@ def _exists(path: Path) -> bool:
         return False
 
 
+MAX_RULESET_BYTES = 1_000_000
+MAX_EXTENDS = 16  # rulesets in one extends chain (a house file extending a house file... extending a bundled one)
+
+
+class _ChainError(RulesetError):
+    """A cycle or an over-long extends chain: reported once, not wrapped at every level."""
+
+
 def _load_path(path: Path, seen: tuple[str, ...]) -> Ruleset:
+    from .files import decode, read_bytes
+
     resolved = str(path.resolve())
     if resolved in seen:
-        raise RulesetError(f"extends cycle: {' -> '.join(seen + (resolved,))}", file=str(path))
+        raise _ChainError(f"extends cycle: {' -> '.join(seen + (resolved,))}", file=str(path))
+    if len(seen) >= MAX_EXTENDS:
+        raise _ChainError(f"extends chain of more than {MAX_EXTENDS} ruleset files (from {seen[0]}): "
+                          f"bidscli follows at most {MAX_EXTENDS}", file=str(path))
+    # The input policy (files.py): a regular file of at most 1 MB, never a FIFO or a device.
+    raw = read_bytes(path, MAX_RULESET_BYTES, "ruleset", RulesetError)
     try:
-        if path.stat().st_size > 1_000_000:
-            raise RulesetError("ruleset file is larger than 1 MB", file=str(path))
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError("ruleset file is not UTF-8 text", file=str(path)) from None
-    except OSError as exc:
-        raise RulesetError(f"cannot read ruleset: {exc.strerror or exc}", file=str(path)) from None
+        text = decode(raw, str(path), RulesetError)
+    except RulesetError as exc:
+        raise RulesetError(f"ruleset file is {exc.message}", file=exc.file, line=exc.line) from None
     return _load(text, str(path), path, seen + (resolved,))
 
 
@@ -189,6 +218,9 @@ def _line_of(text: str, needle: str) -> int | None:
 
 
 def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> Ruleset:
+    too_big = check_toml(text, "ruleset")  # bounds.py: before the parser, which is not linear
+    if too_big is not None:
+        raise too_big.located(file=display)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -238,7 +270,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             try:
                 parent = _load_path(ppath, seen)
             except RulesetError as exc:
-                if "cycle" in exc.message:
+                if isinstance(exc, _ChainError):
                     raise
                 raise RulesetError(f"in '{ref}' (extended by {display}): {exc}", file=display) from None
 

@@ -59,11 +59,11 @@ def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
     try:
         loaded, result = api.score(path, ruleset, options, allow_partial)
     except BidsError as exc:
-        text = report.dumps({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
+        text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
         return Item(text, error=f"error: {exc}")
     rs = loaded.ruleset
     if fmt == "json":
-        return Item(report.dumps(report.result_json(path, rs, result)))
+        return Item(report.dumps_plain(report.result_json(path, rs, result)))
     if fmt == "csv":
         return Item(report.score_csv_rows(path, rs, result, PAD), len(result.rounds))
     return Item(report.score_table(path, rs, result))

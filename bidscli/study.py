@@ -34,6 +34,7 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -60,6 +61,7 @@ class StudySpec(NamedTuple):
     knobs: tuple  # ((knob, value), ...) overrides, sorted
     seed: int
     games: int
+    loaded: tuple = ()  # the rulesets themselves (knob overrides applied), loaded once by make_spec
 
 
 class ShardSpec(NamedTuple):
@@ -101,6 +103,13 @@ def _ruleset(ref: str, knobs: tuple) -> Ruleset:
     return rs
 
 
+def _rulesets(study: StudySpec) -> list[Ruleset]:
+    """The study's rulesets: those loaded up front (nothing is read from disk mid-run), or by ref."""
+    if study.loaded:
+        return list(study.loaded)
+    return [_ruleset(ref, study.knobs) for ref in study.rulesets]
+
+
 def game_seed(seed: int, game: int) -> int:
     return derive_seed("bids-study", seed, game)
 
@@ -108,7 +117,7 @@ def game_seed(seed: int, game: int) -> int:
 def run_shard(spec: ShardSpec) -> Summary:
     """Play games ``start..stop-1`` of a study under every ruleset; tallies only."""
     st = spec.study
-    rulesets = [_ruleset(ref, st.knobs) for ref in st.rulesets]
+    rulesets = _rulesets(st)
     options = dict(st.options)
     c: dict = {}
 
@@ -127,6 +136,7 @@ def run_shard(spec: ShardSpec) -> Summary:
                 s = result.totals[p]
                 add((label, "score", i), s)
                 add((label, "score2", i), s * s)
+                add((label, "hist", i, s))  # the score histogram (study --html)
                 if result.ranks[p] == 1:
                     add((label, "wins", i))
             best = result.ranking[0][1]
@@ -173,19 +183,77 @@ def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] |
             if progress:
                 progress(sh.stop - sh.start)
         return total
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool, _stop_on_signals():
         try:
             return _run_pool(pool, todo, total, jobs, progress)
-        except BaseException:  # Ctrl-C or a failed shard: drop the queued shards, keep no half result
+        except BaseException as exc:  # Ctrl-C, SIGTERM, SIGHUP or a failed shard: keep no half result
+            if isinstance(exc, KeyboardInterrupt):
+                _end_workers(pool)  # now, not after their current shard
             pool.shutdown(wait=True, cancel_futures=True)
             raise
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP reached a study: it ends like Ctrl-C (the CLI exits 128 + signum)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+@contextmanager
+def _stop_on_signals():
+    """While workers run, SIGTERM and SIGHUP to the parent raise Stopped there, so that the
+    workers are ended with it instead of being orphaned (the default action kills only the parent)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Stopped(signum)
+
+    old = {}
+    for name in STOP_SIGNALS:
+        num = getattr(signal, name, None)
+        if num is not None:
+            old[num] = signal.signal(num, stop)
+    try:
+        yield
+    finally:
+        for num, handler in old.items():
+            signal.signal(num, handler)
+
+
+def _end_workers(pool) -> None:
+    """Terminate the pool's worker processes (they hold no state worth keeping: tallies only)."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, AttributeError):
+            pass
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        try:
+            proc.join(5)
+        except (OSError, AttributeError, AssertionError):
+            pass
+
+
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the study cleanly."""
+    """Workers leave Ctrl-C and a hang-up to the parent, which ends the study and them cleanly."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    for name in STOP_SIGNALS:  # the parent's handlers are inherited by fork: back to the default
+        if name != "SIGHUP" and hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def _run_pool(pool, todo, total: Summary, jobs: int, progress) -> Summary:
@@ -258,6 +326,7 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
     if twice:
         raise RulesetError(f"the same ruleset is named twice: '{twice[0]}' (expected each -r RULESET once)")
     refs = []
+    loaded = []
     for ref in ruleset_refs:
         rs = load_ruleset(ref)  # raises a located error for a bad name or file
         refs.append(ref if rs.path and rs.path.startswith("<bundled>") else str(Path(ref).resolve()))
@@ -266,15 +335,16 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
         opts = rs.table_options(options)
         rs.check_options(opts, len(players))
         deck_for(rs, len(players), opts)
+        loaded.append(rs)  # kept: a ruleset file deleted or changed mid-run does not matter
     return StudySpec(tuple(refs), tuple(ruleset_refs), tuple(players), tuple(bots),
-                     tuple(sorted(options.items())), tuple(sorted(knobs.items())), seed, games)
+                     tuple(sorted(options.items())), tuple(sorted(knobs.items())), seed, games, tuple(loaded))
 
 
 def report(study: StudySpec, summary: Summary) -> dict:
     """The study as one JSON-ready document (no timings, no job counts: reproducible to the byte)."""
     c = summary.counts
     get = lambda *k: c.get(k, 0)  # noqa: E731
-    rulesets = [_ruleset(ref, study.knobs) for ref in study.rulesets]
+    rulesets = _rulesets(study)
     opts_of = [rs.table_options(dict(study.options)) for rs in rulesets]
     docs = []
     for label, rs, opts in zip(study.labels, rulesets, opts_of):
@@ -286,6 +356,7 @@ def report(study: StudySpec, summary: Summary) -> dict:
                 "seat": i + 1, "player": p, "bot": bot,
                 "score": mean_stats(g, get(label, "score", i), get(label, "score2", i)),
                 "wins": rate_stats(get(label, "wins", i), g),
+                "histogram": sorted([k[3], v] for k, v in c.items() if k[:3] == (label, "hist", i)),
             })
         docs.append({
             "ruleset": label,

@@ -1,5 +1,5 @@
-"""Variant analysis: one deal under several rulesets (``bids diff``) and which
-rule decided a game (``bids disputes``).
+"""Variant analysis: one deal under several rulesets (``bids diff``), played by
+``play_deal``, which ``bids disputes`` and the attribution replay many times.
 
 The deal (log.md "Diffing the same deal under other rulesets") is rebuilt once
 from the log: seating, and per round the leader, hands, removed cards and the
@@ -21,34 +21,29 @@ round by round to hold the log's deal as recorded: foreign cards are played
 and revealed as if they were in the deck, with their usual value, foreign pile
 cards lengthen the pile, and the round length is the log's.
 
-Disputes replay the deal many times. It is kept cheap by a decision tree of
-knob reads: the ruleset handed to the engine records which knobs the engine
-reads, in order, and two variants that agree on every knob read so far take
-the same path, so a replay is only run for a new path (keys are *effective*
-values: a per-player-count knob counts only at this table's player count).
+Disputes and the attribution replay the deal many times through
+``variantcache.VariantCache``; ``play_deal`` helps it with round-boundary
+checkpoints (``on_point``, ``resume``, ``fork``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
-import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from .cards import BLACK, Card
+from .divergence import trick_key as _trick_key
+from .divergence import tricks_of as _tricks_of
 from .engine import Game, GameResult, StealChoice, UnknownCard, default_steal_policy
 from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
-from .knobs import KNOBS
 from .log import GameLog, Pass, Steal
 from .rules import (
-    BUNDLED,
     Deck,
     Ruleset,
     deck_for,
     load_ruleset,
     parse_option_assignments,
-    unknown_knob,
 )
 
 # -- the deal ---------------------------------------------------------------------
@@ -270,78 +265,156 @@ class Outcome(NamedTuple):
         return self.result is not None and self.undetermined is None
 
 
+class Checkpoint(NamedTuple):
+    """A game stopped at a round boundary (see ``VariantCache``): ``pos`` is (round index, 0) before
+    the round starts, (round index, 1) before it ends, (number of rounds, 0) before the result."""
+
+    pos: tuple
+    game: Game
+    notes: list
+    asked: set
+    undetermined: dict | None
+    base_deck: Deck
+    before: dict  # the knobs read before this point, with their effective values
+
+
+def fork(game: Game) -> Game:
+    """A copy of a game at a round boundary that plays on without touching the original.
+
+    Every mutable attribute the engine keeps is a dict, list or set of plain values, or a dict of
+    lists (the black cards each player holds, the hands); finished tricks are never changed again,
+    the pile is made afresh by each round, and the round being finished is copied with its lists.
+    So two levels of copying do (tests/test_attribution.py checks checkpointed replays against
+    whole ones)."""
+    g = Game.__new__(Game)
+    d = g.__dict__
+    d.update(game.__dict__)
+    for name, v in d.items():
+        t = type(v)
+        if t is dict:
+            first = next(iter(v.values()), None)
+            if type(first) in (list, set, dict):
+                d[name] = {a: b.copy() for a, b in v.items()}
+            else:
+                d[name] = v.copy()
+        elif t is list or t is set:
+            d[name] = v.copy()
+    rnd = d.get("round")
+    if rnd is not None:
+        cls = type(rnd)
+        twin = cls.__new__(cls)
+        for slot in cls.__slots__:
+            v = getattr(rnd, slot, None)
+            setattr(twin, slot, v.copy() if type(v) in (list, dict) else v)
+        d["round"] = twin
+        rounds = d.get("rounds")
+        if rounds and rounds[-1] is rnd:
+            rounds[-1] = twin
+    return g
+
+
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
-              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None) -> Outcome:
+              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
+              on_point=None, resume: Checkpoint | None = None, memo: dict | None = None) -> Outcome:
     """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
 
     ``offered``: the steal choices the log's own game offered; silence there is a
     recorded pass. ``None``: this *is* the log's game (silence is always a pass).
+    ``on_point(pos, game, notes, asked, undetermined, base_deck)`` is called at every round
+    boundary (see ``Checkpoint``); ``resume`` plays on from a copy of such a checkpoint.
+    ``memo``: a dict kept by the caller across plays of this deal (widened decks).
     """
     opts = deal.options if options is None else options
-    notes: list[StealNote] = []
-    asked: set = set()
     deck_notes: list[str] = []
     after: dict = {}
-    try:
-        game = Game(ruleset, deal.players, opts, file=deal.file)
-    except BidsError as exc:
-        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
-    if not lenient:
-        problems = deck_problems(deal, ruleset, game.options)
-        if problems:
-            return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
-    base_deck = game.deck
+    start = (0, 0)
+    undetermined = None
+    if resume is not None:
+        game = fork(resume.game)
+        game.k = ruleset.knobs
+        game.ruleset = ruleset
+        notes: list[StealNote] = list(resume.notes)
+        asked: set = set(resume.asked)
+        base_deck = resume.base_deck
+        start = resume.pos
+        undetermined = resume.undetermined
+    else:
+        notes = []
+        asked = set()
+        try:
+            game = Game(ruleset, deal.players, opts, file=deal.file)
+        except BidsError as exc:
+            return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
+        if not lenient:
+            problems = deck_problems(deal, ruleset, game.options)
+            if problems:
+                return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
+        base_deck = game.deck
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
-    undetermined = None
-    for r in deal.rounds:
+    rounds = deal.rounds
+    for idx in range(start[0], len(rounds)):
+        r = rounds[idx]
         if lenient:
             # The round length is the log's when its rounds do not fit this deal.
             tricks = base_deck.tricks
-            played = [x for x in deal.rounds if x.tricks]
+            played = [x for x in rounds if x.tricks]
             if length > base_deck.tricks or any(len(x.tricks) < base_deck.tricks for x in played[:-1]):
                 tricks = length
-            game.deck, more = widened_deck(base_deck, r, tricks)
+            key = (idx, tricks, base_deck)
+            widened = memo.get(key) if memo is not None else None
+            if widened is None:
+                widened = widened_deck(base_deck, r, tricks)
+                if memo is not None:
+                    memo[key] = widened
+            game.deck, more = widened
             deck_notes.extend(more)
         deck = game.deck
-        try:
-            if r.pile is not None:
-                game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
-            else:
-                unknown = max(0, deck.pile_size - len(r.prefix))
-                game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed, line=r.line,
-                                 pile_unknown=unknown)
-            for t in r.tricks[:deck.tricks]:
-                game.start_trick(None, line=t.line)
-                plays = t.plays
-                while True:
-                    p = game.expected_player()
-                    if p is None:
-                        break
-                    game.play(p, plays[p])
-                decider.trick(r.number, t)
-                game.finish_trick(decider)
-                if decider.pending:
-                    decider.leftovers()
-                if track:
-                    after[(r.number, t.number)] = (tuple(game.round_points.items()),
-                                                   tuple(game.double_bonus.items()),
-                                                   tuple((x.holder, x.round) for x in game.rights))
-        except UnknownCard as exc:
-            tn = game.trick.number if game.trick is not None else 1
-            undetermined = {"round": r.number, "trick": tn, "message": exc.message}
-            break
-        except BidsError as exc:
-            exc.located(file=deal.file, round=r.number,
-                        trick=game.trick.number if game.trick is not None else None)
-            return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+        if (idx, 1) != start:
+            if on_point is not None:
+                on_point((idx, 0), game, notes, asked, None, base_deck)
+            try:
+                if r.pile is not None:
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
+                else:
+                    unknown = max(0, deck.pile_size - len(r.prefix))
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
+                                     line=r.line, pile_unknown=unknown)
+                for t in r.tricks[:deck.tricks]:
+                    game.start_trick(None, line=t.line)
+                    plays = t.plays
+                    while True:
+                        p = game.expected_player()
+                        if p is None:
+                            break
+                        game.play(p, plays[p])
+                    decider.trick(r.number, t)
+                    game.finish_trick(decider)
+                    if decider.pending:
+                        decider.leftovers()
+                    if track:
+                        after[(r.number, t.number)] = (tuple(game.round_points.items()),
+                                                       tuple(game.double_bonus.items()),
+                                                       tuple((x.holder, x.round) for x in game.rights))
+            except UnknownCard as exc:
+                tn = game.trick.number if game.trick is not None else 1
+                undetermined = {"round": r.number, "trick": tn, "message": exc.message}
+                break
+            except BidsError as exc:
+                exc.located(file=deal.file, round=r.number,
+                            trick=game.trick.number if game.trick is not None else None)
+                return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+            if on_point is not None:
+                on_point((idx, 1), game, notes, asked, None, base_deck)
         game.end_round()
     if undetermined is not None:
         # The interrupted round stays as far as it got; the game result is still built
         # (for what is known) but must not be read as a result.
         game.trick = None
+    if on_point is not None:
+        on_point((len(rounds), 0), game, notes, asked, undetermined, base_deck)
     if on_ready is not None:
-        on_ready(game, undetermined, notes)  # disputes: the game before its result (see VariantCache)
+        on_ready(game, undetermined, notes)
     try:
         result = game.result()
     except BidsError as exc:
@@ -417,37 +490,6 @@ class _Decider:
 # -- comparing -------------------------------------------------------------------------
 
 
-def _trick_key(t, state=None) -> tuple:
-    return (tuple(t.revealed), t.winner, tuple(t.taken), t.points,
-            tuple((s.thief, s.card, s.victim) for s in t.steals), state)
-
-
-def _delta(o: Outcome, key) -> tuple | None:
-    """What one trick changed: round points, banked 2x points and Thief rights gained or used."""
-    now = o.after.get(key)
-    if now is None:
-        return None
-    before = o.after.get((key[0], key[1] - 1))
-    if before is None:
-        before = (tuple((p, 0) for p, _ in now[0]), tuple((p, 0) for p, _ in now[1]), ())
-    rp = tuple(v - w for (_, v), (_, w) in zip(now[0], before[0]))
-    db = tuple(v - w for (_, v), (_, w) in zip(now[1], before[1]))
-    return rp, db, tuple(sorted(set(now[2]) ^ set(before[2])))
-
-
-def _tricks_of(o: Outcome) -> dict:
-    """(round, trick) -> TrickResult, determined tricks only."""
-    out = {}
-    if o.result is None:
-        return out
-    for rnd in o.result.rounds:
-        for t in rnd.tricks:
-            if o.undetermined and (rnd.number, t.number) >= (o.undetermined["round"], o.undetermined["trick"]):
-                continue
-            out[(rnd.number, t.number)] = t
-    return out
-
-
 def _labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str]:
     labels = []
     for rs, ref in zip(rulesets, refs):
@@ -466,12 +508,16 @@ class Diff(NamedTuple):
     first_score: dict | None  # first round whose scores part (when no trick did)
     knobs: list
     reference: str | None
+    divergences: tuple = ()  # every trick, round end and bonus where the results part (divergence.py)
+    attributions: tuple = ()  # attribution.Attribution | None for each ruleset after the first, against it
 
 
 def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
     """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
     from . import report
     from .api import read
+    from .attribution import attribute_outcomes
+    from .divergence import divergences as find_divergences
 
     if len(refs) < 2:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
@@ -499,7 +545,13 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
     first_score = None
     if first is None:
         first_score = _first_score_divergence(labels, outcomes)
-    return Diff(deal, labels, outcomes, first, first_score, report.knob_diff_rows(rulesets, labels), reference)
+    divergences = find_divergences(deal, labels, outcomes)
+    attributions = tuple(
+        attribute_outcomes(deal, (labels[0], labels[i]), outcomes[0], outcomes[i], offered, lenient=lenient,
+                           divergences=divergences if len(outcomes) == 2 else None)
+        for i in range(1, len(outcomes)))
+    return Diff(deal, labels, outcomes, first, first_score, report.knob_diff_rows(rulesets, labels), reference,
+                divergences, attributions)
 
 
 def _reference(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
@@ -586,616 +638,3 @@ def _first_score_divergence(labels, outcomes) -> dict | None:
         return {"round": None, "reasons": {lab: [reason_text(o.ruleset, x) for x in o.result.reasons]
                                            for lab, o in zip(labels, outcomes)}}
     return None
-
-
-# -- diff output ---------------------------------------------------------------------------
-
-
-def _winners_json(deal: Deal, o: Outcome) -> list[list]:
-    tricks = _tricks_of(o)
-    return [[(tricks[(r.number, t.number)].winner if (r.number, t.number) in tricks else "?")
-             for t in r.tricks] for r in deal.rounds]
-
-
-def diff_json(d: Diff, explain: bool = False) -> dict:
-    from .report import reason_json
-
-    deal = d.deal
-    out = {
-        "file": deal.file,
-        "rulesets": list(d.labels),
-        "players": list(deal.players),
-        "totals": {},
-        "winners": {},
-        "first_divergence": None if d.first is None else dict(d.first),
-        "knobs": d.knobs,
-        "rankings": {},
-        "game_winners": {},
-        "round_scores": {},
-        "undetermined": {},
-        "policy_steals": [],
-        "dropped_actions": [],
-        "first_score_divergence": d.first_score,
-        "lenient_deck": {lab: o.deck_notes for lab, o in zip(d.labels, d.outcomes) if o.deck_notes},
-        "reference": d.reference,
-        "deal": deal_json(deal),
-    }
-    for lab, o in zip(d.labels, d.outcomes):
-        res = o.result
-        out["winners"][lab] = _winners_json(deal, o)
-        if o.undetermined:
-            out["undetermined"][lab] = dict(o.undetermined)
-            out["totals"][lab] = {p: None for p in deal.players}
-            out["rankings"][lab] = None
-            out["game_winners"][lab] = None
-            known = o.undetermined["round"]
-            out["round_scores"][lab] = [dict(r.scores) for r in res.rounds if r.number < known]
-        else:
-            out["totals"][lab] = dict(res.totals)
-            out["rankings"][lab] = [[p, v] for p, v in res.ranking]
-            out["game_winners"][lab] = res.winners
-            out["round_scores"][lab] = [dict(r.scores) for r in res.rounds]
-        for n in o.notes:
-            doc = {"ruleset": lab, **n.to_json()}
-            (out["policy_steals"] if n.steal is not None or "default policy" in n.text
-             else out["dropped_actions"]).append(doc)
-    if explain:
-        out["explain"] = {}
-        for lab, o in zip(d.labels, d.outcomes):
-            tricks = _tricks_of(o)
-            out["explain"][lab] = [[[reason_json(o.ruleset, x) for x in tricks[(r.number, t.number)].reasons]
-                                    if (r.number, t.number) in tricks else None for t in r.tricks]
-                                   for r in deal.rounds]
-    return out
-
-
-def _cell(t, ref_revealed) -> str:
-    if t is None:
-        return "?"
-    s = t.winner or "burned"
-    if t.winner:
-        s += f" {t.points:+d}"
-    if tuple(t.revealed) != ref_revealed:
-        s += f" [{' '.join(map(str, t.revealed)) or 'empty'}]"
-    for st in t.steals:
-        s += f"; {st.thief} takes {st.card} from {st.victim}" + ("!" if st.policy else "")
-    return s
-
-
-def explain_lines(d: Diff) -> list[str]:
-    """Every trick's reason chain under each ruleset (one chain when they all agree)."""
-    from .report import reason_text
-
-    lines = ["Reasons, trick by trick (each knob with its value and source):"]
-    tricks = [_tricks_of(o) for o in d.outcomes]
-    for r in d.deal.rounds:
-        for tp in r.tricks:
-            key = (r.number, tp.number)
-            chains = []
-            for o, tt in zip(d.outcomes, tricks):
-                t = tt.get(key)
-                chains.append(["undetermined from this log"] if t is None else
-                              [reason_text(o.ruleset, x) for x in t.reasons])
-            lines.append(f"  {r.number}.{tp.number}:")
-            if all(c == chains[0] for c in chains[1:]):
-                lines.extend(f"      {x}" for x in chains[0])
-                continue
-            for lab, chain in zip(d.labels, chains):
-                lines.append(f"    {lab}:")
-                lines.extend(f"      {x}" for x in chain)
-    return lines
-
-
-def diff_text(d: Diff, explain: bool = False) -> str:
-    from .report import cell_text, options_text, rules_diff_text, text_table
-
-    deal = d.deal
-    labels = d.labels
-    outs = d.outcomes
-    lines = [f"{deal.file}: the same deal under {', '.join(labels[:-1])} and {labels[-1]} "
-             f"({len(deal.players)} players: {', '.join(deal.players)}; options: {options_text(deal.options)})"]
-    tricks = [_tricks_of(o) for o in outs]
-    rows = []
-    for r in deal.rounds:
-        for tp in r.tricks:
-            key = (r.number, tp.number)
-            ts = [tt.get(key) for tt in tricks]
-            ref = next((t for t in ts if t is not None), None)
-            ref_rev = tuple(ref.revealed) if ref is not None else ()
-            prize = " ".join(map(str, ref_rev)) or ("-" if ref is not None else "?")
-            sigs = [None if t is None else _trick_key(t, _delta(o, key)) for t, o in zip(ts, outs)]
-            mark = ""
-            if any(s != sigs[0] for s in sigs[1:]):
-                mark = "<< first" if d.first and (d.first["round"], d.first["trick"]) == key else "<<"
-            rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
-    lines.append("")
-    lines.append(text_table(rows, ["trick", "prize"] + labels + [""], maxcolwidths=[None, None] + [34] * len(labels) + [None],
-                        disable_numparse=True))
-    lines.append("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal decided by the default "
-                 "policy; ? = undetermined from this log; << = the tricks part)")
-    if explain:
-        lines.append("")
-        lines.extend(explain_lines(d))
-    # Scores
-    lines.append("")
-    score_rows = []
-    for p in deal.players:
-        row = [p]
-        for o in outs:
-            res = o.result
-            if o.undetermined:
-                known = [str(rr.scores[p]) for rr in res.rounds if rr.number < o.undetermined["round"]]
-                row.append(" + ".join(known + ["?"]) + " = ?")
-                continue
-            parts = " + ".join(str(rr.scores[p]) for rr in res.rounds)
-            bonus = f" + {res.bonuses[p]} bonus" if res.bonuses[p] else ""
-            row.append(f"{parts}{bonus} = {res.totals[p]} (#{res.ranks[p]})")
-        score_rows.append(row)
-    lines.append("Scores (round by round = total, #rank):")
-    lines.append(text_table(score_rows, ["player"] + labels, disable_numparse=True))
-    for lab, o in zip(labels, outs):
-        if o.undetermined:
-            u = o.undetermined
-            lines.append(f"{lab}: undetermined from this log from round {u['round']}, trick {u['trick']} on: "
-                         f"{u['message']}")
-        else:
-            w = o.result.winners
-            lines.append(f"{lab}: " + ("winner " if len(w) == 1 else "shared win ") + ", ".join(w) +
-                         f" with {o.result.totals[w[0]]}")
-    # First divergence
-    lines.append("")
-    if d.first is not None:
-        f = d.first
-        lines.append(f"First divergence: round {f['round']}, trick {f['trick']} ({', '.join(f['what'])} differ)")
-        for lab in labels:
-            lines.append(f"  {lab}:")
-            lines.extend(f"    - {x}" for x in f["reasons"][lab])
-    elif d.first_score is not None:
-        fs = d.first_score
-        where = f"at the end of round {fs['round']}" if fs["round"] else "at game end (bonuses)"
-        lines.append(f"Every trick goes the same way; the scores part {where}:")
-        for lab in labels:
-            lines.append(f"  {lab}:")
-            lines.extend(f"    - {x}" for x in fs["reasons"][lab])
-    else:
-        lines.append("No divergence: every trick and every score is the same.")
-    # Notes
-    notes = [(lab, n) for lab, o in zip(labels, outs) for n in o.notes]
-    if notes:
-        lines.append("")
-        lines.append("Steals not as recorded:")
-        for lab, n in notes:
-            lines.append(f"  {lab}, round {n.round}, trick {n.trick}: {n.text}")
-    for lab, o in zip(labels, outs):
-        for n in o.deck_notes:
-            lines.append(f"  {lab} (--lenient-deck): {n}")
-    # Knobs
-    lines.append("")
-    rs = [o.ruleset for o in outs]
-    if len(rs) == 2 and labels == [r.name for r in rs]:
-        lines.append(rules_diff_text(rs[0], rs[1], d.knobs))
-    elif d.knobs:
-        lines.append(f"{len(d.knobs)} knob(s) differ:")
-        lines.append(text_table([[row["knob"]] + [cell_text(row[lab]) for lab in labels] for row in d.knobs],
-                            ["knob"] + labels))
-    else:
-        lines.append("The rulesets set every knob the same way.")
-    return "\n".join(lines)
-
-
-# -- disputes ---------------------------------------------------------------------------------
-
-
-def effective(name: str, value, players: int):
-    """What a knob value means at this table: per-player-count knobs only at its count."""
-    kind = KNOBS[name].kind
-    if kind == "per_players":
-        return value[players]
-    if kind == "players":
-        return players in value
-    if isinstance(value, dict):
-        return tuple(sorted(value.items()))
-    if isinstance(value, list):
-        return tuple(value)
-    return value
-
-
-class _Reads(Mapping):
-    """The knobs of a variant, recording which the engine reads, in first-read order."""
-
-    __slots__ = ("values", "order", "players")
-
-    def __init__(self, values: dict, players: int):
-        self.values = values
-        self.order: dict = {}
-        self.players = players
-
-    def __getitem__(self, name):
-        v = self.values[name]
-        if name not in self.order:
-            self.order[name] = effective(name, v, self.players)
-        return v
-
-    def __iter__(self):
-        return iter(self.values)
-
-    def __len__(self):
-        return len(self.values)
-
-
-class Summary(NamedTuple):
-    """What disputes keeps of an outcome."""
-
-    playable: bool
-    error: str | None
-    undetermined: dict | None
-    winners: tuple
-    totals: dict
-    ranking: tuple
-    policy_steals: int
-
-
-def _summary(o: Outcome) -> Summary:
-    if o.result is None:
-        return Summary(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
-    return _played_summary(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
-
-
-def _played_summary(res: GameResult, undetermined: dict | None, policy_steals: int) -> Summary:
-    if undetermined:
-        return Summary(True, None, dict(undetermined), (), {}, (), policy_steals)
-    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking),
-                   policy_steals)
-
-
-class VariantCache:
-    """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads.
-
-    A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
-    ``["leaf", Summary]``. Knobs first read by ``Game.result()`` (the -5 bonus)
-    come last on a path; their nodes keep a checkpoint, the finished game
-    before its result, so another value there costs a ``result()`` call, not a
-    replay.
-    """
-
-    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
-        self.deal = deal
-        self.base = base
-        self.players = len(deal.players)
-        self.offered = offered
-        self.lenient = lenient
-        self.root = None
-        self.replays = 0
-        self.resumed = 0
-
-    def get(self, changes: Mapping[str, object]) -> Summary:
-        n = self.players
-        node = self.root
-        base = self.base.knobs
-        while node is not None:
-            if node[0] == "leaf":
-                return node[1]
-            name = node[1]
-            v = effective(name, changes[name] if name in changes else base[name], n)
-            nxt = node[2].get(v)
-            if nxt is None and node[3] is not None:
-                return self._resume(node[3], changes)
-            node = nxt
-        return self._run(changes)
-
-    def _values(self, changes) -> dict:
-        values = dict(self.base.knobs)
-        values.update(changes)
-        return values
-
-    def _run(self, changes) -> Summary:
-        self.replays += 1
-        reads = _Reads(self._values(changes), self.players)
-        rs = dataclasses.replace(self.base, knobs=reads)
-        ready = []
-
-        def on_ready(game, undetermined, notes):
-            ready.append((game, undetermined, sum(1 for x in notes if x.steal), dict(reads.order)))
-
-        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
-                                     on_ready=on_ready))
-        self._insert(list(reads.order.items()), summary, ready[0] if ready else None)
-        return summary
-
-    def _resume(self, ckpt, changes) -> Summary:
-        self.resumed += 1
-        game, undetermined, policy, before = ckpt
-        reads = _Reads(self._values(changes), self.players)
-        reads.order.update(before)
-        game.k = reads
-        summary = _played_summary(game.result(), undetermined, policy)
-        self._insert(list(reads.order.items()), summary, ckpt)
-        return summary
-
-    def _insert(self, path, summary, ckpt) -> None:
-        mark = len(ckpt[3]) if ckpt is not None else len(path) + 1
-        if self.root is None:
-            self.root = ["leaf", summary] if not path else ["node", path[0][0], {}, ckpt if mark == 0 else None]
-        node = self.root
-        for i, (name, v) in enumerate(path):
-            if node[0] != "node" or node[1] != name:  # cannot happen: replays are deterministic
-                return
-            children = node[2]
-            nxt = children.get(v)
-            if nxt is None:
-                if i + 1 == len(path):
-                    nxt = ["leaf", summary]
-                else:
-                    nxt = ["node", path[i + 1][0], {}, ckpt if i + 1 >= mark else None]
-                children[v] = nxt
-            node = nxt
-
-
-def bundled_values(name: str) -> list:
-    """The values the bundled rulesets give a knob, with who uses each."""
-    out: list = []
-    for rn in BUNDLED:
-        v = load_ruleset(rn).knobs[name]
-        for item in out:
-            if item[0] == v:
-                item[1].append(rn)
-                break
-        else:
-            out.append((v, [rn]))
-    return out
-
-
-def disputed_knobs(players: int) -> list[str]:
-    """Knobs on which the bundled rulesets differ at this player count."""
-    out = []
-    for name in KNOBS:
-        effs = {effective(name, v, players) for v, _ in bundled_values(name)}
-        if len(effs) > 1:
-            out.append(name)
-    return out
-
-
-def _registry_values(name: str) -> list:
-    k = KNOBS[name]
-    if k.kind == "choice":
-        return list(k.choices)
-    if k.kind == "bool":
-        return [True, False]
-    return [v for v, _ in bundled_values(name)]
-
-
-def _fmt(v) -> str:
-    from .report import cell_text, knob_value
-
-    return cell_text(knob_value(v))
-
-
-SEARCH_ALL_LIMIT = 12
-
-
-def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
-             *, lenient: bool = False) -> dict:
-    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict."""
-    from .api import load
-    from .report import knob_value
-
-    started = time.perf_counter()
-    log, base, options = load(path, base_ref, option_pairs)
-    if not lenient:
-        # A log that is not valid under its base ruleset cannot say which rule
-        # decided it: report its first problem, as `bids score` would.
-        from .engine import replay
-
-        problems: list = []
-        replay(log, base, options, collect=problems)
-        if problems:
-            from .api import with_diff_hint
-
-            raise with_diff_hint(problems[0], log, base_ref, option_pairs)
-    deal = build_deal(log, options)
-    n = len(deal.players)
-    base_out = play_deal(deal, base, lenient=lenient, offered=None)
-    if base_out.error is not None:
-        err = base_out.error
-        err.message = f"the log cannot be scored under the base ruleset {base.name}: {err.message}"
-        raise err
-    offered = base_out.offered
-    # Which knobs, at which values.
-    plan: list[tuple[str, list]] = []  # knob -> alternative raw values (one per effective value)
-    if knob_args:
-        wanted: dict[str, list] = {}
-        for arg in knob_args:
-            if "=" in arg:
-                table_options, kv = parse_option_assignments([arg])
-                if table_options:
-                    raise RulesetError(f"--knob {arg}: {', '.join(table_options)} is a table option, not a knob: "
-                                       f"expected KNOB=VALUE with a knob name like thief.timing "
-                                       f"(a table option is set with -o {arg})")
-                (name, value), = kv.items()
-                try:
-                    value = KNOBS[name].check(value)
-                except ValueError as exc:
-                    raise RulesetError(str(exc)) from None
-                wanted.setdefault(name, []).append(value)
-            else:
-                if arg not in KNOBS:
-                    raise RulesetError(unknown_knob(arg))
-                wanted.setdefault(arg, []).extend(_registry_values(arg))
-        names = list(wanted)
-        candidates = wanted
-    else:
-        names = disputed_knobs(n)
-        candidates = {name: [v for v, _ in bundled_values(name)] for name in names}
-    for name in names:
-        alts, seen = [], {effective(name, base.knobs[name], n)}
-        for v in candidates[name]:
-            e = effective(name, v, n)
-            if e not in seen:
-                seen.add(e)
-                alts.append(v)
-        plan.append((name, alts))
-    plan = [(k, a) for k, a in plan if a]
-    cache = VariantCache(deal, base, offered, lenient)
-    base_sum = _summary(base_out)
-    # Base first through the cache, so that it shares its paths.
-    cache.get({})
-    singles = []
-    for name, alts in plan:
-        for v in alts:
-            s = cache.get({name: v})
-            singles.append(_change_doc({name: v}, s, base_sum, n))
-    # Smallest winner-changing sets.
-    k = len(plan)
-    limited = k > SEARCH_ALL_LIMIT
-    max_size = 2 if limited else k
-    found: list = []
-    size_found = None
-    searched = 0
-    undetermined_variants = 0
-    unplayable_variants = 0
-    for size in range(1, max_size + 1):
-        for combo in itertools.combinations(plan, size):
-            for values in itertools.product(*(alts for _, alts in combo)):
-                changes = {name: v for (name, _), v in zip(combo, values)}
-                s = cache.get(changes)
-                searched += 1
-                if not s.playable:
-                    unplayable_variants += 1
-                    continue
-                if s.undetermined:
-                    undetermined_variants += 1
-                    continue
-                if set(s.winners) != set(base_sum.winners):
-                    found.append(_change_doc(changes, s, base_sum, n))
-        if found:
-            size_found = size
-            break
-    elapsed = time.perf_counter() - started
-    res = base_out.result
-    return {
-        "file": deal.file,
-        "base": base.name,
-        "players": list(deal.players),
-        "options": {o: bool(v) for o, v in deal.options.items()},
-        "base_result": {
-            "winners": None if base_out.undetermined else res.winners,
-            "totals": None if base_out.undetermined else dict(res.totals),
-            "ranking": None if base_out.undetermined else [[p, v] for p, v in res.ranking],
-            "undetermined": base_out.undetermined,
-        },
-        "knobs": [{"knob": name, "base": knob_value(base.knobs[name]), "alternatives": [knob_value(v) for v in alts],
-                   "source": base.source_of(name)} for name, alts in plan],
-        "single": singles,
-        "minimal": {
-            "search": "single and pair changes only" if limited else "all combinations",
-            "knob_count": k,
-            "size": size_found,
-            "sets": found,
-            "variants_searched": searched,
-            "not_playable": unplayable_variants,
-            "undetermined": undetermined_variants,
-        },
-        "replays": cache.replays,
-        "resumed": cache.resumed,
-        "seconds": round(elapsed, 3),
-    }
-
-
-def _used_by(name, value, players: int) -> list[str]:
-    """Bundled rulesets with this value at this table (the same effective value)."""
-    eff = effective(name, value, players)
-    return [rn for rn in BUNDLED if effective(name, load_ruleset(rn).knobs[name], players) == eff]
-
-
-def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
-    from .report import knob_value
-
-    doc = {
-        "changes": {k: knob_value(v) for k, v in changes.items()},
-        "used_by": {k: _used_by(k, v, n) for k, v in changes.items()},
-        "playable": s.playable,
-    }
-    if not s.playable:
-        doc.update(status="not playable", error=s.error)
-        return doc
-    if s.undetermined:
-        doc.update(status="undetermined", undetermined=s.undetermined)
-        return doc
-    doc.update(
-        status="ok",
-        winners=list(s.winners),
-        winner_changed=set(s.winners) != set(base.winners),
-        ranking=list(s.ranking),
-        ranking_changed=s.ranking != base.ranking,
-        totals=dict(s.totals),
-        deltas={p: s.totals[p] - base.totals[p] for p in s.totals if s.totals[p] != base.totals.get(p)},
-        policy_steals=s.policy_steals,
-    )
-    return doc
-
-
-def disputes_text(doc: dict) -> str:
-    from .report import text_table
-
-    players = doc["players"]
-    br = doc["base_result"]
-    out = [f"{doc['file']}: which rule decided this game? (base: {doc['base']}, {len(players)} players)"]
-    if br["undetermined"]:
-        u = br["undetermined"]
-        out.append(f"The base result is undetermined from round {u['round']}, trick {u['trick']}: {u['message']}")
-    else:
-        out.append(f"Base result: winner {', '.join(br['winners'])}; ranking " +
-                   ", ".join(f"{p} {v}" for p, v in br["ranking"]))
-    if not doc["knobs"]:
-        out.append("No disputed knob changes anything at this table (every knob given has one effective value here).")
-        return "\n".join(out)
-    out.append("")
-    out.append("Each knob changed alone:")
-    rows = []
-    for s in doc["single"]:
-        (k, v), = s["changes"].items()
-        used = s["used_by"][k]
-        value = _fmt(v) + (f" ({', '.join(used)})" if used else "")
-        if s["status"] == "not playable":
-            rows.append([k, value, "NOT PLAYABLE"] + [""] * len(players) + [s["error"]])
-            continue
-        if s["status"] == "undetermined":
-            u = s["undetermined"]
-            rows.append([k, value, "undetermined"] + [""] * len(players) +
-                        [f"from round {u['round']}, trick {u['trick']}: {u['message']}"])
-            continue
-        win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
-        cells = []
-        for p in players:
-            t = s["totals"][p]
-            d = s["deltas"].get(p)
-            cells.append(f"{t} ({d:+d})" if d else str(t))
-        rows.append([k, value, win] + cells + [""])
-    if not any(r[-1] for r in rows):
-        rows = [r[:-1] for r in rows]
-    out.append(text_table(rows, ["knob", "value (used by)", "winner"] + players + (["note"] if len(rows[0]) > 3 + len(players) else []),
-                      maxcolwidths=[None, 30, 30] + [None] * len(players) + [50], disable_numparse=True))
-    out.append("(* = the winner changes; totals in brackets: change from the base)")
-    m = doc["minimal"]
-    out.append("")
-    scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
-             else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
-    if m["size"] is None:
-        out.append(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
-                   f"variants, {doc['replays']} replays).")
-    else:
-        out.append(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
-                   f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
-                   f"{doc['replays']} replays):")
-        for s in m["sets"]:
-            ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
-            out.append(f"  - {ch} -> winner {', '.join(s['winners'])} ("
-                       + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")")
-    extra = []
-    if m["not_playable"]:
-        extra.append(f"{m['not_playable']} variant(s) not playable (the log's deal does not fit their deck)")
-    if m["undetermined"]:
-        extra.append(f"{m['undetermined']} variant(s) undetermined from this log")
-    if extra:
-        out.append("Skipped: " + "; ".join(extra) + ".")
-    return "\n".join(out)

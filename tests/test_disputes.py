@@ -7,7 +7,7 @@ import json
 
 from click.testing import CliRunner
 
-from bidscli import variants
+from bidscli import disputes, variantcache, variants
 from bidscli.cli import main
 from bidscli.log import read_log
 from bidscli.rules import load_ruleset
@@ -31,12 +31,12 @@ def single(doc, knob, value):
 def test_disputed_knobs_at_four_players():
     # The bundled rulesets differ on 14 knobs; at 4 players deck.numbers (10 everywhere)
     # and deck.ally_always (6 players only) mean the same, leaving 12.
-    assert variants.disputed_knobs(4) == [
+    assert disputes.disputed_knobs(4) == [
         "deck.minus_five_always", "deck.minus_five_by_option", "deck.double_always",
         "lucky_loser.condition", "double.scope", "minus_five.bonus", "surprise.from_hand",
         "thief.timing", "thief.mandatory", "thief.pool", "thief.fallback", "thief.with_color_bids",
     ]
-    assert "deck.numbers" in variants.disputed_knobs(5)
+    assert "deck.numbers" in disputes.disputed_knobs(5)
 
 
 # Base italian on diff-thief-4p.toml (hand computation in tests/test_diff.py):
@@ -51,7 +51,7 @@ def test_disputed_knobs_at_four_players():
 
 
 def test_single_knob_effects_on_the_thief_game():
-    doc = variants.disputes(THIEF)
+    doc = disputes.disputes(THIEF)
     assert doc["base"] == "italian"
     assert doc["base_result"]["winners"] == ["Cleo"]
     timing = single(doc, "thief.timing", "deferred")
@@ -117,10 +117,11 @@ def test_no_winner_change_is_said_plainly():
     assert "No set of knob changes changes the winner (searched all combinations of 2 knobs" in res.stdout
 
 
-def test_deck_knob_variant_not_playable():
+def test_deck_knob_variant_not_playable(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # The 3-round english game reveals -5 (always in the english deck); with the italian
     # deck.minus_five_by_option = true and the -5 option off, -5 is not in the deck.
-    doc = variants.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
+    doc = disputes.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
     s = doc["single"][0]
     assert s["status"] == "not playable" and not s["playable"]
     assert "-5 is not in the english 4-player deck" in s["error"]
@@ -143,7 +144,7 @@ def test_a_table_option_given_as_knob_says_what_is_expected():
 
 
 def test_full_search_on_three_rounds_is_cached():
-    doc = variants.disputes(BIG)
+    doc = disputes.disputes(BIG)
     m = doc["minimal"]
     assert m["knob_count"] == 12 and m["search"] == "all combinations"
     # Nothing changes the winner here, so every combination is searched: 2^12 - 1.
@@ -156,12 +157,12 @@ def test_cache_matches_direct_replays():
     log, _ = read_log(PAIR)
     deal = variants.build_deal(log)
     base = load_ruleset("italian")
-    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
     for changes in ({}, {"thief.timing": "deferred"}, {"thief.timing": "deferred", "thief.first_chance": "next_trick"},
                     {"thief.first_chance": "next_trick"}):
-        direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        direct = variantcache._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
-    assert cache.replays == 3  # the last one shares the base's path (first_chance is never read)
+    assert cache.replays + cache.resumed == 3  # the last one shares the base's path (first_chance is never read)
 
 
 def test_result_phase_knobs_resume_from_the_finished_game():
@@ -170,27 +171,28 @@ def test_result_phase_knobs_resume_from_the_finished_game():
     log, _ = read_log(BIG)
     deal = variants.build_deal(log)
     base = load_ruleset("english")
-    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
     cache.get({})
     for changes in ({"minus_five.bonus": "threshold"}, {"minus_five.bonus": "threshold", "minus_five.points": 40}):
-        direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        direct = variantcache._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
     assert (cache.replays, cache.resumed) == (1, 2)
 
 
-def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
+def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # At 5 players deck.numbers is disputed too (italian 1-10, english 1-12): 13 knobs.
     from tests.test_diff import _five_player_english_log
 
     path = _five_player_english_log(tmp_path)
-    doc = variants.disputes(path)
+    doc = disputes.disputes(path)
     m = doc["minimal"]
     assert m["knob_count"] == 13 and m["search"] == "single and pair changes only"
     numbers = single(doc, "deck.numbers", {"3": 10, "4": 10, "5": 10, "6": 14})
     assert numbers["status"] == "not playable"
     assert "R12 is not in the english 5-player deck (numbers 1-10)" in numbers["error"]
     res = bids("disputes", path)
-    assert "single and pair changes only (13 knobs is more than 12)" in res.stdout
+    assert "single and pair changes only (13 knobs is more than 12)" in " ".join(res.stdout.split())
 
 
 def test_deck_knobs_are_read_through_the_variant_ruleset():
@@ -203,13 +205,13 @@ def test_deck_knobs_are_read_through_the_variant_ruleset():
     deal = variants.build_deal(log)
     base = load_ruleset("english")
     for _ in range(2):
-        reads = variants._Reads(dict(base.knobs), 4)
+        reads = variantcache._Reads(dict(base.knobs), 4)
         variants.play_deal(deal, dataclasses.replace(base, knobs=reads), track=False)
         assert {"deck.numbers", "deck.minus_five_always", "deck.double_always", "lucky_loser.condition",
                 "thief.timing"} <= set(reads.order)
-    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
     cache.get({})
-    direct = variants._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
+    direct = variantcache._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
                                                   offered=cache.offered))
     assert cache.get({"deck.double_always": [6]}) == direct and not direct.playable
 

@@ -25,5 +25,8 @@ def test_wheel_ships_the_rulesets(tmp_path):
     for ruleset in ("italian", "english", "japanese"):
         assert f"bidscli/rulesets/{ruleset}.toml" in names
     assert "bidscli/cli.py" in names
+    for template in ("base.html", "game.html", "comparison.html", "study.html", "_macros.html", "report.css",
+                     "report.js"):  # bids report's templates are package data
+        assert f"bidscli/templates/{template}" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "bids = bidscli.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()

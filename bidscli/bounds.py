@@ -1,0 +1,131 @@
+"""Limits that keep reading linear in the input (issue 13), checked before the TOML parser runs.
+
+The TOML parser (tomllib) is linear in most of its input, but not in two
+places: a dotted key of ``n`` parts costs it about ``n * n`` time and memory
+(20,000 parts, a 40 KB file, took 1.6 GB), and each key costs a few
+microseconds, so half a million keys take many seconds. So a text is refused,
+with a located message, before it is parsed when it has
+
+* a line longer than :data:`MAX_LINE_CHARS` characters,
+* a dotted key of more than :data:`MAX_KEY_PARTS` parts, or a key longer than
+  :data:`MAX_KEY_CHARS` characters,
+* more than :data:`MAX_KEYS` keys and tables.
+
+The checks are quick scans of the text (regular expressions, all in C), not a
+second parser, so they count generously: a dotted name inside a string (a
+note saying ``a.b.c.d.e.f.g.h.i``) counts as a key, and so does every ``=``
+sign. No real log or ruleset comes near these numbers (a 1,000-round log has
+about 12,000 keys, its longest dotted key has 2 parts). docs/limits.md lists
+every limit of bidscli.
+
+:class:`LineIndex` finds the line of a key or of a string without scanning
+the file once per question, so that reporting many errors stays linear too.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from .errors import LimitError
+
+MAX_LINE_CHARS = 65_536
+MAX_KEY_PARTS = 8
+MAX_KEY_CHARS = 256
+MAX_KEYS = 50_000
+
+_PART = r"""(?:(?<![\w-])[\w-]+|"[^"\n]{0,256}"|'[^'\n]{0,256}')"""
+# A chain of more than MAX_KEY_PARTS parts joined by dots (ASCII bare keys: \w is ASCII with re.A).
+_DEEP_KEY = re.compile(rf"(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS},}}{_PART}", re.A)
+# A key longer than MAX_KEY_CHARS: a bare or quoted key at the start of a line, or in a [table]
+# header, followed by '=' (or ']' / '.'). Bounded repetitions keep each attempt short.
+_LONG_KEY = re.compile(
+    rf"""^[ \t]*\[*[ \t]*(?:[\w-]{{{MAX_KEY_CHARS + 1},}}|"[^"\n]{{{MAX_KEY_CHARS + 1},}}"|'[^'\n]{{{MAX_KEY_CHARS + 1},}}')"""
+    r"[ \t]*[=.\]]",
+    re.A | re.M,
+)
+_HEADER = re.compile(r"^[ \t]*\[", re.M)
+
+
+def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> LimitError | None:
+    """The first limit ``text`` breaks (a LimitError with its line), or None.
+
+    ``lines`` is ``text.splitlines()`` when the caller has it already.
+    """
+    if lines is None:
+        lines = text.splitlines()
+    if lines and max(map(len, lines)) > MAX_LINE_CHARS:
+        i = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
+        return LimitError(f"line of {len(lines[i]):,} characters: bidscli reads {what}s with lines of at "
+                          f"most {MAX_LINE_CHARS:,} characters", line=i + 1)
+    keys = text.count("=") + len(_HEADER.findall(text))
+    if keys > MAX_KEYS:
+        return LimitError(f"{keys:,} keys and tables ('=' signs and [table] lines): bidscli reads {what}s "
+                          f"of at most {MAX_KEYS:,}")
+    m = _DEEP_KEY.search(text)
+    if m:
+        parts = m.group().count(".") + 1  # at least; quoted parts may hold dots of their own
+        return LimitError(f"a dotted key of {parts:,} parts: bidscli reads keys of at most {MAX_KEY_PARTS} "
+                          "parts (like hands.Ana or thief.timing)", line=text.count("\n", 0, m.start()) + 1)
+    m = _LONG_KEY.search(text)
+    if m:
+        return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads keys of at most "
+                          f"{MAX_KEY_CHARS}", line=text.count("\n", 0, m.start()) + 1)
+    return None
+
+
+# A TOML string on one line: basic ("...", with escapes) or literal ('...'). The patterns never
+# fail (an unterminated string runs to the end of its line), so one pass over a line is linear.
+_STRINGS = re.compile(r""""((?:[^"\\\n]|\\.?)*+)("?)|'([^'\n]*+)('?)""")
+
+
+class LineIndex:
+    """Line numbers of keys and strings, each found with one pass over the lines (built on first use)."""
+
+    def __init__(self, lines: list[str], key_re: re.Pattern) -> None:
+        self.lines = lines
+        self.key_re = key_re
+        self._keys: dict[str, list[int]] | None = None
+        self._strings: dict[str, list[int]] | None = None
+
+    def key_line(self, name: str, start: int = 1, end: int | None = None) -> int | None:
+        """The first line in ``start..end`` (1-based) that sets ``name`` or opens table ``[name]``."""
+        if self._keys is None:
+            keys: dict[str, list[int]] = {}
+            match = self.key_re.match
+            for i, line in enumerate(self.lines, 1):
+                m = match(line)
+                if m:
+                    keys.setdefault(m.group(2), []).append(i)
+            self._keys = keys
+        return _first_in(self._keys.get(name), start, end)
+
+    def string_line(self, text: str, start: int, end: int) -> int | None:
+        """The first line in ``start..end`` holding ``text`` as a whole one-line TOML string."""
+        if self._strings is None:
+            strings: dict[str, list[int]] = {}
+            finditer = _STRINGS.finditer
+            for i, line in enumerate(self.lines, 1):
+                if '"' not in line and "'" not in line:
+                    continue
+                for m in finditer(line):
+                    if m.group(2):
+                        value = m.group(1)
+                    elif m.group(4):
+                        value = m.group(3)
+                    else:
+                        continue
+                    hits = strings.setdefault(value, [])
+                    if not hits or hits[-1] != i:
+                        hits.append(i)
+            self._strings = strings
+        return _first_in(self._strings.get(text), start, end)
+
+
+def _first_in(hits: list[int] | None, start: int, end: int | None) -> int | None:
+    if not hits:
+        return None
+    k = bisect_left(hits, start)
+    if k < len(hits) and (end is None or hits[k] <= end):
+        return hits[k]
+    return None

@@ -1,0 +1,231 @@
+"""Charts for the HTML pages as plain data: shapes with attributes, no markup.
+
+Each function returns a :class:`Chart` (a view box and a list of shapes); the
+template ``_macros.html`` turns the shapes into ``<svg>`` elements with
+Jinja2's autoescaping, so a player's name inside a chart is escaped like
+every other piece of text on the page. No plotting library: the charts are
+lines, bars and error bars on a scale, which a few lines of arithmetic give.
+
+Colours: the players' palette is Okabe-Ito (readable with the common colour
+blindnesses); every series also has its own dash pattern and a text label,
+so no chart is read by colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import NamedTuple
+
+# Okabe & Ito's palette, darkened where it must stand on white (yellow dropped).
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8a6d00", "#56B4E9", "#000000", "#E69F00")
+DASHES = ("", "6 3", "2 2", "8 3 2 3", "1 3", "10 4")
+FONT = 12
+
+
+class Shape(NamedTuple):
+    tag: str  # line, polyline, rect, circle, text, path
+    attrs: dict
+    text: str | None = None  # the content of a <text>, or a <title> tooltip for other shapes
+
+
+class Chart(NamedTuple):
+    width: int
+    height: int
+    shapes: list
+    label: str  # what the chart shows, for aria-label and the figure caption
+
+
+def colour(i: int) -> str:
+    return PALETTE[i % len(PALETTE)]
+
+
+def dash(i: int) -> str:
+    return DASHES[i % len(DASHES)]
+
+
+def short(name: str, size: int) -> str:
+    """A label cut to fit its margin (the full name stays in the shape's title and the tables)."""
+    return name if len(name) <= size else name[:size - 1] + "…"
+
+
+def _r(x: float) -> float:
+    return round(x, 1)
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """Round tick values covering lo..hi (1, 2 or 5 times a power of ten apart)."""
+    if hi <= lo:
+        hi = lo + 1
+    raw = (hi - lo) / max(count, 1)
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
+    start = math.floor(lo / step) * step
+    ticks = []
+    v = start
+    while v <= hi + step * 1e-9:
+        ticks.append(round(v, 10))
+        v += step
+    if ticks[-1] < hi:
+        ticks.append(round(v, 10))
+    return ticks
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[tuple[int, str]],
+               label: str, width: int = 640, height: int = 260) -> Chart:
+    """Running values per series over steps 0..n-1; ``breaks``: (step, text) marks (round ends)."""
+    left, right, top, bottom = 40, 70, 10, 24
+    n = max((len(v) for _, v in series), default=0)
+    values = [x for _, vs in series for x in vs] or [0]
+    ticks = nice_ticks(min(0, min(values)), max(values))
+    lo, hi = ticks[0], ticks[-1]
+    pw, ph = width - left - right, height - top - bottom
+
+    def X(i):
+        return _r(left + (pw * i / (n - 1) if n > 1 else pw / 2))
+
+    def Y(v):
+        return _r(top + ph - (v - lo) / (hi - lo) * ph)
+
+    shapes = []
+    for t in ticks:
+        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": Y(t), "y2": Y(t), "class": "grid"}))
+        shapes.append(Shape("text", {"x": left - 4, "y": Y(t) + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    for step, text in breaks:
+        shapes.append(Shape("line", {"x1": X(step), "x2": X(step), "y1": top, "y2": top + ph, "class": "break"}))
+        shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "end", "class": "tick"}, text))
+    ends = []
+    for i, (name, vs) in enumerate(series):
+        pts = " ".join(f"{X(j)},{Y(v)}" for j, v in enumerate(vs))
+        attrs = {"points": pts, "fill": "none", "stroke": colour(i), "stroke-width": 2, "class": "series"}
+        if dash(i):
+            attrs["stroke-dasharray"] = dash(i)
+        shapes.append(Shape("polyline", attrs, f"{name}: {_num(vs[-1]) if vs else 0}"))
+        if vs:
+            ends.append([Y(vs[-1]), i, name, vs[-1]])
+    # End labels, nudged apart so two equal totals stay readable.
+    ends.sort()
+    for k in range(1, len(ends)):
+        if ends[k][0] - ends[k - 1][0] < FONT:
+            ends[k][0] = ends[k - 1][0] + FONT
+    for y, i, name, v in ends:
+        shapes.append(Shape("text", {"x": left + pw + 4, "y": _r(y + 4), "fill": colour(i), "class": "end"},
+                            f"{short(name, 8)} {_num(v)}"))
+    return Chart(width, height, shapes, label)
+
+
+def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys: Sequence[str],
+                   label: str, width: int = 640, row_height: int = 26) -> Chart:
+    """One stacked bar per row: positive parts to the right of zero, negative to the left.
+
+    ``keys`` fixes each part's colour across rows (a knob keeps its colour for every player).
+    """
+    left, right, top = 60, 10, 18
+    height = top + row_height * max(len(rows), 1) + 8
+    pos = [sum(v for _, v in parts if v > 0) for _, parts in rows] or [0]
+    neg = [sum(-v for _, v in parts if v < 0) for _, parts in rows] or [0]
+    span_lo, span_hi = -max(neg + [0]), max(pos + [0])
+    if span_lo == span_hi:
+        span_hi = 1
+    ticks = nice_ticks(span_lo, span_hi, 4)
+    lo, hi = ticks[0], ticks[-1]
+    pw = width - left - right
+
+    def X(v):
+        return _r(left + (v - lo) / (hi - lo) * pw)
+
+    shapes = []
+    for t in ticks:
+        shapes.append(Shape("line", {"x1": X(t), "x2": X(t), "y1": top - 4, "y2": height - 8,
+                                     "class": "zero" if t == 0 else "grid"}))
+        shapes.append(Shape("text", {"x": X(t), "y": top - 6, "text-anchor": "middle", "class": "tick"}, _num(t)))
+    index = {k: i for i, k in enumerate(keys)}
+    for r, (name, parts) in enumerate(rows):
+        y = top + r * row_height + 3
+        shapes.append(Shape("text", {"x": left - 4, "y": y + row_height / 2, "text-anchor": "end"}, short(name, 9)))
+        up, down = 0.0, 0.0
+        for key, v in parts:
+            if not v:
+                continue
+            if v > 0:
+                x0, x1 = X(up), X(up + v)
+                up += v
+            else:
+                x0, x1 = X(down + v), X(down)
+                down += v
+            shapes.append(Shape("rect", {"x": x0, "y": y, "width": _r(max(x1 - x0, 1)), "height": row_height - 8,
+                                         "fill": colour(index.get(key, 0)), "class": "part"},
+                                f"{name}: {key} {'+' if v > 0 else ''}{_num(v)}"))
+    return Chart(width, height, shapes, label)
+
+
+def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label: str, width: int = 640,
+                  row_height: int = 22, percent: bool = True, ref: float | None = None) -> Chart:
+    """Horizontal bars of rates (0..1) with their 95% intervals as error bars; ``ref``: a dashed line
+    (e.g. 1/players, an even share of the wins)."""
+    left, right, top = 130, 50, 18
+    height = top + row_height * max(len(rows), 1) + 6
+    pw = width - left - right
+
+    def X(v):
+        return _r(left + v * pw)
+
+    shapes = []
+    for t in (0, 0.25, 0.5, 0.75, 1):
+        shapes.append(Shape("line", {"x1": X(t), "x2": X(t), "y1": top - 4, "y2": height - 6, "class": "grid"}))
+        shapes.append(Shape("text", {"x": X(t), "y": top - 6, "text-anchor": "middle", "class": "tick"},
+                            f"{int(t * 100)}%" if percent else _num(t)))
+    if ref is not None:
+        shapes.append(Shape("line", {"x1": X(ref), "x2": X(ref), "y1": top - 4, "y2": height - 6, "class": "ref"},
+                            f"even share {ref:.0%}"))
+    for r, (name, rate, lo, hi) in enumerate(rows):
+        y = top + r * row_height + 2
+        mid = _r(y + (row_height - 6) / 2)
+        shapes.append(Shape("text", {"x": left - 4, "y": mid + 4, "text-anchor": "end"}, short(name, 20)))
+        if rate is None:
+            continue
+        text = f"{name}: {rate:.1%} (95% interval {lo:.1%} to {hi:.1%})"
+        shapes.append(Shape("rect", {"x": X(0), "y": y, "width": _r(max(rate * pw, 0.5)), "height": row_height - 6,
+                                     "fill": colour(0), "class": "bar"}, text))
+        shapes.append(Shape("line", {"x1": X(lo), "x2": X(hi), "y1": mid, "y2": mid, "class": "err"}))
+        for x in (X(lo), X(hi)):
+            shapes.append(Shape("line", {"x1": x, "x2": x, "y1": mid - 5, "y2": mid + 5, "class": "err"}))
+        shapes.append(Shape("text", {"x": X(hi) + 4, "y": mid + 4, "class": "tick"}, f"{rate:.0%}"))
+    return Chart(width, height, shapes, label)
+
+
+def histogram(counts: dict, label: str, width: int = 360, height: int = 170, bins: int = 12) -> Chart:
+    """Counts of integer values (score -> games) in at most ``bins`` equal bins."""
+    left, right, top, bottom = 34, 8, 8, 30
+    pw, ph = width - left - right, height - top - bottom
+    shapes: list = []
+    if not counts:
+        return Chart(width, height, shapes, label)
+    lo, hi = min(counts), max(counts)
+    step = max(1, math.ceil((hi - lo + 1) / bins))
+    edges = list(range(lo, hi + 1, step))
+    tallies = [sum(c for v, c in counts.items() if e <= v < e + step) for e in edges]
+    top_count = max(tallies) or 1
+    ticks = nice_ticks(0, top_count, 3)
+    cmax = ticks[-1]
+    bw = pw / len(edges)
+    for t in ticks:
+        y = _r(top + ph - t / cmax * ph)
+        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": y, "y2": y, "class": "grid"}))
+        shapes.append(Shape("text", {"x": left - 3, "y": y + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    for k, (e, c) in enumerate(zip(edges, tallies)):
+        h = c / cmax * ph
+        what = f"{e}" if step == 1 else f"{e} to {e + step - 1}"
+        shapes.append(Shape("rect", {"x": _r(left + k * bw + 1), "y": _r(top + ph - h), "width": _r(max(bw - 2, 1)),
+                                     "height": _r(h), "fill": colour(0), "class": "bar"},
+                            f"score {what}: {c} player-games"))
+    for k in sorted({0, len(edges) // 2, len(edges) - 1}):
+        shapes.append(Shape("text", {"x": _r(left + k * bw + bw / 2), "y": top + ph + 14, "text-anchor": "middle",
+                                     "class": "tick"}, str(edges[k])))
+    shapes.append(Shape("text", {"x": left + pw / 2, "y": height - 2, "text-anchor": "middle", "class": "tick"},
+                        "final score"))
+    return Chart(width, height, shapes, label)
