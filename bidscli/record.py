@@ -285,7 +285,8 @@ class Recorder:
             return Outcome(table)
         r = max(i for i, x in enumerate(self.rounds) if x.tricks)
         where = f"standings after round {r + 1}, trick {len(self.rounds[r].tricks)} (game not over)"
-        return Outcome([where if line.startswith(("Winner: ", "Shared win: ")) else line for line in table])
+        return Outcome([where if line.startswith(("Winner: ", "Shared win: ", "Standings after ")) else line
+                        for line in table])
 
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)
@@ -343,7 +344,7 @@ class Recorder:
                 return self._refuse(errors)
             _, t = self._open_game(rounds, target)
             rec = parse_trick(line)
-            line = format_trick(t.revealed, rec.plays, rec.actions)
+            line = format_trick(t.written, rec.plays, rec.actions)  # log.md: the canonical form
             rnd.tricks[-1] = line
         out = self._offer(rounds, target, line)
         first = text.split()[0]
