@@ -275,17 +275,13 @@ class Recorder:
                         f"round {r}, trick {t}: {leader} leads"], save=True)
 
     def _score(self) -> Outcome:
+        """The standings as `bids score OUT --allow-partial` prints them."""
         from .report import score_table
 
         errors, result = self.check()
         if result is None or not self.played():
             return Outcome(["no trick recorded yet"])
-        table = score_table(self.file, self.ruleset, result).splitlines()
-        if self.game_over():
-            return Outcome(table)
-        r = max(i for i, x in enumerate(self.rounds) if x.tricks)
-        where = f"standings after round {r + 1}, trick {len(self.rounds[r].tricks)} (game not over)"
-        return Outcome([where if line.startswith(("Winner: ", "Shared win: ")) else line for line in table])
+        return Outcome(score_table(self.file, self.ruleset, result).splitlines())
 
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)
@@ -343,7 +339,7 @@ class Recorder:
                 return self._refuse(errors)
             _, t = self._open_game(rounds, target)
             rec = parse_trick(line)
-            line = format_trick(t.revealed, rec.plays, rec.actions)
+            line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
             rnd.tricks[-1] = line
         out = self._offer(rounds, target, line)
         first = text.split()[0]
