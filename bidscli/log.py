@@ -29,7 +29,6 @@ from .errors import (
     did_you_mean,
 )
 from . import tomlhints
-from .bounds import LineIndex, check_toml
 from .knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
