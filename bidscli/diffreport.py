@@ -301,8 +301,8 @@ def _tricks_of_round(dvs, labels, everything: bool, width: int) -> list[str]:
 def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[str]:
     a, b = at.labels
     method = "exact Shapley values" if at.method == "shapley" else \
-        "ORDERED split: some mixture of the rules cannot be played, so the knobs are switched one step " \
-        "at a time: " + " -> ".join(" + ".join(s) for s in at.order)
+        f"ORDERED split: {at.reason}; so the knobs are switched one step at a time: " + \
+        " -> ".join(" + ".join(s) for s in at.order)
     out = wrap(f"Each player's difference, {b} - {a}, by the rule that caused it ({method}):", "", "  ", width)
     same = []
     rows = []
