@@ -451,17 +451,21 @@ def disputes_text(doc: dict) -> str:
     out.append("")
     out.append("Each knob changed alone:")
     rows = []
+    notes = []  # under the table, not in a column: a table of 6 players fits 100 columns then
+    used_by = {tuple(s["used_by"][k]) for s in doc["single"] for k in s["changes"]}
+    common = next(iter(used_by)) if len(used_by) == 1 else None  # said once, under the table
     for s in doc["single"]:
         (k, v), = s["changes"].items()
         used = s["used_by"][k]
-        value = _fmt(v) + (f" ({', '.join(used)})" if used else "")
+        value = _fmt(v) + (f" ({', '.join(used)})" if used and common is None else "")
         if s["status"] == "not playable":
-            rows.append([k, value, "NOT PLAYABLE"] + [""] * len(players) + [s["error"]])
+            notes.append(s["error"])
+            rows.append([k, value, f"NOT PLAYABLE [{len(notes)}]"] + [""] * len(players))
             continue
         if s["status"] == "undetermined":
             u = s["undetermined"]
-            rows.append([k, value, "undetermined"] + [""] * len(players) +
-                        [f"from round {u['round']}, trick {u['trick']}: {u['message']}"])
+            notes.append(f"from round {u['round']}, trick {u['trick']}: {u['message']}")
+            rows.append([k, value, f"undetermined [{len(notes)}]"] + [""] * len(players))
             continue
         win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
         cells = []
@@ -469,12 +473,13 @@ def disputes_text(doc: dict) -> str:
             t = s["totals"][p]
             d = s["deltas"].get(p)
             cells.append(f"{t} ({d:+d})" if d else str(t))
-        rows.append([k, value, win] + cells + [""])
-    if not any(r[-1] for r in rows):
-        rows = [r[:-1] for r in rows]
-    out.append(text_table(rows, ["knob", "value (used by)", "winner"] + players + (["note"] if len(rows[0]) > 3 + len(players) else []),
-                      maxcolwidths=[None, 30, 30] + [None] * len(players) + [50], disable_numparse=True))
+        rows.append([k, value, win] + cells)
+    out.append(text_table(rows, ["knob", "value" if common is not None else "value (used by)", "winner"] + players,
+                          maxcolwidths=[None, 30, 30] + [None] * len(players), disable_numparse=True))
     out.append("(* = the winner changes; totals in brackets: change from the base)")
+    if common:
+        out.append(f"(every value above is the one {' and '.join(common)} use{'s' if len(common) == 1 else ''})")
+    out.extend(f"[{i}] {note}" for i, note in enumerate(notes, 1))
     m = doc["minimal"]
     out.append("")
     scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"

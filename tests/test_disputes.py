@@ -117,7 +117,8 @@ def test_no_winner_change_is_said_plainly():
     assert "No set of knob changes changes the winner (searched all combinations of 2 knobs" in res.stdout
 
 
-def test_deck_knob_variant_not_playable():
+def test_deck_knob_variant_not_playable(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # The 3-round english game reveals -5 (always in the english deck); with the italian
     # deck.minus_five_by_option = true and the -5 option off, -5 is not in the deck.
     doc = disputes.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
@@ -178,7 +179,8 @@ def test_result_phase_knobs_resume_from_the_finished_game():
     assert (cache.replays, cache.resumed) == (1, 2)
 
 
-def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
+def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # At 5 players deck.numbers is disputed too (italian 1-10, english 1-12): 13 knobs.
     from tests.test_diff import _five_player_english_log
 
