@@ -363,7 +363,10 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
 
 def _knob_lines(at: Attribution, width: int) -> list[str]:
     a, b = at.labels
-    shown = [g for g in at.groups if g.changed_trick or any(at.parts[p].get(g.name) for p in at.players)]
+    def moved(g) -> bool:  # a part of its own, or of a joint step of the ordered split that holds it
+        return any(v and g.name in lab.split(" + ") for p in at.players for lab, v in at.parts[p].items())
+
+    shown = [g for g in at.groups if g.changed_trick or moved(g)]
     hidden = [g for g in at.groups if g not in shown]
     out = []
     if shown:
