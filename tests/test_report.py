@@ -469,3 +469,43 @@ def test_study_html_refuses_overwrite_before_playing(tmp_path):
     res = run("study", "-r", "italian", "-p", "3", "-g", "1000000", "--html", out)
     assert res.exit_code == 1 and "--force" in res.output
     assert out.read_text() == "mine"
+
+
+# -- docs/report.md ------------------------------------------------------------------------------
+
+
+def _doc_transcripts(path):
+    out, inside, current = [], False, None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            inside, current = not inside, None
+        elif inside and line.startswith("$ bids "):
+            current = (line[len("$ bids "):], [])
+            out.append(current)
+        elif inside and current is not None:
+            current[1].append(line)
+    return out
+
+
+def test_docs_report_transcripts_are_real_output():
+    """docs/report.md's `$ bids ...` blocks: the lines between "..." appear in order, each run contiguous."""
+    transcripts = _doc_transcripts(ROOT / "docs" / "report.md")
+    assert transcripts
+    for command, expected in transcripts:
+        actual = run(*command.split()).stdout.rstrip("\n").splitlines()
+        runs, current = [], []
+        for line in expected + ["..."]:
+            if line == "...":
+                if current:
+                    runs.append(current)
+                current = []
+            else:
+                current.append(line)
+        pos = 0
+        for lines in runs:
+            for start in range(pos, len(actual) - len(lines) + 1):
+                if actual[start:start + len(lines)] == lines:
+                    pos = start + len(lines)
+                    break
+            else:
+                raise AssertionError(f"not in `bids {command}` (in this order):\n" + "\n".join(lines))
