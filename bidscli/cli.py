@@ -84,7 +84,15 @@ def completes(words):
     return lambda ctx, param, incomplete: words(incomplete)
 
 
-RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+def complete_ruleset(ctx, param, incomplete):
+    """Bundled names, and file names too: the "file" item comes first because click's bash
+    script resets its list at a "file" item (then the shell completes paths if no name fits)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file"), *map(CompletionItem, usage.ruleset_names(incomplete))]
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": complete_ruleset}
 
 
 def ruleset_option(func=None, *, required=False):
@@ -146,6 +154,13 @@ def format_option(*choices):
         return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
                             show_default=True, help="output format")(func)
     return deco
+
+
+def echo_text(text: str) -> None:
+    """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
+    from .report import fit_text
+
+    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
 
 
 def jobs_option(func):
@@ -253,7 +268,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
     if fmt == "json":
         _echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
-        _echo(report.replay_text(log, loaded.ruleset, result, explain))
+        echo_text(report.replay_text(log, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
         raise errors[0]
 
@@ -353,7 +368,7 @@ def rules_list(fmt):
     if fmt == "json":
         _echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
-        _echo(report.rules_list_text(rs, ALIASES))
+        echo_text(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
@@ -381,7 +396,7 @@ def rules_show(name, players, options, fmt):
     if fmt == "json":
         _echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
-        _echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+        echo_text(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
 @rules.command("diff")
@@ -405,7 +420,7 @@ def rules_diff(a, b, fmt):
     if fmt == "json":
         _echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        _echo(report.rules_diff_text(ra, rb, rows))
+        echo_text(report.rules_diff_text(ra, rb, rows))
 
 
 # -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
@@ -448,7 +463,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     if fmt == "json":
         _echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        _echo(diffreport.diff_text(d, explain, everything))
+        echo_text(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -479,7 +494,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
-        _echo(diffreport.disputes_text(doc))
+        echo_text(diffreport.disputes_text(doc))
 
 
 # -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
@@ -488,7 +503,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 @main.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
-              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal")
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
 @option_option
 @click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
 @click.option("--force", is_flag=True, help="replace --out if it exists")
@@ -673,7 +688,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
-        _echo(studymod.table_text(doc))
+        echo_text(studymod.table_text(doc))
 
 
 # -- record (bidscli/record.py, recordio.py) ---------------------------------------------------
