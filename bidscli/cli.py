@@ -24,7 +24,8 @@ RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a 
 
 def _echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe."""
+    direction overrides, undecodable file-name bytes), also through a pipe. Every output of
+    the CLI goes through here (tests/test_hardening.py checks that no click.echo is left)."""
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
@@ -160,7 +161,7 @@ def echo_text(text: str) -> None:
     """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
     from .report import fit_text
 
-    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
+    _echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too (terminal() is idempotent)
 
 
 def jobs_option(func):
