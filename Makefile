@@ -10,8 +10,11 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --quiet --upgrade pip
+	@# -qq: errors only. What -q still shows is not ours to fix: pip's notes on this machine's
+	@# index settings and setuptools' generic caution about editable installs (the license
+	@# deprecation it also gave is fixed in pyproject.toml: SPDX license = "MIT").
+	$(BIN)/python -m pip install --quiet --quiet -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -3,7 +3,7 @@
 The log (tests/data/disputes-3r-4p.toml, a simulated english game with Ally,
 -5, Surprise and Thief) is one where no set of knob changes moves the win, so
 the search goes through every combination: 2^12 - 1 = 4095 variants. The
-decision tree of knob reads (bidscli/variants.py) replays only the distinct
+decision tree of knob reads (bidscli/variantcache.py) replays only the distinct
 paths. The target is well under 2 s for the whole call, log reading included.
 
     .venv/bin/python bench/bench_disputes.py [LOG] [--repeat N]

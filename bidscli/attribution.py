@@ -22,10 +22,14 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
                       source_a, source_b), ...). name is the knob, or "deck" for
                       every differing deck.* knob together.
         winner_margin Margin(winner, runner_up, before, after, parts {group: Fraction},
-                      deciding (groups), winner_changed) or None (fewer than 2 players)
+                      deciding (groups), winner_changed, rival, rival_before, rival_after,
+                      rival_parts) or None (fewer than 2 players); winner and runner_up
+                      under B; rival: whom the winner overtook (A's winner when the win
+                      changed hands, else the runner-up); deciding comes from rival_parts
         order         for "ordered": the steps, each a tuple of groups; else ()
         divergences   (divergence.Divergence, ...) between A and B, game order
-        mixtures, replays, policy_mixtures, unplayable_mixtures, policy_notes
+        mixtures (2^k over the groups some replay reads), replays (whole or from a checkpoint),
+        policy_mixtures, unplayable_mixtures
         to_json()     the ``attribution`` object of ``diff --format json``
 
 How the account is made. The "players" of the Shapley game are the groups of
@@ -37,7 +41,7 @@ is the vector of final totals. Each group gets, for each player, its average
 marginal effect over every order of switching: the exact Shapley value,
 computed with integers over the 2^k mixtures and divided once by k!, so the
 parts are Fractions that add up exactly. Replays go through disputes'
-decision tree of knob reads (variants.VariantCache), so mixtures that agree
+decision tree of knob reads (variantcache.VariantCache), so mixtures that agree
 on every knob the engine read share one replay. A group no replay reads is a
 null player: it is left out of the computation and gets exactly 0. So is the
 deck group when both decks are the same cards and counts (the engine reads
@@ -109,6 +113,10 @@ class Margin:
     parts: Mapping  # group -> Fraction, adding up to after - before
     deciding: tuple  # groups whose parts decide the winner (see _deciding)
     winner_changed: bool
+    rival: str  # whom the winner overtook: A's winner when the win changed hands, else runner_up
+    rival_before: int  # totals_a[winner] - totals_a[rival]
+    rival_after: int
+    rival_parts: Mapping  # group -> Fraction, adding up to rival_after - rival_before
 
 
 @dataclass(frozen=True)
@@ -156,6 +164,8 @@ class Attribution:
                 "points": points_json(m.parts, m.after - m.before),
                 "exact": {g: fraction_text(v) for g, v in m.parts.items()},
                 "deciding": list(m.deciding), "winner_changed": m.winner_changed,
+                "rival": m.rival, "rival_before": m.rival_before, "rival_after": m.rival_after,
+                "rival_points": points_json(m.rival_parts, m.rival_after - m.rival_before),
             }
         return doc
 
@@ -208,7 +218,7 @@ def mixed_text(v: Fraction, sign: bool = True) -> str:
 
 def knob_groups(a: Ruleset, b: Ruleset, players: int) -> list[tuple[str, list[str]]]:
     """The differing knobs at this table, grouped (every deck.* knob in "deck"), registry order."""
-    from .variants import effective
+    from .variantcache import effective
 
     groups: dict[str, list[str]] = {}
     for name in KNOBS:
@@ -220,7 +230,7 @@ def knob_groups(a: Ruleset, b: Ruleset, players: int) -> list[tuple[str, list[st
 def _same_deck(a: Ruleset, b_deck_knobs: dict, players: int, options) -> bool:
     """The deck group cannot matter: both decks are the same cards and counts, and so is every
     other place the deck knobs are read (the short-pile rule, the Ally option check)."""
-    from .variants import effective
+    from .variantcache import effective
 
     mixed = dataclasses.replace(a, knobs={**a.knobs, **b_deck_knobs})
     if effective("deck.short_pile", a.knobs["deck.short_pile"], players) != \
@@ -275,8 +285,8 @@ def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str,
 def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, lenient: bool = False,
                        divergences: tuple | None = None) -> Attribution | None:
     """The account for two played outcomes of one deal (``bids diff`` has them already)."""
-    from . import variants
     from .divergence import divergences as find_divergences
+    from .variantcache import VariantCache
 
     if not (out_a.determined and out_b.determined):
         return None
@@ -294,13 +304,13 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         if g == DECK and _same_deck(a, {k: b.knobs[k] for k in knobs}, n, opts):
             pinned.add(g)
     live = [(g, ks) for g, ks in groups if g not in pinned]
-    caches = [variants.VariantCache(deal, a, offered, lenient)]
+    caches = [VariantCache(deal, a, offered, lenient)]
     if a.table_options(opts) != b.table_options(opts):
         # The rulesets' own table-option defaults differ (a house ruleset may set them): one more
         # "player", switched by replaying on a base with B's defaults.
         groups.append((OPTIONS, []))
         live.append((OPTIONS, []))
-        caches.append(variants.VariantCache(deal, dataclasses.replace(a, options=b.options), offered, lenient))
+        caches.append(VariantCache(deal, dataclasses.replace(a, options=b.options), offered, lenient))
 
     def mixture(mask: int, order):
         out = {}
@@ -366,7 +376,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     margin = _margin(out_a.result, out_b.result, parts, [g for g, _ in groups] + [x for x in labels_of if x not in
                                                                                   dict(groups)])
     return Attribution(method, (la, lb), players, totals, parts, group_objs, margin, order, tuple(divergences),
-                       1 << k, sum(c.replays for c in caches), policy, unplayable)
+                       1 << k, sum(c.replays + c.resumed for c in caches), policy, unplayable)
 
 
 def _tree_knobs(node) -> set:
@@ -448,11 +458,18 @@ def _margin(res_a, res_b, parts: dict, labels: list) -> Margin | None:
     if len(ranking) < 2:
         return None
     w, r = ranking[0][0], ranking[1][0]
-    before = res_a.totals[w] - res_a.totals[r]
-    after = res_b.totals[w] - res_b.totals[r]
-    shares = {g: parts[w].get(g, Fraction(0)) - parts[r].get(g, Fraction(0)) for g in labels}
     changed = set(res_a.winners) != set(res_b.winners)
-    return Margin(w, r, before, after, shares, _deciding(before, after, shares, changed), changed)
+    # Who the winner had to overtake: A's winner when the win changed hands, else B's runner-up.
+    rival = next((p for p, _ in res_a.ranking if p != w), r) if changed and w not in res_a.winners else r
+
+    def margin(x: str) -> tuple[int, int, dict]:
+        return (res_a.totals[w] - res_a.totals[x], res_b.totals[w] - res_b.totals[x],
+                {g: parts[w].get(g, Fraction(0)) - parts[x].get(g, Fraction(0)) for g in labels})
+
+    before, after, shares = margin(r)
+    r_before, r_after, r_shares = margin(rival)
+    return Margin(w, r, before, after, shares, _deciding(r_before, r_after, r_shares, changed), changed,
+                  rival, r_before, r_after, r_shares)
 
 
 def _deciding(before: int, after: int, shares: dict, changed: bool) -> tuple:

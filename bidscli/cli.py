@@ -24,8 +24,7 @@ RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a 
 
 def _echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe. Every output of
-    the CLI goes through here (tests/test_hardening.py checks that no click.echo is left)."""
+    direction overrides, undecodable file-name bytes), also through a pipe."""
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
@@ -85,7 +84,15 @@ def completes(words):
     return lambda ctx, param, incomplete: words(incomplete)
 
 
-RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": completes(usage.ruleset_names)}
+def complete_ruleset(ctx, param, incomplete):
+    """Bundled names, and file names too: the "file" item comes first because click's bash
+    script resets its list at a "file" item (then the shell completes paths if no name fits)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file"), *map(CompletionItem, usage.ruleset_names(incomplete))]
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": complete_ruleset}
 
 
 def ruleset_option(func=None, *, required=False):
@@ -147,6 +154,13 @@ def format_option(*choices):
         return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
                             show_default=True, help="output format")(func)
     return deco
+
+
+def echo_text(text: str) -> None:
+    """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
+    from .report import fit_text
+
+    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
 
 
 def jobs_option(func):
@@ -254,7 +268,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
     if fmt == "json":
         _echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
     else:
-        _echo(report.replay_text(log, loaded.ruleset, result, explain))
+        echo_text(report.replay_text(log, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
         raise errors[0]
 
@@ -354,7 +368,7 @@ def rules_list(fmt):
     if fmt == "json":
         _echo(report.dumps(report.rules_list_json(rs, ALIASES)))
     else:
-        _echo(report.rules_list_text(rs, ALIASES))
+        echo_text(report.rules_list_text(rs, ALIASES))
 
 
 @rules.command("show")
@@ -382,7 +396,7 @@ def rules_show(name, players, options, fmt):
     if fmt == "json":
         _echo(report.dumps(report.rules_show_json(ruleset, decks, bool(players), FINE_PRINT)))
     else:
-        _echo(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
+        echo_text(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
 @rules.command("diff")
@@ -406,7 +420,7 @@ def rules_diff(a, b, fmt):
     if fmt == "json":
         _echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        _echo(report.rules_diff_text(ra, rb, rows))
+        echo_text(report.rules_diff_text(ra, rb, rows))
 
 
 # -- diff and disputes (variants, attribution, disputes, diffreport) ----------------------------
@@ -449,7 +463,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     if fmt == "json":
         _echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        _echo(diffreport.diff_text(d, explain, everything))
+        echo_text(diffreport.diff_text(d, explain, everything))
 
 
 @main.command()
@@ -480,7 +494,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
-        _echo(diffreport.disputes_text(doc))
+        echo_text(diffreport.disputes_text(doc))
 
 
 # -- report (bidscli/pages.py, html.py) ----------------------------------------------------------
@@ -489,14 +503,15 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 @main.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
-              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal")
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
 @option_option
 @click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
 @click.option("--force", is_flag=True, help="replace --out if it exists")
 @click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
+@click.option("--allow-partial", is_flag=True, help="game page: accept an unfinished last round (standings so far)")
 @format_option("html", "json")
 @guarded
-def report(log, rulesets, options, out, force, lenient_deck, fmt):
+def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
     """One self-contained HTML page (no network, opens from a file): a game, or with
     -r A -r B the same deal under several rulesets side by side.
 
@@ -512,7 +527,7 @@ def report(log, rulesets, options, out, force, lenient_deck, fmt):
 
     if fmt == "html" and not out:
         raise click.UsageError("report needs --out FILE.html (or --format json)")
-    page = pages.report_page(log, rulesets, options, lenient=lenient_deck)
+    page = pages.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
         _echo(reportmod.dumps(page))
         return
@@ -651,7 +666,9 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
 
     seats = _checked("--bots", botsmod.parse_bots, bots, players)
     if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
-        raise BidsError(f"{html_out} exists: not overwriting it (use --force to replace it)")
+        from .files import FileError
+
+        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     if progress:
@@ -671,7 +688,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
-        _echo(studymod.table_text(doc))
+        echo_text(studymod.table_text(doc))
 
 
 # -- record (bidscli/record.py, recordio.py) ---------------------------------------------------

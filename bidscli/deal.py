@@ -267,19 +267,24 @@ def deal_text(deal: Deal, command: str | None = None) -> str:
 
 def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:
     """``--names Ana,Ben,Cleo`` or P1..PN; the count must agree with --players when both are given."""
-    from .log import NAME_RE
+    from . import names as N
 
     if names is None:
         if players is None:
             raise ValueError("give --players N or --names A,B,C")
         return default_names(players)
-    out = tuple(n.strip() for n in names.split(","))
-    bad = [n for n in out if not NAME_RE.match(n)]
-    if bad:
-        raise ValueError(f"player name '{bad[0]}' is not valid: expected 1-32 letters, digits, '_', '-' or '.'")
+    # Names as people write them (log.md 'Players'): spaces, any letters; the commas split them.
+    out = tuple(N.nfc(n.strip()) for n in names.split(","))
+    for n in out:
+        why = N.problem(n)
+        if why is not None:
+            raise ValueError(f"player name '{N.shown(n)}' {why}: {N.RULE}")
     twice = [n for i, n in enumerate(out) if n in out[:i]]
     if twice:
-        raise ValueError(f"player names must be unique: '{twice[0]}' is given twice")
+        raise ValueError(f"player names must be unique: '{N.shown(twice[0])}' is given twice")
+    for a, b in N.same_up_to_case(out):
+        raise ValueError(f"player names '{N.shown(a)}' and '{N.shown(b)}' differ only in case: trick lines match "
+                         "names case-insensitively, so they must differ in more than case")
     if players is not None and players != len(out):
         raise ValueError(f"--players {players} but {len(out)} names")
     if not 3 <= len(out) <= 6:

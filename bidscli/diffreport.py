@@ -343,14 +343,18 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
     """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin)."""
     a, b = at.labels
     m = at.winner_margin
-    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
     where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of knob changes that change the winner"
     if m.winner_changed:
+        moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
+        parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
         deciding = " and ".join(m.deciding) if m.deciding else "no single rule"
         verb = "decides" if len(m.deciding) == 1 else "decide"
-        return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}: {m.winner}'s margin over "
-                f"{m.runner_up} goes from {m.before:+d} under {a} to {m.after:+d} ({parts}); {where}.")
+        instead = f" instead of {m.rival}" if m.rival != m.runner_up else ""
+        return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}{instead}: {m.winner}'s margin "
+                f"over {m.rival} goes from {m.rival_before:+d} under {a} to {m.rival_after:+d} ({parts}); "
+                f"{where}.")
+    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
+    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
     if not moved:
         return f"Who wins: {m.winner} under both, {m.after:+d} over {m.runner_up} under both; {where}."
     return (f"Who wins: {m.winner} under both; the margin over {m.runner_up} goes from {m.before:+d} to "
@@ -418,12 +422,17 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines += _knob_lines(at, width)
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
-        lines.append(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs))
+        lines += wrap(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs), "", "  ", width)
     return "\n".join(lines)
 
 
 def _fmt(v) -> str:
     return cell_text(knob_value(v))
+
+
+def _plays(doc: dict) -> str:
+    """How often the deal was played: whole replays, and replays on from a round-boundary checkpoint."""
+    return f"{doc['replays']} whole replay(s) and {doc['resumed']} from a checkpoint"
 
 
 def disputes_text(doc: dict) -> str:
@@ -442,17 +451,21 @@ def disputes_text(doc: dict) -> str:
     out.append("")
     out.append("Each knob changed alone:")
     rows = []
+    notes = []  # under the table, not in a column: a table of 6 players fits 100 columns then
+    used_by = {tuple(s["used_by"][k]) for s in doc["single"] for k in s["changes"]}
+    common = next(iter(used_by)) if len(used_by) == 1 else None  # said once, under the table
     for s in doc["single"]:
         (k, v), = s["changes"].items()
         used = s["used_by"][k]
-        value = _fmt(v) + (f" ({', '.join(used)})" if used else "")
+        value = _fmt(v) + (f" ({', '.join(used)})" if used and common is None else "")
         if s["status"] == "not playable":
-            rows.append([k, value, "NOT PLAYABLE"] + [""] * len(players) + [s["error"]])
+            notes.append(s["error"])
+            rows.append([k, value, f"NOT PLAYABLE [{len(notes)}]"] + [""] * len(players))
             continue
         if s["status"] == "undetermined":
             u = s["undetermined"]
-            rows.append([k, value, "undetermined"] + [""] * len(players) +
-                        [f"from round {u['round']}, trick {u['trick']}: {u['message']}"])
+            notes.append(f"from round {u['round']}, trick {u['trick']}: {u['message']}")
+            rows.append([k, value, f"undetermined [{len(notes)}]"] + [""] * len(players))
             continue
         win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
         cells = []
@@ -460,27 +473,28 @@ def disputes_text(doc: dict) -> str:
             t = s["totals"][p]
             d = s["deltas"].get(p)
             cells.append(f"{t} ({d:+d})" if d else str(t))
-        rows.append([k, value, win] + cells + [""])
-    if not any(r[-1] for r in rows):
-        rows = [r[:-1] for r in rows]
-    out.append(text_table(rows, ["knob", "value (used by)", "winner"] + players + (["note"] if len(rows[0]) > 3 + len(players) else []),
-                      maxcolwidths=[None, 30, 30] + [None] * len(players) + [50], disable_numparse=True))
+        rows.append([k, value, win] + cells)
+    out.append(text_table(rows, ["knob", "value" if common is not None else "value (used by)", "winner"] + players,
+                          maxcolwidths=[None, 30, 30] + [None] * len(players), disable_numparse=True))
     out.append("(* = the winner changes; totals in brackets: change from the base)")
+    if common:
+        out.append(f"(every value above is the one {' and '.join(common)} use{'s' if len(common) == 1 else ''})")
+    out.extend(f"[{i}] {note}" for i, note in enumerate(notes, 1))
     m = doc["minimal"]
     out.append("")
     scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
              else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
     if m["size"] is None:
-        out.append(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
-                   f"variants, {doc['replays']} replays).")
+        out += wrap(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
+                    f"variants, {_plays(doc)}).", "", "  ")
     else:
-        out.append(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
-                   f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
-                   f"{doc['replays']} replays):")
+        out += wrap(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
+                    f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
+                    f"{_plays(doc)}):", "", "  ")
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
-            out.append(f"  - {ch} -> winner {', '.join(s['winners'])} ("
-                       + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")")
+            out += wrap(f"- {ch} -> winner {', '.join(s['winners'])} ("
+                        + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")", "  ", "    ")
     extra = []
     if m["not_playable"]:
         extra.append(f"{m['not_playable']} variant(s) not playable (the log's deal does not fit their deck)")

@@ -1,8 +1,7 @@
 """Which rule decided this game? (``bids disputes``): each disputed knob changed alone, then the
 smallest sets of knob changes that change the winner.
 
-The replays go through the decision tree of knob reads in ``variants.VariantCache``
-(see the ``variants`` module docstring). Analysis only: the text is in ``diffreport``.
+The replays go through the decision tree of knob reads in ``variantcache.VariantCache``. Analysis only: the text is in ``diffreport``.
 """
 
 from __future__ import annotations
@@ -14,7 +13,8 @@ from collections.abc import Sequence
 from .errors import RulesetError
 from .knobs import KNOBS
 from .rules import BUNDLED, load_ruleset, parse_option_assignments, unknown_knob
-from .variants import Summary, VariantCache, _summary, build_deal, effective, play_deal
+from .variantcache import Summary, VariantCache, _summary, effective
+from .variants import build_deal, play_deal
 
 
 def bundled_values(name: str) -> list:

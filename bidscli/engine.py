@@ -36,6 +36,7 @@ from .cards import (
     THIEF_CARD,
     Card,
 )
+from .checks import implied_options
 from .errors import BidsError, DeckError, IllegalPlayError, UnfinishedError
 from .log import Pass, Steal
 from .rules import Deck, Ruleset, deck_for
@@ -241,7 +242,8 @@ class _Pile:
     ``bottom`` holds cards put back under the pile (IT Surprise from hand).
     """
 
-    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten")
+    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten",
+                 "mismatch_line")
 
     def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
@@ -254,6 +256,7 @@ class _Pile:
         self.feed_given = False
         self.seen: set = set()
         self.unwritten = False  # the last draw took a card the log's revealed part left out
+        self.mismatch_line = None  # line of the round's first revealed card the pile disagrees with
 
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
@@ -283,8 +286,7 @@ class _Pile:
             card = self.front.popleft() if self.front else self.bottom.popleft()
             if feed is not None and self.fed < len(feed):
                 if feed[self.fed] != card:
-                    self.game._illegal(
-                        f"revealed {feed[self.fed]}, but the next pile card is {card} ({why})")
+                    card = self._mismatch(card, feed[self.fed], why)
                 self.fed += 1
             elif self.feed_given:
                 self.game._illegal(
@@ -322,6 +324,26 @@ class _Pile:
             self.game._illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
             self.fed += 1
         return None
+
+    def _mismatch(self, card: Card, written: Card, why: str) -> Card:
+        """The log reveals ``written`` where the pile has ``card``: one error. In a round short
+        of tricks, a ``written`` card further down the pile says a trick line is missing: the
+        cards above it went to that trick, and play goes on from ``written``."""
+        game = self.game
+        if game.missing_tricks and not game.missing_told and written in self.front:
+            game._missing_trick_told()
+            game._illegal(f"a trick line seems to be missing before this one: the pile's next card is {card}, "
+                          f"but this line reveals {written}, which comes later ({game._short_round_text()})")
+            while self.front[0] != written:
+                self.front.popleft()
+            game.leader_unknown = True
+            return self.front.popleft()
+        # After a first disagreement in a round, the log and the pile are out of step: what
+        # follows is marked as following from it.
+        game._illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
+        if self.mismatch_line is None:
+            self.mismatch_line = game._where()["line"]
+        return card
 
     def put_bottom(self, card: Card) -> None:
         self.bottom.append(card)
@@ -407,8 +429,9 @@ class Game:
             "line": (self.trick.line if self.trick and self.trick.line else (self.round.line if self.round else None)),
         }
 
-    def _illegal(self, message: str, player: str | None = None, cls=IllegalPlayError) -> None:
-        err = cls(message, player=player, **self._where())
+    def _illegal(self, message: str, player: str | None = None, cls=IllegalPlayError,
+                 follows: int | None = None) -> None:
+        err = cls(message, player=player, follows=follows, **self._where())
         if self.on_error is None:
             raise err
         self.on_error(err)
@@ -438,6 +461,12 @@ class Game:
                 leader = self.players[0]
                 why = "the first seat leads every round (game.first_leader = first_seat)"
         self.round = RoundResult(number, leader, line)
+        # Set by a log replay when this round is short where it may not be: then a pile card or
+        # a leader out of place is first read as a missing trick line (one error for it).
+        self.missing_tricks = 0
+        self.missing_told = False
+        self.logged_tricks = 0
+        self.leader_unknown = False
         self.round.reasons.append(Reason(f"{leader} leads trick 1: {why}", None if why == "named by the log" else "game.first_leader"))
         self.trick = None
         self.leader = leader
@@ -536,6 +565,7 @@ class Game:
         self._lowest_from_hand = False
         self._ally_player = None
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
+        self.leader_unknown = False  # a trick line is missing just before: any player may lead
         self._reveal("the prize of this trick")
         return t
 
@@ -660,7 +690,9 @@ class Game:
             try:
                 self.hands[player].remove(card)
             except (KeyError, ValueError):
-                self._illegal(f"{player} played {card}, which is not in {player}'s hand", player=player)
+                before = next((f" ({p} played it in trick {tr.number})" for tr in self.round.tricks[:-1]
+                               for p, c in tr.plays if c == card), "")
+                self._illegal(f"{player} played {card}, which is not in {player}'s hand{before}", player=player)
         else:
             if card not in self.deck:
                 self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
@@ -688,18 +720,19 @@ class Game:
         pairs (tuples) rather than new copies: fewer objects for the garbage collector.
         """
         hands = self.hands
-        if hands is None:
-            for player, card in plays:
-                self.play(player, card)
-            return
         t = self.trick
         tplays = t.plays
         n = self.n
         order = self._order
-        for pair in plays:
+        for k, pair in enumerate(plays):
             player, card = pair
             i = len(tplays)
-            if i < n and player == order[i] and pair.__class__ is tuple:
+            if i < n and player != order[i]:
+                rest = self._out_of_order(plays, k, i)
+                if rest is not None:
+                    self.play_all(rest)
+                    return
+            elif hands is not None and i < n and pair.__class__ is tuple:
                 try:
                     hands[player].remove(card)
                 except (KeyError, ValueError):
@@ -711,6 +744,47 @@ class Game:
                     continue
             self.play(player, card)
             order = self._order  # a wrong leader makes play follow the log's order
+
+    def _short_round_text(self) -> str:
+        return f"round {self.round.number} has {self.logged_tricks} of {self.deck.tricks} tricks"
+
+    def _missing_trick_told(self) -> None:
+        self.missing_told = True
+        self.missing_tricks -= 1
+
+    def _out_of_order(self, plays, k: int, i: int):
+        """The plays from ``plays[k]`` on, in playing order, when they are those of the players
+        still to play but written in another order: one error for the trick, and checking goes
+        on as if it had been written in order (each card stays with the player named). None
+        when they are not (a player missing or named twice): ``play`` reports those one by one.
+        """
+        rest = tuple(plays)[k:]
+        todo = self._order[i:]
+        if len(rest) != len(todo) or sorted(p for p, _ in rest) != sorted(todo):
+            return None
+        player = rest[0][0]
+        if i == 0 and self.leader_unknown:  # after a missing trick line: its winner leads, unknown
+            self._order = self._orders[self.seat[player]]
+            self.trick.leader = self.leader = player
+            return rest
+        if self.missing_tricks and not self.missing_told and i == 0:
+            # A short round whose next line is led by someone else: a trick line is probably
+            # missing before it (its winner would lead here). One error; the line's order stands.
+            self._missing_trick_told()
+            self._illegal(f"{player} led, but {todo[0]} leads this trick ({self.leader_why}): is a trick line "
+                          f"missing before this one? ({self._short_round_text()})", player=player)
+            self._order = self._orders[self.seat[player]]
+            self.trick.leader = self.leader = player
+            return rest
+        # The wording of play()'s errors (the README shows it); the plays are then put in order.
+        if i == 0:
+            self._illegal(f"{player} led, but {todo[0]} leads this trick ({self.leader_why})", player=player)
+        else:
+            self._illegal(f"{player} played in place of {todo[0]}: after {self.trick.plays[-1][0]} it is "
+                          f"{todo[0]}'s turn (clockwise from the leader {self.trick.leader}, {self.leader_why})",
+                          player=player)
+        at = {p: j for j, p in enumerate(todo)}
+        return tuple(sorted(rest, key=lambda pc: at[pc[0]]))
 
     def _special(self, t: TrickResult, player: str, card: Card) -> None:
         """What a special card does when played from hand."""
@@ -1350,6 +1424,13 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     opts.update(options or {})
     on_error = collect.append if collect is not None else None
     try:
+        # Cards of options that are off: one error naming the options, then play as if on.
+        implied, err = implied_options(log, ruleset, opts)
+        if err is not None:
+            if collect is None:
+                raise err
+            collect.append(err)
+            opts.update(implied)
         game = Game(ruleset, log.players, opts, on_error=on_error, file=log.file)
     except BidsError as exc:
         exc.located(file=log.file, line=log.ruleset_line)
@@ -1369,6 +1450,10 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         expected = game.tricks_per_round
+        game.logged_tricks = len(rec.tricks)
+        if len(rec.tricks) < expected and rec.number < last:
+            # Short before the last round played: a line was left out, not a game unfinished.
+            game.missing_tricks = expected - len(rec.tricks)
         if len(rec.tricks) > expected:
             game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
                           f"{game.n}-player deal plays {expected} a round")
@@ -1391,7 +1476,9 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and rec.number < last:
+        if short and game.missing_told:
+            pass  # the missing trick line was reported where it was noticed: one error for it
+        elif short and rec.number < last:
             game.trick = None
             game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
                           f"deal plays {expected} a round (only the last round played may be unfinished)")

@@ -22,6 +22,7 @@ class BidsError(Exception):
         round: int | None = None,
         trick: int | None = None,
         player: str | None = None,
+        follows: int | None = None,
     ) -> None:
         if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
             from .sanitize import shorten
@@ -29,6 +30,9 @@ class BidsError(Exception):
             message = shorten(message)
         super().__init__(message)
         self.message = message
+        # A follow-on error: the line of the mistake it comes from (brief: one mistake, one
+        # message; what still follows from it is marked).
+        self.follows = follows
         self.file = file
         self.line = line
         self.round = round
@@ -57,9 +61,17 @@ class BidsError(Exception):
             parts.append(", ".join(place))
         return ": ".join(parts)
 
+    @property
+    def follow_on(self) -> bool:
+        return self.follows is not None
+
+    def text(self) -> str:
+        """The message, with the follow-on marker when it is one."""
+        return self.message if self.follows is None else f"{self.message} (follows from line {self.follows})"
+
     def __str__(self) -> str:
         where = self.where()
-        return f"{where}: {self.message}" if where else self.message
+        return f"{where}: {self.text()}" if where else self.text()
 
     def to_json(self) -> dict:
         return {
@@ -70,6 +82,8 @@ class BidsError(Exception):
             "trick": self.trick,
             "player": self.player,
             "message": self.message,
+            "follow_on": self.follows is not None,
+            **({"follows_line": self.follows} if self.follows is not None else {}),
         }
 
 

@@ -28,13 +28,15 @@ from .errors import (
     did_you_mean,
 )
 from .knobs import TABLE_OPTIONS
-from .tomlread import TOMLDecodeError  # tomli's compiled wheel if present (issue 12)
-from .tomlread import loads as toml_loads
+from .names import RULE as NAME_RULE
+from .names import Names, nfc, same_up_to_case
+from .names import problem as name_problem
+from .names import shown as shown_name
+from .tomlread import TOMLDecodeError, loads as toml_loads  # tomli's compiled wheel if present (issue 12)
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
-NAME_RE = re.compile(r"^[\w.\-]{1,32}$")
 _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
 _KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 _first = itemgetter(0)  # the player of a (player, card) play
@@ -141,16 +143,18 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     plays = []
     for chunk in parts[0].split(","):
         words = chunk.split()
-        if len(words) != 2:
+        if len(words) < 2:
             if not words:
                 raise LogSyntaxError(f"empty play in '{_short(text)}': expected '<player> <card>' between commas")
             raise LogSyntaxError(
                 f"'{chunk.strip()}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
             )
+        # The card is the last word; the name is all before it (names may hold spaces: log.md).
+        who = words[0] if len(words) == 2 else " ".join(words[:-1])
         try:
-            plays.append((words[0], exact.get(words[1]) or Card.parse(words[1])))
+            plays.append((who, exact.get(words[-1]) or Card.parse(words[-1])))
         except LogSyntaxError as e:  # a mistyped card: name who played it (log.md: the player)
-            raise e.located(player=words[0])
+            raise e.located(player=who)
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
@@ -159,10 +163,13 @@ def _actions(parts: list[str]) -> tuple:
     actions = []
     for chunk in parts[1:]:
         words = chunk.split()
-        if len(words) == 5 and words[1].lower() == "steals" and words[3].lower() == "from":
-            actions.append(Steal(words[0], Card.parse(words[2]), words[4]))
-        elif len(words) == 2 and words[1].lower() in ("passes", "pass"):
-            actions.append(Pass(words[0]))
+        low = [w.lower() for w in words]
+        # "<thief> steals <card> from <victim>", names of one or more words.
+        at = next((i for i in range(1, len(words) - 3) if low[i] == "steals" and low[i + 2] == "from"), None)
+        if at is not None:
+            actions.append(Steal(" ".join(words[:at]), Card.parse(words[at + 1]), " ".join(words[at + 3:])))
+        elif len(words) >= 2 and low[-1] in ("passes", "pass"):
+            actions.append(Pass(" ".join(words[:-1])))
         else:
             raise LogSyntaxError(
                 f"'{chunk.strip()}' is not an action: expected '<thief> steals <card> from <victim>' "
@@ -277,21 +284,26 @@ class LogReader:
             self.error(LogStructureError, "'players' must be a list of names in seating order", line=self._key_line("players"))
             return None
         ok = True
+        value = [nfc(p) for p in value]  # an NFD "José" is the same player (log.md)
         for p in value:
-            if not NAME_RE.match(p):
-                shown = p if len(p) <= 40 else p[:37] + "..."
-                self.error(
-                    LogStructureError,
-                    f"player name '{shown}' is not valid: expected 1-32 letters, digits, '_', '-' or '.'",
-                    line=self._key_line("players"),
-                )
+            why = name_problem(p)
+            if why is not None:
+                self.error(LogStructureError, f"player name '{shown_name(p)}' is not valid: it {why}; {NAME_RULE}",
+                           line=self._key_line("players"))
                 ok = False
         seen = set()
         for p in value:
             if p in seen:
-                self.error(LogStructureError, f"player '{p}' appears twice: names must be unique", line=self._key_line("players"), player=p)
+                self.error(LogStructureError, f"player '{shown_name(p)}' appears twice: names must be unique",
+                           line=self._key_line("players"), player=p)
                 ok = False
             seen.add(p)
+        for a, b in same_up_to_case(dict.fromkeys(value)):
+            self.error(LogStructureError,
+                       f"players '{shown_name(a)}' and '{shown_name(b)}' differ only in case: trick lines match "
+                       "names case-insensitively, so two players need names that differ in more than case",
+                       line=self._key_line("players"), player=b)
+            ok = False
         if not 3 <= len(value) <= 6:
             self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=self._key_line("players"))
             ok = False
@@ -314,6 +326,30 @@ class LogReader:
             else:
                 out[key] = v
         return out
+
+    def _names(self, rec: TrickRecord, names: Names, line, rnum: int, t: int) -> TrickRecord | None:
+        """``rec`` with every name in the spelling of ``players``; None (and errors) if one is nobody."""
+        resolve = names.resolve
+        ok = True
+
+        def who(name: str, card: Card | None = None) -> str:
+            nonlocal ok
+            p = resolve(name)
+            if p is None:
+                msg = _not_a_play(name, card, names) if card is not None else None
+                if msg is not None:
+                    self.error(LogSyntaxError, msg, line=line, round=rnum, trick=t)
+                else:
+                    self.error(LogStructureError, f"'{name}' is not a player{did_you_mean(name, names.players)}",
+                               line=line, round=rnum, trick=t, player=name)
+                ok = False
+                return name
+            return p
+
+        plays = tuple((who(p, c), c) for p, c in rec.plays)
+        actions = tuple(Steal(who(a.thief), a.card, who(a.victim)) if isinstance(a, Steal) else Pass(who(a.thief))
+                        for a in rec.actions)
+        return rec._replace(plays=plays, actions=actions) if ok else None
 
     def _option_line(self, key: str) -> int | None:
         """The line of an option: searched from the ``[options]`` header (found only on error)."""
@@ -359,6 +395,7 @@ class LogReader:
         lines = self._lines
         nlines = len(lines)
         pset = frozenset(players) if players else None
+        names = Names(players) if players else None  # names as written (case, NFC) -> players' spelling
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
@@ -372,6 +409,8 @@ class LogReader:
                         line=self._key_line(key, s, end) or start, round=rnum,
                     )
             leader = rnd.get("leader")
+            if isinstance(leader, str) and names is not None:
+                leader = names.resolve(leader) or leader
             if leader is not None and (not isinstance(leader, str) or (players and leader not in players)):
                 self.error(
                     LogStructureError,
@@ -390,9 +429,14 @@ class LogReader:
                     hands = {}
                     for p, cards in h.items():
                         if pset is not None and p not in pset:
-                            self.error(LogStructureError, f"hands.{p}: '{p}' is not a player{did_you_mean(p, players)}",
-                                       line=_call(hl), round=rnum, player=p)
-                            continue
+                            who = names.resolve(p)
+                            if who is None or who in h or who in hands:
+                                why = (f"'{p}' is not a player{did_you_mean(p, players)}" if who is None else
+                                       f"a second hand for {who} (names match case-insensitively)")
+                                self.error(LogStructureError, f"hands.{p}: {why}", line=_call(hl), round=rnum,
+                                           player=who or p)
+                                continue
+                            p = who
                         parsed = None
                         if cards.__class__ is list:  # _cards' fast path, inline: canonical card strings
                             try:
@@ -454,22 +498,26 @@ class LogReader:
                         self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
                         broken = True
                         continue
-                    # Every name a player (one set check in C), or the loops below name who is not.
+                    # Every name a player as spelled in `players` (one set check in C), or
+                    # _names matches the others (case, NFC, spaces) and names who is not a player.
                     if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
-                        for who, _ in rec.plays:
-                            if who not in players:
-                                self.error(LogStructureError, f"'{who}' is not a player{did_you_mean(who, players)}",
-                                           line=line, round=rnum, trick=t, player=who)
-                                broken = True
-                        for act in rec.actions:
-                            for who in (act.thief, getattr(act, "victim", act.thief)):
-                                if who not in players:
-                                    self.error(LogStructureError, f"'{who}' is not a player{did_you_mean(who, players)}",
-                                               line=line, round=rnum, trick=t, player=who)
-                                    broken = True
+                        rec = self._names(rec, names, line, rnum, t)
+                        if rec is None:
+                            broken = True
+                            continue
                     tricks.append(rec)
             out.append(RoundRecord(rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken))
         return tuple(out)
+
+
+def _not_a_play(who: str, card: Card, names: Names) -> str | None:
+    """The message for a play whose 'name' is a player and more words, or None."""
+    words = who.split()
+    # "Ben R7 Cleo G8" (a comma left out): a player, then more than a card: not a play at all.
+    for n in range(len(words) - 1, 0, -1):
+        if names.resolve(" ".join(words[:n])) is not None:
+            return f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
+    return None
 
 
 def _call(line):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from .cards import COLOUR_NAMES, Card
 from .engine import GameResult, TrickResult
-from .errors import BidsError
 from .knobs import TABLE_OPTIONS
 from .report import cell_text, knob_value, reason_json, source_id
 from .rules import Ruleset
@@ -138,39 +137,37 @@ def game_page(file: str, ruleset: Ruleset, result: GameResult) -> dict:
 # -- a comparison --------------------------------------------------------------------------
 
 
-def _unshared(chains: list) -> list[list]:
-    """Per chain, the reasons not given by every chain (what makes the rulesets part)."""
-    texts = [{r.text for r in c} for c in chains]
-    return [[r for r in c if not all(r.text in t for t in texts)] for c in chains]
+def _where(dv) -> str:
+    if dv.kind == "trick":
+        return f"trick {dv.round}.{dv.trick}"
+    return f"end of round {dv.round}" if dv.kind == "round_end" else "bonuses"
 
 
 def comparison_page(d, attribution: dict | None = None) -> dict:
     """The same deal under several rulesets (a ``variants.Diff``), as the comparison page shows it.
 
-    ``moved``: every knob named by a reason that not all rulesets give, at a trick that
-    parts, at a round end whose scores part, or in the bonuses when they part; with where.
+    ``moved``: every differing knob named by the reasons that differ where the results part
+    (``d.divergences``: tricks, round ends, the bonus), with where it acted.
     """
-    from .variants import _delta, _trick_key, _tricks_of
+    from .divergence import tricks_of
 
     deal, labels, outs = d.deal, list(d.labels), list(d.outcomes)
-    tricks = [_tricks_of(o) for o in outs]
+    tricks = [tricks_of(o) for o in outs]
     moved: dict = {}
-
-    def note(knob_reasons, where):
-        for lab, o, reasons in knob_reasons:
-            for r in reasons:
-                if r.knob:
-                    entry = moved.setdefault(r.knob, {"knob": r.knob, "where": []})
-                    if where not in entry["where"]:
-                        entry["where"].append(where)
+    parting = set()
+    for dv in d.divergences:
+        if dv.kind == "trick":
+            parting.add((dv.round, dv.trick))
+        for k in dv.knobs:
+            where = moved.setdefault(k, [])
+            if _where(dv) not in where:
+                where.append(_where(dv))
 
     rows = []
     for r in deal.rounds:
         for tp in r.tricks:
             key = (r.number, tp.number)
             ts = [tt.get(key) for tt in tricks]
-            sigs = [None if t is None else _trick_key(t, _delta(o, key)) for t, o in zip(ts, outs)]
-            parts = any(s != sigs[0] for s in sigs[1:])
             first = bool(d.first and (d.first["round"], d.first["trick"]) == key)
             cells = []
             for lab, o, t in zip(labels, outs, ts):
@@ -185,9 +182,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
                                           "policy": bool(s.policy)} for s in t.steals],
                               "reason": t.reason,
                               "explain": [reason_doc(o.ruleset, x) for x in t.reasons]})
-            if parts and all(t is not None for t in ts):
-                note(zip(labels, outs, _unshared([t.reasons for t in ts])), f"trick {r.number}.{tp.number}")
-            rows.append({"round": r.number, "trick": tp.number, "parts": parts, "first": first,
+            rows.append({"round": r.number, "trick": tp.number, "parts": key in parting, "first": first,
                          "prize": [card_doc(c) for c in tp.revealed],
                          "cells": cells})
     verdicts, tables = [], []
@@ -204,20 +199,13 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
                          "runner_up": _runner_up(res)})
         tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
     determined = [o for o in outs if o.determined]
-    if len(determined) == len(outs):
-        rounds = [o.result.rounds for o in outs]
-        for i, rnd in enumerate(rounds[0]):
-            if any(rs[i].scores != rnd.scores for rs in rounds[1:]):
-                note(zip(labels, outs, _unshared([rs[i].reasons for rs in rounds])), f"end of round {rnd.number}")
-        if any(o.result.bonuses != outs[0].result.bonuses for o in outs[1:]):
-            note(zip(labels, outs, _unshared([o.result.reasons for o in outs])), "bonuses")
     knob_rows = {row["knob"]: row for row in d.knobs}
     moved_rows = []
-    for k, entry in moved.items():
+    for k, where in moved.items():
         row = knob_rows.get(k)
         if row is None:  # a knob every ruleset sets alike: it did not move anything between them
             continue
-        moved_rows.append({"knob": k, "where": entry["where"],
+        moved_rows.append({"knob": k, "where": where,
                            "values": {lab: cell_text(row[lab]) for lab in labels},
                            "sources": row["sources"],
                            "source_ids": {lab: source_id(o.ruleset, k) for lab, o in zip(labels, outs)}})
@@ -242,6 +230,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         "knobs": [{"knob": row["knob"], "values": {lab: cell_text(row[lab]) for lab in labels},
                    "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
         "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
+        "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
     }
 
@@ -331,35 +320,26 @@ def attribution_doc(att, players) -> dict:
     }
 
 
-def comparison_attribution(d, lenient: bool = False) -> dict:
-    """Each ruleset against the first (as ``bids diff`` does for -r A -r B -r C)."""
-    from . import attribution, variants
-
-    offered, _ = variants._reference(d.deal, d.deal.log, [o.ruleset for o in d.outcomes], lenient)
+def comparison_attribution(d) -> dict:
+    """Each ruleset against the first, as ``bids diff`` accounts for them (``d.attributions``)."""
     out: dict = {"rulesets": {}, "missing": {}}
-    first, base = d.labels[0], d.outcomes[0]
-    for lab, o in zip(d.labels[1:], d.outcomes[1:]):
-        try:
-            att = attribution.attribute_outcomes(d.deal, (first, lab), base, o, offered, lenient=lenient)
-        except BidsError as exc:
-            out["missing"][lab] = str(exc)
-            continue
-        if att is None:
+    for lab, att in zip(d.labels[1:], d.attributions):
+        if att is None:  # attribute_outcomes: a game undetermined from the log has no account
             out["missing"][lab] = "undetermined from this log (a pile card the log never showed)"
             continue
         out["rulesets"][lab] = attribution_doc(att, list(d.deal.players))
     return out
 
 
-def report_page(path: str, refs, option_pairs=(), lenient: bool = False) -> dict:
+def report_page(path: str, refs, option_pairs=(), lenient: bool = False, allow_partial: bool = False) -> dict:
     """``bids report``: a game page for no ``-r`` or one, a comparison for two or more."""
     refs = list(refs)
     if len(refs) <= 1:
         from . import api
 
-        loaded, result = api.score(path, refs[0] if refs else None, option_pairs)
+        loaded, result = api.score(path, refs[0] if refs else None, option_pairs, allow_partial=allow_partial)
         return game_page(str(path), loaded.ruleset, result)
     from . import variants
 
     d = variants.diff(path, refs, lenient=lenient, option_pairs=option_pairs)
-    return comparison_page(d, comparison_attribution(d, lenient))
+    return comparison_page(d, comparison_attribution(d))

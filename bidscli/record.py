@@ -205,6 +205,8 @@ class Recorder:
         if self.pending is not None:
             c = self.pending.choice
             return f"{c.thief} steals? > "
+        if self.game_over():
+            return "game over (quit, score, undo)> "
         r, t, leader = self.next_turn()
         return f"R{r} T{t} {leader} leads> "
 
@@ -332,7 +334,7 @@ class Recorder:
         where = f"{self.file}: round {target + 1}, trick {len(rnd.tricks) + 1}"
         line, problem = self._complete(text, order, rnd.pile is not None)
         if problem:
-            return Outcome(wrap(f"{where}: {problem}"), error=True)
+            return Outcome([clean(f"{where}: {problem}")], error=True)
         rnd.tricks.append(line)
         if not line.split(":", 1)[0].strip() and rnd.pile is not None:
             # The pile is known (--deal): write the cards the engine took from it.
@@ -378,10 +380,8 @@ class Recorder:
         return format_trick(rec.revealed, rec.plays, rec.actions), None
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
-        out = Outcome(error=True)
-        for e in errors:
-            out.lines.extend(wrap(str(e)))
-        return out
+        # Exactly as validate prints them (one line each, not wrapped), sanitised.
+        return Outcome([clean(str(e)) for e in errors], error=True)
 
     def _offer(self, rounds: list[RoundEntry], target: int, line: str) -> Outcome:
         """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""

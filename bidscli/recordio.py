@@ -124,14 +124,14 @@ def run_script(rec: Recorder, lines: Iterable[str], err: TextIO) -> int:
     failed = False
     for number, line in enumerate(lines, 1):
         out = rec.feed(line)
+        if out.save:  # saved before it is shown: what the table has seen is on disk
+            save()
         if out.error:
             failed = True
             err.write(f"input line {number}: {clean(line.strip())[:80]}\n")
         for text in out.lines:
             err.write(text + "\n")
         err.flush()
-        if out.save:
-            save()
         if out.done:
             break
     err.write(_goodbye(rec))
@@ -167,11 +167,11 @@ def run_terminal(rec: Recorder, out: TextIO) -> int:
             code = 130
             break
         result = rec.feed(line)
+        if result.save:
+            save()
         for text in result.lines:
             out.write(text + "\n")
         out.flush()
-        if result.save:
-            save()
         if result.done:
             break
     out.write(_goodbye(rec))

@@ -4,15 +4,100 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import os
 
 from .engine import GameResult, Reason, TrickResult
 from .errors import BidsError
 from .knobs import KNOBS, TABLE_OPTIONS
 from .rules import Deck, Ruleset
 
+# -- fitting the terminal (issue 8): every text report goes through these ------------------
+
+DEFAULT_WIDTH = 100  # when COLUMNS is unset and stdout is not a terminal (a pipe, a file, a test)
+MIN_WIDTH = 40
+MIN_COLUMN = 8  # a text column is never wrapped narrower than this; shorter cells never wrap
+
+
+def terminal_width() -> int:
+    """The width to fit: COLUMNS if set, else the terminal's width, else 100 (pipes and files)."""
+    import shutil
+    import sys
+
+    raw = os.environ.get("COLUMNS", "")
+    if raw.strip().isdigit():
+        return max(MIN_WIDTH, int(raw))
+    try:
+        if sys.stdout.isatty():
+            return max(MIN_WIDTH, shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns)
+    except (AttributeError, ValueError, OSError):
+        pass
+    return DEFAULT_WIDTH
+
+
+def widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+def _is_text_column(rows, c: int) -> bool:
+    """A column worth wrapping: some cell is text with a space in it (numbers and cards are not)."""
+    return any(isinstance(r[c], str) and " " in r[c].strip() and len(r[c]) > MIN_COLUMN for r in rows if c < len(r))
+
+
+def fit_table(rows, headers, width: int | None = None, **kw) -> str:
+    """A tabulate table no wider than ``width`` (default: terminal_width()) when it can be: the
+    widest text column is wrapped (never cut: every word stays) until the table fits or every
+    text column is down to MIN_COLUMN. Numbers, cards and names are never wrapped."""
+    width = terminal_width() if width is None else width
+    rows = [list(r) for r in rows]
+    out = _tabulate(rows, headers, **kw)
+    if widest(out) <= width or not rows:
+        return out
+    ncols = max(len(headers), *(len(r) for r in rows))
+    limits = list(kw.pop("maxcolwidths", None) or [None] * ncols)
+    limits += [None] * (ncols - len(limits))
+    text_cols = [c for c in range(ncols) if _is_text_column(rows, c)]
+    natural = [max((len(line) for r in rows if c < len(r) for line in str(r[c]).splitlines()), default=0)
+               for c in range(ncols)]
+    now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
+    # No column narrower than its longest word (a word is never broken while the table can fit).
+    least = {c: min(now[c], max(MIN_COLUMN, *(len(w) for r in rows if c < len(r) for w in str(r[c]).split())))
+             for c in text_cols}
+    budget = sum(now.values()) - (widest(out) - width)  # what the text columns may use together
+    # Shares in proportion to each column's width, capped at what it needs; what a narrow column
+    # leaves goes to the others (so a long source column keeps more room than a short value).
+    share = dict(now)
+    loose = set(text_cols)
+    while loose:
+        room = budget - sum(share[c] for c in text_cols if c not in loose)
+        total = max(1, sum(now[c] for c in loose))
+        for c in loose:
+            share[c] = max(least[c], min(now[c], room * now[c] // total))
+        settled = {c for c in loose if share[c] in (now[c], least[c])}
+        if not settled:
+            break
+        loose -= settled
+    limits = [share.get(c, limits[c]) for c in range(ncols)]
+    out = _tabulate(rows, headers, maxcolwidths=limits, **kw)
+    for _ in range(4 * ncols + 20):  # wrapping at words can leave a column a little wider: trim
+        excess = widest(out) - width
+        shrinkable = [c for c in text_cols if limits[c] > least[c]] or \
+            [c for c in text_cols if limits[c] > MIN_COLUMN]  # words are broken only as a last resort
+        if excess <= 0 or not shrinkable:
+            break
+        c = max(shrinkable, key=lambda c: limits[c])
+        limits[c] -= 1
+        out = _tabulate(rows, headers, maxcolwidths=limits, **kw)
+    return out
+
 
 def text_table(rows, headers, **kw) -> str:
-    """A plain-text table (tabulate, imported here only and only when a table is printed).
+    """A plain-text table that fits the terminal."""
+    return fit_table(rows, headers, **kw)
+
+
+def _tabulate(rows, headers, **kw) -> str:
+    """A plain-text table as drawn, before fitting (tabulate, imported only when a table is printed).
 
     Plain tables without column widths are drawn by table.simple_table, byte-identical
     and without tabulate's import cost (issue 12: start-up of `bids score`)."""
@@ -32,6 +117,25 @@ def text_table(rows, headers, **kw) -> str:
     return tabulate_module.tabulate(rows, headers=headers, **kw)
 
 
+def fit_text(text: str, width: int | None = None) -> str:
+    """Wrap every line longer than ``width`` at spaces, continuing under its text (after its
+    indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are left alone."""
+    import re
+    import textwrap
+
+    width = terminal_width() if width is None else width
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        m = re.match(r"(\s*)(- |\d+\. |\d+\.\d+ )?", line)
+        hang = " " * min(m.end() if m.group(2) else m.end() + 2, width // 2)
+        out.extend(textwrap.wrap(line, width, subsequent_indent=hang, break_on_hyphens=False,
+                                 drop_whitespace=True) or [line[:width]])
+    return "\n".join(out)
+
+
 def dumps(doc) -> str:
     """Every JSON report: valid UTF-8, control characters escaped (sanitize.py)."""
     from .sanitize import json_dumps
@@ -43,7 +147,8 @@ def dumps_plain(doc) -> str:
     """``dumps`` of a document of str, int, bool, None, lists and dicts (score, replay, validate).
 
     Uses orjson (compiled) when installed: for such documents its indented output is
-    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``. Anything orjson
+    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``, and it goes through
+    the same sanitising as ``dumps``. Anything orjson
     refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
     name) goes to json.dumps. Not for floats: the two spell some of them differently
     (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
@@ -58,7 +163,7 @@ def dumps_plain(doc) -> str:
         return dumps(doc)
     from .sanitize import json_text
 
-    return json_text(text)  # C1 controls and direction marks escaped, as dumps does
+    return json_text(text)  # the same escapes as dumps (issue 13): valid UTF-8, no raw controls
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
@@ -164,7 +269,10 @@ def options_text(options) -> str:
 
 def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
     rounds = result.rounds
-    headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + ["-5 bonus", "total"]
+    # The -5 bonus column only when it can hold something: all zeros because the option is off says nothing.
+    bonus = bool(result.options.get("minus_five")) or any(result.bonuses.values())
+    headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + \
+        (["-5 bonus"] if bonus else []) + ["total"]
     rows = []
     for p, total in result.ranking:
         row = [result.ranks[p], p]
@@ -178,7 +286,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
             if marks:
                 cell += f" ({', '.join(marks)})"
             row.append(cell)
-        row += [result.bonuses[p], total]
+        row += [result.bonuses[p], total] if bonus else [total]
         rows.append(row)
     head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
             f"options: {options_text(result.options)}")
@@ -231,7 +339,6 @@ def csv_partial_cells(text: str, partial: bool) -> str:
     if partial:
         return text.replace(CSV_PARTIAL, ",true").replace(CSV_COMPLETE, ",false")
     return text.replace(CSV_COMPLETE, "")
-    return buf.getvalue()
 
 
 def score_csv(items) -> str:
@@ -300,7 +407,7 @@ def validate_json(file: str, errors: list[BidsError]) -> dict:
         "valid": not errors,
         "errors": [
             {"line": e.line, "round": e.round, "trick": e.trick, "player": e.player, "message": e.message,
-             "kind": e.kind}
+             "kind": e.kind, "follow_on": e.follow_on, **({"follows_line": e.follows} if e.follow_on else {})}
             for e in errors
         ],
     }
@@ -372,6 +479,12 @@ def rules_show_json(ruleset: Ruleset, decks: list[Deck], one_count: bool, fine_p
     return doc
 
 
+def allowed_text(knob) -> str:
+    """A knob's allowed values, short enough for a table cell (JSON "values" says it in full)."""
+    return {"choice": " | ".join(knob.choices), "bool": "true | false", "int": "integer 0-1000",
+            "per_players": "integer per player count", "players": "list of player counts"}[knob.kind]
+
+
 def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
     out = [f"{ruleset.name} ({ruleset.source}): {ruleset.title}"]
     if ruleset.description:
@@ -379,9 +492,9 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
     if len(ruleset.chain) > 1:
         out.append("extends: " + " -> ".join(ruleset.chain))
     out.append("")
-    rows = [[r["knob"], cell_text(r["value"]), ("UNSTATED: house default" + r["source"][8:]) if r["unstated"]
-             else r["source"]] for r in knob_rows(ruleset)]
-    out.append(text_table(rows, ["knob", "value", "source"], maxcolwidths=[None, 30, 70]))
+    rows = [[r["knob"], cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]), ("UNSTATED: house default" + r["source"][8:])
+             if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
+    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[None, 30, 30, 70]))
     out.append("")
     out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
                ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))

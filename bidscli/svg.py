@@ -44,6 +44,11 @@ def dash(i: int) -> str:
     return DASHES[i % len(DASHES)]
 
 
+def short(name: str, size: int) -> str:
+    """A label cut to fit its margin (the full name stays in the shape's title and the tables)."""
+    return name if len(name) <= size else name[:size - 1] + "…"
+
+
 def _r(x: float) -> float:
     return round(x, 1)
 
@@ -109,7 +114,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
             ends[k][0] = ends[k - 1][0] + FONT
     for y, i, name, v in ends:
         shapes.append(Shape("text", {"x": left + pw + 4, "y": _r(y + 4), "fill": colour(i), "class": "end"},
-                            f"{name} {_num(v)}"))
+                            f"{short(name, 8)} {_num(v)}"))
     return Chart(width, height, shapes, label)
 
 
@@ -141,7 +146,7 @@ def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys
     index = {k: i for i, k in enumerate(keys)}
     for r, (name, parts) in enumerate(rows):
         y = top + r * row_height + 3
-        shapes.append(Shape("text", {"x": left - 4, "y": y + row_height / 2, "text-anchor": "end"}, name))
+        shapes.append(Shape("text", {"x": left - 4, "y": y + row_height / 2, "text-anchor": "end"}, short(name, 9)))
         up, down = 0.0, 0.0
         for key, v in parts:
             if not v:
@@ -180,7 +185,7 @@ def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label:
     for r, (name, rate, lo, hi) in enumerate(rows):
         y = top + r * row_height + 2
         mid = _r(y + (row_height - 6) / 2)
-        shapes.append(Shape("text", {"x": left - 4, "y": mid + 4, "text-anchor": "end"}, name))
+        shapes.append(Shape("text", {"x": left - 4, "y": mid + 4, "text-anchor": "end"}, short(name, 20)))
         if rate is None:
             continue
         text = f"{name}: {rate:.1%} (95% interval {lo:.1%} to {hi:.1%})"

@@ -1,5 +1,5 @@
-"""Variant analysis: one deal under several rulesets (``bids diff``) and which
-rule decided a game (``bids disputes``).
+"""Variant analysis: one deal under several rulesets (``bids diff``), played by
+``play_deal``, which ``bids disputes`` and the attribution replay many times.
 
 The deal (log.md "Diffing the same deal under other rulesets") is rebuilt once
 from the log: seating, and per round the leader, hands, removed cards and the
@@ -21,11 +21,9 @@ round by round to hold the log's deal as recorded: foreign cards are played
 and revealed as if they were in the deck, with their usual value, foreign pile
 cards lengthen the pile, and the round length is the log's.
 
-Disputes replay the deal many times. It is kept cheap by a decision tree of
-knob reads: the ruleset handed to the engine records which knobs the engine
-reads, in order, and two variants that agree on every knob read so far take
-the same path, so a replay is only run for a new path (keys are *effective*
-values: a per-player-count knob counts only at this table's player count).
+Disputes and the attribution replay the deal many times through
+``variantcache.VariantCache``; ``play_deal`` helps it with round-boundary
+checkpoints (``on_point``, ``resume``, ``fork``).
 """
 
 from __future__ import annotations
@@ -39,7 +37,6 @@ from .divergence import trick_key as _trick_key
 from .divergence import tricks_of as _tricks_of
 from .engine import Game, GameResult, StealChoice, UnknownCard, default_steal_policy
 from .errors import BidsError, DeckError, IllegalPlayError, RulesetError
-from .knobs import KNOBS
 from .log import GameLog, Pass, Steal
 from .rules import (
     Deck,
@@ -268,78 +265,156 @@ class Outcome(NamedTuple):
         return self.result is not None and self.undetermined is None
 
 
+class Checkpoint(NamedTuple):
+    """A game stopped at a round boundary (see ``VariantCache``): ``pos`` is (round index, 0) before
+    the round starts, (round index, 1) before it ends, (number of rounds, 0) before the result."""
+
+    pos: tuple
+    game: Game
+    notes: list
+    asked: set
+    undetermined: dict | None
+    base_deck: Deck
+    before: dict  # the knobs read before this point, with their effective values
+
+
+def fork(game: Game) -> Game:
+    """A copy of a game at a round boundary that plays on without touching the original.
+
+    Every mutable attribute the engine keeps is a dict, list or set of plain values, or a dict of
+    lists (the black cards each player holds, the hands); finished tricks are never changed again,
+    the pile is made afresh by each round, and the round being finished is copied with its lists.
+    So two levels of copying do (tests/test_attribution.py checks checkpointed replays against
+    whole ones)."""
+    g = Game.__new__(Game)
+    d = g.__dict__
+    d.update(game.__dict__)
+    for name, v in d.items():
+        t = type(v)
+        if t is dict:
+            first = next(iter(v.values()), None)
+            if type(first) in (list, set, dict):
+                d[name] = {a: b.copy() for a, b in v.items()}
+            else:
+                d[name] = v.copy()
+        elif t is list or t is set:
+            d[name] = v.copy()
+    rnd = d.get("round")
+    if rnd is not None:
+        cls = type(rnd)
+        twin = cls.__new__(cls)
+        for slot in cls.__slots__:
+            v = getattr(rnd, slot, None)
+            setattr(twin, slot, v.copy() if type(v) in (list, dict) else v)
+        d["round"] = twin
+        rounds = d.get("rounds")
+        if rounds and rounds[-1] is rnd:
+            rounds[-1] = twin
+    return g
+
+
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
-              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None) -> Outcome:
+              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
+              on_point=None, resume: Checkpoint | None = None, memo: dict | None = None) -> Outcome:
     """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
 
     ``offered``: the steal choices the log's own game offered; silence there is a
     recorded pass. ``None``: this *is* the log's game (silence is always a pass).
+    ``on_point(pos, game, notes, asked, undetermined, base_deck)`` is called at every round
+    boundary (see ``Checkpoint``); ``resume`` plays on from a copy of such a checkpoint.
+    ``memo``: a dict kept by the caller across plays of this deal (widened decks).
     """
     opts = deal.options if options is None else options
-    notes: list[StealNote] = []
-    asked: set = set()
     deck_notes: list[str] = []
     after: dict = {}
-    try:
-        game = Game(ruleset, deal.players, opts, file=deal.file)
-    except BidsError as exc:
-        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
-    if not lenient:
-        problems = deck_problems(deal, ruleset, game.options)
-        if problems:
-            return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
-    base_deck = game.deck
+    start = (0, 0)
+    undetermined = None
+    if resume is not None:
+        game = fork(resume.game)
+        game.k = ruleset.knobs
+        game.ruleset = ruleset
+        notes: list[StealNote] = list(resume.notes)
+        asked: set = set(resume.asked)
+        base_deck = resume.base_deck
+        start = resume.pos
+        undetermined = resume.undetermined
+    else:
+        notes = []
+        asked = set()
+        try:
+            game = Game(ruleset, deal.players, opts, file=deal.file)
+        except BidsError as exc:
+            return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
+        if not lenient:
+            problems = deck_problems(deal, ruleset, game.options)
+            if problems:
+                return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
+        base_deck = game.deck
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
-    undetermined = None
-    for r in deal.rounds:
+    rounds = deal.rounds
+    for idx in range(start[0], len(rounds)):
+        r = rounds[idx]
         if lenient:
             # The round length is the log's when its rounds do not fit this deal.
             tricks = base_deck.tricks
-            played = [x for x in deal.rounds if x.tricks]
+            played = [x for x in rounds if x.tricks]
             if length > base_deck.tricks or any(len(x.tricks) < base_deck.tricks for x in played[:-1]):
                 tricks = length
-            game.deck, more = widened_deck(base_deck, r, tricks)
+            key = (idx, tricks, base_deck)
+            widened = memo.get(key) if memo is not None else None
+            if widened is None:
+                widened = widened_deck(base_deck, r, tricks)
+                if memo is not None:
+                    memo[key] = widened
+            game.deck, more = widened
             deck_notes.extend(more)
         deck = game.deck
-        try:
-            if r.pile is not None:
-                game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
-            else:
-                unknown = max(0, deck.pile_size - len(r.prefix))
-                game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed, line=r.line,
-                                 pile_unknown=unknown)
-            for t in r.tricks[:deck.tricks]:
-                game.start_trick(None, line=t.line)
-                plays = t.plays
-                while True:
-                    p = game.expected_player()
-                    if p is None:
-                        break
-                    game.play(p, plays[p])
-                decider.trick(r.number, t)
-                game.finish_trick(decider)
-                if decider.pending:
-                    decider.leftovers()
-                if track:
-                    after[(r.number, t.number)] = (tuple(game.round_points.items()),
-                                                   tuple(game.double_bonus.items()),
-                                                   tuple((x.holder, x.round) for x in game.rights))
-        except UnknownCard as exc:
-            tn = game.trick.number if game.trick is not None else 1
-            undetermined = {"round": r.number, "trick": tn, "message": exc.message}
-            break
-        except BidsError as exc:
-            exc.located(file=deal.file, round=r.number,
-                        trick=game.trick.number if game.trick is not None else None)
-            return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+        if (idx, 1) != start:
+            if on_point is not None:
+                on_point((idx, 0), game, notes, asked, None, base_deck)
+            try:
+                if r.pile is not None:
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
+                else:
+                    unknown = max(0, deck.pile_size - len(r.prefix))
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
+                                     line=r.line, pile_unknown=unknown)
+                for t in r.tricks[:deck.tricks]:
+                    game.start_trick(None, line=t.line)
+                    plays = t.plays
+                    while True:
+                        p = game.expected_player()
+                        if p is None:
+                            break
+                        game.play(p, plays[p])
+                    decider.trick(r.number, t)
+                    game.finish_trick(decider)
+                    if decider.pending:
+                        decider.leftovers()
+                    if track:
+                        after[(r.number, t.number)] = (tuple(game.round_points.items()),
+                                                       tuple(game.double_bonus.items()),
+                                                       tuple((x.holder, x.round) for x in game.rights))
+            except UnknownCard as exc:
+                tn = game.trick.number if game.trick is not None else 1
+                undetermined = {"round": r.number, "trick": tn, "message": exc.message}
+                break
+            except BidsError as exc:
+                exc.located(file=deal.file, round=r.number,
+                            trick=game.trick.number if game.trick is not None else None)
+                return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+            if on_point is not None:
+                on_point((idx, 1), game, notes, asked, None, base_deck)
         game.end_round()
     if undetermined is not None:
         # The interrupted round stays as far as it got; the game result is still built
         # (for what is known) but must not be read as a result.
         game.trick = None
+    if on_point is not None:
+        on_point((len(rounds), 0), game, notes, asked, undetermined, base_deck)
     if on_ready is not None:
-        on_ready(game, undetermined, notes)  # disputes: the game before its result (see VariantCache)
+        on_ready(game, undetermined, notes)
     try:
         result = game.result()
     except BidsError as exc:
@@ -563,151 +638,3 @@ def _first_score_divergence(labels, outcomes) -> dict | None:
         return {"round": None, "reasons": {lab: [reason_text(o.ruleset, x) for x in o.result.reasons]
                                            for lab, o in zip(labels, outcomes)}}
     return None
-
-
-# -- disputes ---------------------------------------------------------------------------------
-
-
-def effective(name: str, value, players: int):
-    """What a knob value means at this table: per-player-count knobs only at its count."""
-    kind = KNOBS[name].kind
-    if kind == "per_players":
-        return value[players]
-    if kind == "players":
-        return players in value
-    if isinstance(value, dict):
-        return tuple(sorted(value.items()))
-    if isinstance(value, list):
-        return tuple(value)
-    return value
-
-
-class _Reads(Mapping):
-    """The knobs of a variant, recording which the engine reads, in first-read order."""
-
-    __slots__ = ("values", "order", "players")
-
-    def __init__(self, values: dict, players: int):
-        self.values = values
-        self.order: dict = {}
-        self.players = players
-
-    def __getitem__(self, name):
-        v = self.values[name]
-        if name not in self.order:
-            self.order[name] = effective(name, v, self.players)
-        return v
-
-    def __iter__(self):
-        return iter(self.values)
-
-    def __len__(self):
-        return len(self.values)
-
-
-class Summary(NamedTuple):
-    """What disputes keeps of an outcome."""
-
-    playable: bool
-    error: str | None
-    undetermined: dict | None
-    winners: tuple
-    totals: dict
-    ranking: tuple
-    policy_steals: int
-
-
-def _summary(o: Outcome) -> Summary:
-    if o.result is None:
-        return Summary(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
-    return _played_summary(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
-
-
-def _played_summary(res: GameResult, undetermined: dict | None, policy_steals: int) -> Summary:
-    if undetermined:
-        return Summary(True, None, dict(undetermined), (), {}, (), policy_steals)
-    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking),
-                   policy_steals)
-
-
-class VariantCache:
-    """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads.
-
-    A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
-    ``["leaf", Summary]``. Knobs first read by ``Game.result()`` (the -5 bonus)
-    come last on a path; their nodes keep a checkpoint, the finished game
-    before its result, so another value there costs a ``result()`` call, not a
-    replay.
-    """
-
-    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
-        self.deal = deal
-        self.base = base
-        self.players = len(deal.players)
-        self.offered = offered
-        self.lenient = lenient
-        self.root = None
-        self.replays = 0
-        self.resumed = 0
-
-    def get(self, changes: Mapping[str, object]) -> Summary:
-        n = self.players
-        node = self.root
-        base = self.base.knobs
-        while node is not None:
-            if node[0] == "leaf":
-                return node[1]
-            name = node[1]
-            v = effective(name, changes[name] if name in changes else base[name], n)
-            nxt = node[2].get(v)
-            if nxt is None and node[3] is not None:
-                return self._resume(node[3], changes)
-            node = nxt
-        return self._run(changes)
-
-    def _values(self, changes) -> dict:
-        values = dict(self.base.knobs)
-        values.update(changes)
-        return values
-
-    def _run(self, changes) -> Summary:
-        self.replays += 1
-        reads = _Reads(self._values(changes), self.players)
-        rs = dataclasses.replace(self.base, knobs=reads)
-        ready = []
-
-        def on_ready(game, undetermined, notes):
-            ready.append((game, undetermined, sum(1 for x in notes if x.steal), dict(reads.order)))
-
-        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
-                                     on_ready=on_ready))
-        self._insert(list(reads.order.items()), summary, ready[0] if ready else None)
-        return summary
-
-    def _resume(self, ckpt, changes) -> Summary:
-        self.resumed += 1
-        game, undetermined, policy, before = ckpt
-        reads = _Reads(self._values(changes), self.players)
-        reads.order.update(before)
-        game.k = reads
-        summary = _played_summary(game.result(), undetermined, policy)
-        self._insert(list(reads.order.items()), summary, ckpt)
-        return summary
-
-    def _insert(self, path, summary, ckpt) -> None:
-        mark = len(ckpt[3]) if ckpt is not None else len(path) + 1
-        if self.root is None:
-            self.root = ["leaf", summary] if not path else ["node", path[0][0], {}, ckpt if mark == 0 else None]
-        node = self.root
-        for i, (name, v) in enumerate(path):
-            if node[0] != "node" or node[1] != name:  # cannot happen: replays are deterministic
-                return
-            children = node[2]
-            nxt = children.get(v)
-            if nxt is None:
-                if i + 1 == len(path):
-                    nxt = ["leaf", summary]
-                else:
-                    nxt = ["node", path[i + 1][0], {}, ckpt if i + 1 >= mark else None]
-                children[v] = nxt
-            node = nxt

@@ -18,7 +18,8 @@ import tempfile
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-extensions", "--disable-default-apps", "--mute-audio", "--hide-scrollbars"]
+         "--disable-extensions", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
+         "--disable-dev-shm-usage"]
 HANG_GUARD = 120  # seconds without any answer from the browser: it hangs (not a timing check)
 
 
@@ -57,7 +58,11 @@ class Chromium:
         self._buf = b""
         self._id = 0
         self.events: list[dict] = []
-        self.session = self._attach()
+        try:
+            self.session = self._attach()
+        except BaseException:
+            self.close()
+            raise
 
     # -- protocol ---------------------------------------------------------------------
     def _read_message(self) -> dict:
@@ -152,7 +157,7 @@ class Chromium:
     def close(self) -> None:
         try:
             self.send("Browser.close", session=None)
-        except (BrowserError, OSError):
+        except (BrowserError, OSError, ValueError):
             pass
         try:
             self.proc.wait(timeout=HANG_GUARD)

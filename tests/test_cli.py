@@ -206,7 +206,8 @@ def test_validate_json():
 # -- replay ---------------------------------------------------------------------------------
 
 
-def test_replay_explain_names_knobs_and_sources():
+def test_replay_explain_names_knobs_and_sources(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     res = bids("replay", THIEF, "-r", "english", "--explain")
     assert res.exit_code == 0
     out = res.stdout
@@ -220,7 +221,8 @@ def test_replay_explain_names_knobs_and_sources():
 # -- rules ------------------------------------------------------------------------------------
 
 
-def test_rules_list():
+def test_rules_list(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # one line a ruleset (narrower terminals: test_width.py)
     res = bids("rules", "list")
     assert res.exit_code == 0
     rows = {line.split()[0].rstrip(","): line for line in res.stdout.splitlines()[2:] if line[:1].isalpha()}
@@ -232,7 +234,8 @@ def test_rules_list():
         ("italian", "IT", []), ("english", "EN", ["spanish"]), ("japanese", "JA", [])]
 
 
-def test_rules_show_lists_every_knob_with_value_source_and_unstated_marker():
+def test_rules_show_lists_every_knob_with_value_source_and_unstated_marker(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # one line a knob (narrower terminals: test_width.py)
     res = bids("rules", "show", "italian")
     assert res.exit_code == 0
     rs = load_ruleset("italian")
@@ -250,10 +253,10 @@ def test_rules_show_lists_every_knob_with_value_source_and_unstated_marker():
             shown = str(value).lower() if isinstance(value, bool) else str(value)
             assert re.split(r"\s{2,}", line)[1] == shown, line
     timing = re.split(r"\s{2,}", by_knob["thief.timing"])
-    assert timing[:2] == ["thief.timing", "immediate"]
-    assert timing[2].startswith('IT "Carta Ladro": the winner of the trick')
+    assert timing[:3] == ["thief.timing", "immediate", "immediate | deferred"]  # with the allowed values
+    assert timing[3].startswith('IT "Carta Ladro": the winner of the trick')
     assert re.split(r"\s{2,}", by_knob["deck.short_pile"]) == ["deck.short_pile", "empty_centre",
-                                                                "UNSTATED: house default"]
+                                                                "empty_centre | error", "UNSTATED: house default"]
     unstated = sum("UNSTATED" in line for line in by_knob.values())
     assert unstated == sum(rs.is_unstated(k) for k in KNOBS) >= 10
 
@@ -281,14 +284,16 @@ def test_rules_show_deck_math_for_five_players():
     assert "  hand size 8, removed at the deal 2, point pile 8, tricks a round 8" in it
 
 
-def test_rules_show_house_ruleset():
+def test_rules_show_house_ruleset(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")
     res = bids("rules", "show", "examples/house.toml", "--players", "4")
     assert res.exit_code == 0
     rows = {line.split()[0]: re.split(r"\s{2,}", line) for line in res.stdout.splitlines()
             if line.split() and line.split()[0] in KNOBS}
-    assert rows["double.scope"] == ["double.scope", "round", "house: house-friday"]
-    assert rows["lucky_loser.progression"] == ["lucky_loser.progression", "flat", "house: house-friday"]
-    assert rows["ally.rounding"] == ["ally.rounding", "ceil", "house: house-friday"]
+    assert rows["double.scope"] == ["double.scope", "round", "round | game", "house: house-friday"]
+    assert rows["lucky_loser.progression"][:2] == ["lucky_loser.progression", "flat"]
+    assert rows["lucky_loser.progression"][-1] == "house: house-friday"
+    assert rows["ally.rounding"] == ["ally.rounding", "ceil", "floor | ceil", "house: house-friday"]
     assert rows["thief.timing"][1] == "deferred"  # inherited from english
 
 
@@ -426,18 +431,24 @@ def test_python_dash_m_help():
 # -- the README's pasted output stays real ------------------------------------------------------
 
 
-def _readme_commands():
-    """(command line, expected output lines) for every `$ bids ...` in README.md's code blocks."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    out, inside, current = [], False, None
-    for line in text.splitlines():
-        if line.startswith("```"):
-            inside, current = not inside, None
-        elif inside and line.startswith("$ bids "):
-            current = (line[len("$ bids "):], [])
-            out.append(current)
-        elif inside and current is not None:
-            current[1].append(line)
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _readme_commands(paths=DOCS):
+    """(file, command line, expected output lines) for every `$ bids ...` in the code blocks of
+    README.md and docs/*.md (run from the repository root, at the default 100 columns)."""
+    out = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        inside, current = False, None
+        for line in text.splitlines():
+            if line.startswith("```"):
+                inside, current = not inside, None
+            elif inside and line.startswith("$ bids "):
+                current = (path.relative_to(ROOT).as_posix(), line[len("$ bids "):], [])
+                out.append(current)
+            elif inside and current is not None:
+                current[2].append(line)
     return out
 
 
@@ -445,12 +456,30 @@ README_COMMANDS = _readme_commands()
 
 
 def test_readme_has_pasted_output_for_every_command():
-    firsts = {cmd.split()[0] if cmd.split()[0] != "rules" else " ".join(cmd.split()[:2]) for cmd, _ in README_COMMANDS}
-    assert {"score", "replay", "validate", "rules list", "rules show", "rules diff"} <= firsts
+    cmds = [cmd for _, cmd, _ in README_COMMANDS]
+    firsts = {cmd.split()[0] if cmd.split()[0] != "rules" else " ".join(cmd.split()[:2]) for cmd in cmds}
+    assert {"score", "replay", "validate", "rules list", "rules show", "rules diff", "diff", "disputes",
+            "study"} <= firsts
+    readme = {cmd.split()[0] for f, cmd, _ in README_COMMANDS if f == "README.md"}
+    assert {"score", "validate", "disputes", "diff", "study"} <= readme
 
 
-@pytest.mark.parametrize("command,expected", README_COMMANDS, ids=[c for c, _ in README_COMMANDS])
-def test_readme_output_is_what_bids_prints(command, expected):
+def test_every_relative_link_in_readme_and_docs_points_into_the_repo():
+    link = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+    checked = 0
+    for path in DOCS:
+        for target in link.findall(path.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                assert not target.startswith("file:"), target
+                continue
+            dest = (path.parent / target.split("#", 1)[0]).resolve()
+            assert dest.exists() and ROOT in dest.parents, f"{path.name}: {target}"
+            checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("doc,command,expected", README_COMMANDS, ids=[f"{f}: {c}" for f, c, _ in README_COMMANDS])
+def test_readme_output_is_what_bids_prints(doc, command, expected):
     res = bids(*command.split())
     actual = res.stdout.rstrip("\n").splitlines()
     while expected and expected[-1] == "":
@@ -474,7 +503,7 @@ def test_readme_output_is_what_bids_prints(command, expected):
                 pos = start + len(lines)
                 break
         else:
-            raise AssertionError(f"README excerpt not found in order in `bids {command}`:\n" + "\n".join(lines))
+            raise AssertionError(f"{doc}: excerpt not found in order in `bids {command}`:\n" + "\n".join(lines))
 
 
 def test_log_names_a_house_ruleset_relative_to_its_folder(tmp_path):

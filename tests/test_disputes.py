@@ -7,7 +7,7 @@ import json
 
 from click.testing import CliRunner
 
-from bidscli import disputes, variants
+from bidscli import disputes, variantcache, variants
 from bidscli.cli import main
 from bidscli.log import read_log
 from bidscli.rules import load_ruleset
@@ -117,7 +117,8 @@ def test_no_winner_change_is_said_plainly():
     assert "No set of knob changes changes the winner (searched all combinations of 2 knobs" in res.stdout
 
 
-def test_deck_knob_variant_not_playable():
+def test_deck_knob_variant_not_playable(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # The 3-round english game reveals -5 (always in the english deck); with the italian
     # deck.minus_five_by_option = true and the -5 option off, -5 is not in the deck.
     doc = disputes.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
@@ -156,12 +157,12 @@ def test_cache_matches_direct_replays():
     log, _ = read_log(PAIR)
     deal = variants.build_deal(log)
     base = load_ruleset("italian")
-    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
     for changes in ({}, {"thief.timing": "deferred"}, {"thief.timing": "deferred", "thief.first_chance": "next_trick"},
                     {"thief.first_chance": "next_trick"}):
-        direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        direct = variantcache._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
-    assert cache.replays == 3  # the last one shares the base's path (first_chance is never read)
+    assert cache.replays + cache.resumed == 3  # the last one shares the base's path (first_chance is never read)
 
 
 def test_result_phase_knobs_resume_from_the_finished_game():
@@ -170,15 +171,16 @@ def test_result_phase_knobs_resume_from_the_finished_game():
     log, _ = read_log(BIG)
     deal = variants.build_deal(log)
     base = load_ruleset("english")
-    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
     cache.get({})
     for changes in ({"minus_five.bonus": "threshold"}, {"minus_five.bonus": "threshold", "minus_five.points": 40}):
-        direct = variants._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        direct = variantcache._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
     assert (cache.replays, cache.resumed) == (1, 2)
 
 
-def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
+def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # At 5 players deck.numbers is disputed too (italian 1-10, english 1-12): 13 knobs.
     from tests.test_diff import _five_player_english_log
 
@@ -190,7 +192,7 @@ def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path):
     assert numbers["status"] == "not playable"
     assert "R12 is not in the english 5-player deck (numbers 1-10)" in numbers["error"]
     res = bids("disputes", path)
-    assert "single and pair changes only (13 knobs is more than 12)" in res.stdout
+    assert "single and pair changes only (13 knobs is more than 12)" in " ".join(res.stdout.split())
 
 
 def test_deck_knobs_are_read_through_the_variant_ruleset():
@@ -203,13 +205,13 @@ def test_deck_knobs_are_read_through_the_variant_ruleset():
     deal = variants.build_deal(log)
     base = load_ruleset("english")
     for _ in range(2):
-        reads = variants._Reads(dict(base.knobs), 4)
+        reads = variantcache._Reads(dict(base.knobs), 4)
         variants.play_deal(deal, dataclasses.replace(base, knobs=reads), track=False)
         assert {"deck.numbers", "deck.minus_five_always", "deck.double_always", "lucky_loser.condition",
                 "thief.timing"} <= set(reads.order)
-    cache = variants.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
     cache.get({})
-    direct = variants._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
+    direct = variantcache._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
                                                   offered=cache.offered))
     assert cache.get({"deck.double_always": [6]}) == direct and not direct.playable
 

@@ -45,6 +45,7 @@ ACCEPTS = {
     "lowest-3p": ["japanese"],
     "colour-5p": ["english", "house"],  # italian: Thief with Color Bids refused; japanese: no -5/2x at 5
     "thief-6p": ["italian", "english", "japanese", "house"],  # the 6-player decks are the same
+    "first-game": ["english", "house"],  # the README's tutorial; italian, japanese: no -5 at 3 players
 }
 CASES = [(ex, rs) for ex, names in ACCEPTS.items() for rs in names]
 
@@ -272,3 +273,27 @@ def test_why_not_names_the_knob_or_option():
     assert _why("english", 4, "Thief") == ("Thief is not in the english 4-player deck (option thief is off: "
                                            "set thief = true in the log's [options] or -o thief=true)")
     assert _why("english", 4, "Ally") == "Ally is not in the english 4-player deck (the Ally is not dealt: set option ally = true)"
+
+
+def test_the_readme_tutorial_game_scores_as_worked_by_hand():
+    # examples/first-game.toml (README "Score your first game"), english, 3 players, no options:
+    # T1 K1 tie on 10 burns; T2 K8 Ana (G10) 8; T3 K5 Ben (Y8) 5; T4 -5 tie on 2 burns;
+    # T5 K7 Ana with K9 from hand: 7 + 9 = 16, Ana 24; T6 K3 Ben (R8) 8; T7 K6 Ben (R7) 14;
+    # T8 2x Ana (R6): doubles her 24 to 48; T9 K4 Cleo (G9) 4; T10 K10 Cleo (Y9) 14.
+    # Lucky loser (english: no black card in the round): nobody, all three took one.
+    doc = score_json("first-game", "english")
+    tricks = doc["rounds"][0]["tricks"]
+    assert [t["winner"] for t in tricks] == [None, "Ana", "Ben", None, "Ana", "Ben", "Ben", "Ana", "Cleo", "Cleo"]
+    assert doc["rounds"][0]["lucky_losers"] == {}
+    assert doc["totals"] == {"Ana": 48, "Ben": 14, "Cleo": 14}
+    assert doc["winners"] == ["Ana"]
+
+
+def test_the_readme_shows_the_tutorial_game_as_it_is_in_examples():
+    # README "Score your first game" pastes examples/first-game.toml (less its opening comments).
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    lines = (ROOT / "examples" / "first-game.toml").read_text(encoding="utf-8").splitlines(keepends=True)
+    while lines[0].startswith("#"):
+        lines.pop(0)
+    assert shown == "".join(lines)

@@ -96,7 +96,7 @@ def test_a_10000_character_name_is_refused_with_a_short_message(tmp_path):
     path.write_text(HEAD.replace('"Dev"', f'"{name}"') + GOOD_ROUND.replace("Dev", name), encoding="utf-8")
     r = bids("validate", path)
     assert r.exit_code == 1
-    assert f"{path}:2: player name 'NNN" in r.output and "is not valid: expected 1-32 letters" in r.output
+    assert f"{path}:2: player name 'NNN" in r.output and "is not valid: it has 10000 characters (at most 32); a name is 1-32 characters" in r.output
     assert max(len(line) for line in r.output.splitlines()) < 600  # the name is cut, not echoed 10,000 times
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli import api, variants
+from bidscli import api, diffreport, variants
 from bidscli.cli import main
 from bidscli.errors import BidsError
 
@@ -289,7 +289,7 @@ def test_json_is_the_page_data():
 def test_comparison_page(tmp_path):
     page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
     assert external_refs(page, tree) == []
-    d = variants.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
+    d = diffreport.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
     verdicts = tree.root.find("section", "verdicts").text()
     assert "Ada wins with 46" in verdicts and "Cy wins with 62" in verdicts
     # The totals table, under each ruleset, with the difference.
@@ -332,7 +332,7 @@ def test_comparison_page_accounts_for_every_point(tmp_path):
                  "Fay +7 = lucky_loser.condition +7"):
         assert line in moved
     assert "double.scope decides the winner" in moved
-    d = variants.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
+    d = diffreport.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
     rows = tree.root.find("table", "account").find("tbody").find_all("tr")
     for row in rows:
         p, diff, because = [c.text() for c in row.find_all("td")]
@@ -369,13 +369,14 @@ def test_comparison_with_an_undetermined_ruleset(tmp_path):
     shows '?' for what is unknown and gives no account, instead of failing."""
     page, tree = write_report(tmp_path, "examples/lowest-3p.toml", "-r", "japanese", "-r", "english",
                               "--lenient-deck")
-    d = variants.diff_json(variants.diff("examples/lowest-3p.toml", ["japanese", "english"], lenient=True))
+    d = diffreport.diff_json(variants.diff("examples/lowest-3p.toml", ["japanese", "english"], lenient=True))
     assert d["undetermined"]["english"]
     verdicts = tree.root.find("section", "verdicts").text()
     assert "undetermined" in verdicts
     w = d["game_winners"]["japanese"][0]
     assert f"{w} wins with {d['totals']['japanese'][w]}" in verdicts
     assert "no rule-by-rule account" in tree.root.find("section", "moved").text()
+
     rows = tree.root.find("table", "tricks").find("tbody").find_all("tr")
     unknown = sum(1 for rnd in d["winners"]["english"] for x in rnd if x == "?")
     assert unknown and sum(1 for r in rows if r.find_all("td")[3].text().strip() == "?") == unknown
@@ -389,10 +390,38 @@ def test_options_and_knob_overrides_reach_the_page():
     assert doc["totals"] == result.totals != plain.totals
 
 
+def test_an_unfinished_game(tmp_path):
+    text = (ROOT / "examples" / "thief-6p.toml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    last = max(i for i, ln in enumerate(lines) if ln.startswith('  "'))
+    log = tmp_path / "unfinished.toml"
+    log.write_text("\n".join(lines[:last - 2] + lines[last + 1:]) + "\n", encoding="utf-8")  # 3 tricks short
+    res = run("report", log, "--out", tmp_path / "x.html")
+    assert res.exit_code == 1 and "--allow-partial" in res.output
+    page, tree = write_report(tmp_path, log, "--allow-partial")
+    _, result = api.score(log, allow_partial=True)
+    assert "Unfinished game" in tree.root.find("header").text()
+    assert len([s for s in tree.root.find_all("section") if "trick" in s.classes]) == 27
+    assert "Round 3 (unfinished)" in tree.root.text()
+    rows = tree.root.find("table").find("tbody").find_all("tr")
+    assert [(r.find_all("td")[1].text(), int(r.find("td", "total").text())) for r in rows] == result.ranking
+
+
 def test_out_dash_writes_the_page_to_stdout():
     res = run("report", "examples/friday-4p.toml", "--out", "-")
     assert res.exit_code == 0
     assert res.stdout.startswith("<!DOCTYPE html>") and res.stdout.rstrip().endswith("</html>")
+
+
+def test_comparison_says_what_lenient_deck_stretched(tmp_path):
+    page, tree = write_report(tmp_path, "examples/friday-4p.toml", "-r", "italian", "-r", "english",
+                              "--lenient-deck")
+    d = diffreport.diff_json(variants.diff("examples/friday-4p.toml", ["italian", "english"], lenient=True))
+    notes = [f"{lab}: {n}" for lab, ns in d["lenient_deck"].items() for n in ns]
+    assert notes
+    shown = [li.text() for li in tree.root.find("h2", None).parent.find_all("li")]
+    for n in notes:
+        assert n in shown
 
 
 def test_comparison_json():

@@ -12,6 +12,7 @@ README shows (docs/report-comparison.png) there.
 from __future__ import annotations
 
 import os
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -26,6 +27,7 @@ from .browser import Chromium, find_chromium
 from .test_report import BROKEN, EXAMPLE_LOGS, ROOT, Tree
 
 LAPTOP = (1366, 768)
+LONG_NAME = "Maximilian_Alexander_Bartholomew"  # 32 characters, the longest log.md allows
 PHONE = (390, 844)
 
 
@@ -59,6 +61,12 @@ def pages(tmp_path_factory):
     report("comparison", "examples/thief-6p.toml", "-r", "italian", "-r", "english")
     report("comparison3", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "-r", "japanese")
     report("undetermined", "examples/lowest-3p.toml", "-r", "japanese", "-r", "english", "--lenient-deck")
+    # The longest name a log allows, where names are shown most (a Thief's steals, the winner).
+    long = folder / "long-names.toml"
+    long.write_text(re.sub(r"\bCy\b", LONG_NAME, (ROOT / "examples" / "thief-6p.toml").read_text(encoding="utf-8")),
+                    encoding="utf-8")
+    report("long-names", long)
+    report("long-names-comparison", long, "-r", "italian", "-r", "english")
     study = folder / "study.html"
     res = CliRunner().invoke(main, ["study", "-r", "italian", "-r", "english", "-p", "4", "-g", "6",
                                     "--html", str(study)])
@@ -100,7 +108,8 @@ def test_the_blank_check_sees_a_blank_page(browser, tmp_path):
 
 
 @pytest.mark.parametrize("name", [p.stem for p in EXAMPLE_LOGS if p.name != BROKEN] +
-                         ["comparison", "comparison3", "undetermined", "study"])
+                         ["comparison", "comparison3", "undetermined", "long-names", "long-names-comparison",
+                          "study"])
 def test_page_in_a_browser(browser, pages, name, tmp_path):
     url = pages[name].as_uri()
     browser.open(url, *LAPTOP)
@@ -112,6 +121,8 @@ def test_page_in_a_browser(browser, pages, name, tmp_path):
     text = tree.root.text()
     if name in ("study",):
         assert "win rate per seat" in text.lower()
+    elif name.startswith("long-names"):
+        assert LONG_NAME in text
     elif name == "undetermined":
         assert "undetermined" in tree.root.find("section", "verdicts").text()
     elif name.startswith("comparison"):

@@ -314,8 +314,10 @@ def test_italian_five_player_hands_hold_eight_cards():
     ("japanese", 4, "K11: A B1, B R1, C G2, D Y5", "K11 is not in the japanese 4-player deck (numbers 1-10)"),
     ("english", 3, "K5: A B1, B R1, C G2",
      "B1 is not in the english 3-player deck (colours R, G, Y at 3 players: deck.colours)"),
+    # A log without [options]: the card names the option it needs (issue 8: one error for the options).
     ("english", 4, "K5: A Ally, B R1, C G2, D Y5",
-     "Ally is not in the english 4-player deck (the Ally is not dealt: set option ally = true)"),
+     "the cards imply options that are off: ally (Ally in round 1); the log has no [options] table: add "
+     "ally = true under [options] (or -o ally=true); the log is checked as if they were on"),
 ])
 def test_a_card_not_in_the_deck_names_the_deck(ruleset, players, line, message):
     names = ["A", "B", "C", "D", "E", "F"][:players]

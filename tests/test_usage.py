@@ -29,6 +29,8 @@ COMMANDS = {
     "deal": ["deal", "-p", "4", "--seed", "1"],
     "simulate": ["simulate", "{log}"],
     "rules show": ["rules", "show", "english"],
+    "report": ["report", "{log}", "--format", "json"],
+    "record": ["record", "{tmp}/new-game.toml", "--players", "Ana,Ben,Cleo"],
 }
 BAD = {
     "unknown ruleset": (["-r", "nosuch"], "no ruleset 'nosuch': expected a bundled name"),
@@ -46,8 +48,8 @@ def bids(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def command_line(command: str, log: str, extra: list[str]) -> list[str]:
-    words = [w.replace("{log}", log) for w in COMMANDS[command]]
+def command_line(command: str, log: str, extra: list[str], tmp: str = "") -> list[str]:
+    words = [w.replace("{log}", log).replace("{tmp}", tmp) for w in COMMANDS[command]]
     if command == "deal" and extra[0] != "-r":
         words += ["-r", "english"]  # deal needs a ruleset to get as far as -o
     if command == "rules show" and extra[0] == "-r":
@@ -58,14 +60,15 @@ def command_line(command: str, log: str, extra: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("bad", BAD, ids=list(BAD))
 @pytest.mark.parametrize("command", COMMANDS, ids=list(COMMANDS))
-def test_a_bad_command_line_is_a_usage_error_everywhere(command, bad):
+def test_a_bad_command_line_is_a_usage_error_everywhere(command, bad, tmp_path):
     extra, message = BAD[bad]
     for log in (FRIDAY, MISSING):  # the same answer whether or not the log exists: it is never read
-        res = bids(*command_line(command, log, extra))
+        res = bids(*command_line(command, log, extra, str(tmp_path)))
         assert res.exit_code == 2, (command, res.output)
         assert res.stdout == ""
         assert message in res.stderr and "Invalid value for" in res.stderr
         assert "Traceback" not in res.output
+    assert list(tmp_path.iterdir()) == []  # record wrote nothing
 
 
 def test_rules_diff_names_are_checked_too():
@@ -95,7 +98,9 @@ def test_a_broken_ruleset_file_is_invalid_input(command, broken_ruleset):
 
 def test_the_log_naming_an_unknown_ruleset_is_invalid_input(tmp_path):
     log = tmp_path / "game.toml"
-    text = open(FRIDAY, encoding="utf-8").read().replace('ruleset = "english"', 'ruleset = "klingon"')
+    from pathlib import Path
+
+    text = Path(FRIDAY).read_text(encoding="utf-8").replace('ruleset = "english"', 'ruleset = "klingon"')
     log.write_text(text, encoding="utf-8")
     res = bids("score", log)
     assert res.exit_code == 1 and f"{log}:" in res.stderr and "no ruleset 'klingon'" in res.stderr
@@ -134,3 +139,94 @@ def test_no_hint_where_diff_would_not_help(args):
     res = bids(*args)
     assert "bids diff" not in res.output
     assert res.exit_code == (0 if args[-1] == "italian" and args[1] == STEAL else 1)
+
+
+# -- shell completion ---------------------------------------------------------------------------
+
+def complete(words: list[str], incomplete: str) -> list[str]:
+    from click.shell_completion import ShellComplete
+
+    comp = ShellComplete(main, {}, "bids", "_BIDS_COMPLETE")
+    return [c.value for c in comp.get_completions(words, incomplete) if c.type == "plain"]
+
+
+def test_completion_offers_ruleset_names_after_r():
+    assert complete(["score", FRIDAY, "-r"], "") == ["italian", "english", "japanese", "spanish"]
+    assert complete(["diff", FRIDAY, "-r", "english", "-r"], "it") == ["italian"]
+    assert complete(["rules", "show"], "ja") == ["japanese"]
+
+
+def test_completion_after_r_leaves_paths_to_the_shell():
+    from click.shell_completion import ShellComplete
+
+    items = ShellComplete(main, {}, "bids", "_BIDS_COMPLETE").get_completions(["score", FRIDAY, "-r"], "exa")
+    assert [(c.type, c.value) for c in items] == [("file", "exa")]
+
+
+def test_completion_offers_option_and_knob_names_then_values_after_o():
+    from bidscli.knobs import KNOBS, TABLE_OPTIONS
+
+    words = complete(["score", FRIDAY, "-o"], "")
+    assert words == [f"{k}=" for k in (*TABLE_OPTIONS, *KNOBS)]
+    assert complete(["score", FRIDAY, "-o"], "thief.t") == ["thief.timing="]
+    assert complete(["score", FRIDAY, "-o"], "thief.timing=") == ["thief.timing=immediate", "thief.timing=deferred"]
+    assert complete(["replay", FRIDAY, "-o"], "ally=t") == ["ally=true"]
+    assert complete(["disputes", FRIDAY, "--knob"], "double.s") == ["double.scope"]
+
+
+def test_completion_offers_bot_names_seat_by_seat():
+    from bidscli.bots import BOTS
+
+    assert complete(["simulate", FRIDAY, "--bots"], "") == list(BOTS)
+    assert complete(["study", "-r", "english", "-p", "3", "--bots"], "greedy,l") == ["greedy,lucky"]
+
+
+def test_completion_never_reports_a_usage_error_while_typing():
+    # Parsing for completion is resilient: a half-typed -r or -o is no error.
+    assert complete(["score", FRIDAY, "-r", "nosuch", "-o", "thief=maybe", "--format"], "j") == ["json"]
+
+
+def test_knob_reference_lists_every_knob_with_its_allowed_values():
+    from pathlib import Path
+
+    from bidscli.knobs import KNOBS
+
+    from bidscli.report import cell_text, knob_value
+    from bidscli.rules import load_ruleset
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "knobs.md").read_text(encoding="utf-8")
+    bundled = [load_ruleset(n) for n in ("italian", "english", "japanese")]
+    for name, knob in KNOBS.items():  # the row as written: allowed values, each ruleset's value, meaning
+        values = " | ".join(f"`{cell_text(knob_value(r.knobs[name]))}`" for r in bundled)
+        assert f"| `{name}` | {knob.describe_values()} | {values} | {knob.doc} |" in text, name
+
+
+def test_pyproject_license_is_an_spdx_string_for_a_setuptools_that_reads_it():
+    # setuptools < 77 does not know SPDX strings; >= 77 warns about the old table form (make demo).
+    import re
+    import tomllib
+    from pathlib import Path
+
+    doc = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert doc["project"]["license"] == "MIT"
+    (req,) = [r for r in doc["build-system"]["requires"] if r.startswith("setuptools")]
+    assert int(re.search(r">=\s*(\d+)", req).group(1)) >= 77
+
+
+def test_bash_completion_end_to_end():
+    # The protocol the bash script speaks (`_BIDS_COMPLETE=bash_complete`), in a real process.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bids_script = Path(sys.executable).parent / "bids"
+    if not bids_script.exists():
+        pytest.skip("the bids console script is not installed next to this Python")
+    env = {**os.environ, "_BIDS_COMPLETE": "bash_complete", "COMP_WORDS": "bids score x.toml -r ", "COMP_CWORD": "4"}
+    out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.splitlines() == ["file,", "plain,italian", "plain,english", "plain,japanese", "plain,spanish"]
+    env.update(COMP_WORDS="bids simulate x.toml --bots default,gr", COMP_CWORD="4")
+    out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
+    assert out.stdout.splitlines() == ["plain,default,greedy"]

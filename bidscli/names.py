@@ -1,0 +1,91 @@
+"""Player names as people write them (log.md 'Players' and 'What validate checks').
+
+A name is what the table calls the player: any letters, digits, spaces and
+punctuation, 1-32 characters, NFC-normalised (an NFD "José" is the same player
+as an NFC one). Refused is only what the trick syntax cannot carry: ``,`` ``:``
+``;`` (they separate plays, the revealed part and actions), leading or trailing
+spaces, and invisible or control characters (a tab, a newline, a right-to-left
+override: text that could make a printed name lie about itself).
+
+In trick lines names match case-insensitively and with any run of spaces as
+one; a play is ``<name> <card>``, so the card is the last word and the name is
+everything before it, which is what "the longest listed name wins" asks
+(``Ana Maria R5`` is Ana Maria's R5 when both Ana and Ana Maria play). Two
+players whose names differ only in case (or spacing) would be the same name in
+a trick line, so they are refused. Output always uses the spelling of
+``players``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+MAX_LENGTH = 32
+SEPARATORS = ",:;"
+RULE = ("a name is 1-32 characters: letters, digits, spaces and punctuation except ',' ':' ';', "
+        "with no space at either end")
+
+
+def nfc(name: str) -> str:
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
+
+
+def key(name: str) -> str:
+    """What a name matches in a trick line: NFC, spaces collapsed, case folded."""
+    return " ".join(nfc(name).split()).casefold()
+
+
+def problem(name: str) -> str | None:
+    """Why ``name`` (already NFC) cannot be a player name, or None."""
+    if not name:
+        return "is empty"
+    if len(name) > MAX_LENGTH:
+        return f"has {len(name)} characters (at most {MAX_LENGTH})"
+    bad = sorted({c for c in name if c in SEPARATORS})
+    if bad:
+        return "holds " + " and ".join(f"'{c}'" for c in bad) + ", which the trick syntax uses"
+    if name != name.strip():
+        return "starts or ends with a space"
+    if not name.isprintable() and any(not c.isprintable() and c != " " for c in name):
+        return "holds an invisible or control character"
+    return None
+
+
+def shown(name: str) -> str:
+    """A name for a message: cut to 40 characters, control characters escaped."""
+    text = name if len(name) <= 40 else name[:37] + "..."
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+
+
+def same_up_to_case(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of different names that a trick line could not tell apart."""
+    first: dict[str, str] = {}
+    out = []
+    for n in names:
+        k = key(n)
+        if k in first and first[k] != n:
+            out.append((first[k], n))
+        first.setdefault(k, n)
+    return out
+
+
+class Names:
+    """The players of one log, for matching names in its trick lines (built once per log).
+
+    ``resolve`` is a set test for a name written exactly as in ``players`` (the
+    usual case) and one dict look-up otherwise.
+    """
+
+    __slots__ = ("players", "exact", "by_key")
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.players = tuple(players)
+        self.exact = frozenset(self.players)
+        self.by_key = {key(p): p for p in self.players}
+
+    def resolve(self, name: str) -> str | None:
+        """The player ``name`` means, in the spelling of ``players``; None if nobody."""
+        if name in self.exact:
+            return name
+        return self.by_key.get(key(name))

@@ -1,0 +1,139 @@
+"""One mistake, one message (issue 8 item 3): each single mistake in a correct log gives
+exactly one located error from validate (plus at most one marked follow-on), and score
+stops at the same root cause.
+
+The logs are the bundled examples with one mistake each: examples/friday-4p.toml (the
+deal written in full: hands and pile), the same without the deal, and
+examples/thief-6p.toml (Ally, -5 and Thief) without its [options] table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bidscli import api
+from bidscli.cli import main
+from bidscli.errors import BidsError
+
+ROOT = Path(__file__).resolve().parent.parent
+FRIDAY = (ROOT / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
+THIEF = (ROOT / "examples" / "thief-6p.toml").read_text(encoding="utf-8")
+NO_DEAL = re.sub(r"(hands\.\w+ *=.*|removed =.*|pile =.*)\n", "", FRIDAY)
+FRIDAY_TOTALS = {"Ana": 43, "Ben": 43, "Cleo": 44, "Dev": 48}  # the README's table
+
+T2 = '"K3: Cleo R9, Dev G9, Ana Y1, Ben B2"'  # round 1, trick 2 (line 29 with the deal, 23 without)
+T3 = '"2x: Dev R10, Ana G10, Ben Y3, Cleo B1"'  # round 1, trick 3: Dev leads (burner of trick 2)
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def check(tmp_path, text: str, where: tuple, says: str) -> BidsError:
+    """validate gives one error (and at most one follow-on) at ``where`` = (line, round, trick)."""
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    errors = api.validate(path)
+    roots = [e for e in errors if not e.follow_on]
+    assert len(roots) == 1 and len(errors) <= 2, [str(e) for e in errors]
+    err = roots[0]
+    assert (err.line, err.round, err.trick) == where, str(err)
+    assert says in err.message, err.message
+    # score stops at the root cause validate lists first
+    with pytest.raises(BidsError) as caught:
+        api.score(path)
+    assert caught.value.message.split("\n")[0] == errors[0].message
+    return err
+
+
+@pytest.mark.parametrize("base", [FRIDAY, NO_DEAL], ids=["deal", "no-deal"])
+def test_wrong_play_order_in_one_trick(tmp_path, base):
+    text = base.replace(T3, '"2x: Ana G10, Ben Y3, Cleo B1, Dev R10"')
+    err = check(tmp_path, text, (line_of(text, '"2x: Ana'), 1, 3),
+                "Ana led, but Dev leads this trick (played the last tied card in trick 2, which burned)")
+    assert err.player == "Ana"
+    # Checking went on as if the trick were written in playing order: the game scores as before.
+    path = tmp_path / "game.toml"
+    _, result, errors = api.play(path)
+    assert len(errors) == 1 and result.totals == FRIDAY_TOTALS
+    t3 = result.rounds[0].tricks[2]
+    # R10 and G10 tie: burned, and in playing order Ana played the last tied card, so she
+    # leads trick 4 (in the line's order it would have been Dev: the burner is the turner).
+    assert [p for p, _ in t3.plays] == ["Dev", "Ana", "Ben", "Cleo"]
+    assert t3.burned and t3.next_leader == "Ana"
+
+
+def test_wrong_order_after_the_leader_is_one_error(tmp_path):
+    text = FRIDAY.replace(T3, '"2x: Dev R10, Ben Y3, Ana G10, Cleo B1"')
+    check(tmp_path, text, (line_of(text, '"2x: Dev'), 1, 3),
+          "Ben played in place of Ana: after Dev it is Ana's turn (clockwise from the leader Dev")
+
+
+def test_later_tricks_are_checked_for_their_own_mistakes(tmp_path):
+    # A wrong order in trick 3 and, separately, a card not in the hand in trick 5: two errors.
+    text = (FRIDAY.replace(T3, '"2x: Ana G10, Ben Y3, Cleo B1, Dev R10"')
+            .replace('"-5: Ben R2, Cleo G2, Dev Y4, Ana B8"', '"-5: Ben R2, Cleo G2, Dev Y4, Ana B7"'))
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    errors = api.validate(path)
+    assert [(e.trick, e.message) for e in errors] == [
+        (3, "Ana led, but Dev leads this trick (played the last tied card in trick 2, which burned)"),
+        (5, "Ana played B7, which is not in Ana's hand")]
+
+
+def test_options_missing_in_a_thief_game(tmp_path):
+    text = THIEF.replace("[options]\nally = true\nminus_five = true\nthief = true\n", "")
+    assert "[options]" not in text
+    check(tmp_path, text, (line_of(text, '"K6: Cy R5, Dee Ally'), 1, 2),
+          "the cards imply options that are off: ally (Ally in round 1), minus_five (-5 in round 1), "
+          "thief (Thief in round 1); the log has no [options] table: add ally = true, minus_five = true, "
+          "thief = true under [options]")
+
+
+@pytest.mark.parametrize("base", [FRIDAY, NO_DEAL], ids=["deal", "no-deal"])
+def test_one_trick_line_deleted(tmp_path, base):
+    text = base.replace(f"  {T2},\n", "")
+    nxt = line_of(text, T3)
+    err = check(tmp_path, text, (nxt, 1, 2), "round 1 has 9 of 10 tricks")
+    if base is FRIDAY:  # the pile shows which cards the missing trick took
+        assert err.message.startswith("a trick line seems to be missing before this one: the pile's next card "
+                                      "is K3, but this line reveals 2x")
+    else:  # only the leader shows it
+        assert err.message.startswith("Dev led, but Cleo leads this trick (won trick 1): is a trick line "
+                                      "missing before this one?")
+
+
+@pytest.mark.parametrize("base", [FRIDAY, NO_DEAL], ids=["deal", "no-deal"])
+def test_a_name_misspelled_in_one_trick(tmp_path, base):
+    text = base.replace(T2, T2.replace("Ana Y1", "Anna Y1"))
+    err = check(tmp_path, text, (line_of(text, '"K3: Cleo'), 1, 2), "'Anna' is not a player (did you mean 'Ana'?)")
+    assert err.player == "Anna"
+
+
+@pytest.mark.parametrize("base,says", [
+    (FRIDAY, "Ana played R5, which is not in Ana's hand (Ana played it in trick 1)"),
+    (NO_DEAL, "Ana played R5, but it is already in the round (played by Ana in trick 1)")], ids=["deal", "no-deal"])
+def test_a_card_played_twice(tmp_path, base, says):
+    text = base.replace(T2, T2.replace("Ana Y1", "Ana R5"))
+    err = check(tmp_path, text, (line_of(text, '"K3: Cleo'), 1, 2), says)
+    assert err.player == "Ana"
+
+
+def test_follow_on_errors_are_marked(tmp_path):
+    # Two pile cards swapped in the log's pile: the log and the pile disagree at trick 2 (the
+    # mistake) and so at trick 3 too; the second is marked as following from the first.
+    text = FRIDAY.replace('pile = ["K5", "K3", "2x", "K9"', 'pile = ["K5", "2x", "K3", "K9"')
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    errors = api.validate(path)
+    first = line_of(text, T2)
+    assert [(e.line, e.follows) for e in errors] == [(first, None), (first + 1, first)]
+    assert str(errors[1]).endswith(f"(follows from line {first})")
+    res = CliRunner().invoke(main, ["validate", str(path), "--format", "json"])
+    doc = json.loads(res.stdout)
+    assert [(e["follow_on"], e.get("follows_line")) for e in doc["errors"]] == [(False, None), (True, first)]

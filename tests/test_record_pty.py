@@ -1,0 +1,129 @@
+"""`bids record` at a terminal: whole games typed through a pseudo-terminal (pexpect).
+
+The steals are not typed in the trick lines: the recorder asks for them, and
+these tests answer as the table did. Under CI (CI=true) these tests never skip;
+elsewhere they skip, saying why, when pexpect or a pseudo-terminal is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pytest
+
+from bidscli import api
+from bidscli.log import read_log
+
+from . import recordkit as rk
+
+try:
+    import pexpect
+except ImportError:  # pragma: no cover - the test extra installs it
+    pexpect = None
+
+
+def _missing() -> str | None:
+    if pexpect is None:
+        return "pexpect is not installed (pip install -e '.[test]')"
+    try:
+        a, b = os.openpty()
+    except OSError as exc:  # pragma: no cover
+        return f"no pseudo-terminal here: {exc}"
+    os.close(a)
+    os.close(b)
+    return None
+
+
+_WHY = _missing()
+if _WHY and os.environ.get("CI", "").lower() not in ("true", "1"):
+    pytestmark = pytest.mark.skip(reason=_WHY)
+
+# Prompts are drawn again (with the typed text) when a line is sent, so after sending, the tests
+# wait for what the recorder prints (a result, a question, a refusal) before the next prompt.
+PROMPT = r"R(\d+) T(\d+) (\S+) leads>"
+RESULT = r"R\d+ T\d+: "
+QUESTION = "(" + "|".join(rk.PLAYERS) + r") (must|may) steal \("  # names: escape codes come before
+ASKED = r"steals\? >"
+OVER = r"game over \(quit"
+
+
+def spawn(tmp_path, args):
+    env = dict(rk.env(), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", LINES="40")
+    child = pexpect.spawn(sys.executable, ["-m", "bidscli", "record", *args], env=env, cwd=str(tmp_path),
+                          encoding="utf-8", timeout=120, dimensions=(40, 100))
+    child.delaybeforesend = None  # each send waits for a prompt first: no need to pause
+    child.logfile_read = open(tmp_path / "terminal.log", "w", encoding="utf-8")  # noqa: SIM115
+    return child
+
+
+def answer_steals(child, trick, insist: bool) -> int:
+    """After a trick line: answer every question as the log says; returns how many were asked."""
+    asked = 0
+    while child.expect([RESULT, QUESTION]) == 1:
+        asked += 1
+        thief = child.match.group(1)
+        child.expect(ASKED)
+        done = [a for a in trick.actions if a.thief == thief]
+        if insist and done:  # a mandatory steal: a pass is refused and asked again
+            child.sendline("pass")
+            child.expect("cannot pass here: the steal is mandatory")
+            child.expect(ASKED)
+            insist = False
+        child.sendline(f"{done[0].card} from {done[0].victim}" if done else "")
+    return asked
+
+
+@pytest.mark.parametrize("ruleset,seed", [("italian", 3), ("english", 14), ("japanese", 7)])
+def test_a_whole_game_typed_at_a_terminal(tmp_path, ruleset, seed):
+    game, _ = rk.simulated_game(tmp_path, ruleset, seed)
+    f = rk.features(game)
+    assert f["steals"] and f["surprise"] and f["lowest"] and f["ally"]
+    log, _ = read_log(game)
+    _, result = api.score(game)
+    child = spawn(tmp_path, ["rec.toml", "--players", ",".join(rk.PLAYERS), "-r", ruleset,
+                             *rk.options_args(game)])
+    # Tab completes a command: "sco<Tab>" is score.
+    child.expect(PROMPT)
+    child.send("sco")
+    child.expect("sco")
+    child.send("\t")
+    child.expect("re")  # completed on the screen (completion runs apart from the keys)
+    child.sendline("")
+    child.expect("no trick recorded yet")
+    child.expect(PROMPT)
+    asked = 0
+    first = True
+    for rnd, rres in zip(log.rounds, result.rounds):
+        for t, tres in zip(rnd.tricks, rres.tricks):
+            if not first or tres.number > 1 or rres.number > 1:
+                child.expect([PROMPT, OVER])
+            if tres.number == 1 and rnd.leader is not None:  # the log names the leader: say so
+                child.sendline(f"leader {rnd.leader}")
+                child.expect(f"round {rres.number}: {rnd.leader} leads trick 1")
+                child.expect(PROMPT)
+            # The prompt says the round, the trick and who leads.
+            assert child.match.groups() == (str(rres.number), str(tres.number), tres.leader)
+            child.sendline(" ".join(map(str, t.revealed)) + ": " + " ".join(str(c) for _, c in t.plays))
+            asked += answer_steals(child, t, insist=f["timing"] == "immediate")
+            if first:
+                # History: Up recalls the trick just recorded; sent again, it is refused and
+                # the game goes on.
+                first = False
+                child.send("\x1b[A")
+                child.expect(re.escape(t.plays[-1][1].__str__()))  # the line is back on the screen
+                child.sendline("")
+                child.expect("already")
+    assert asked >= f["steals"]
+    child.expect(OVER)
+    child.sendline("quit")
+    child.expect("saved rec.toml")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    out = tmp_path / "rec.toml"
+    assert api.validate(out) == []
+    assert rk.score_doc(out) == rk.score_doc(game)
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", (tmp_path / "terminal.log").read_text(encoding="utf-8"))
+    assert "Winner: " in shown or "Shared win: " in shown

@@ -1,0 +1,68 @@
+"""The chart geometry of the report pages (bidscli/svg.py): scales, signs and edge cases."""
+
+from itertools import pairwise
+
+from bidscli import svg
+
+
+def _rects(chart, cls):
+    return [s for s in chart.shapes if s.tag == "rect" and s.attrs.get("class") == cls]
+
+
+def _zero_x(chart):
+    return next(s.attrs["x1"] for s in chart.shapes if s.tag == "line" and s.attrs.get("class") == "zero")
+
+
+def test_nice_ticks_cover_the_range():
+    assert svg.nice_ticks(0, 46) == [0, 10, 20, 30, 40, 50]
+    assert svg.nice_ticks(-7, 30, 4) == [-10, 0, 10, 20, 30]
+    assert svg.nice_ticks(0, 0) == [0, 0.2, 0.4, 0.6, 0.8, 1.0]
+
+
+def test_diverging_bars_put_losses_left_of_zero_and_scale_widths():
+    chart = svg.diverging_bars([("Ada", [("a", 10), ("b", -5)]), ("Bo", [("a", 20)])], ["a", "b"], "t")
+    zero = _zero_x(chart)
+    parts = {s.text: s.attrs for s in _rects(chart, "part")}
+    assert set(parts) == {"Ada: a +10", "Ada: b -5", "Bo: a +20"}
+    assert parts["Ada: a +10"]["x"] == zero
+    assert parts["Ada: b -5"]["x"] + parts["Ada: b -5"]["width"] == zero
+    assert abs(parts["Bo: a +20"]["width"] - 2 * parts["Ada: a +10"]["width"]) < 0.2
+    assert abs(parts["Ada: a +10"]["width"] - 2 * parts["Ada: b -5"]["width"]) < 0.2
+    # A rule keeps its colour for every player.
+    assert parts["Ada: a +10"]["fill"] == parts["Bo: a +20"]["fill"] != parts["Ada: b -5"]["fill"]
+
+
+def test_diverging_bars_of_nothing_draw_no_part():
+    chart = svg.diverging_bars([("Ada", []), ("Bo", [("a", 0)])], ["a"], "t")
+    assert _rects(chart, "part") == []
+
+
+def test_interval_bars_draw_the_interval_ends():
+    chart = svg.interval_bars([("P1", 0.5, 0.25, 0.75), ("P2", None, 0, 1)], "t")
+    bars = _rects(chart, "bar")
+    assert len(bars) == 1 and "50.0%" in bars[0].text
+    errs = [s for s in chart.shapes if s.tag == "line" and s.attrs.get("class") == "err"]
+    assert len(errs) == 3
+    lo, hi = errs[0].attrs["x1"], errs[0].attrs["x2"]
+    left = bars[0].attrs["x"]
+    assert abs((hi - left) - 3 * (lo - left)) < 0.2  # 0.75 is three times 0.25 from zero
+
+
+def test_histogram_bins_add_up():
+    counts = {v: v % 3 + 1 for v in range(-5, 40)}
+    chart = svg.histogram(counts, "t", bins=8)
+    bars = _rects(chart, "bar")
+    assert len(bars) <= 8
+    total = sum(int(b.text.split(": ")[1].split()[0]) for b in bars)
+    assert total == sum(counts.values())
+    assert svg.histogram({}, "t").shapes == []
+
+
+def test_line_chart_ends_are_labelled_apart():
+    chart = svg.line_chart([("Ana", [0, 5, 10]), ("Ben", [0, 5, 10]), ("Cleo", [0, 1])], [(2, "R1")], "t")
+    ends = [s for s in chart.shapes if s.tag == "text" and s.attrs.get("class") == "end"]
+    assert sorted(e.text for e in ends) == ["Ana 10", "Ben 10", "Cleo 1"]
+    ys = sorted(e.attrs["y"] for e in ends)
+    assert all(b - a >= svg.FONT - 0.1 for a, b in pairwise(ys))
+    lines = [s for s in chart.shapes if s.tag == "polyline"]
+    assert len({s.attrs.get("stroke-dasharray", "") for s in lines}) == 3  # not told apart by colour alone

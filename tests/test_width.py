@@ -1,0 +1,100 @@
+"""Output fits the terminal (issue 8 item 8): COLUMNS, wrapped text columns, no lost words."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bidscli.cli import main
+from bidscli.knobs import KNOBS
+from bidscli.report import fit_table, fit_text
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.toml") if p.name not in ("house.toml",))
+LOGS = [f"examples/{n}" for n in EXAMPLES] + sorted(f"tests/data/{p.name}" for p in (ROOT / "tests/data").glob("*.toml"))
+
+
+def bids(*args, columns="100"):
+    return CliRunner().invoke(main, list(args), env={"COLUMNS": columns})
+
+
+def commands():
+    yield ["rules", "list"]
+    for name in ("italian", "english", "japanese", "examples/house.toml"):
+        yield ["rules", "show", name]
+    yield ["rules", "diff", "italian", "english"]
+    yield ["rules", "diff", "english", "examples/house.toml"]
+    yield ["study", "-r", "italian", "-r", "english", "-r", "japanese", "-p", "5", "-g", "20",
+           "--bots", "default,greedy,lucky,random,default"]
+    for log in LOGS:
+        yield ["score", log]
+        yield ["replay", log, "--explain"]
+        yield ["disputes", log]
+        yield ["diff", log, "-r", "italian", "-r", "english", "-r", "japanese", "--lenient-deck", "--explain"]
+
+
+@pytest.mark.parametrize("args", list(commands()), ids=" ".join)
+def test_no_line_is_wider_than_columns_100(args):
+    res = bids(*args)
+    assert res.exit_code in (0, 1), res.output
+    wide = [line for line in res.stdout.splitlines() if len(line) > 100]
+    assert not wide, "\n".join(wide)
+
+
+def test_wrapping_keeps_every_word():
+    # The same words in the same order at 60 columns as on a very wide terminal: wrapped, never cut.
+    args = ["replay", "examples/thief-6p.toml", "--explain"]
+    narrow, wide = bids(*args, columns="60").stdout, bids(*args, columns="1000").stdout
+    assert max(map(len, narrow.splitlines())) <= 60 < max(map(len, wide.splitlines()))
+    assert narrow.split() == wide.split()
+
+
+@pytest.mark.parametrize("args", [["rules", "show", "italian"], ["disputes", "examples/thief-6p.toml"],
+                                  ["rules", "diff", "italian", "english"]], ids=" ".join)
+def test_wrapped_tables_keep_every_word(args):
+    # Cells wrap side by side, so compare the words, not their order; no word is broken at 100.
+    narrow, wide = bids(*args).stdout, bids(*args, columns="1000").stdout
+    assert max(map(len, wide.splitlines())) > 100
+
+    def words(text):
+        return sorted(w for w in text.split() if set(w) != {"-"})
+
+    assert words(narrow) == words(wide)
+
+
+def test_fit_table_wraps_the_long_text_column_and_keeps_numbers_whole():
+    rows = [["thief.timing", 12345, "a long explanation " * 8], ["x", 7, "short"]]
+    out = fit_table(rows, ["knob", "n", "why"], width=50)
+    assert max(map(len, out.splitlines())) <= 50
+    assert "12345" in out and "thief.timing" in out
+    assert " ".join(out.split()).count("explanation") == 8
+    assert fit_table(rows, ["knob", "n", "why"], width=1000) == fit_table(rows, ["knob", "n", "why"], width=500)
+
+
+def test_fit_text_hangs_continuations_under_the_text():
+    line = "   7. [Thief] " + "Bo Y8, " * 20 + "-> Cy +0"
+    out = fit_text(line, width=40).splitlines()
+    assert all(len(x) <= 40 for x in out) and len(out) > 2
+    assert all(x.startswith(" " * 6) for x in out[1:])
+    assert " ".join(" ".join(out).split()) == " ".join(line.split())
+
+
+def test_rules_show_lists_allowed_values_in_the_text_table():
+    out = bids("rules", "show", "english", columns="1000").stdout
+    assert re.search(r"^thief\.timing\s+deferred\s+immediate \| deferred\s+EN", out, re.MULTILINE)
+    assert re.search(r"^knob\s+value\s+allowed values\s+source$", out, re.MULTILINE)
+    shown = {line.split()[0] for line in out.splitlines() if line.split() and line.split()[0] in KNOBS}
+    assert shown == set(KNOBS)
+
+
+def test_the_minus_five_column_is_left_out_when_the_option_is_off():
+    on = bids("score", "examples/friday-4p.toml").stdout  # minus_five on: the column, with its 15s
+    assert "-5 bonus" in on
+    off = bids("score", "examples/lowest-3p.toml").stdout  # no minus_five option: no column of zeros
+    assert "-5 bonus" not in off and "total" in off
+    doc = json.loads(bids("score", "examples/lowest-3p.toml", "--format", "json").stdout)
+    assert set(doc["bonuses"].values()) == {0}  # JSON keeps every key
