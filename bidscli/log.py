@@ -32,7 +32,8 @@ from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
 from .names import problem as name_problem
 from .names import shown as shown_name
-from .tomlread import TOMLDecodeError, loads as toml_loads  # tomli's compiled wheel if present (issue 12)
+from .tomlread import TOMLDecodeError  # tomli's compiled wheel if present (issue 12)
+from .tomlread import loads as toml_loads
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000

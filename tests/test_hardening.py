@@ -190,7 +190,7 @@ def test_501k_top_level_keys_are_refused(tmp_path):
     assert path.stat().st_size < 5_000_000
     res = bids("validate", path)
     assert res.returncode == 1
-    assert f"keys and tables ('=' signs and [table] lines): bidscli reads at most {MAX_KEYS:,} a log" in text(res)
+    assert f"keys, tables and arrays ('=' and '[' signs): bidscli reads at most {MAX_KEYS:,} a log" in text(res)
 
 
 def test_many_unknown_keys_are_each_located(tmp_path):
