@@ -158,8 +158,6 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     log, errors = read_log(path)
     if log is None:
         return errors
-    if not log.rounds:  # rounds = []: not even a deal (a deal's rounds have tricks = [])
-        errors = errors + [nothing_to_score(log)]
     try:
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:

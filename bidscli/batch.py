@@ -132,28 +132,45 @@ def count_log_paths(args: Iterable[str]) -> int:
 
 
 def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs: Sequence[str] = (),
-                   allow_partial: bool = False) -> Iterator[FileResult]:
-    """Validate every log named by ``args`` (files and folders), one at a time."""
+                   allow_partial: bool = False, jobs: int = 1) -> Iterator[FileResult]:
+    """Validate every log named by ``args`` (files and folders), one at a time.
+
+    With ``jobs`` > 1 the logs are validated in worker processes (parallel.py) and
+    the results still come in argument order."""
     import gc
 
-    from .api import validate
+    from .stream import prepare_gc
 
-    for n, item in enumerate(iter_log_paths(args), 1):
+    prepare_gc()
+    items = iter_log_paths(args)
+    extra = (ruleset, tuple(option_pairs), allow_partial)
+    if jobs > 1:
+        from .parallel import map_ordered
+
+        yield from map_ordered(validate_one, items, extra, jobs)
+        return
+    for n, item in enumerate(items, 1):
         if n % GC_EVERY == 0:
             gc.collect()  # a replayed game holds reference cycles: free them as we go, keep memory flat
-        if isinstance(item, PathProblem):
-            yield FileResult(item.path, [item.error])
-            continue
-        try:
-            errors = validate(item, ruleset, option_pairs, allow_partial)
-        except BidsError as exc:
-            errors = [exc.located(file=item)]
-        except (RecursionError, MemoryError):
-            errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
-        if errors and isinstance(item, WalkedPath) and ruleset_file(item):
-            yield FileResult(item, [], skipped="a ruleset file, not a game log")
-            continue
-        yield FileResult(item, errors)
+        yield validate_one(item, *extra)
+
+
+def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Sequence[str],
+                 allow_partial: bool) -> FileResult:
+    """The FileResult of one entry of ``iter_log_paths``."""
+    from .api import validate
+
+    if isinstance(item, PathProblem):
+        return FileResult(item.path, [item.error])
+    try:
+        errors = validate(item, ruleset, option_pairs, allow_partial)
+    except BidsError as exc:
+        errors = [exc.located(file=item)]
+    except (RecursionError, MemoryError):
+        errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+    if errors and isinstance(item, WalkedPath) and ruleset_file(item):
+        return FileResult(item, [], skipped="a ruleset file, not a game log")
+    return FileResult(item, errors)
 
 
 def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None:

@@ -43,7 +43,7 @@ class Card:
     values are immutable (no attribute can be set after creation).
     """
 
-    __slots__ = ("colour", "number", "special", "value", "_key")
+    __slots__ = ("colour", "number", "special", "value", "_key", "_text")
 
     def __new__(cls, colour: str, number: int | None = None, special: str | None = None) -> Card:
         key = (colour, number, special)
@@ -60,6 +60,8 @@ class Card:
                 value = number if number is not None else (-5 if special == MINUS_FIVE else 0)
             object.__setattr__(card, "value", value)
             object.__setattr__(card, "_key", key)
+            # The token, made once: reports print cards by the hundred thousand (issue 12).
+            object.__setattr__(card, "_text", special if special is not None else f"{colour}{number}")
             _INTERNED[key] = card
         return card
 
@@ -88,9 +90,7 @@ class Card:
         return (order.index(self.colour), self.number or 0, self.special or "")
 
     def __str__(self) -> str:
-        if self.special is not None:
-            return self.special
-        return f"{self.colour}{self.number}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

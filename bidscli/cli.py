@@ -24,7 +24,8 @@ RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a 
 
 def _echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe."""
+    direction overrides, undecodable file-name bytes), also through a pipe. Every output of
+    the CLI goes through here (tests/test_hardening.py checks that no click.echo is left)."""
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
@@ -160,14 +161,14 @@ def echo_text(text: str) -> None:
     """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
     from .report import fit_text
 
-    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
+    _echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too (terminal() is idempotent)
 
 
 def jobs_option(func):
     """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
     return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
-                        help="worker processes for many logs (0: one per core; default: "
-                             "one per core from 200 logs on, else 1); the output does not depend on it")(func)
+                        help="worker processes for many logs (0: one per core; default: 1); "
+                             "the output does not depend on it")(func)
 
 
 def _jobs(jobs: int | None, count: int) -> int:
@@ -285,8 +286,9 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 @click.option("--summary", "json_summary", is_flag=True,
               help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
 @progress_option
+@jobs_option
 @guarded
-def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress):
+def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs):
     """Every problem in every LOG (a file, or a folder searched for *.toml), each with its
     file, line, round and trick; then a summary line.
 
@@ -302,12 +304,13 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress)
 
     single = batch.is_single_file(logs) and not json_summary
     batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
-    bar = batch.Progress(batch.count_log_paths(logs), sys.stderr) if progress else None
+    count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else len(logs)  # a walk, no reading
+    bar = batch.Progress(count, sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
         writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
-    for result in batch.validate_paths(logs, ruleset, options, allow_partial):
+    for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=_jobs(jobs, count)):
         summary.add(result)
         if bar is not None:
             bar.step(result)

@@ -637,7 +637,8 @@ class Game:
                 elif card.colour != BLACK:
                     self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
                 elif where is not None and where != "pile":
-                    self._illegal(f"{card} revealed from the pile, but it is already in the round ({where})")
+                    self._illegal(f"{card} revealed from the pile, but it is already in the round "
+                                  f"({_place_text(where)})")
                 self.seen[card] = "pile"
                 self.pile.seen.add(card)
         return card
@@ -703,8 +704,9 @@ class Game:
                 self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
             where = self.seen.get(card)
             if where is not None:
-                self._illegal(f"{player} played {card}, but it is already in the round ({where})", player=player)
-            self.seen[card] = f"played by {player} in trick {t.number}"
+                self._illegal(f"{player} played {card}, but it is already in the round ({_place_text(where)})",
+                              player=player)
+            self.seen[card] = (player, t.number)  # put in words only if an error names it (_place_text)
             if card.colour == BLACK:
                 self.black_played_from_hand += 1
                 if self.black_played_from_hand > self.deck.black_in_hands:
@@ -729,6 +731,8 @@ class Game:
         tplays = t.plays
         n = self.n
         order = self._order
+        seen = self.seen
+        deck_cards = self.deck.all_cards()
         for k, pair in enumerate(plays):
             player, card = pair
             i = len(tplays)
@@ -737,12 +741,23 @@ class Game:
                 if rest is not None:
                     self.play_all(rest)
                     return
-            elif hands is not None and i < n and pair.__class__ is tuple:
-                try:
-                    hands[player].remove(card)
-                except (KeyError, ValueError):
-                    pass  # not in the hand: ``play`` reports it
-                else:
+            elif i < n and pair.__class__ is tuple:
+                if hands is not None:
+                    try:
+                        hands[player].remove(card)
+                    except (KeyError, ValueError):
+                        pass  # not in the hand: ``play`` reports it
+                    else:
+                        tplays.append(pair)
+                        if card.special is not None:
+                            self._special(t, player, card)
+                        continue
+                elif card.colour != BLACK and card in deck_cards and card not in seen:
+                    # No hands in the log (issue 12: as fast as the hands path): a coloured card
+                    # of the deck that is new to the round is recorded without formatting any
+                    # text; a black card (it counts against the hands' share), a repeat or a
+                    # card not in the deck goes through ``play`` with all its checks.
+                    seen[card] = (player, t.number)
                     tplays.append(pair)
                     if card.special is not None:
                         self._special(t, player, card)
@@ -1327,6 +1342,14 @@ class Game:
         )
 
 
+def _place_text(where) -> str:
+    """Where a card already is in the round: a place ("hand of Ana", "pile"), or a
+    (player, trick) play, worded only when an error names it."""
+    if isinstance(where, tuple):
+        return f"played by {where[0]} in trick {where[1]}"
+    return where
+
+
 def _highest_by(player: str, card: Card) -> str:
     """A reason text filled in only when read (see Reason): its arguments are the winning play."""
     return f"highest bid {card} by {player}"
@@ -1344,9 +1367,12 @@ _COLOUR_BEST = {c: f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}" for c in 
 _CENTRE_BEST = {c: f"Color Bids: the centre card {c} is best: burned" for c in _NUMBERED}
 
 
+_TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)": a look-up, not a format
+
+
 def _take_text(winner: str, taken: list, points: int) -> str:
     """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 point(s)"."""
-    return f"{winner} takes {' + '.join(f'{c} ({c.value:+d})' for c in taken)} = {points} point(s)"
+    return f"{winner} takes {' + '.join(map(_TAKE_PART.__getitem__, taken))} = {points} point(s)"
 
 
 def _colour_text(mode: str, word: str, plays, centre, counts: dict, cands, best_num, tail: str, *args) -> str:
@@ -1505,4 +1531,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                 raise err
             collect.append(err)
         game.end_round(partial=short)
-    return game.result()
+    result = game.result()
+    if getattr(game, "pile", None) is not None:
+        game.pile.game = None  # the one reference cycle (game <-> pile): the game is freed at once (issue 12)
+    return result

@@ -18,6 +18,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
+from .bounds import LineIndex, check_toml
 from .cards import _CANONICAL as _EXACT
 from .cards import Card
 from .errors import (
@@ -27,14 +28,18 @@ from .errors import (
     LogSyntaxError,
     did_you_mean,
 )
+<<<<<<< HEAD
 from . import tomlhints
 from .bounds import LineIndex, check_toml
+=======
+>>>>>>> main
 from .knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
 from .names import problem as name_problem
 from .names import shown as shown_name
-from .tomlread import TOMLDecodeError, loads as toml_loads  # tomli's compiled wheel if present (issue 12)
+from .tomlread import TOMLDecodeError  # tomli's compiled wheel if present (issue 12)
+from .tomlread import loads as toml_loads
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000

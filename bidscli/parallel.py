@@ -12,8 +12,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 
-# From this many logs on, the default --jobs uses every core (measured: docs/performance.md).
-PARALLEL_FROM = 200
+# The default --jobs. Measured on the shared 2-core machine (docs/performance.md): --jobs 2
+# cost 10-30% more CPU than --jobs 1 (forking, passing results) and, with the cores already
+# busy, gave no wall-time gain at 30, 100 or 300 logs, so one process stays the default.
+# On an idle multi-core machine, --jobs 0 (every core) pays for a few hundred logs and up.
+DEFAULT_JOBS = 1
 
 
 def cores() -> int:
@@ -24,9 +27,9 @@ def cores() -> int:
 
 
 def choose_jobs(jobs: int | None, count: int) -> int:
-    """``--jobs`` as given (0: every core); not given: every core for many logs, else one."""
+    """``--jobs`` as given (0: every core), DEFAULT_JOBS when not given; never more than the logs."""
     if jobs is None:
-        jobs = 0 if count >= PARALLEL_FROM else 1
+        jobs = DEFAULT_JOBS
     if jobs == 0:
         jobs = cores()
     return max(1, min(jobs, count))

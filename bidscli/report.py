@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 
 from .engine import GameResult, Reason, TrickResult
@@ -175,11 +174,17 @@ def source_id(ruleset: Ruleset, knob: str) -> str:
     return src.split(" ", 1)[0].rstrip(":")
 
 
-def reason_json(ruleset: Ruleset, r: Reason) -> dict:
-    out = {"text": r.text}
-    if r.knob:
-        out.update(knob=r.knob, value=knob_value(ruleset.knobs[r.knob]), source=ruleset.source_of(r.knob))
-    return out
+def reason_json(ruleset: Ruleset, r: Reason, memo: dict | None = None) -> dict:
+    """A reason as JSON; ``memo`` (one dict per document) keeps each knob's value and source."""
+    knob = r.knob
+    if not knob:
+        return {"text": r.text}
+    if memo is None:
+        memo = {}
+    info = memo.get(knob)
+    if info is None:
+        info = memo[knob] = (knob_value(ruleset.knobs[knob]), ruleset.source_of(knob))
+    return {"text": r.text, "knob": knob, "value": info[0], "source": info[1]}
 
 
 def reason_text(ruleset: Ruleset, r: Reason) -> str:
@@ -203,7 +208,7 @@ def knob_value(value):
 # -- score ------------------------------------------------------------------------
 
 
-def trick_json(ruleset: Ruleset, t: TrickResult) -> dict:
+def trick_json(ruleset: Ruleset, t: TrickResult, memo: dict | None = None) -> dict:
     return {
         "number": t.number,
         "leader": t.leader,
@@ -222,11 +227,12 @@ def trick_json(ruleset: Ruleset, t: TrickResult) -> dict:
         "next_leader": t.next_leader,
         "round_points": dict(t.running),
         "knobs": t.knobs,
-        "explain": [reason_json(ruleset, r) for r in t.reasons],
+        "explain": [reason_json(ruleset, r, memo) for r in t.reasons],
     }
 
 
 def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
+    memo: dict = {}
     return {
         "file": file,
         "ruleset": ruleset.name,
@@ -237,13 +243,13 @@ def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
                 "number": r.number,
                 "leader": r.leader,
                 "partial": r.partial,
-                "tricks": [trick_json(ruleset, t) for t in r.tricks],
+                "tricks": [trick_json(ruleset, t, memo) for t in r.tricks],
                 "allies": list(r.allies),
                 "lucky_losers": dict(r.lucky_losers),
                 "round_points": dict(r.round_points),
                 "double_bonus": {p: v for p, v in r.double_bonus.items() if v},
                 "scores": dict(r.scores),
-                "explain": [reason_json(ruleset, x) for x in r.reasons],
+                "explain": [reason_json(ruleset, x, memo) for x in r.reasons],
             }
             for r in result.rounds
         ],
@@ -258,7 +264,7 @@ def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
         "complete": result.stopped_at is None,
         "standings_after": (None if result.stopped_at is None else
                             {"round": result.stopped_at[0], "trick": result.stopped_at[1]}),
-        "explain": [reason_json(ruleset, x) for x in result.reasons],
+        "explain": [reason_json(ruleset, x, memo) for x in result.reasons],
     }
 
 

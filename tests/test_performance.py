@@ -46,13 +46,16 @@ TRICKY = [
 
 
 def test_dumps_plain_is_json_dumps(monkeypatch):
+    """Byte-identical to json.dumps, after the one JSON sanitiser (sanitize.json_text: DEL, C1
+    controls and direction marks as \\u escapes, a non-UTF-8 file-name byte as a visible \\xNN)."""
     from bidscli import report
+    from bidscli.sanitize import json_text
 
     for doc in TRICKY:
-        assert report.dumps_plain(doc) == report.dumps(doc), doc
+        assert report.dumps_plain(doc) == json_text(json.dumps(doc, indent=2, ensure_ascii=False)), doc
     monkeypatch.setitem(sys.modules, "orjson", None)  # no wheel on this platform: the fallback
     for doc in TRICKY:
-        assert report.dumps_plain(doc) == report.dumps(doc), doc
+        assert report.dumps_plain(doc) == json_text(json.dumps(doc, indent=2, ensure_ascii=False)), doc
 
 
 def test_toml_reader_messages_are_tomllibs():
@@ -68,3 +71,81 @@ def test_toml_reader_messages_are_tomllibs():
             tomlread.loads(text)
         assert str(got.value) == str(want.value)
         assert not hasattr(got.value, "lineno")  # the line is read from the message, as on Python 3.11
+
+
+# -- --jobs N: the same bytes as --jobs 1, in argument order ------------------------------
+
+MANY = ["examples/thief-6p.toml", "examples/broken.toml", "examples/friday-4p.toml", "tests/outside",
+        "examples/colour-5p.toml", "tests/data/disputes-3r-4p.toml", "examples/lowest-3p.toml"]
+
+
+def _files(args):
+    from bidscli.batch import iter_log_paths
+
+    return [str(p) for p in iter_log_paths(args)]
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "--format", "csv"], ["score", "--format", "json"], ["score"],
+    ["validate"], ["validate", "--format", "json", "--summary"], ["validate", "--format", "json"],
+])
+def test_jobs_output_is_byte_identical(argv):
+    args = MANY if argv[0] == "validate" else _files(MANY)
+    assert len(args) > 20 or argv[0] == "validate"
+    runs = [CliRunner().invoke(main, [*argv, *args, "--jobs", j]) for j in ("1", "2", "3")]
+    assert runs[0].exit_code == 1 and runs[0].stdout  # broken logs among them
+    for res in runs[1:]:
+        assert (res.exit_code, res.stdout, res.stderr) == (runs[0].exit_code, runs[0].stdout, runs[0].stderr)
+
+
+def test_errors_survive_the_trip_from_a_worker():
+    """--jobs sends validate's errors between processes: every error class pickles whole."""
+    import importlib
+    import pickle
+    import pkgutil
+
+    import bidscli
+    from bidscli.errors import BidsError
+
+    for mod in pkgutil.iter_modules(bidscli.__path__):
+        if mod.name not in ("__main__",):
+            importlib.import_module(f"bidscli.{mod.name}")
+    todo, classes = [BidsError], []
+    while todo:
+        cls = todo.pop()
+        classes.append(cls)
+        todo.extend(cls.__subclasses__())
+    assert len(classes) > 5
+    for cls in classes:
+        try:
+            err = cls("a message", file="f.toml", line=3, round=1, trick=2, player="Ana")
+        except TypeError:
+            continue  # a class with its own constructor is not raised by validate
+        back = pickle.loads(pickle.dumps(err))
+        assert (type(back), str(back), back.to_json()) == (cls, str(err), err.to_json())
+
+
+def test_choose_jobs():
+    from bidscli.parallel import DEFAULT_JOBS, choose_jobs, cores
+
+    assert choose_jobs(None, 1) == 1
+    assert choose_jobs(None, 10_000) == DEFAULT_JOBS
+    assert choose_jobs(3, 2) == 2 and choose_jobs(1, 1000) == 1 and choose_jobs(0, 1000) == cores()
+
+
+def test_a_scored_game_leaves_no_reference_cycle():
+    """Each log's objects die by reference counting (flat memory without full collections)."""
+    import gc
+
+    from bidscli import api
+
+    gc.collect()
+    gc.disable()
+    try:
+        for log in ("examples/thief-6p.toml", "examples/colour-5p.toml", "tests/outside/o09_3p_english_deferred_thief.toml"):
+            loaded, result = api.score(log)
+            del loaded, result
+            assert api.validate(log) == []
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
