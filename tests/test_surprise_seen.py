@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import pytest
 
-from bidscli.cards import Card
 from bidscli.errors import IllegalPlayError
 from bidscli.rules import deck_for, load_ruleset
 
@@ -85,7 +84,7 @@ def test_the_given_pile_must_agree(rs):
     # The pile says K9 is under the Surprise: 'Surprise K8' disagrees with it, and so does trick 3.
     pile = pile_for(rs, top=("K5", "Surprise", "K9", "K8", "K3"))
     errs = kit.errors(rs, P3, [TURNED], options=SUR, piles=[pile])
-    assert [e.message for e in errs][0] == "revealed K8, but the next pile card is K9 (Surprise hides the next pile card)"
+    assert errs[0].message == "revealed K8, but the next pile card is K9 (Surprise hides the next pile card)"
     assert errs[0].trick == 2
     # Written as seen, the hidden card is the pile's K9: trick 3 must reveal it.
     errs = kit.errors(rs, P3, [SEEN], options=SUR, piles=[pile])
