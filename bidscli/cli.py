@@ -24,8 +24,7 @@ RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a 
 
 def _echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe. Every output of
-    the CLI goes through here (tests/test_hardening.py checks that no click.echo is left)."""
+    direction overrides, undecodable file-name bytes), also through a pipe."""
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
