@@ -12,10 +12,10 @@ with a located message, before it is parsed when it has
 * more than :data:`MAX_KEYS` keys and tables.
 
 The checks are quick scans of the text (regular expressions, all in C), not a
-second parser, so they count generously: a dotted name inside a string (a
-note saying ``a.b.c.d.e.f.g.h.i``) counts as a key, and so does every ``=``
-sign. No real log or ruleset comes near these numbers (a 1,000-round log has
-about 12,000 keys, its longest dotted key has 2 parts). docs/limits.md lists
+second parser, so they count generously: every ``=`` and ``[`` sign counts as
+a key or a table (also inside a string, and an array's ``[`` too), and a dotted
+name followed by ``=`` or ``]`` counts as a key even inside a string. No real log or ruleset comes near these numbers (a 1,000-round log has
+about 21,000 such signs, its longest dotted key has 2 parts). docs/limits.md lists
 every limit of bidscli.
 
 :class:`LineIndex` finds the line of a key or of a string without scanning
@@ -35,42 +35,49 @@ MAX_KEY_CHARS = 256
 MAX_KEYS = 50_000
 
 _PART = r"""(?:(?<![\w-])[\w-]+|"[^"\n]{0,256}"|'[^'\n]{0,256}')"""
-# A chain of more than MAX_KEY_PARTS parts joined by dots (ASCII bare keys: \w is ASCII with re.A).
-_DEEP_KEY = re.compile(rf"(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS},}}{_PART}", re.A)
+# A chain of more than MAX_KEY_PARTS parts joined by dots (ASCII bare keys: \w is ASCII with re.ASCII).
+_DEEP_KEY = re.compile(rf"(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS},}}{_PART}", re.ASCII)
+_KEY_END = re.compile(r"[ \t]*[=\]]")
 # A key longer than MAX_KEY_CHARS: a bare or quoted key at the start of a line, or in a [table]
 # header, followed by '=' (or ']' / '.'). Bounded repetitions keep each attempt short.
 _LONG_KEY = re.compile(
-    rf"""^[ \t]*\[*[ \t]*(?:[\w-]{{{MAX_KEY_CHARS + 1},}}|"[^"\n]{{{MAX_KEY_CHARS + 1},}}"|'[^'\n]{{{MAX_KEY_CHARS + 1},}}')"""
+    rf"""[ \t]*\[*[ \t]*(?:[\w-]{{{MAX_KEY_CHARS + 1},}}|"[^"\n]{{{MAX_KEY_CHARS + 1},}}"|'[^'\n]{{{MAX_KEY_CHARS + 1},}}')"""
     r"[ \t]*[=.\]]",
-    re.A | re.M,
+    re.ASCII,
 )
-_HEADER = re.compile(r"^[ \t]*\[", re.M)
 
 
 def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> LimitError | None:
-    """The first limit ``text`` breaks (a LimitError with its line), or None.
+    """The first limit ``text`` breaks (a LimitError with its TOML line), or None.
 
-    ``lines`` is ``text.splitlines()`` when the caller has it already.
+    Lines are split at "\\n" only, as TOML counts them (``lines`` is accepted for callers that
+    have ``str.splitlines()`` at hand, but not used: that also splits at U+2028 and friends, which
+    a quoted key may hold, and a key cut in pieces would pass the checks).
     """
-    if lines is None:
-        lines = text.splitlines()
-    if lines and max(map(len, lines)) > MAX_LINE_CHARS:
+    lines = text.split("\n")
+    longest = max(map(len, lines))
+    if longest > MAX_LINE_CHARS:
         i = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
-        return LimitError(f"line of {len(lines[i]):,} characters: bidscli reads {what}s with lines of at "
-                          f"most {MAX_LINE_CHARS:,} characters", line=i + 1)
-    keys = text.count("=") + len(_HEADER.findall(text))
+        return LimitError(f"a line of {len(lines[i]):,} characters: bidscli reads lines of at most "
+                          f"{MAX_LINE_CHARS:,}", line=i + 1)
+    keys = text.count("=") + text.count("[")  # an upper bound (strings count too), counted in C
     if keys > MAX_KEYS:
-        return LimitError(f"{keys:,} keys and tables ('=' signs and [table] lines): bidscli reads {what}s "
-                          f"of at most {MAX_KEYS:,}")
-    m = _DEEP_KEY.search(text)
-    if m:
-        parts = m.group().count(".") + 1  # at least; quoted parts may hold dots of their own
-        return LimitError(f"a dotted key of {parts:,} parts: bidscli reads keys of at most {MAX_KEY_PARTS} "
-                          "parts (like hands.Ana or thief.timing)", line=text.count("\n", 0, m.start()) + 1)
-    m = _LONG_KEY.search(text)
-    if m:
-        return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads keys of at most "
-                          f"{MAX_KEY_CHARS}", line=text.count("\n", 0, m.start()) + 1)
+        return LimitError(f"{keys:,} keys, tables and arrays ('=' and '[' signs): bidscli reads at most "
+                          f"{MAX_KEYS:,} a {what}")
+    # Only a line with MAX_KEY_PARTS dots can hold a deeper key, and only a long line a long key:
+    # the regular expressions run on those lines alone (a real log has none).
+    if text.count(".") >= MAX_KEY_PARTS or longest > MAX_KEY_CHARS:
+        for i, line in enumerate(lines, 1):
+            if line.count(".") >= MAX_KEY_PARTS:
+                for m in _DEEP_KEY.finditer(line):  # linear: each chain is matched once, then on
+                    if not _KEY_END.match(line, m.end()):
+                        continue  # not a key (a key is followed by '=', or ']' in a header): a string's text
+                    parts = m.group().count(".") + 1  # at least; quoted parts may hold dots of their own
+                    return LimitError(f"a dotted key of {parts:,} parts: bidscli reads at most {MAX_KEY_PARTS} "
+                                      "(hands.Ana has 2)", line=i)
+            if len(line) > MAX_KEY_CHARS and _LONG_KEY.match(line):
+                return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads at most "
+                                  f"{MAX_KEY_CHARS}", line=i)
     return None
 
 

@@ -160,7 +160,7 @@ def echo_text(text: str) -> None:
     """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
     from .report import fit_text
 
-    click.echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too
+    _echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too (terminal() is idempotent)
 
 
 def jobs_option(func):

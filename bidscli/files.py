@@ -79,7 +79,7 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
         kind = file_kind(mode)
         if kind == "a folder":
             return error(f"is a folder, not a {what} file", file=name)
-        return error(f"is {kind}, not a regular file: bidscli reads {what}s from regular files only", file=name)
+        return error(f"is {kind}, not a regular file: bidscli reads only regular files", file=name)
 
     def too_big(size: int | None) -> BidsError:
         shown = _mb(size) if size is not None else f"over {_mb(limit)}"
@@ -208,7 +208,7 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
         kind = file_kind(st.st_mode)
         if kind == "a folder":
             raise FileError("is a folder: expected a file path to write to", file=name)
-        raise FileError(f"is {kind}, not a regular file: bidscli replaces regular files only, "
+        raise FileError(f"is {kind}, not a regular file: bidscli replaces only regular files, "
                         "even with --force", file=name)
     folder = os.path.dirname(target) or "."
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~current_umask()

@@ -20,6 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
+from .bounds import check_toml
 from .cards import (
     ALLY_CARD,
     BLACK,
@@ -34,7 +35,6 @@ from .cards import (
     black_number,
     coloured,
 )
-from .bounds import check_toml
 from .errors import DeckError, RulesetError, did_you_mean
 from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS
 

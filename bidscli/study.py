@@ -90,6 +90,7 @@ def merge(*summaries: Summary) -> Summary:
 # -- playing -----------------------------------------------------------------------------
 
 _RULESETS: dict = {}
+_LOADED: dict = {}  # a study's loaded rulesets, one copy per content (see _rulesets)
 
 
 def _ruleset(ref: str, knobs: tuple) -> Ruleset:
@@ -106,7 +107,13 @@ def _ruleset(ref: str, knobs: tuple) -> Ruleset:
 def _rulesets(study: StudySpec) -> list[Ruleset]:
     """The study's rulesets: those loaded up front (nothing is read from disk mid-run), or by ref."""
     if study.loaded:
-        return list(study.loaded)
+        # Each shard brings its own unpickled copies: keep the first equal one per process, so
+        # deck_for's cache (keyed by the ruleset object) is hit and does not grow shard by shard.
+        out = []
+        for rs in study.loaded:
+            key = (rs.name, rs.path, rs.chain, repr(sorted(rs.knobs.items())), repr(sorted(rs.options.items())))
+            out.append(_LOADED.setdefault(key, rs))
+        return out
     return [_ruleset(ref, study.knobs) for ref in study.rulesets]
 
 
