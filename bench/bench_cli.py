@@ -98,7 +98,7 @@ def big_validate(count: int) -> None:
     wall, rss, code = run(bids("validate", str(folder)))
     pwall, prss, _ = run([*PARSE, "--folder", str(folder)])
     print(f"\n`bids validate` over {count:,} logs (a folder): {wall:.2f}s, peak {rss:.1f} MiB, exit {code}; "
-          f"parse-only script: {pwall:.2f}s")
+          f"parse-only script: {pwall:.2f}s, peak {prss:.1f} MiB")
 
 
 def main() -> None:

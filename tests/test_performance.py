@@ -39,7 +39,7 @@ def test_score_table_needs_no_tabulate():
 TRICKY = [
     {"file": "a\u2028b\x7f\x1b\x00\t\"\\/é😀", "rounds": [], "x": {}, "n": [1, [2, {}]], "v": None, "ok": True},
     {"big": 2**63 - 1, "neg": -2**63, "bigger": 2**70},  # past 64 bits: json.dumps takes over
-    {1: "int key", True: "bool key", None: "none key"},  # non-string keys: json.dumps takes over
+    {1: "int key", None: "none key"}, {True: "bool key"},  # non-string keys: json.dumps takes over
     {"file": "bad-\udcff.toml"},  # a lone surrogate (a non-UTF-8 file name): json.dumps takes over
     [], {}, "text", 0,
 ]
