@@ -98,7 +98,7 @@ def big_validate(count: int) -> None:
     wall, rss, code = run(bids("validate", str(folder)))
     pwall, prss, _ = run([*PARSE, "--folder", str(folder)])
     print(f"\n`bids validate` over {count:,} logs (a folder): {wall:.2f}s, peak {rss:.1f} MiB, exit {code}; "
-          f"parse-only script: {pwall:.2f}s")
+          f"parse-only script: {pwall:.2f}s, peak {prss:.1f} MiB")
 
 
 def main() -> None:
@@ -109,6 +109,7 @@ def main() -> None:
     ap.add_argument("--no-big", action="store_true", help="skip the 10,000-log validate")
     ap.add_argument("--big", type=int, default=10_000, help="log count of the big validate run")
     args = ap.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # each line as it is measured, also into a file
     from bench.gen import write_logs
 
     print(f"machine: {os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), "

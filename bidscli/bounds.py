@@ -101,6 +101,10 @@ class LineIndex:
             keys: dict[str, list[int]] = {}
             match = self.key_re.match
             for i, line in enumerate(self.lines, 1):
+                # A key line has '=', '.' or ']' after its key: the others (a log's many card and
+                # trick lines) cannot match, and are passed over without the regex (issue 12).
+                if "=" not in line and "." not in line and "]" not in line:
+                    continue
                 m = match(line)
                 if m:
                     keys.setdefault(m.group(2), []).append(i)
@@ -114,6 +118,15 @@ class LineIndex:
             finditer = _STRINGS.finditer
             for i, line in enumerate(self.lines, 1):
                 if '"' not in line and "'" not in line:
+                    continue
+                if line.count('"') == 2 and "'" not in line and "\\" not in line:
+                    # One basic string and nothing else to read (a card, a trick line): what the
+                    # regular expression would find, without it (issue 12: most lines of a log).
+                    a = line.index('"')
+                    value = line[a + 1:line.index('"', a + 1)]
+                    hits = strings.setdefault(value, [])
+                    if not hits or hits[-1] != i:
+                        hits.append(i)
                     continue
                 for m in finditer(line):
                     if m.group(2):

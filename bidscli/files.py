@@ -25,7 +25,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from .errors import BidsError, LimitError, LogSyntaxError
@@ -214,6 +213,8 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~current_umask()
     data = text.encode("utf-8")
     try:
+        import tempfile  # here, not at the top: every command imports this module, few write (start-up)
+
         fd, tmp = tempfile.mkstemp(prefix=".bids-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise _write_error(name, exc) from None

@@ -12,7 +12,6 @@ in order after its round header.
 
 from __future__ import annotations
 
-import difflib
 import re
 from operator import itemgetter
 from pathlib import Path
@@ -266,6 +265,8 @@ class LogReader:
         for key in data:
             if key not in TOP_KEYS:
                 # A close misspelling of a key the log needs (ruleset, players, rounds).
+                import difflib  # only for this hint: start-up (issue 12)
+
                 near = next(iter(difflib.get_close_matches(key, ("ruleset", "players", "rounds"), 1, 0.75)), None)
                 value = data[key]
                 if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):

@@ -13,7 +13,6 @@ load from an installed wheel too.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -37,6 +36,10 @@ from .cards import (
 )
 from .errors import DeckError, RulesetError, did_you_mean
 from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS
+from .tomlread import TOMLDecodeError
+from .tomlread import (
+    loads as toml_loads,  # the log reader's parser: no tomllib import too
+)
 
 BUNDLED = ("italian", "english", "japanese")
 ALIASES = {"spanish": "english"}
@@ -222,8 +225,8 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     if too_big is not None:
         raise too_big.located(file=display)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = toml_loads(text)
+    except TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
         if line is None:  # Python 3.11 says it only in the message
             m = re.search(r"line (\d+)", str(exc))
@@ -365,7 +368,7 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
             raise RulesetError(f"option '{pair[:40]}...' is {len(pair)} characters long: a KEY=VALUE "
                                "of at most 1000 is expected")
         try:
-            value = tomllib.loads(f"v = {raw}")["v"]
+            value = toml_loads(f"v = {raw}")["v"]
         except (ValueError, RecursionError):  # not TOML (TOMLDecodeError), too many digits, too deep
             value = raw
         if "." in key:

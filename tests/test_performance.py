@@ -39,7 +39,7 @@ def test_score_table_needs_no_tabulate():
 TRICKY = [
     {"file": "a\u2028b\x7f\x1b\x00\t\"\\/é😀", "rounds": [], "x": {}, "n": [1, [2, {}]], "v": None, "ok": True},
     {"big": 2**63 - 1, "neg": -2**63, "bigger": 2**70},  # past 64 bits: json.dumps takes over
-    {1: "int key", True: "bool key", None: "none key"},  # non-string keys: json.dumps takes over
+    {1: "int key", None: "none key"}, {True: "bool key"},  # non-string keys: json.dumps takes over
     {"file": "bad-\udcff.toml"},  # a lone surrogate (a non-UTF-8 file name): json.dumps takes over
     [], {}, "text", 0,
 ]
@@ -149,3 +149,33 @@ def test_a_scored_game_leaves_no_reference_cycle():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_line_index_fast_paths_find_what_the_regular_expressions_find():
+    """bounds.LineIndex skips the regular expressions on plain lines: same answers as without."""
+    import random
+
+    from bidscli import bounds, log
+
+    def slow(lines):
+        keys, strings = {}, {}
+        for i, line in enumerate(lines, 1):
+            m = log._KEY_RE.match(line)
+            if m:
+                keys.setdefault(m.group(2), []).append(i)
+            for m in bounds._STRINGS.finditer(line):
+                value = m.group(1) if m.group(2) else (m.group(3) if m.group(4) else None)
+                if value is not None and (not strings.get(value) or strings[value][-1] != i):
+                    strings.setdefault(value, []).append(i)
+        return keys, strings
+
+    rng = random.Random(12)
+    alphabet = ['"', "'", "\\", "=", ".", "]", "[", " ", "a", "R5", "K5: Ana R5", ","]
+    lines = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 9))) for _ in range(3000)]
+    lines += Path("examples/thief-6p.toml").read_text(encoding="utf-8").splitlines()
+    keys, strings = slow(lines)
+    index = bounds.LineIndex(lines, log._KEY_RE)
+    for name, hits in keys.items():
+        assert index.key_line(name) == hits[0], name
+    for text, hits in strings.items():
+        assert index.string_line(text, 1, None) == hits[0], text
