@@ -78,6 +78,8 @@ def shared_tmp():
     with tempfile.TemporaryDirectory(prefix="bids-i13-") as d:
         os.chmod(d, 0o777)
         yield Path(d)
+        for folder, _, _ in os.walk(d):  # folders a test locked: writable again, so they can be removed
+            os.chmod(folder, 0o755)
 
 
 # -- 1. only regular files are replaced; a symlink is written through ---------------------------------
