@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	@# index settings and setuptools' generic caution about editable installs (the license
 	@# deprecation it also gave is fixed in pyproject.toml: SPDX license = "MIT").
 	$(BIN)/python -m pip install --quiet --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q bidscli  # bytecode at install, as a wheel install has (start-up)
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -37,8 +38,10 @@ lint: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"
 
+# Whole processes against a parse-only script (docs/performance.md); BENCH_ARGS="--sizes 300 --no-big" for a short run.
 bench: $(STAMP)
-	$(BIN)/python bench/bench_cli.py
+	$(BIN)/python -m compileall -q bidscli
+	$(BIN)/python bench/bench_cli.py $(BENCH_ARGS)
 
 # Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
 golden: $(STAMP)

@@ -89,7 +89,12 @@ def play(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
     log, errors = read_log(path)
     if log is None:
         raise errors[0]
-    ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
+    try:
+        ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
+    except BidsError:
+        if _typo_of_ruleset(errors):  # 'rulset = ...': the typo is the root cause
+            raise errors[0] from None
+        raise
     result, errors = _check(log, errors, ruleset, opts, allow_partial)
     return Loaded(log, ruleset, opts), result, errors
 
@@ -156,8 +161,15 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
     try:
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError as exc:
+        if _typo_of_ruleset(errors):
+            return errors
         return errors + [exc.located(file=str(path))]
     return _check(log, errors, ruleset, opts, allow_partial)[1]
+
+
+def _typo_of_ruleset(errors: list[BidsError]) -> bool:
+    """The log names its ruleset under a misspelled key (the reader said so)."""
+    return any(getattr(e, "meant", None) == "ruleset" for e in errors)
 
 
 def only_unfinished(errors: Iterable[BidsError]) -> bool:

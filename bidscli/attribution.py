@@ -28,9 +28,17 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
                       changed hands, else the runner-up); deciding comes from rival_parts
         order         for "ordered": the steps, each a tuple of groups; else ()
         divergences   (divergence.Divergence, ...) between A and B, game order
-        mixtures (2^k over the groups some replay reads), replays (whole or from a checkpoint),
-        policy_mixtures, unplayable_mixtures
+        mixtures      mixtures scored (2^k over the k groups some replay reads)
+        replays       plays of the deal they took (whole, or on from a checkpoint)
+        policy_mixtures, unplayable_mixtures   counts (see below)
+        reason        why the split is "ordered", else None
+        difference(p) totals[b][p] - totals[a][p]
         to_json()     the ``attribution`` object of ``diff --format json``
+
+    attribute_outcomes(deal, labels, outcome_a, outcome_b, offered, *, lenient=False,
+                       divergences=None) -> Attribution | None
+        the same from two variants.play_deal outcomes (``bids diff`` computes
+        them once; ``Diff.attributions`` holds its accounts).
 
 How the account is made. The "players" of the Shapley game are the groups of
 knobs on which A and B differ at this table (effective values: a
@@ -61,6 +69,11 @@ step is playable, and each group gets its step's change. Where no such chain
 exists, the smallest steps that make one are taken together and their change
 is charged to the joint label "knob_a + knob_b".
 
+Too many knobs. The exact value needs 2^k mixtures; past SHAPLEY_LIMIT (12)
+groups that the engine reads, the account is the ordered split along the
+registry order (k + 1 mixtures; an unplayable step joins the next), marked
+"ordered" with its reason. The bundled rulesets differ in at most 10 groups.
+
 JSON numbers (``points_json``): each part is given as the nearest multiple of
 2^-30 (exact for halves, quarters...; thirds within 1e-9), then the rounding
 is corrected on the parts with the largest remainders so that the numbers add
@@ -73,7 +86,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -84,6 +97,7 @@ from .report import knob_value
 from .rules import Ruleset, deck_for
 
 DECK = "deck"
+SHAPLEY_LIMIT = 12  # knob groups read: 2^12 = 4096 mixtures at most, well inside a second or two
 OPTIONS = "table options"
 
 
@@ -134,7 +148,7 @@ class Attribution:
     replays: int
     policy_mixtures: int
     unplayable_mixtures: int
-    policy_notes: tuple = field(default=())
+    reason: str | None = None  # why the split is "ordered"
 
     def difference(self, player: str) -> int:
         a, b = self.labels
@@ -155,6 +169,7 @@ class Attribution:
             "replays": self.replays,
             "policy_mixtures": self.policy_mixtures,
             "unplayable_mixtures": self.unplayable_mixtures,
+            "reason": self.reason,
         }
         m = self.winner_margin
         if m is not None:
@@ -325,20 +340,36 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
 
     # The groups some replay reads, grown until no mixture of them reads another one.
     relevant: list = [x for x in live if x[0] == OPTIONS]
+    too_many = False
     while True:
+        if len(relevant) > SHAPLEY_LIMIT:
+            too_many = True
+            break
         summaries = [mixture(mask, relevant) for mask in range(1 << len(relevant))]
         read = set().union(*(_tree_knobs(c.root) for c in caches))
         more = [x for x in live if x not in relevant and any(kn in read for kn in x[1])]
         if not more:
             break
         relevant = [x for x in live if x in relevant or x in more]
-    k = len(relevant)
+    reason = None
+    if too_many:
+        # 2^k replays would take too long: switch every group in registry order instead.
+        reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
+                  f"exact Shapley value (2^k replays)")
+        relevant = live
+        k = len(relevant)
+        masks = [(1 << i) - 1 for i in range(k + 1)]
+        summaries = {m: mixture(m, relevant) for m in masks}
+    else:
+        k = len(relevant)
+        masks = range(1 << k)
     full = (1 << k) - 1
-    values: list = [None] * (1 << k)
+    values: dict = {}
     unplayable = policy = 0
-    for mask in range(1 << k):
+    for mask in masks:
         s = summaries[mask]
         if not s.playable or s.undetermined:
+            values[mask] = None
             unplayable += 1
             continue
         if s.policy_steals:
@@ -349,16 +380,28 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     if values[0] != totals_a or values[full] != totals_b:  # the mixtures are the rulesets themselves
         raise BidsError("internal: a replay of the deal under the rulesets' own knobs scored differently")
     names = [g for g, _ in relevant]
-    if unplayable:
+    if too_many:
         method = "ordered"
-        steps = _chain(k, values)
+        steps, pending = [], []
+        for i in range(k):  # an unplayable prefix joins its step to the next
+            pending.append(i)
+            if values[(1 << (i + 1)) - 1] is not None:
+                steps.append(tuple(pending))
+                pending = []
+    elif unplayable:
+        method = "ordered"
+        reason = "some mixture of the rules cannot be played, so the Shapley value is not defined"
+        steps = _chain(k, [values[m] for m in range(1 << k)])
+    else:
+        method = "shapley"
+        steps = []
+    if method == "ordered":
         order = tuple(tuple(names[i] for i in step) for step in steps)
         shares = _ordered(steps, values, len(players))
         labels_of = [" + ".join(s) for s in order]
     else:
-        method = "shapley"
         order = ()
-        shares = _shapley(k, values, len(players))
+        shares = _shapley(k, [values[m] for m in range(1 << k)], len(players))
         labels_of = names
     parts: dict = {}
     for j, p in enumerate(players):
@@ -366,7 +409,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         for lab, share in zip(labels_of, shares):
             row[lab] = share[j]
         parts[p] = row
-    read = {g for g, _ in relevant}
+    knobs_read = set().union(*(_tree_knobs(c.root) for c in caches))
+    read = {g for g, ks in relevant if g == OPTIONS or any(kn in knobs_read for kn in ks)}
     group_objs = tuple(
         Group(g, tuple(KnobDiff(kn, knob_value(a.knobs[kn]), knob_value(b.knobs[kn]), a.source_of(kn),
                                 b.source_of(kn)) for kn in ks),
@@ -376,7 +420,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     margin = _margin(out_a.result, out_b.result, parts, [g for g, _ in groups] + [x for x in labels_of if x not in
                                                                                   dict(groups)])
     return Attribution(method, (la, lb), players, totals, parts, group_objs, margin, order, tuple(divergences),
-                       1 << k, sum(c.replays + c.resumed for c in caches), policy, unplayable)
+                       len(masks), sum(c.replays + c.resumed for c in caches), policy, unplayable, reason)
 
 
 def _tree_knobs(node) -> set:

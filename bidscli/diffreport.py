@@ -301,8 +301,8 @@ def _tricks_of_round(dvs, labels, everything: bool, width: int) -> list[str]:
 def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[str]:
     a, b = at.labels
     method = "exact Shapley values" if at.method == "shapley" else \
-        "ORDERED split: some mixture of the rules cannot be played, so the knobs are switched one step " \
-        "at a time: " + " -> ".join(" + ".join(s) for s in at.order)
+        f"ORDERED split: {at.reason}; so the knobs are switched one step at a time: " + \
+        " -> ".join(" + ".join(s) for s in at.order)
     out = wrap(f"Each player's difference, {b} - {a}, by the rule that caused it ({method}):", "", "  ", width)
     same = []
     rows = []
@@ -363,7 +363,10 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
 
 def _knob_lines(at: Attribution, width: int) -> list[str]:
     a, b = at.labels
-    shown = [g for g in at.groups if g.changed_trick or any(at.parts[p].get(g.name) for p in at.players)]
+    def moved(g) -> bool:  # a part of its own, or of a joint step of the ordered split that holds it
+        return any(v and g.name in lab.split(" + ") for p in at.players for lab, v in at.parts[p].items())
+
+    shown = [g for g in at.groups if g.changed_trick or moved(g)]
     hidden = [g for g in at.groups if g not in shown]
     out = []
     if shown:

@@ -606,8 +606,13 @@ class Game:
                     self._unwritten = UNSEEN
                     return
                 if self.pile.unwritten:
+                    # Known from the log's pile, but nobody saw it: shown as unseen, the same as
+                    # without a pile (the written log reads the same either way).
                     self.pile.unwritten = False
                     self._unwritten = hidden
+                    t.revealed.pop()
+                    t.centre, t.hidden = None, True
+                    return
                 if hidden is None:
                     # Surprise was the last pile card: no prize, as for an empty pile (deck.short_pile).
                     card = None
@@ -1097,7 +1102,14 @@ class Game:
         if self._ally_player is not None:
             t.reasons.append(Reason(f"{self._ally_player} played Ally into a burned trick: no alliance",
                                     "ally.on_burn"))
-        if t.hidden and t.centre is not None:
+        if t.hidden and t.centre is None and self._unwritten is not None:
+            # Written 'Surprise:' (log.md): the hidden prize stays on the pile, never turned over.
+            if self._unwritten is not UNSEEN:
+                self.pile.put_top(self._unwritten)  # the pile's card (a round with a pile)
+            t.stayed = True
+            t.reasons.append(Reason("burned: the hidden prize stays on the pile unseen ('Surprise:') and is the "
+                                    "next trick's prize", "surprise.on_burn"))
+        elif t.hidden and t.centre is not None:
             if self.k["surprise.on_burn"] == "stays":
                 self.pile.put_top(t.centre)
                 t.stayed = True
@@ -1105,10 +1117,6 @@ class Game:
                                         "surprise.on_burn"))
             else:
                 t.reasons.append(Reason("burned: the hidden prize is discarded", "surprise.on_burn"))
-        elif t.hidden and self._unwritten is UNSEEN:
-            # Nothing was drawn: the unseen card is still the next of the pile's unknown cards.
-            t.reasons.append(Reason("burned: the hidden prize stays on the pile unseen ('Surprise:') and is the "
-                                    "next trick's prize", "surprise.on_burn"))
         if self._surprise_from_hand:
             t.reasons.append(Reason("burned: the Surprise from hand moves nothing", "surprise.from_hand"))
 

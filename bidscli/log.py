@@ -12,6 +12,7 @@ in order after its round header.
 
 from __future__ import annotations
 
+import difflib
 import re
 from operator import itemgetter
 from pathlib import Path
@@ -27,6 +28,7 @@ from .errors import (
     LogSyntaxError,
     did_you_mean,
 )
+from . import tomlhints
 from .knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
@@ -39,7 +41,7 @@ MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
 _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
-_KEY_RE = re.compile(r"^\s*(\[?)\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
+_KEY_RE = re.compile(r"^\s*(\[{0,2})\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 _first = itemgetter(0)  # the player of a (player, card) play
 _canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
 _ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
@@ -243,6 +245,11 @@ class LogReader:
                 line = int(m.group(1)) if m else None
                 if line is None and "end of document" in str(exc):
                     line = max(1, len(self._lines))
+            probable = tomlhints.hint(self.text, str(exc))
+            if probable is not None:  # the slip a person probably made, and the reader's position
+                line, what = probable
+                self.error(LogSyntaxError, f"invalid TOML: {what} (TOML reader: {exc})", line=line)
+                return None
             self.error(LogSyntaxError, f"invalid TOML: {exc}", line=line)
             return None
         except ValueError:  # an integer of more than 4300 digits
@@ -255,8 +262,28 @@ class LogReader:
             self.error(LimitError, "TOML nesting is too deep to read")
             return None
 
+        meant = set()  # required keys written with a typo: one error for each, not two
         for key in data:
             if key not in TOP_KEYS:
+                # A close misspelling of a key the log needs (ruleset, players, rounds).
+                near = next(iter(difflib.get_close_matches(key, ("ruleset", "players", "rounds"), 1, 0.75)), None)
+                value = data[key]
+                if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                    shown, want = f"[[{key}]] tables", f"[[{near}]]"  # an array of tables
+                elif isinstance(value, dict):
+                    shown, want = f"table [{key}]", f"[{near}]"
+                else:
+                    shown, want = f"key '{key}'", f"'{near}'"
+                lacks = near is not None and near not in data
+                if lacks or (near == "rounds" and shown.startswith("[[")):
+                    meant.add(near)
+                    why = ("(the log has none)" if lacks else
+                           "(its round is left out of the count, so the rounds are checked once it is fixed)")
+                    err = LogStructureError(f"unknown {shown}: probably a typo for {want} {why}",
+                                            file=self.file, line=self._key_line(key))
+                    err.meant = near
+                    self.errors.append(err)
+                    continue
                 self.error(
                     LogStructureError,
                     f"unknown key '{key}'{did_you_mean(key, TOP_KEYS)}: expected {', '.join(TOP_KEYS[:4])}",
@@ -269,8 +296,12 @@ class LogReader:
                        line=self._key_line("ruleset"))
             ruleset = None
 
+        if "players" in meant:
+            return None  # no players: nothing else can be checked
         players = self._players(data.get("players"))
         options = self._options(data.get("options", {}))
+        if "rounds" in meant:
+            return None  # the rounds are under another key: playing the rest would only mislead
         rounds = self._rounds(data.get("rounds"), players)
         if players is None:
             return None

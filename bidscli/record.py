@@ -22,10 +22,19 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card
 from .deal import first_leader, log_text
-from .engine import Game, GameResult, StealChoice, TrickResult, log_decider, replay
+from .engine import (
+    Game,
+    GameResult,
+    StealChoice,
+    TrickResult,
+    _Abort,
+    log_decider,
+    replay,
+)
 from .errors import BidsError, LogSyntaxError
 from .log import GameLog, Pass, Steal, format_trick, parse_trick, read_log_text
 from .rules import Ruleset, deck_for
+from .sanitize import terminal
 
 WIDTH = 100  # every line shown fits COLUMNS=100
 HEADER = (
@@ -45,10 +54,8 @@ help, quit (or end of input). The file is saved after every accepted trick."""
 
 
 def clean(text: str) -> str:
-    """Text shown to the user with control characters escaped (input is echoed in messages)."""
-    if text.isprintable() or all(c.isprintable() or c == "\n" for c in text):
-        return text
-    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
+    """Text shown to the user, control characters escaped (typed input is echoed in messages)."""
+    return terminal(text)
 
 
 def wrap(text: str, indent: str = "    ") -> list[str]:
@@ -183,7 +190,7 @@ class Recorder:
                             offered.append(choice)
                             return base(choice)
                     game.finish_trick(decide)
-                except Exception:  # an engine abort on a bad candidate: check() reports it
+                except (BidsError, _Abort):  # a bad candidate stops the engine: check() reports it
                     return game, last
             if rec.number < target + 1:
                 game.end_round()
@@ -275,17 +282,13 @@ class Recorder:
                         f"round {r}, trick {t}: {leader} leads"], save=True)
 
     def _score(self) -> Outcome:
+        """The standings as `bids score OUT --allow-partial` prints them."""
         from .report import score_table
 
-        errors, result = self.check()
+        _, result = self.check()
         if result is None or not self.played():
             return Outcome(["no trick recorded yet"])
-        table = score_table(self.file, self.ruleset, result).splitlines()
-        if self.game_over():
-            return Outcome(table)
-        r = max(i for i, x in enumerate(self.rounds) if x.tricks)
-        where = f"standings after round {r + 1}, trick {len(self.rounds[r].tricks)} (game not over)"
-        return Outcome([where if line.startswith(("Winner: ", "Shared win: ")) else line for line in table])
+        return Outcome(score_table(self.file, self.ruleset, result).splitlines())
 
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)
@@ -343,7 +346,7 @@ class Recorder:
                 return self._refuse(errors)
             _, t = self._open_game(rounds, target)
             rec = parse_trick(line)
-            line = format_trick(t.revealed, rec.plays, rec.actions)
+            line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
             rnd.tricks[-1] = line
         out = self._offer(rounds, target, line)
         first = text.split()[0]
@@ -369,15 +372,20 @@ class Recorder:
         if tokens and "," not in body and not any(t.casefold() in names for t in tokens):
             # The short form: cards only, in playing order from the leader.
             if len(tokens) != len(order):
-                return "", (f"{len(tokens)} card(s) for {len(order)} players: expected one card each, "
-                            f"in playing order from {order[0]} ({', '.join(order)})")
+                n = len(tokens)
+                return "", (f"{n} card{'s' if n != 1 else ''} for {len(order)} players: expected one each, "
+                            f"in playing order from {order[0]}")
             body = ", ".join(f"{p} {_card_text(t)}" for p, t in zip(order, tokens))
         line = f"{head.strip()}: {body.strip()}" + (f"; {actions.strip()}" if semi else "")
         try:
             rec = parse_trick(line)
         except BidsError:
             return line, None
-        return format_trick(rec.revealed, rec.plays, rec.actions), None
+        # Names as seated (log.md: names match case-insensitively), cards canonical.
+        plays = [(self._player(p) or p, c) for p, c in rec.plays]
+        actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k != "card"})
+                   for a in rec.actions]
+        return format_trick(rec.revealed, plays, actions), None
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
         # Exactly as validate prints them (one line each, not wrapped), sanitised.
@@ -414,8 +422,9 @@ class Recorder:
         lines += wrap(f"{c.thief} {must} ({c.why}):")
         for victim, cards in c.victims.items():
             lines += wrap(f"  from {victim}: {' '.join(map(str, cards))}", "      ")
-        answer = "type the card (and 'from NAME' if two could give it)"
-        lines += wrap(answer + ("" if c.mandatory else ", or 'pass'"))
+        first = next(iter(c.victims.values()))[0]
+        answer = f"type the card to take ({first}; '{first} from NAME' when two players hold it)"
+        lines += wrap(answer + ("" if c.mandatory else ", or pass (or Enter)"))
         return Outcome(lines, asking=True, error=note is not None)
 
     def _answer(self, text: str) -> Outcome:

@@ -129,16 +129,20 @@ def run_script(rec: Recorder, lines: Iterable[str], err: TextIO) -> int:
         if out.error:
             failed = True
             err.write(f"input line {number}: {clean(line.strip())[:80]}\n")
-        for text in out.lines:
-            err.write(text + "\n")
+        err.writelines(text + "\n" for text in out.lines)
         err.flush()
         if out.done:
             break
-    err.write(_goodbye(rec))
+    err.write(goodbye(rec))
     return 1 if failed else 0
 
 
-def _goodbye(rec: Recorder) -> str:
+def welcome(rec: Recorder) -> str:
+    return clean(f"Recording {rec.file}: {', '.join(rec.players)} under {rec.ruleset.name}; "
+                 "'help' for the forms and commands.\n")
+
+
+def goodbye(rec: Recorder) -> str:
     n = rec.played()
     state = "the game is complete" if rec.game_over() else "go on with: bids record " + rec.file + " --resume"
     return clean(f"saved {rec.file} ({n} trick{'s' if n != 1 else ''}); {state}\n")
@@ -154,9 +158,7 @@ def run_terminal(rec: Recorder, out: TextIO) -> int:
     completer = WordCompleter(rec.words(), ignore_case=True, sentence=False, WORD=True)
     session: PromptSession = PromptSession(history=InMemoryHistory(), completer=completer,
                                            complete_while_typing=False)
-    r, t, leader = rec.next_turn()
-    out.write(clean(f"Recording {rec.file}: {', '.join(rec.players)} under {rec.ruleset.name}; "
-                    "one trick a line, 'help' for the forms and commands.\n"))
+    out.write(welcome(rec))
     code = 0
     while True:
         try:
@@ -169,10 +171,9 @@ def run_terminal(rec: Recorder, out: TextIO) -> int:
         result = rec.feed(line)
         if result.save:
             save()
-        for text in result.lines:
-            out.write(text + "\n")
+        out.writelines(text + "\n" for text in result.lines)
         out.flush()
         if result.done:
             break
-    out.write(_goodbye(rec))
+    out.write(goodbye(rec))
     return code

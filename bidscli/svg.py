@@ -119,7 +119,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
 
 
 def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys: Sequence[str],
-                   label: str, width: int = 640, row_height: int = 26) -> Chart:
+                   label: str, width: int = 520, row_height: int = 26) -> Chart:
     """One stacked bar per row: positive parts to the right of zero, negative to the left.
 
     ``keys`` fixes each part's colour across rows (a knob keeps its colour for every player).
@@ -163,7 +163,7 @@ def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys
     return Chart(width, height, shapes, label)
 
 
-def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label: str, width: int = 640,
+def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label: str, width: int = 480,
                   row_height: int = 22, percent: bool = True, ref: float | None = None) -> Chart:
     """Horizontal bars of rates (0..1) with their 95% intervals as error bars; ``ref``: a dashed line
     (e.g. 1/players, an even share of the wins)."""

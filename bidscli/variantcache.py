@@ -108,6 +108,7 @@ class VariantCache:
         n = self.players
         node = self.root
         base = self.base.knobs
+        depth = 0
         while node is not None:
             if node[0] == "leaf":
                 return node[1]
@@ -115,27 +116,34 @@ class VariantCache:
             v = effective(name, changes[name] if name in changes else base[name], n)
             nxt = node[2].get(v)
             if nxt is None and node[3] is not None:
-                return self._run(changes, node[3])
+                return self._run(changes, node[3], depth)
             node = nxt
-        return self._run(changes, None)
+            depth += 1
+        return self._run(changes, None, -1)
 
     def _values(self, changes) -> dict:
         values = dict(self.base.knobs)
         values.update(changes)
         return values
 
-    def _run(self, changes, ckpt: Checkpoint | None) -> Summary:
+    def _run(self, changes, ckpt: Checkpoint | None, depth: int) -> Summary:
+        """A replay, whole or on from ``ckpt``, the checkpoint of the node at ``depth`` whose branch
+        is new. Nodes down to that depth exist already, so boundaries passed before its knob is read
+        need no copy of the game: ``ckpt`` itself stands in for them."""
         reads = _Reads(self._values(changes), self.players)
+        points: list = []  # the latest checkpoint for each count of knobs read so far
         if ckpt is None:
             self.replays += 1
         else:
             self.resumed += 1
             reads.order.update(ckpt.before)
+            points.append((len(ckpt.before), ckpt))
         rs = dataclasses.replace(self.base, knobs=reads)
-        points: list = []  # the latest checkpoint for each count of knobs read so far
 
         def on_point(pos, game, notes, asked, undetermined, base_deck):
             count = len(reads.order)
+            if count <= depth:
+                return
             last = pos[0] == len(self.deal.rounds)  # before the result: the game is not played on
             point = Checkpoint(pos, game if last else fork(game), list(notes), set(asked), undetermined,
                                base_deck, dict(reads.order))

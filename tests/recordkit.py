@@ -42,6 +42,18 @@ def simulated_game(folder: Path, ruleset: str, seed: int, options=ALL_SPECIALS) 
     return game, deal_path
 
 
+def without_deal(game: Path) -> Path:
+    """The log a table writes by hand: the same tricks, without the hands, removed cards and pile."""
+    from bidscli.deal import log_text
+    from bidscli.record import RoundEntry
+
+    log, _ = read_log(game)
+    out = game.with_name(game.stem + "-by-hand.toml")
+    rounds = [RoundEntry(r.leader, tricks=[t.text for t in r.tricks]) for r in log.rounds]
+    out.write_text(log_text(log.ruleset, log.players, log.options, rounds), encoding="utf-8")
+    return out
+
+
 def features(path: Path) -> dict:
     """What a game shows: to assert that a test game really uses the options it is meant to test."""
     log, _ = read_log(path)

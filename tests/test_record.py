@@ -73,8 +73,8 @@ def test_a_short_form_with_too_few_cards_says_how_many(tmp_path):
     rec = recorder(tmp_path / "g.toml")
     out = rec.feed("K5: R5 G4 K6")
     assert out.error
-    assert out.lines == [f"{tmp_path / 'g.toml'}: round 1, trick 1: 3 card(s) for 4 players: expected one card "
-                         "each, in playing order from Ana (Ana, Ben, Cleo, Dev)"]
+    assert out.lines == [f"{tmp_path / 'g.toml'}: round 1, trick 1: 3 cards for 4 players: expected one each, "
+                         "in playing order from Ana"]
 
 
 def test_unknown_word_is_refused_with_the_readers_message_and_a_hint(tmp_path):
@@ -116,12 +116,16 @@ def test_score_command_shows_standings_then_the_final_table(tmp_path):
     assert rec.feed("score").lines == ["no trick recorded yet"]
     feed_all(rec, rk.trick_lines(game, leaders=False)[:3])
     lines = rec.feed("score").lines
-    assert "standings after round 1, trick 3 (game not over)" in lines
+    assert "Standings after round 1, trick 3: unfinished game, no winner" in lines
     assert not any(x.startswith("Winner") for x in lines)
+    from bidscli import report
+
+    # As `bids score --allow-partial` prints the saved file.
+    loaded, result = api.score(write(path, rec.text()), allow_partial=True)
+    assert lines == report.score_table(str(path), loaded.ruleset, result).splitlines()
     outs = feed_all(rec, rk.trick_lines(game, leaders=False)[3:])
     assert not any(o.error for o in outs)
     assert rec.game_over()
-    from bidscli import report
 
     loaded, result = api.score(game)
     table = report.score_table(str(path), loaded.ruleset, result).splitlines()
@@ -168,7 +172,7 @@ def test_optional_rights_are_asked_and_an_empty_answer_passes(tmp_path):
             while out.asking:
                 asked += 1
                 thief = rec.pending.choice.thief
-                assert "may steal" in out.lines[0] and out.lines[-1].endswith(", or 'pass'")
+                assert "may steal" in out.lines[0] and out.lines[-1].endswith(", or pass (or Enter)")
                 done = [a for a in t.actions if a.thief == thief]
                 out = rec.feed(f"{done[0].card} {done[0].victim}" if done else "")
             assert not out.error, out.lines
@@ -253,7 +257,9 @@ def test_piped_game_scores_like_the_hand_written_log(tmp_path, ruleset, seed):
     assert res.returncode == 0, res.stderr
     assert res.stdout == ""  # scripted use: stdout stays clean
     assert api.validate(out) == []
-    assert rk.score_doc(out) == rk.score_doc(game)
+    assert rk.score_doc(out) == rk.score_doc(rk.without_deal(game))
+    assert rk.score_doc(out)["rounds"][-1]["scores"] == rk.score_doc(game)["rounds"][-1]["scores"]
+    assert rk.score_doc(out)["totals"] == rk.score_doc(game)["totals"]
     # The final table is what `bids score OUT` prints.
     score = subprocess.run([*rk.bids_cmd(), "score", str(out)], capture_output=True, text=True, env=rk.env())
     assert score.stdout.strip() in res.stderr
@@ -291,9 +297,9 @@ def test_a_mistyped_line_is_reported_and_the_game_goes_on(tmp_path):
                     [*lines[:4], bad, *lines[4:]])
     assert res.returncode == 1
     assert f"input line 5: {bad}" in res.stderr
-    assert f"{out}: round 1, trick 4: 5 card(s) for 4 players" in res.stderr
+    assert f"{out}: round 1, trick 4: 5 cards for 4 players" in res.stderr
     assert api.validate(out) == []
-    assert rk.score_doc(out) == rk.score_doc(game)
+    assert rk.score_doc(out) == rk.score_doc(rk.without_deal(game))
 
 
 def test_piped_undo_across_a_round_boundary(tmp_path):
@@ -305,7 +311,7 @@ def test_piped_undo_across_a_round_boundary(tmp_path):
                     [*lines[:14], "undo", "undo", "undo", *lines[10:]])
     assert res.returncode == 0, res.stderr
     assert "undone: round 2, trick 1:" in res.stderr and "undone: round 1, trick 10:" in res.stderr
-    assert rk.score_doc(out) == rk.score_doc(game)
+    assert rk.score_doc(out) == rk.score_doc(rk.without_deal(game))
 
 
 def test_refuses_an_existing_file_without_resume_or_force(tmp_path):
@@ -357,7 +363,7 @@ def test_sigkill_after_a_trick_leaves_a_log_that_resume_finishes(tmp_path):
     assert api.validate(out)  # unfinished: refused without --allow-partial
     res = rk.record(out, ["--resume"], lines[cut:])
     assert res.returncode == 0, res.stderr
-    assert rk.score_doc(out) == rk.score_doc(game)
+    assert rk.score_doc(out) == rk.score_doc(rk.without_deal(game))
 
 
 def test_resume_refuses_an_invalid_log(tmp_path):
@@ -370,3 +376,31 @@ def test_resume_refuses_an_invalid_log(tmp_path):
 def test_recorder_rounds_from_a_resumed_log_are_kept(tmp_path):
     rec = recorder(tmp_path / "g.toml", rounds=[RoundEntry(leader="Dev", added=False)])
     assert rec.prompt() == "R1 T1 Dev leads> "
+
+
+def test_the_session_in_docs_is_what_the_recorder_answers():
+    """docs/record.md's transcript: each typed line (after a prompt) fed to the recorder again."""
+    from bidscli.recordio import goodbye, welcome
+
+    text = (rk.ROOT / "docs" / "record.md").read_text(encoding="utf-8")
+    block = text.split("## A recorded session", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    shown = block.rstrip("\n").split("\n")
+    rec = Recorder("friday.toml", "english", load_ruleset("english"), ("Gia", "Hugo", "Ida"), {"thief": True},
+                   interactive=True)
+    assert shown[0].startswith("Recording friday.toml: Gia, Hugo, Ida under english")
+    out = [welcome(rec).rstrip("\n")]
+    for line in shown[1:]:
+        prompt = rec.prompt()
+        if line.startswith(prompt):
+            typed = line[len(prompt):]
+            out.append(prompt + typed)
+            out += rec.feed(typed).lines
+    out.append(goodbye(rec).rstrip("\n"))
+    assert out == shown
+    assert all(len(x) <= 100 for x in shown)
+
+
+def test_full_form_names_in_any_case_are_written_as_seated(tmp_path):
+    rec = recorder(tmp_path / "g.toml")
+    assert not rec.feed("k5: ana r5, BEN G4, Cleo K6, dev Y2").error
+    assert rec.rounds[0].tricks == ["K5: Ana R5, Ben G4, Cleo K6, Dev Y2"]

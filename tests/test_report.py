@@ -469,3 +469,4 @@ def test_study_html_refuses_overwrite_before_playing(tmp_path):
     res = run("study", "-r", "italian", "-p", "3", "-g", "1000000", "--html", out)
     assert res.exit_code == 1 and "--force" in res.output
     assert out.read_text() == "mine"
+

@@ -190,7 +190,6 @@ def test_knob_reference_lists_every_knob_with_its_allowed_values():
     from pathlib import Path
 
     from bidscli.knobs import KNOBS
-
     from bidscli.report import cell_text, knob_value
     from bidscli.rules import load_ruleset
 

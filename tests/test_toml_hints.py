@@ -1,0 +1,97 @@
+"""TOML mistakes in plain words (issue 8 item 4): the probable slip, on the line where it
+was probably made, with the TOML reader's own position kept in the message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bidscli import api
+from bidscli.errors import BidsError
+from bidscli.tomlhints import hint
+
+FRIDAY = (Path(__file__).resolve().parent.parent / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
+T2 = '  "K3: Cleo R9, Dev G9, Ana Y1, Ben B2",'
+PILE = 'pile = ["K5", "K3", "2x", "K9", "-5", "K1", "K7", "K10", "K2", "K4", "K8"]'
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def only_error(tmp_path, text: str) -> BidsError:
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    errors = api.validate(path)
+    assert len(errors) == 1, [str(e) for e in errors]
+    with pytest.raises(BidsError) as caught:
+        api.score(path)
+    assert caught.value.message == errors[0].message
+    return errors[0]
+
+
+def test_missing_comma_between_trick_lines(tmp_path):
+    text = FRIDAY.replace(T2, T2.rstrip(","))
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, T2.rstrip(","))
+    assert err.message == (f"invalid TOML: missing comma after this trick line? (TOML reader: Unclosed array "
+                           f"(at line {err.line + 1}, column 3))")
+
+
+def test_missing_closing_quote(tmp_path):
+    text = FRIDAY.replace(T2, T2.replace('B2",', "B2,"))
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, '  "K3: Cleo')
+    assert err.message.startswith("invalid TOML: a string is not closed on this line: missing '\"'? (TOML reader: ")
+    assert f"(at line {err.line}, column" in err.message
+    # In the middle of a line too: "Ana, "Ben", ...
+    text = FRIDAY.replace('players = ["Ana", "Ben"', 'players = ["Ana, "Ben"')
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, "players =") and "a string is not closed on this line" in err.message
+
+
+def test_missing_closing_bracket_of_a_one_line_array(tmp_path):
+    text = FRIDAY.replace(PILE, PILE[:-1], 1)
+    err = only_error(tmp_path, text)
+    pile = line_of(text, PILE[:-1])
+    assert err.line == pile
+    assert err.message == (f"invalid TOML: missing ']' at the end of this line to close pile = [ (line {pile})? "
+                           f"(TOML reader: Unclosed array (at line {pile + 1}, column 1))")
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_missing_closing_bracket_of_the_tricks(tmp_path, where):
+    lines = FRIDAY.splitlines(keepends=True)
+    closers = [i for i, line in enumerate(lines) if line == "]\n"]
+    drop = closers[0] if where == "first" else closers[-1]
+    text = "".join(lines[:drop] + lines[drop + 1:])
+    err = only_error(tmp_path, text)
+    opened = max(i for i, line in enumerate(lines[:drop]) if line.startswith("tricks = [")) + 1
+    assert err.line == drop  # the last trick line, just above the ']' that went missing
+    assert err.message.startswith(f"invalid TOML: missing ']' after this line to close tricks = [ (line {opened})? "
+                                  "(TOML reader: ")
+
+
+def test_round_for_rounds(tmp_path):
+    text = FRIDAY.replace("[[rounds]]", "[[round]]")
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, "[[round]]")
+    assert err.message == "unknown [[round]] tables: probably a typo for [[rounds]] (the log has none)"
+    # Only one of them misspelled: one error too (the rounds would be numbered wrongly).
+    text = FRIDAY.replace("[[rounds]]", "[[round]]", 1)
+    err = only_error(tmp_path, text)
+    assert err.message.startswith("unknown [[round]] tables: probably a typo for [[rounds]] (its round is left")
+
+
+@pytest.mark.parametrize("typo,meant", [("player", "players"), ("rulset", "ruleset"), ("Players", "players")])
+def test_a_top_level_key_typo_is_one_error(tmp_path, typo, meant):
+    text = FRIDAY.replace(f"{meant} =", f"{typo} =", 1)
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, f"{typo} =")
+    assert err.message == f"unknown key '{typo}': probably a typo for '{meant}' (the log has none)"
+
+
+def test_no_hint_when_no_slip_fits():
+    assert hint("a = 1\nb = = 2\n", "Invalid value (at line 2, column 5)") is None
+    assert hint("x = 1\n", "something else") is None
