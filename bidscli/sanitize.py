@@ -61,12 +61,16 @@ def terminal(text: str) -> str:
     """Text to print: control characters, direction overrides and undecodable bytes escaped."""
     if not isinstance(text, str):
         return text
+    if text.isascii() and text.replace("\n", "").isprintable():
+        return text  # printable ASCII and line breaks: nothing to escape, checked in C (issue 12)
     return _TEXT_UNSAFE.sub(_text_escape, text)
 
 
 def json_text(text: str) -> str:
     """A serialised JSON document made safe: C1 controls and direction marks as ``\\u`` escapes,
     undecodable file-name bytes as a visible ``\\xNN`` (json.dumps already escapes C0 controls)."""
+    if text.isascii() and "\x7f" not in text:
+        return text  # the only ASCII character to escape is DEL (issue 12: most documents are ASCII)
     return _JSON_UNSAFE.sub(_json_escape, text)
 
 
