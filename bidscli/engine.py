@@ -214,6 +214,15 @@ class GameResult(NamedTuple):
 Decide = Callable[[StealChoice], "Steal | Pass | None"]
 
 
+def _lazy_choices(game, t, first: list, holders: list, mandatory: bool):
+    """The steal choices of a trick, each made when it is offered: the immediate Thief's
+    (``first``), then each deferred right's holder, with victims as the earlier steals left them."""
+    yield from first
+    for holder in holders:
+        victims, why = game._victims(t, holder, False)
+        yield StealChoice(holder, victims, mandatory, False, why)
+
+
 def default_steal_policy(choice: StealChoice) -> Steal | None:
     """Take the most valuable card (log.md 'Diffing': the ruleset's default policy).
 
@@ -1175,15 +1184,20 @@ class Game:
             t.reasons.append(Reason(f"{pending} won the Thief and steals at once (thief.timing = immediate): {why}",
                                     "thief.timing"))
         rnum = self.round.number
-        for right in list(self.rights):
+        # Deferred rights are offered one holder at a time, each with the victims and cards as
+        # they are after the steals before it (a card already stolen is not offered again), and
+        # a holder of two rights (thief.right_lasts = game) uses at most one a trick: a log line
+        # can name one steal per thief, and no source lets two be used at once (FINE PRINT).
+        holders = []
+        for right in self.rights:
             if right.round == rnum and t.number < right.first_trick:
                 continue
-            victims, why = self._victims(t, right.holder, False)
-            choices.append(StealChoice(right.holder, victims, k["thief.mandatory"], False, why))
-        if not choices:
+            if right.holder not in holders:
+                holders.append(right.holder)
+        if not choices and not holders:
             return
         recorded = decide if decide is not None else default_steal_policy
-        for choice in choices:
+        for choice in _lazy_choices(self, t, choices, holders, k["thief.mandatory"]):
             action = recorded(choice)
             if action is None or isinstance(action, Pass):
                 if choice.mandatory and choice.victims:

@@ -17,6 +17,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
+from . import tomlhints
 from .bounds import LineIndex, check_toml
 from .cards import _CANONICAL as _EXACT
 from .cards import Card
@@ -27,7 +28,6 @@ from .errors import (
     LogSyntaxError,
     did_you_mean,
 )
-from . import tomlhints
 from .knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case

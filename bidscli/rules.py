@@ -584,6 +584,9 @@ FINE_PRINT = (
     "Color Bids. The holder is never their own victim: if the holder made the weakest bid, no steal.",
     "A deferred Thief right may be used at the end of a burned trick; the right stays with the player "
     "who won the Thief even if the card itself is stolen.",
+    "A player holding two deferred Thief rights (possible only with thief.right_lasts = game) uses at "
+    "most one a trick (a trick line names one steal per thief); with several holders at one trick, each "
+    "is offered the victims and cards as the steals before theirs left them.",
     "A stolen card moves its value from the victim's round points to the thief's, whenever it was won; "
     "for the lucky loser it counts as taken this round by the thief.",
     "A Lowest or Surprise drawn as the hidden prize of a Surprise, or received through a Surprise played "

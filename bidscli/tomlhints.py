@@ -58,7 +58,7 @@ def _scan(line: str) -> tuple[list[int], list[int], bool, str]:
 def hint(text: str, message: str) -> tuple[int, str] | None:
     """(line, what is probably wrong) for a TOML syntax error, or None when no slip fits."""
     lines = text.splitlines()
-    line, col = position(message, len(lines))
+    line, _col = position(message, len(lines))
     if line is None or line > len(lines) + 1:
         return None
     stack: list[tuple[int, str]] = []  # open arrays: (line, the code of that line)

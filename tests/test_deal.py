@@ -9,8 +9,8 @@ import tomllib
 import pytest
 from click.testing import CliRunner
 
-from bidscli import files
 from bidscli import deal as dealmod
+from bidscli import files
 from bidscli.cli import main
 from bidscli.engine import replay
 from bidscli.errors import BidsError

@@ -78,6 +78,8 @@ def shared_tmp():
     with tempfile.TemporaryDirectory(prefix="bids-i13-") as d:
         os.chmod(d, 0o777)
         yield Path(d)
+        for folder, _, _ in os.walk(d):  # folders a test locked: writable again, so they can be removed
+            os.chmod(folder, 0o755)
 
 
 # -- 1. only regular files are replaced; a symlink is written through ---------------------------------
@@ -433,10 +435,12 @@ def test_permission_denied_as_an_ordinary_user(shared_tmp):
     res = bids("validate", game, nobody=True)
     assert res.returncode == 1
     assert f"g.toml:1: ruleset {shared_tmp}/secret.toml: cannot read: Permission denied" in text(res)
-    mine = shared_tmp / "mine.toml"
+    kept = shared_tmp / "kept"
+    kept.mkdir()
+    mine = kept / "mine.toml"
     mine.write_text("a log\n")
-    os.chmod(mine, 0o644)
-    os.chmod(shared_tmp, 0o755)  # nobody may not replace a file in a folder it cannot write
+    os.chmod(mine, 0o666)  # writable, but in a folder where no new name can be made: not replaced
+    os.chmod(kept, 0o555)
     res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", mine, "--force", nobody=True)
     assert res.returncode == 1 and "cannot write: permission denied" in text(res)
     assert mine.read_text() == "a log\n"

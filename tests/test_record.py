@@ -404,3 +404,13 @@ def test_full_form_names_in_any_case_are_written_as_seated(tmp_path):
     rec = recorder(tmp_path / "g.toml")
     assert not rec.feed("k5: ana r5, BEN G4, Cleo K6, dev Y2").error
     assert rec.rounds[0].tricks == ["K5: Ana R5, Ben G4, Cleo K6, Dev Y2"]
+
+
+def test_a_ruleset_file_is_named_relative_to_the_log(tmp_path):
+    out = tmp_path / "sub" / "rec.toml"
+    out.parent.mkdir()
+    res = rk.record_in_process(out, ["--players", "Ana,Ben,Cleo", "-r", "examples/house.toml"], ["K5: R1 R2 R3"])
+    assert res.returncode == 0, res.stderr
+    log, _ = read_log(out)
+    assert (out.parent / log.ruleset).resolve() == (rk.ROOT / "examples" / "house.toml").resolve()
+    assert api.validate(out, allow_partial=True) == []

@@ -18,9 +18,12 @@ Ana 8, Ben 3, Cleo 5.
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from bidscli.cards import Card
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bidscli.errors import IllegalPlayError
 from bidscli.rules import deck_for, load_ruleset
 
@@ -85,7 +88,7 @@ def test_the_given_pile_must_agree(rs):
     # The pile says K9 is under the Surprise: 'Surprise K8' disagrees with it, and so does trick 3.
     pile = pile_for(rs, top=("K5", "Surprise", "K9", "K8", "K3"))
     errs = kit.errors(rs, P3, [TURNED], options=SUR, piles=[pile])
-    assert [e.message for e in errs][0] == "revealed K8, but the next pile card is K9 (Surprise hides the next pile card)"
+    assert errs[0].message == "revealed K8, but the next pile card is K9 (Surprise hides the next pile card)"
     assert errs[0].trick == 2
     # Written as seen, the hidden card is the pile's K9: trick 3 must reveal it.
     errs = kit.errors(rs, P3, [SEEN], options=SUR, piles=[pile])
@@ -148,3 +151,43 @@ def test_simulate_writes_the_canonical_form(rs):
         if seen and turned:
             break
     assert seen and turned, (seen, turned)
+
+
+# -- property: the two forms of a burned Surprise score the same, with or without the deal ------
+
+def _turned_over(text: str) -> tuple[str, int]:
+    """``text`` with every 'Surprise: ...' written 'Surprise <card>: ...', the card being the
+    first one the next trick of the round reveals; and how many lines were rewritten."""
+    lines = text.splitlines()
+    count = 0
+    for i, line in enumerate(lines[:-1]):
+        nxt = lines[i + 1]
+        if line.startswith('  "Surprise:') and nxt.startswith('  "') and not nxt.startswith('  ":'):
+            card = nxt.strip().strip('"').split(":", 1)[0].split()[0]
+            lines[i] = line.replace('"Surprise:', f'"Surprise {card}:', 1)
+            count += 1
+    return "\n".join(lines) + "\n", count
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), rs=st.sampled_from(["italian", "english", "japanese"]), deal=st.booleans())
+def test_both_forms_of_a_burned_surprise_score_the_same(seed, rs, deal):
+    text, result = simulated(rs, 3, SUR, seed=seed, bots=["random"] * 3)
+    if not deal:
+        text = re.sub(r"(hands\.\w+ *=.*|removed =.*|pile =.*)\n", "", text)
+    turned, _ = _turned_over(text)
+    for form in (text, turned):
+        errors, replayed = validate_text(form, rs)
+        assert errors == [], [str(e) for e in errors]
+        assert replayed.totals == result.totals
+
+
+@pytest.mark.parametrize("rs,seed", [("italian", 0), ("english", 1), ("japanese", 0)])
+def test_a_game_with_a_burned_surprise_in_both_forms(rs, seed):
+    # The property above on games known to burn a revealed Surprise (it is not vacuous).
+    text, result = simulated(rs, 3, SUR, seed=seed, bots=["random"] * 3)
+    turned, count = _turned_over(text)
+    assert count == 1 and turned != text
+    for form in (text, turned, re.sub(r"(hands\.\w+ *=.*|removed =.*|pile =.*)\n", "", turned)):
+        errors, replayed = validate_text(form, rs)
+        assert errors == [] and replayed.totals == result.totals
