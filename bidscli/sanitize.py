@@ -26,7 +26,6 @@ a message of at most :data:`MAX_MESSAGE` characters, not megabytes).
 
 from __future__ import annotations
 
-import json
 import re
 
 MAX_MESSAGE = 1000  # characters of one error message; the middle of a longer one is cut
@@ -76,6 +75,8 @@ def json_text(text: str) -> str:
 
 def json_dumps(doc, **kw) -> str:
     """``json.dumps`` (indent 2, UTF-8 kept readable) whose output is always printable, valid UTF-8."""
+    import json  # here: every command imports this module for terminal(), few print JSON (start-up)
+
     kw.setdefault("indent", 2)
     return json_text(json.dumps(doc, ensure_ascii=False, **kw))
 
