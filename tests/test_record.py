@@ -66,7 +66,7 @@ def test_full_form_is_kept_and_a_wrong_order_gets_validates_message(tmp_path):
     text = before.replace('Dev Y2",\n]', 'Dev Y2",\n  "K3: Ana Y1, Ben B2, Cleo R9, Dev G9",\n]')
     assert out.lines == validate_text(tmp_path, text, "g.toml")
     assert out.lines[0].startswith(f"{path}:")
-    assert "Cleo leads this trick (won trick 1)" in out.lines[0]
+    assert "Cleo leads this trick (won trick 1); the line starts with Ana" in out.lines[0]
 
 
 def test_a_short_form_with_too_few_cards_says_how_many(tmp_path):
