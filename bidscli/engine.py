@@ -549,7 +549,9 @@ class Game:
         # The deal must place every pool card (checked in C without a new set).
         if hands is not None and removed is not None and not seen.keys() >= deck.pool_cards:
             missing = deck.pool_cards.difference(seen)
-            self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
+            self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {self.ruleset.name} "
+                          f"{self.n}-player deal places every card of its hand pool in a hand or among the removed "
+                          "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
         self.seen = seen
         self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
         self.pile.seen = set(pile) if pile is not None else set()
