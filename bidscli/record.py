@@ -123,7 +123,8 @@ class Recorder:
         self.tricks = self.deck.tricks
         self.rounds = rounds if rounds else [RoundEntry(added=False)]
         self.interactive = interactive
-        self.game_rounds = game_rounds or ruleset.knobs["game.rounds"]
+        # A deal (or a resumed log) of more rounds than game.rounds is played to its end.
+        self.game_rounds = max(game_rounds or ruleset.knobs["game.rounds"], len(self.rounds))
         self.pending: _Pending | None = None
         self.accepted = 0  # tricks accepted in this session
 
@@ -245,13 +246,22 @@ class Recorder:
         if word == "score" and not rest:
             return self._score()
         if word == "leader" and ":" not in rest:
-            return self._leader(rest)
+            return self._complete_game() if self.game_over() else self._leader(rest)
         if word == "hand" and ":" not in rest:
             return self._hand(rest)
         if self.pending is not None:
             return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
                            asking=True)
+        if self.game_over():
+            # A trick (or a leader) now would open a round past the game's end, and the saved
+            # file would no longer score (`bids score`: unfinished). The file must always score.
+            return self._complete_game()
         return self._trick(text)
+
+    def _complete_game(self) -> Outcome:
+        n = len(self.rounds)
+        return Outcome([f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record; "
+                        "quit to stop"], error=True)
 
     # -- commands ------------------------------------------------------------------------------
     def _player(self, name: str) -> str | None:
@@ -504,9 +514,8 @@ class Recorder:
 
             out.lines.append("")
             out.lines += score_table(self.file, self.ruleset, result).splitlines()
-            if len(self.rounds) == self.game_rounds:
-                out.lines.append("")
-                out.lines.append(f"game over ({self.game_rounds} rounds); type quit to stop")
+            out.lines.append("")
+            out.lines.append(f"game over ({len(self.rounds)} rounds); type quit to stop")
         else:
             totals = {p: sum(r.scores.get(p, 0) for r in result.rounds[: target + 1]) for p in self.players}
             out.lines += wrap("Totals so far: " + ", ".join(f"{p} {v}" for p, v in totals.items()))

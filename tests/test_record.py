@@ -414,3 +414,39 @@ def test_a_ruleset_file_is_named_relative_to_the_log(tmp_path):
     log, _ = read_log(out)
     assert (out.parent / log.ruleset).resolve() == (rk.ROOT / "examples" / "house.toml").resolve()
     assert api.validate(out, allow_partial=True) == []
+
+
+# -- review findings ------------------------------------------------------------------------------
+
+COMPLETE = "the game is complete (3 rounds): nothing more to record; quit to stop"
+
+
+def test_a_trick_after_the_last_round_is_refused_and_the_file_still_scores(tmp_path):
+    game, _ = rk.simulated_game(tmp_path, "english", 7)
+    lines = rk.trick_lines(game, leaders=False)
+    rec = recorder(tmp_path / "g.toml", options=read_log(game)[0].options)
+    outs = feed_all(rec, lines)
+    assert not any(o.error for o in outs) and rec.game_over()
+    assert outs[-1].lines[-1] == "game over (3 rounds); type quit to stop"
+    before = rec.text()
+    for extra in (lines[0], "leader Ana"):
+        out = rec.feed(extra)
+        assert out.error and not out.save and out.lines == [COMPLETE]
+    assert rec.text() == before and len(rec.rounds) == 3
+    assert not rec.feed("score").error and not rec.feed("help").error  # commands still answer
+    # --rounds N still records a longer game.
+    longer = Recorder(str(tmp_path / "h.toml"), "english", load_ruleset("english"), rk.PLAYERS,
+                      read_log(game)[0].options, rounds=None, game_rounds=4)
+    feed_all(longer, lines)
+    assert not longer.game_over() and not longer.feed(lines[0]).error and len(longer.rounds) == 4
+
+
+def test_resuming_a_finished_log_refuses_more_tricks(tmp_path):
+    game, _ = rk.simulated_game(tmp_path, "english", 7)
+    out = tmp_path / "g.toml"
+    out.write_text(game.read_text(encoding="utf-8"), encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], ["K1: R1 R2 R3 R4", "leader Ana", "quit"])
+    assert res.returncode == 1
+    assert res.stderr.count(COMPLETE) == 2
+    assert rk.score_doc(out) == rk.score_doc(game)  # unchanged, and it scores
+    assert api.validate(out) == []
