@@ -34,23 +34,32 @@ def terminal_width() -> int:
     return DEFAULT_WIDTH
 
 
+def display_width(text: str) -> int:
+    """The screen columns a line takes: East Asian wide and fullwidth characters (the Japanese
+    ruleset's sources, a player's name) take two, combining marks none (wcwidth), others one."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcswidth, wcwidth
+
+    width = wcswidth(text)
+    # wcswidth gives -1 when a character is unprintable (escaped before printing): count it as one.
+    return width if width >= 0 else sum(1 if w < 0 else w for w in map(wcwidth, text))
+
+
+def _is_wide(text: str) -> bool:
+    """Some character of ``text`` does not take exactly one screen column."""
+    return not text.isascii() and display_width(text) != len(text)
+
+
 def widest(text: str) -> int:
-    """The widest line in terminal columns: a wide (CJK) character takes two, so `rules show
-    japanese`, whose sources quote the Japanese text, fits COLUMNS too (issue 8 item 8)."""
-    return max((screen_width(line) for line in text.splitlines()), default=0)
-
-
-def screen_width(line: str) -> int:
-    if line.isascii():
-        return len(line)
-    from unicodedata import east_asian_width
-
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in line)
+    """The widest line of ``text`` in screen columns."""
+    return max((display_width(line) for line in text.splitlines()), default=0)
 
 
 def _is_text_column(rows, c: int) -> bool:
     """A column worth wrapping: some cell is text with a space in it (numbers and cards are not)."""
-    return any(isinstance(r[c], str) and " " in r[c].strip() and len(r[c]) > MIN_COLUMN for r in rows if c < len(r))
+    return any(isinstance(r[c], str) and " " in r[c].strip() and display_width(r[c]) > MIN_COLUMN
+               for r in rows if c < len(r))
 
 
 def fit_table(rows, headers, width: int | None = None, **kw) -> str:
@@ -66,11 +75,11 @@ def fit_table(rows, headers, width: int | None = None, **kw) -> str:
     limits = list(kw.pop("maxcolwidths", None) or [None] * ncols)
     limits += [None] * (ncols - len(limits))
     text_cols = [c for c in range(ncols) if _is_text_column(rows, c)]
-    natural = [max((len(line) for r in rows if c < len(r) for line in str(r[c]).splitlines()), default=0)
+    natural = [max((display_width(line) for r in rows if c < len(r) for line in str(r[c]).splitlines()), default=0)
                for c in range(ncols)]
     now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
     # No column narrower than its longest word (a word is never broken while the table can fit).
-    least = {c: min(now[c], max(MIN_COLUMN, *(len(w) for r in rows if c < len(r) for w in str(r[c]).split())))
+    least = {c: min(now[c], max(MIN_COLUMN, *(display_width(w) for r in rows if c < len(r) for w in str(r[c]).split())))
              for c in text_cols}
     budget = sum(now.values()) - (widest(out) - width)  # what the text columns may use together
     # Shares in proportion to each column's width, capped at what it needs; what a narrow column
@@ -110,7 +119,8 @@ def _tabulate(rows, headers, **kw) -> str:
 
     Plain tables without column widths are drawn by table.simple_table, byte-identical
     and without tabulate's import cost (issue 12: start-up of `bids score`)."""
-    if kw.keys() <= {"colalign"}:
+    wide = any(isinstance(cell, str) and _is_wide(cell) for row in [headers, *rows] for cell in row)
+    if kw.keys() <= {"colalign"} and not wide:
         from .table import simple_table
 
         text = simple_table(rows, headers, tuple(kw.get("colalign", ())))
@@ -118,31 +128,71 @@ def _tabulate(rows, headers, **kw) -> str:
             return text
     import tabulate as tabulate_module
 
-    # The same table whether or not wcwidth is installed (prompt_toolkit, for `bids record`,
-    # brings it in; tabulate then measures and wraps CJK text in screen columns): widths
-    # count characters, as they always have here and in the docs' transcripts.
-    tabulate_module.WIDE_CHARS_MODE = False
-    tabulate_module.wcwidth = None
+    # Widths count characters, as they always have here and in the docs' transcripts, unless a
+    # cell holds a character that is not one screen column wide (Japanese text, a combining
+    # accent): then tabulate pads and wraps in screen columns (wcwidth), so columns line up.
+    if wide:
+        import wcwidth
+
+        tabulate_module.WIDE_CHARS_MODE, tabulate_module.wcwidth = True, wcwidth
+    else:
+        tabulate_module.WIDE_CHARS_MODE, tabulate_module.wcwidth = False, None
     return tabulate_module.tabulate(rows, headers=headers, **kw)
 
 
 def fit_text(text: str, width: int | None = None) -> str:
-    """Wrap every line longer than ``width`` at spaces, continuing under its text (after its
-    indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are left alone."""
+    """Wrap every line wider than ``width`` screen columns at spaces, continuing under its text
+    (after its indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are
+    left alone."""
     import re
     import textwrap
 
     width = terminal_width() if width is None else width
     out = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if display_width(line) <= width:
             out.append(line)
             continue
         m = re.match(r"(\s*)(- |\d+\. |\d+\.\d+ )?", line)
         hang = " " * min(m.end() if m.group(2) else m.end() + 2, width // 2)
+        if _is_wide(line):
+            out.extend(_wrap_wide(line, width, hang))
+            continue
         out.extend(textwrap.wrap(line, width, subsequent_indent=hang, break_on_hyphens=False,
                                  drop_whitespace=True) or [line[:width]])
     return "\n".join(out)
+
+
+def _wrap_wide(line: str, width: int, hang: str) -> list[str]:
+    """textwrap.wrap for a line with wide characters (textwrap counts characters): words are
+    placed greedily by screen columns; a word wider than a line is broken between characters."""
+    import re
+
+    lines, cur = [], ""
+    for token in re.findall(r" +|[^ ]+", line):
+        if token.startswith(" "):
+            if cur.strip():
+                cur += token
+            elif not lines:
+                cur += token  # the first line keeps its indent
+            continue
+        while token:
+            if display_width(cur + token) <= width:
+                cur += token
+                break
+            if cur.strip():  # the word goes on the next line
+                lines.append(cur.rstrip())
+                cur = hang
+                continue
+            # Alone on its line and still too wide: break it where the line is full.
+            cut = 1
+            while cut < len(token) and display_width(cur + token[:cut + 1]) <= width:
+                cut += 1
+            lines.append(cur + token[:cut])
+            token, cur = token[cut:], hang
+    if cur.strip():
+        lines.append(cur.rstrip())
+    return lines
 
 
 def dumps(doc) -> str:

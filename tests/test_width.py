@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,17 @@ from click.testing import CliRunner
 
 from bidscli.cli import main
 from bidscli.knobs import KNOBS
-from bidscli.report import fit_table, fit_text, screen_width
+from bidscli.report import fit_table, fit_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.toml") if p.name not in ("house.toml",))
 LOGS = [f"examples/{n}" for n in EXAMPLES] + sorted(f"tests/data/{p.name}" for p in (ROOT / "tests/data").glob("*.toml"))
+
+
+def screen_width(line: str) -> int:
+    """Columns on screen, measured independently of bidscli: East Asian wide/fullwidth take 2."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in line)
 
 
 def bids(*args, columns="100"):
@@ -28,6 +35,8 @@ def commands():
         yield ["rules", "show", name]
     yield ["rules", "show", "japanese", "--players", "6"]
     yield ["rules", "diff", "italian", "english"]
+    yield ["rules", "diff", "italian", "japanese"]
+    yield ["rules", "diff", "english", "japanese"]
     yield ["rules", "diff", "english", "examples/house.toml"]
     yield ["study", "-r", "italian", "-r", "english", "-r", "japanese", "-p", "5", "-g", "20",
            "--bots", "default,greedy,lucky,random,default"]
@@ -44,14 +53,40 @@ def commands():
 def test_no_line_is_wider_than_columns_100(args):
     res = bids(*args)
     assert res.exit_code in (0, 1), res.output
-    # In terminal columns: a CJK character (rules show japanese quotes its source) takes two.
-    wide = [line for line in res.stdout.splitlines() if screen_width(line) > 100]
+    wide = [line for line in res.stdout.splitlines() if screen_width(line) > 100]  # Japanese: 2 a character
     assert not wide, "\n".join(wide)
 
 
-def test_screen_width_counts_wide_characters_twice():
-    assert screen_width("JA \"使用するカード\"") == 3 + 2 + 7 * 2
-    assert screen_width("José") == 4
+@pytest.mark.parametrize("args", [["rules", "show", "japanese"], ["rules", "diff", "italian", "japanese"]],
+                         ids=" ".join)
+def test_japanese_text_is_measured_in_screen_columns(args):
+    # Wide characters are there and lines use the room (so the check above is not vacuous);
+    # wrapping by screen columns keeps every word.
+    out = bids(*args).stdout
+    assert any(screen_width(line) > len(line) for line in out.splitlines())
+    assert 90 < max(map(screen_width, out.splitlines())) <= 100
+
+    def words(text):
+        return sorted(w for w in text.split() if set(w) != {"-"})
+
+    assert words(out) == words(bids(*args, columns="1000").stdout)
+
+
+def test_fit_table_aligns_columns_after_wide_cells():
+    rows = [["使用するカード", "x"], ["ab", "y"]]
+    lines = fit_table(rows, ["source", "v"], width=100).splitlines()
+    starts = {screen_width(line[:line.rindex(" ") + 1]) for line in lines[2:]}
+    assert len(starts) == 1, lines  # "x" and "y" start at the same screen column
+
+
+def test_fit_text_wraps_wide_lines_in_screen_columns():
+    line = "  - " + "使用するカード は 手札内の黒カード " * 6
+    out = fit_text(line, width=40).splitlines()
+    assert len(out) > 1 and max(map(screen_width, out)) <= 40
+    assert " ".join(out).split() == line.split()
+    assert all(o.startswith("    ") for o in out[1:])  # continued under the text after "- "
+    long_word = fit_text("使用" * 30, width=11).splitlines()  # only as a last resort: broken, all kept
+    assert "".join(w.strip() for w in long_word) == "使用" * 30 and max(map(screen_width, long_word)) <= 11
 
 
 def test_wrapping_keeps_every_word():
