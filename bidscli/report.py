@@ -35,7 +35,17 @@ def terminal_width() -> int:
 
 
 def widest(text: str) -> int:
-    return max((len(line) for line in text.splitlines()), default=0)
+    """The widest line in terminal columns: a wide (CJK) character takes two, so `rules show
+    japanese`, whose sources quote the Japanese text, fits COLUMNS too (issue 8 item 8)."""
+    return max((screen_width(line) for line in text.splitlines()), default=0)
+
+
+def screen_width(line: str) -> int:
+    if line.isascii():
+        return len(line)
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in line)
 
 
 def _is_text_column(rows, c: int) -> bool:

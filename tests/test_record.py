@@ -69,7 +69,7 @@ def test_full_form_is_kept_and_a_wrong_order_gets_validates_message(tmp_path):
     errors = api.validate(p, allow_partial=True)
     assert errors and out.lines == [f"input line 2: round {e.round}, trick {e.trick}: {e.text()}" for e in errors]
     assert out.lines[0].startswith("input line 2: round 1, trick 2: ")
-    assert "Cleo leads this trick (won trick 1)" in out.lines[0]
+    assert "Cleo leads this trick (won trick 1); the line starts with Ana" in out.lines[0]
 
 
 def test_a_short_form_with_too_few_cards_says_how_many(tmp_path):
