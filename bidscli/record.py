@@ -35,9 +35,13 @@ from .engine import (
 from .errors import BidsError, LogSyntaxError
 from .log import GameLog, Pass, Steal, format_trick, parse_trick, read_log_text
 from .rules import Ruleset, deck_for
-from .sanitize import terminal
+from .sanitize import MAX_MESSAGE, terminal
 
 WIDTH = 100  # every line shown fits COLUMNS=100
+ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
+# The longest line read: its TOML form (a character is at most 6 there, as a \u escape) stays
+# within bounds.MAX_LINE_CHARS, so the reader's limit never speaks of a line nobody typed.
+MAX_TYPED = 4_096
 HEADER = (
     "Recorded with `bids record`, saved after every trick (an unfinished game is a valid log:",
     "`bids validate --allow-partial`). Go on with: bids record THIS_FILE --resume",
@@ -57,6 +61,36 @@ help, quit (or end of input). The file is saved after every accepted trick."""
 def clean(text: str) -> str:
     """Text shown to the user, control characters escaped (typed input is echoed in messages)."""
     return terminal(text)
+
+
+def shown(text: str, limit: int = ECHO) -> str:
+    """Typed text to show back: sanitised once, at most about ``limit`` characters.
+
+    A longer text keeps its start and end (as :func:`bidscli.sanitize.shorten`), measured
+    after escaping (a NUL shows as 4 characters), and says how many of its own characters
+    were cut, so a 300,000-character line is neither printed nor miscounted.
+    """
+    if len(text) <= limit:
+        safe = terminal(text)
+        if len(safe) <= limit:
+            return safe
+    room = max(limit - 40, 2)  # 40: the marker, with room for any count
+    head_room = room * 2 // 3
+    tail_room = room - head_room
+    head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
+    cut = len(text) - head - tail
+    return f"{terminal(text[:head])} [... {cut:,} characters cut ...] {terminal(text[len(text) - tail:])}"
+
+
+def _fit(chars, room: int) -> int:
+    """How many of ``chars`` fit in ``room`` columns once escaped."""
+    n = used = 0
+    for ch in chars:
+        used += len(terminal(ch))
+        if used > room:
+            break
+        n += 1
+    return n
 
 
 def wrap(text: str, indent: str = "    ") -> list[str]:
@@ -233,6 +267,11 @@ class Recorder:
         self.typed += 1
         self.at = f"input line {self.typed}"
         text = line.strip()
+        if len(text) > MAX_TYPED:  # the real length, before any escaping
+            n = len(line.rstrip("\r\n"))
+            return Outcome([f"{self.at}: a line of {n:,} characters: record reads lines of at most "
+                            f"{MAX_TYPED:,}"], error=True,
+                           asking=self.pending is not None)
         if self.pending is not None and not _is_command(text, allow_pass=False):
             return self._answer(text)
         if not text or text.startswith("#"):
@@ -280,7 +319,7 @@ class Recorder:
         place = [self.at]
         if e.round is not None:
             place.append(f"round {e.round}" + (f", trick {e.trick}" if e.trick is not None else ""))
-        return clean(": ".join([*place, e.text()]))
+        return shown(": ".join([*place, e.text()]), MAX_MESSAGE)
 
     # -- commands ------------------------------------------------------------------------------
     def _player(self, name: str) -> str | None:
@@ -322,7 +361,7 @@ class Recorder:
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)
         if who is None:
-            return Outcome([f"leader {clean(name)}: expected a player name ({', '.join(self.players)})"],
+            return Outcome([f"leader {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
                            error=True)
         target = self._target(self.rounds)
         if target < len(self.rounds) and self.rounds[target].tricks:
@@ -343,7 +382,7 @@ class Recorder:
     def _hand(self, name: str) -> Outcome:
         who = self._player(name)
         if who is None:
-            return Outcome([f"hand {clean(name)}: expected a player name ({', '.join(self.players)})"],
+            return Outcome([f"hand {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
                            error=True)
         rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
         target = self._target(rounds)
@@ -380,7 +419,7 @@ class Recorder:
         out = self._offer(rounds, target, line)
         first = text.split()[0]
         if out.error and ":" not in text and _card_or_none(first) is None:
-            out.lines += wrap(f"('{first}' is not a command either: undo, score, leader NAME, hand NAME, "
+            out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
                               "help, quit)")
         return out
 
@@ -479,7 +518,7 @@ class Recorder:
             elif len(words) == 1:
                 card_tok = words[0]
             else:
-                return self._question(c, f"'{clean(text)}' is not an answer")
+                return self._question(c, f"'{shown(text, 60)}' is not an answer")
             try:
                 card = Card.parse(card_tok)
             except LogSyntaxError as exc:
@@ -487,7 +526,7 @@ class Recorder:
             if victim is not None:
                 who = self._player(victim)
                 if who not in c.victims:
-                    return self._question(c, f"{clean(victim)} cannot be robbed here: the victim is "
+                    return self._question(c, f"{shown(victim, 60)} cannot be robbed here: the victim is "
                                              f"{' or '.join(c.victims)}")
                 victim = who
             else:
@@ -587,4 +626,4 @@ def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> s
     return first_leader(ruleset, players, round_no)
 
 
-__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "rounds_of"]
+__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "rounds_of", "shown"]

@@ -20,7 +20,7 @@ from typing import TextIO
 
 from .errors import BidsError, LogStructureError
 from .files import write_atomic
-from .record import Recorder, RoundEntry, clean, rounds_of
+from .record import WIDTH, Recorder, RoundEntry, clean, rounds_of, shown
 from .rules import is_bundled, load_ruleset, parse_option_assignments
 
 KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
@@ -128,7 +128,8 @@ def run_script(rec: Recorder, lines: Iterable[str], err: TextIO) -> int:
             save()
         if out.error:
             failed = True
-            err.write(f"input line {number}: {clean(line.strip())[:80]}\n")
+            head = f"input line {number}: "  # the echo fits the line's 100 columns
+            err.write(f"{head}{shown(line.strip(), WIDTH - len(head))}\n")
         err.writelines(text + "\n" for text in out.lines)
         err.flush()
         if out.done:

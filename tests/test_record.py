@@ -469,3 +469,31 @@ def test_a_refused_line_is_located_at_the_input_not_at_the_file(tmp_path):
     assert any(x.startswith("input line 5: round 1, trick 2: ") and "Cleo leads" in x for x in err), err
     assert "input line 6: leader Ben" in err
     assert not any(f"{out}:" in x for x in err)  # no line of the file is named
+
+
+def test_a_huge_typed_line_is_shown_short_with_its_real_length(tmp_path):
+    """Review item 9: 300,000 NUL bytes were echoed in full (1.26 MB, escaped) as 'a line of 1,800,005'."""
+    out = tmp_path / "z.toml"
+    res = rk.record_in_process(out, ["--players", "Ana,Ben,Cleo", "-r", "english"], ["\x00" * 300_000, "K5: R1 R2 R3"])
+    assert res.returncode == 1
+    err = res.stderr.splitlines()
+    assert "input line 1: a line of 300,000 characters: record reads lines of at most 4,096" in err
+    assert len(res.stderr) < 1000 and all(len(x) <= 100 for x in err if str(out) not in x)  # but a long path
+    assert "\x00" not in res.stderr and "\\x00" in err[0] and "characters cut" in err[0]
+    assert err[0].startswith("input line 1: \\x00")
+    assert "K5: Ana R1, Ben R2, Cleo R3" in out.read_text(encoding="utf-8")  # the game goes on
+
+
+def test_typed_text_in_messages_is_sanitised_once_and_bounded(tmp_path):
+    from bidscli.record import shown
+
+    assert shown("K5: R1 R2 R3") == "K5: R1 R2 R3"
+    assert shown("a\x1bb") == "a\\x1bb"  # escaped once, not '\\\\x1b'
+    s = shown("\x00" * 3000 + "tail", 200)
+    assert len(s) <= 200 and s.endswith("tail") and "[... 2,9" in s and "\x00" not in s
+    cut = int(s.split("[... ")[1].split(" characters")[0].replace(",", ""))
+    assert cut + s.split(" [...")[0].count("\\x00") + s.rsplit("...] ", 1)[1].count("\\x00") + 4 == 3004
+    rec = recorder(tmp_path / "g.toml")
+    out = rec.feed("\x07" * 3000)  # under the typed limit: validate's message, bounded after escaping
+    assert out.error and all("\x07" not in x for x in out.lines)
+    assert all(len(x) <= 1000 for x in out.lines)
