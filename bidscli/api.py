@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
-from .errors import BidsError, NothingToScoreError, RulesetError, UnfinishedError
+from .errors import BidsError, DeckError, NothingToScoreError, RulesetError, UnfinishedError
 from .log import GameLog, read_log
 from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
@@ -119,6 +119,24 @@ def first_error(errors: list[BidsError], log: GameLog, ruleset_ref: str | None,
     if isinstance(exc, (UnfinishedError, NothingToScoreError)):
         return exc
     return with_diff_hint(exc, log, ruleset_ref, option_pairs)
+
+
+def refuse_unfinished(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
+                      lenient_deck: bool = False) -> None:
+    """cli.md 'Unfinished games': every command that reports a result refuses an unfinished game
+    unless --allow-partial, with the message ``score`` gives. Raises that UnfinishedError when it
+    is the root cause (the first problem, as ``score`` stops at; after deck problems only, when
+    ``--lenient-deck`` forgives those). Any other problem is left to the command, which reports
+    it its own way."""
+    try:
+        _, _, errors = play(path, ruleset_ref, option_pairs, allow_partial=False)
+    except BidsError:
+        return
+    for exc in errors:
+        if isinstance(exc, UnfinishedError):
+            raise exc
+        if not (lenient_deck and isinstance(exc, DeckError)):
+            return
 
 
 def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:

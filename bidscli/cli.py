@@ -439,9 +439,10 @@ def rules_diff(a, b, fmt):
                                                 "knob and its source")
 @click.option("--all", "everything", is_flag=True,
               help="give every trick where the results part with both sides' reasons (default: one line a round)")
+@partial_option("compare the tricks of an unfinished game: standings so far, marked partial, no winner")
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
+def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partial, fmt):
     """The same deal under several rulesets, side by side.
 
     Per-trick winners, round and final scores, every trick, round end and
@@ -457,10 +458,12 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
       bids diff game.toml -r english -r japanese --format json
       bids diff game.toml -r italian -r english --explain --all
     """
-    from . import diffreport, report, variants
+    from . import api, diffreport, report, variants
 
     if len(rulesets) < 2:
         raise click.UsageError("diff needs at least two rulesets: -r A -r B")
+    if not allow_partial:
+        api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
     if fmt == "json":
         _echo(report.dumps(diffreport.diff_json(d, explain)))
@@ -478,9 +481,10 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
               help="a knob to dispute (at all its values, or at VALUE); repeatable. "
                    "Default: every knob on which the bundled rulesets differ at this player count")
 @click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
+@partial_option("dispute who leads an unfinished game after its tricks (marked partial, no winner)")
 @format_option("table", "json")
 @guarded
-def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
+def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt):
     """Which rule decided this game? Each disputed knob changed alone, then the
     smallest sets of knob changes that change the winner.
 
@@ -489,9 +493,11 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
       bids disputes examples/thief-6p.toml
       bids disputes game.toml -r english --knob thief.timing --knob double.scope
     """
-    from . import diffreport, report
+    from . import api, diffreport, report
     from .disputes import disputes as find_disputes
 
+    if not allow_partial:
+        api.refuse_unfinished(log, ruleset, options, lenient_deck)
     doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
     if fmt == "json":
         _echo(report.dumps(doc))
@@ -510,7 +516,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, fmt):
 @click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
 @click.option("--force", is_flag=True, help="replace --out if it exists")
 @click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
-@click.option("--allow-partial", is_flag=True, help="game page: accept an unfinished last round (standings so far)")
+@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round (standings so far, no winner)")
 @format_option("html", "json")
 @guarded
 def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
@@ -524,11 +530,13 @@ def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt)
       bids report examples/friday-4p.toml --out friday.html
       bids report examples/thief-6p.toml -r italian -r english --out x.html
     """
-    from . import html, pages
+    from . import api, html, pages
     from . import report as reportmod
 
     if fmt == "html" and not out:
         raise click.UsageError("report needs --out FILE.html (or --format json)")
+    if not allow_partial and len(rulesets) > 1:  # a game page refuses it itself (api.score)
+        api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
     page = pages.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
         _echo(reportmod.dumps(page))

@@ -31,6 +31,12 @@ def _winners_json(deal: Deal, o: Outcome) -> list[list]:
              for t in r.tricks] for r in deal.rounds]
 
 
+def _stopped_at(d: Diff) -> tuple[int, int] | None:
+    """Where an unfinished game stops (the log's last trick), else None."""
+    return next((o.result.stopped_at for o in d.outcomes
+                 if o.result is not None and o.result.stopped_at is not None), None)
+
+
 def diff_json(d: Diff, explain: bool = False) -> dict:
     deal = d.deal
     out = {
@@ -56,12 +62,17 @@ def diff_json(d: Diff, explain: bool = False) -> dict:
         "attribution": None,
         "attributions": [],
         "divergences": [dv.to_json() for dv in d.divergences],
+        # cli.md 'Unfinished games' (diff --allow-partial): the tricks played, no winner.
+        "partial": _stopped_at(d) is not None,
+        "complete": _stopped_at(d) is None,
+        "standings_after": (None if _stopped_at(d) is None
+                            else dict(zip(("round", "trick"), _stopped_at(d)))),
     }
     for lab, at in zip(d.labels[1:], d.attributions):
         doc = at.to_json() if at is not None else {"base": d.labels[0], "other": lab, "method": None,
                                                     "players": None, "winner_margin": None,
                                                     "reason": "a game is undetermined from this log"}
-        if at is not None:
+        if at is not None and _stopped_at(d) is None:
             doc["winner_sentence"] = winner_sentence(at, deal.file)
         out["attributions"].append(doc)
     if out["attributions"] and out["attributions"][0]["method"] is not None:
@@ -79,7 +90,7 @@ def diff_json(d: Diff, explain: bool = False) -> dict:
         else:
             out["totals"][lab] = dict(res.totals)
             out["rankings"][lab] = [[p, v] for p, v in res.ranking]
-            out["game_winners"][lab] = res.winners
+            out["game_winners"][lab] = [] if res.stopped_at is not None else res.winners
             out["round_scores"][lab] = [dict(r.scores) for r in res.rounds]
         for n in o.notes:
             doc = {"ruleset": lab, **n.to_json()}
@@ -188,6 +199,9 @@ def _scores(d: Diff, width: int) -> list[str]:
             u = o.undetermined
             out += wrap(f"{lab}: undetermined from this log from round {u['round']}, trick {u['trick']} on: "
                         f"{u['message']}", "", "  ", width)
+        elif o.result.stopped_at is not None:  # cli.md 'Unfinished games': standings, never a winner
+            r, t = o.result.stopped_at
+            out.append(f"{lab}: partial: standings after round {r}, trick {t} (unfinished game, no winner)")
         else:
             w = o.result.winners
             out.append(f"{lab}: " + ("winner " if len(w) == 1 else "shared win ") + ", ".join(w) +
@@ -333,7 +347,7 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
     for n in notes:
         out += wrap(f"Note: {n}.", "  ", "    ", width)
     m = at.winner_margin
-    if m is not None:
+    if m is not None and _stopped_at(d) is None:  # an unfinished game names no winner
         out.append("")
         out += wrap(winner_sentence(at, log_path), "", "  ", width)
     return out
@@ -445,6 +459,12 @@ def disputes_text(doc: dict) -> str:
     if br["undetermined"]:
         u = br["undetermined"]
         out.append(f"The base result is undetermined from round {u['round']}, trick {u['trick']}: {u['message']}")
+    elif doc.get("partial"):  # cli.md 'Unfinished games': nobody is crowned
+        after = doc["standings_after"]
+        out.append(f"Base result (partial: standings after round {after['round']}, trick {after['trick']}, "
+                   f"unfinished game, no winner): leading {', '.join(br['winners'])}; ranking " +
+                   ", ".join(f"{p} {v}" for p, v in br["ranking"]))
+        out.append("(unfinished game: 'winner' below means who leads after the tricks played)")
     else:
         out.append(f"Base result: winner {', '.join(br['winners'])}; ranking " +
                    ", ".join(f"{p} {v}" for p, v in br["ranking"]))

@@ -163,6 +163,10 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
             "ranking": None if base_out.undetermined else [[p, v] for p, v in res.ranking],
             "undetermined": base_out.undetermined,
         },
+        # cli.md 'Unfinished games' (disputes --allow-partial): the "winner" is who leads so far.
+        "partial": res is not None and res.stopped_at is not None,
+        "standings_after": (dict(zip(("round", "trick"), res.stopped_at))
+                            if res is not None and res.stopped_at is not None else None),
         "knobs": [{"knob": name, "base": knob_value(base.knobs[name]), "alternatives": [knob_value(v) for v in alts],
                    "source": base.source_of(name)} for name, alts in plan],
         "single": singles,

@@ -549,7 +549,9 @@ class Game:
         # The deal must place every pool card (checked in C without a new set).
         if hands is not None and removed is not None and not seen.keys() >= deck.pool_cards:
             missing = deck.pool_cards.difference(seen)
-            self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}", cls=DeckError)
+            self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {self.ruleset.name} "
+                          f"{self.n}-player deal places every card of its hand pool in a hand or among the removed "
+                          "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
         self.seen = seen
         self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
         self.pile.seen = set(pile) if pile is not None else set()
@@ -691,7 +693,7 @@ class Game:
         expected = self._order[i]
         if player != expected:
             if i == 0:
-                self._illegal(f"{player} led, but {expected} leads this trick ({self.leader_why})", player=player)
+                self._illegal(_wrong_leader_text(expected, self.leader_why, player), player=player)
                 if player in self.seat:
                     # Follow the log's order for the rest of the trick: one error, not one per player.
                     self._order = self._orders[self.seat[player]]
@@ -800,14 +802,14 @@ class Game:
             # A short round whose next line is led by someone else: a trick line is probably
             # missing before it (its winner would lead here). One error; the line's order stands.
             self._missing_trick_told()
-            self._illegal(f"{player} led, but {todo[0]} leads this trick ({self.leader_why}): is a trick line "
+            self._illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player)}: is a trick line "
                           f"missing before this one? ({self._short_round_text()})", player=player)
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
             return rest
         # The wording of play()'s errors (the README shows it); the plays are then put in order.
         if i == 0:
-            self._illegal(f"{player} led, but {todo[0]} leads this trick ({self.leader_why})", player=player)
+            self._illegal(_wrong_leader_text(todo[0], self.leader_why, player), player=player)
         else:
             self._illegal(f"{player} played in place of {todo[0]}: after {self.trick.plays[-1][0]} it is "
                           f"{todo[0]}'s turn (clockwise from the leader {self.trick.leader}, {self.leader_why})",
@@ -1354,6 +1356,12 @@ class Game:
             bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
             minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
         )
+
+
+def _wrong_leader_text(leader: str, why: str, first: str) -> str:
+    """A trick line led by the wrong player (issue 8): who leads and why first, then what
+    the line says, so the reader sees the rule before their slip."""
+    return f"{leader} leads this trick ({why}); the line starts with {first}"
 
 
 def _place_text(where) -> str:

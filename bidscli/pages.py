@@ -191,12 +191,19 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         if not o.determined:
             u = o.undetermined or {}
             verdicts.append({"label": lab, "determined": False, "winners": [], "total": None,
-                             "message": u.get("message", "not playable")})
+                             "message": u.get("message", "not playable"), "partial": False})
             tables.append({"label": lab, "rows": [], "determined": False})
+            continue
+        if res.stopped_at is not None:  # report --allow-partial: cli.md 'Unfinished games', no winner
+            r, t = res.stopped_at
+            verdicts.append({"label": lab, "determined": True, "partial": True, "winners": [], "total": None,
+                             "runner_up": None,
+                             "message": f"standings after round {r}, trick {t} (unfinished game, no winner)"})
+            tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
             continue
         w = res.winners
         verdicts.append({"label": lab, "determined": True, "winners": w, "total": res.totals[w[0]],
-                         "runner_up": _runner_up(res)})
+                         "runner_up": _runner_up(res), "partial": False})
         tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
     determined = [o for o in outs if o.determined]
     knob_rows = {row["knob"]: row for row in d.knobs}

@@ -10,7 +10,8 @@ trick appended is written out as text (the same :func:`bidscli.deal.log_text`
 that ``deal`` uses), read back by the log reader and replayed with errors
 collected and an unfinished last round allowed. So a line is accepted exactly
 when ``bids validate --allow-partial`` would accept the saved file, and a
-rejected line gets validate's own located messages. Replays are cheap (a game
+rejected line gets validate's own messages, located at the typed line ("input
+line N: round R, trick T: ..."), not at a line of a file that never holds it. Replays are cheap (a game
 is at most a few dozen tricks), so nothing is cached.
 """
 
@@ -123,9 +124,14 @@ class Recorder:
         self.tricks = self.deck.tricks
         self.rounds = rounds if rounds else [RoundEntry(added=False)]
         self.interactive = interactive
-        self.game_rounds = game_rounds or ruleset.knobs["game.rounds"]
+        # A deal (or a resumed log) of more rounds than game.rounds is played to its end.
+        self.game_rounds = max(game_rounds or ruleset.knobs["game.rounds"], len(self.rounds))
         self.pending: _Pending | None = None
         self.accepted = 0  # tricks accepted in this session
+        # Where a refused line is said to be: the line as typed (its number in this session's
+        # input, or --leader), never a line of the saved file, which does not hold it.
+        self.typed = 0
+        self.at = "input line 0"
 
     # -- the log ------------------------------------------------------------------------
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
@@ -224,6 +230,8 @@ class Recorder:
 
     # -- one line ---------------------------------------------------------------------------
     def feed(self, line: str) -> Outcome:
+        self.typed += 1
+        self.at = f"input line {self.typed}"
         text = line.strip()
         if self.pending is not None and not _is_command(text, allow_pass=False):
             return self._answer(text)
@@ -245,13 +253,34 @@ class Recorder:
         if word == "score" and not rest:
             return self._score()
         if word == "leader" and ":" not in rest:
-            return self._leader(rest)
+            return self._complete_game() if self.game_over() else self._leader(rest)
         if word == "hand" and ":" not in rest:
             return self._hand(rest)
         if self.pending is not None:
             return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
                            asking=True)
+        if self.game_over():
+            # A trick (or a leader) now would open a round past the game's end, and the saved
+            # file would no longer score (`bids score`: unfinished). The file must always score.
+            return self._complete_game()
         return self._trick(text)
+
+    def _complete_game(self) -> Outcome:
+        n = len(self.rounds)
+        return Outcome([f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record; "
+                        "quit to stop"], error=True)
+
+    def choose_leader(self, name: str) -> Outcome:
+        """``--leader NAME`` on the command line (not an input line)."""
+        self.at = "--leader"
+        return self._leader(name)
+
+    def located(self, e: BidsError) -> str:
+        """A refused line's message, located at the input: 'input line N: round R, trick T: ...'."""
+        place = [self.at]
+        if e.round is not None:
+            place.append(f"round {e.round}" + (f", trick {e.trick}" if e.trick is not None else ""))
+        return clean(": ".join([*place, e.text()]))
 
     # -- commands ------------------------------------------------------------------------------
     def _player(self, name: str) -> str | None:
@@ -307,7 +336,7 @@ class Recorder:
             rounds[target].leader = who
         errors, _ = self.check(rounds)
         if errors:
-            return Outcome([clean(str(e)) for e in errors], error=True)
+            return self._refuse(errors)
         self.rounds = rounds
         return Outcome([f"round {target + 1}: {who} leads trick 1"], save=True)
 
@@ -334,7 +363,7 @@ class Recorder:
         rnd = rounds[target]
         game, _ = self._open_game(rounds, target)
         order = game._orders[game.seat[game.leader]]
-        where = f"{self.file}: round {target + 1}, trick {len(rnd.tricks) + 1}"
+        where = f"{self.at}: round {target + 1}, trick {len(rnd.tricks) + 1}"
         line, problem = self._complete(text, order, rnd.pile is not None)
         if problem:
             return Outcome([clean(f"{where}: {problem}")], error=True)
@@ -388,8 +417,8 @@ class Recorder:
         return format_trick(rec.revealed, plays, actions), None
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
-        # Exactly as validate prints them (one line each, not wrapped), sanitised.
-        return Outcome([clean(str(e)) for e in errors], error=True)
+        # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
+        return Outcome([self.located(e) for e in errors], error=True)
 
     def _offer(self, rounds: list[RoundEntry], target: int, line: str) -> Outcome:
         """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""
@@ -504,9 +533,8 @@ class Recorder:
 
             out.lines.append("")
             out.lines += score_table(self.file, self.ruleset, result).splitlines()
-            if len(self.rounds) == self.game_rounds:
-                out.lines.append("")
-                out.lines.append(f"game over ({self.game_rounds} rounds); type quit to stop")
+            out.lines.append("")
+            out.lines.append(f"game over ({len(self.rounds)} rounds); type quit to stop")
         else:
             totals = {p: sum(r.scores.get(p, 0) for r in result.rounds[: target + 1]) for p in self.players}
             out.lines += wrap("Totals so far: " + ", ".join(f"{p} {v}" for p, v in totals.items()))

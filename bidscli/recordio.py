@@ -73,7 +73,7 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
         rec = Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
                        game_rounds=rounds)
         if leader is not None:
-            msg = rec.feed(f"leader {leader}")
+            msg = rec.choose_leader(leader)
             if msg.error:
                 raise ValueError(msg.lines[0])
         write_atomic(out, rec.text(), force=True)
@@ -105,7 +105,7 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
     rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds)
     if leader is not None:
-        msg = rec.feed(f"leader {leader}")
+        msg = rec.choose_leader(leader)
         if msg.error:
             raise ValueError(msg.lines[0])
     write_atomic(out, rec.text(), force=force)

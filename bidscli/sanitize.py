@@ -26,7 +26,6 @@ a message of at most :data:`MAX_MESSAGE` characters, not megabytes).
 
 from __future__ import annotations
 
-import json
 import re
 
 MAX_MESSAGE = 1000  # characters of one error message; the middle of a longer one is cut
@@ -61,17 +60,23 @@ def terminal(text: str) -> str:
     """Text to print: control characters, direction overrides and undecodable bytes escaped."""
     if not isinstance(text, str):
         return text
+    if text.isascii() and text.replace("\n", "").isprintable():
+        return text  # printable ASCII and line breaks: nothing to escape, checked in C (issue 12)
     return _TEXT_UNSAFE.sub(_text_escape, text)
 
 
 def json_text(text: str) -> str:
     """A serialised JSON document made safe: C1 controls and direction marks as ``\\u`` escapes,
     undecodable file-name bytes as a visible ``\\xNN`` (json.dumps already escapes C0 controls)."""
+    if text.isascii() and "\x7f" not in text:
+        return text  # the only ASCII character to escape is DEL (issue 12: most documents are ASCII)
     return _JSON_UNSAFE.sub(_json_escape, text)
 
 
 def json_dumps(doc, **kw) -> str:
     """``json.dumps`` (indent 2, UTF-8 kept readable) whose output is always printable, valid UTF-8."""
+    import json  # here: every command imports this module for terminal(), few print JSON (start-up)
+
     kw.setdefault("indent", 2)
     return json_text(json.dumps(doc, ensure_ascii=False, **kw))
 

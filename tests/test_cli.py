@@ -159,8 +159,8 @@ def test_validate_broken_lists_every_error_with_its_location():
     assert len(lines) == 9
     assert all(LOCATED.match(line) for line in lines[:8]), lines
     assert lines[8] == "1 file, 0 valid, 1 invalid, 8 errors"
-    assert lines[1] == ("examples/broken.toml:23: round 1, trick 2: Dev led, but Cleo leads this trick "
-                        "(played the last tied card in trick 1, which burned)")
+    assert lines[1] == ("examples/broken.toml:23: round 1, trick 2: Cleo leads this trick "
+                        "(played the last tied card in trick 1, which burned); the line starts with Dev")
     assert lines[6] == ("examples/broken.toml:58: round 3, trick 9: Dev steals from Ben, but the victim must be "
                         "Ana (weakest bid 1 by Ana (thief.pool = round))")
 
@@ -193,7 +193,7 @@ def test_validate_json():
     assert len(doc["errors"]) == 8
     assert {k: doc["errors"][1][k] for k in ("line", "round", "trick", "player", "message")} == {
         "line": 23, "round": 1, "trick": 2, "player": "Dev",
-        "message": "Dev led, but Cleo leads this trick (played the last tied card in trick 1, which burned)"}
+        "message": "Cleo leads this trick (played the last tied card in trick 1, which burned); the line starts with Dev"}
     assert [(e["line"], e["round"], e["trick"]) for e in doc["errors"]] == [
         (18, None, None), (23, 1, 2), (31, 1, 10), (38, 2, 3), (43, 2, 8), (55, 3, 6), (58, 3, 9), (65, 4, 2)]
     ok = bids("validate", FRIDAY, "--format", "json")

@@ -87,7 +87,7 @@ PAIR_KNOBS = ["--knob", "thief.timing", "--knob", "thief.first_chance", "--knob"
 
 
 def test_minimal_winner_changing_set_is_a_pair():
-    res = bids("disputes", PAIR, *PAIR_KNOBS, "--format", "json")
+    res = bids("disputes", PAIR, "--allow-partial", *PAIR_KNOBS, "--format", "json")
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     assert doc["base_result"]["winners"] == ["Cleo"]
@@ -105,14 +105,14 @@ def test_minimal_winner_changing_set_is_a_pair():
 
 
 def test_knob_with_value_and_table_output():
-    res = bids("disputes", PAIR, "--knob", "thief.timing=deferred", "--knob", "thief.first_chance=next_trick")
+    res = bids("disputes", PAIR, "--allow-partial", "--knob", "thief.timing=deferred", "--knob", "thief.first_chance=next_trick")
     assert res.exit_code == 0, res.output
     assert "Smallest sets of knob changes that change the winner: 2 changes" in res.stdout
     assert "thief.timing = deferred, thief.first_chance = next_trick -> winner Ben" in res.stdout
 
 
 def test_no_winner_change_is_said_plainly():
-    res = bids("disputes", PAIR, "--knob", "thief.mandatory", "--knob", "thief.pool")
+    res = bids("disputes", PAIR, "--allow-partial", "--knob", "thief.mandatory", "--knob", "thief.pool")
     assert res.exit_code == 0
     assert "No set of knob changes changes the winner (searched all combinations of 2 knobs" in res.stdout
 
@@ -130,14 +130,14 @@ def test_deck_knob_variant_not_playable(monkeypatch):
 
 
 def test_unknown_knob_is_an_error():
-    res = bids("disputes", PAIR, "--knob", "thief.timin")
+    res = bids("disputes", PAIR, "--allow-partial", "--knob", "thief.timin")
     assert res.exit_code == 2
     assert "unknown knob 'thief.timin'" in res.stderr
 
 
 def test_a_table_option_given_as_knob_says_what_is_expected():
     # --knob thief=true used to end in an internal error (a table option is not a knob).
-    res = bids("disputes", PAIR, "--knob", "thief=true")
+    res = bids("disputes", PAIR, "--allow-partial", "--knob", "thief=true")
     assert res.exit_code == 2
     assert "thief is a table option, not a knob: expected KNOB=VALUE" in res.stderr
     assert "internal error" not in res.stderr

@@ -213,7 +213,7 @@ def test_broken_example_reports_each_mistake_once():
     assert got == [
         (18, None, None, "unknown option 'colour_bids' (did you mean 'color_bids'?): expected one of ally, "
                          "minus_five, color_bids, lowest, surprise, thief"),
-        (23, 1, 2, "Dev led, but Cleo leads this trick (played the last tied card in trick 1, which burned)"),
+        (23, 1, 2, "Cleo leads this trick (played the last tied card in trick 1, which burned); the line starts with Dev"),
         (31, 1, 10, "Y12 is not in the italian 4-player deck (numbers 1-10)"),
         (38, 2, 3, "Cleo played Y3, but it is already in the round (played by Ben in trick 2)"),
         (43, 2, 8, "Ana did not play: each player plays one card a trick"),
@@ -235,7 +235,17 @@ def test_wrong_leader_is_one_error_and_names_the_won_trick():
     # Trick 1: Ben wins; trick 2 is written as if Cleo led, in clockwise order from Cleo.
     errs = kit.errors("english", P4, [["K5: Ana R5, Ben R9, Cleo G4, Dev Y2", "K3: Cleo R8, Dev G8, Ana Y1, Ben B2"]])
     assert [(e.trick, e.player, e.message) for e in errs] == [
-        (2, "Cleo", "Cleo led, but Ben leads this trick (won trick 1)"),
+        (2, "Cleo", "Ben leads this trick (won trick 1); the line starts with Cleo"),
+    ]
+
+
+def test_wrong_leader_with_a_player_missing_keeps_the_issue_wording():
+    # Not a reordering of the players still to play (Ben is missing), so the plays are checked
+    # one by one (Game.play): the leader error reads as in a reordered trick, then Ben's own.
+    errs = kit.errors("english", P4, [["K5: Ana R5, Ben R9, Cleo G4, Dev Y2", "K3: Cleo R8, Dev G8, Ana Y1"]])
+    assert [(e.trick, e.player, e.message) for e in errs] == [
+        (2, "Cleo", "Ben leads this trick (won trick 1); the line starts with Cleo"),
+        (2, "Ben", "Ben did not play: each player plays one card a trick"),
     ]
 
 

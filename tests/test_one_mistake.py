@@ -55,7 +55,7 @@ def check(tmp_path, text: str, where: tuple, says: str) -> BidsError:
 def test_wrong_play_order_in_one_trick(tmp_path, base):
     text = base.replace(T3, '"2x: Ana G10, Ben Y3, Cleo B1, Dev R10"')
     err = check(tmp_path, text, (line_of(text, '"2x: Ana'), 1, 3),
-                "Ana led, but Dev leads this trick (played the last tied card in trick 2, which burned)")
+                "Dev leads this trick (played the last tied card in trick 2, which burned); the line starts with Ana")
     assert err.player == "Ana"
     # Checking went on as if the trick were written in playing order: the game scores as before.
     path = tmp_path / "game.toml"
@@ -82,7 +82,7 @@ def test_later_tricks_are_checked_for_their_own_mistakes(tmp_path):
     path.write_text(text, encoding="utf-8")
     errors = api.validate(path)
     assert [(e.trick, e.message) for e in errors] == [
-        (3, "Ana led, but Dev leads this trick (played the last tied card in trick 2, which burned)"),
+        (3, "Dev leads this trick (played the last tied card in trick 2, which burned); the line starts with Ana"),
         (5, "Ana played B7, which is not in Ana's hand")]
 
 
@@ -104,7 +104,7 @@ def test_one_trick_line_deleted(tmp_path, base):
         assert err.message.startswith("a trick line seems to be missing before this one: the pile's next card "
                                       "is K3, but this line reveals 2x")
     else:  # only the leader shows it
-        assert err.message.startswith("Dev led, but Cleo leads this trick (won trick 1): is a trick line "
+        assert err.message.startswith("Cleo leads this trick (won trick 1); the line starts with Dev: is a trick line "
                                       "missing before this one?")
 
 

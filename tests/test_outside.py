@@ -128,9 +128,19 @@ def test_outside_diff(log: Path, case: dict) -> None:
     args = ["diff", str(log)]
     for name in case["rulesets"]:
         args += ["-r", name]
-    result = _run(args + ["--format", "json"])
+    args += ["--format", "json"]
+    if exp["partial"]:
+        # cli.md 'Unfinished games': diff refuses it too, unless --allow-partial (then no winner).
+        refused = _run(args)
+        assert refused.exit_code == 1 and refused.stdout == ""
+        assert "is unfinished" in refused.stderr and "--allow-partial" in refused.stderr
+        args.append("--allow-partial")
+    result = _run(args)
     assert result.exit_code == 0, result.output
     got = json.loads(result.stdout)
+    assert (got["partial"], got["complete"]) == (exp["partial"], not exp["partial"])
+    if exp["partial"]:
+        assert all(w == [] for w in got["game_winners"].values())
     for name in case["rulesets"]:
         want = _table(exp, name)
         assert got["totals"][name] == {p: want["totals"].get(p, 0) for p in got["totals"][name]}, name

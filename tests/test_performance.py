@@ -179,3 +179,16 @@ def test_line_index_fast_paths_find_what_the_regular_expressions_find():
         assert index.key_line(name) == hits[0], name
     for text, hits in strings.items():
         assert index.string_line(text, 1, None) == hits[0], text
+
+
+def test_sanitize_fast_paths_change_nothing_the_regular_expressions_would_not():
+    import random
+
+    from bidscli import sanitize
+
+    rng = random.Random(5)
+    alphabet = ["a", " ", "\n", "\r", "\r\n", "\t", "\x00", "\x1b", "\x7f", "\x85", "é", "\u202e", "\udcff", "{", '"']
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 8)))
+        assert sanitize.terminal(text) == sanitize._TEXT_UNSAFE.sub(sanitize._text_escape, text), repr(text)
+        assert sanitize.json_text(text) == sanitize._JSON_UNSAFE.sub(sanitize._json_escape, text), repr(text)

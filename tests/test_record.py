@@ -62,18 +62,21 @@ def test_full_form_is_kept_and_a_wrong_order_gets_validates_message(tmp_path):
     out = rec.feed("K3: Ana Y1, Ben B2, Cleo R9, Dev G9")
     assert out.error and not out.save
     assert rec.text() == before  # nothing recorded
-    # The very message validate gives for the file with that line in it.
+    # The very message validate gives for the file with that line in it, located at the input.
     text = before.replace('Dev Y2",\n]', 'Dev Y2",\n  "K3: Ana Y1, Ben B2, Cleo R9, Dev G9",\n]')
-    assert out.lines == validate_text(tmp_path, text, "g.toml")
-    assert out.lines[0].startswith(f"{path}:")
-    assert "Cleo leads this trick (won trick 1)" in out.lines[0]
+    p = tmp_path / "check.toml"
+    p.write_text(text, encoding="utf-8")
+    errors = api.validate(p, allow_partial=True)
+    assert errors and out.lines == [f"input line 2: round {e.round}, trick {e.trick}: {e.text()}" for e in errors]
+    assert out.lines[0].startswith("input line 2: round 1, trick 2: ")
+    assert "Cleo leads this trick (won trick 1); the line starts with Ana" in out.lines[0]
 
 
 def test_a_short_form_with_too_few_cards_says_how_many(tmp_path):
     rec = recorder(tmp_path / "g.toml")
     out = rec.feed("K5: R5 G4 K6")
     assert out.error
-    assert out.lines == [f"{tmp_path / 'g.toml'}: round 1, trick 1: 3 cards for 4 players: expected one each, "
+    assert out.lines == ["input line 1: round 1, trick 1: 3 cards for 4 players: expected one each, "
                          "in playing order from Ana"]
 
 
@@ -297,7 +300,7 @@ def test_a_mistyped_line_is_reported_and_the_game_goes_on(tmp_path):
                     [*lines[:4], bad, *lines[4:]])
     assert res.returncode == 1
     assert f"input line 5: {bad}" in res.stderr
-    assert f"{out}: round 1, trick 4: 5 cards for 4 players" in res.stderr
+    assert "input line 5: round 1, trick 4: 5 cards for 4 players" in res.stderr
     assert api.validate(out) == []
     assert rk.score_doc(out) == rk.score_doc(rk.without_deal(game))
 
@@ -414,3 +417,55 @@ def test_a_ruleset_file_is_named_relative_to_the_log(tmp_path):
     log, _ = read_log(out)
     assert (out.parent / log.ruleset).resolve() == (rk.ROOT / "examples" / "house.toml").resolve()
     assert api.validate(out, allow_partial=True) == []
+
+
+# -- review findings ------------------------------------------------------------------------------
+
+COMPLETE = "the game is complete (3 rounds): nothing more to record; quit to stop"
+
+
+def test_a_trick_after_the_last_round_is_refused_and_the_file_still_scores(tmp_path):
+    game, _ = rk.simulated_game(tmp_path, "english", 7)
+    lines = rk.trick_lines(game, leaders=False)
+    rec = recorder(tmp_path / "g.toml", options=read_log(game)[0].options)
+    outs = feed_all(rec, lines)
+    assert not any(o.error for o in outs) and rec.game_over()
+    assert outs[-1].lines[-1] == "game over (3 rounds); type quit to stop"
+    before = rec.text()
+    for extra in (lines[0], "leader Ana"):
+        out = rec.feed(extra)
+        assert out.error and not out.save and out.lines == [COMPLETE]
+    assert rec.text() == before and len(rec.rounds) == 3
+    assert not rec.feed("score").error and not rec.feed("help").error  # commands still answer
+    # --rounds N still records a longer game.
+    longer = Recorder(str(tmp_path / "h.toml"), "english", load_ruleset("english"), rk.PLAYERS,
+                      read_log(game)[0].options, rounds=None, game_rounds=4)
+    feed_all(longer, lines)
+    assert not longer.game_over() and not longer.feed(lines[0]).error and len(longer.rounds) == 4
+
+
+def test_resuming_a_finished_log_refuses_more_tricks(tmp_path):
+    game, _ = rk.simulated_game(tmp_path, "english", 7)
+    out = tmp_path / "g.toml"
+    out.write_text(game.read_text(encoding="utf-8"), encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], ["K1: R1 R2 R3 R4", "leader Ana", "quit"])
+    assert res.returncode == 1
+    assert res.stderr.count(COMPLETE) == 2
+    assert rk.score_doc(out) == rk.score_doc(game)  # unchanged, and it scores
+    assert api.validate(out) == []
+
+
+def test_a_refused_line_is_located_at_the_input_not_at_the_file(tmp_path):
+    """Review item 8: a piped session's refused lines named lines of the saved file that never held them."""
+    out = tmp_path / "piped.toml"
+    res = rk.record_in_process(out, ["--players", "Ana,Ben,Cleo", "-r", "english"],
+                               ["K5: R1 R2 R3", "", "foo", "K5: R4 R5 R6 R7", "K6: Ana R8, Cleo R9, Ben Y1",
+                                "leader Ben"])  # 4 cards; Cleo leads, not Ana; too late to choose
+    assert res.returncode == 1
+    err = res.stderr.splitlines()
+    assert "input line 3: round 1, trick 2: trick 'foo' has no ':'" in "\n".join(err)
+    assert ("input line 4: round 1, trick 2: 4 cards for 3 players: expected one each, in playing order "
+            "from Cleo") in err
+    assert any(x.startswith("input line 5: round 1, trick 2: ") and "Cleo leads" in x for x in err), err
+    assert "input line 6: leader Ben" in err
+    assert not any(f"{out}:" in x for x in err)  # no line of the file is named

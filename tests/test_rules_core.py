@@ -413,7 +413,7 @@ def test_game_first_leader_is_overridden_by_the_log():
 
 
 @pytest.mark.parametrize("first_leader, why", [
-    ("rotate", "A leads, but B leads this trick (first leader of the round)"),
+    ("rotate", "B leads this trick (first leader of the round); the line starts with A"),
     ("first_seat", None),
 ])
 def test_game_first_leader_wrong_leader_of_round_two(first_leader, why):
@@ -425,7 +425,7 @@ def test_game_first_leader_wrong_leader_of_round_two(first_leader, why):
         assert errors == []
     else:
         assert [(e.round, e.trick, e.player, e.message) for e in errors] == [
-            (2, 1, "A", "A led, but B leads this trick (first leader of the round)")]
+            (2, 1, "A", "B leads this trick (first leader of the round); the line starts with A")]
 
 
 # -- trick resolution -------------------------------------------------------------------

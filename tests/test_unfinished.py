@@ -134,3 +134,83 @@ def test_deal_only_rounds_after_the_last_trick_are_one_unfinished_error():
     assert [(e.round, e.trick, e.message) for e in errs] == [
         (1, 1, "the game is unfinished after round 1, trick 1 (round 1 has 1 of 10 tricks): "
                "use --allow-partial to see the standings so far")]
+
+
+# -- every command that reports a result (cli.md 'Unfinished games'): diff, disputes, report ----------
+
+REFUSAL = ("the game is unfinished after round 1, trick 2 (round 1 has 2 of 10 tricks): "
+           "use --allow-partial to see the standings so far")
+
+
+@pytest.mark.parametrize("args", [["diff", "-r", "english", "-r", "italian"],
+                                  ["report", "-r", "english", "-r", "italian", "--format", "json"],
+                                  ["report", "-r", "english", "--format", "json"]])
+def test_diff_and_report_refuse_an_unfinished_game_as_score_does(game, args):
+    res = bids(args[0], game, *args[1:])
+    score = bids("score", game, "-r", "english")
+    assert res.exit_code == 1 and res.stdout == ""
+    assert res.stderr == score.stderr == f"error: {game}:7: round 1, trick 2: {REFUSAL}\n"
+
+
+def test_disputes_refuses_an_unfinished_game_unless_allow_partial(game):
+    res = bids("disputes", game, "-r", "english")
+    assert res.exit_code == 1 and res.stdout == ""
+    assert res.stderr == f"error: {game}:7: round 1, trick 2: {REFUSAL}\n"
+    ok = bids("disputes", game, "-r", "english", "--allow-partial")
+    assert ok.exit_code == 0, ok.output
+    text = " ".join(line.strip() for line in ok.stdout.splitlines())  # lines wrap at the terminal width
+    assert ("Base result (partial: standings after round 1, trick 2, unfinished game, no winner): leading Cleo;"
+            in text)
+    assert "Base result: winner" not in ok.stdout
+    doc = json.loads(bids("disputes", game, "-r", "english", "--allow-partial", "--format", "json").stdout)
+    assert (doc["partial"], doc["standings_after"]) == (True, {"round": 1, "trick": 2})
+    assert doc["base_result"]["totals"] == STANDINGS
+    done = json.loads(bids("disputes", "examples/friday-4p.toml", "--knob", "double.scope",
+                           "--format", "json").stdout)
+    assert (done["partial"], done["standings_after"]) == (False, None)
+
+
+def test_diff_allow_partial_compares_the_tricks_played_without_a_winner(game):
+    res = bids("diff", game, "-r", "english", "-r", "italian", "--allow-partial")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert "1.2      K3       burned     burned" in lines
+    for lab in ("english", "italian"):
+        assert f"{lab}: partial: standings after round 1, trick 2 (unfinished game, no winner)" in lines
+    assert not any(line.startswith(("english: winner", "italian: winner", "Who wins")) for line in lines)
+    doc = json.loads(bids("diff", game, "-r", "english", "-r", "italian", "--allow-partial",
+                          "--format", "json").stdout)
+    assert (doc["partial"], doc["complete"], doc["standings_after"]) == (True, False, {"round": 1, "trick": 2})
+    assert doc["game_winners"] == {"english": [], "italian": []}
+    assert doc["totals"]["english"] == STANDINGS
+    assert all("winner_sentence" not in a for a in doc["attributions"])
+
+
+def test_a_finished_diff_is_marked_complete():
+    doc = json.loads(bids("diff", "examples/friday-4p.toml", "-r", "english", "-r", "spanish",
+                          "--format", "json").stdout)
+    assert (doc["partial"], doc["complete"], doc["standings_after"]) == (False, True, None)
+    assert all(doc["game_winners"].values())
+
+
+def test_report_comparison_allow_partial_shows_standings_not_a_winner(game, tmp_path):
+    doc = json.loads(bids("report", game, "-r", "english", "-r", "italian", "--allow-partial",
+                          "--format", "json").stdout)
+    assert [(v["partial"], v["winners"], v["message"]) for v in doc["verdicts"]] == [
+        (True, [], "standings after round 1, trick 2 (unfinished game, no winner)")] * 2
+    out = tmp_path / "x.html"
+    res = bids("report", game, "-r", "english", "-r", "italian", "--allow-partial", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    page = out.read_text(encoding="utf-8")
+    assert "unfinished game, no winner" in page and " wins with " not in page
+
+
+def test_the_refusal_waits_for_the_root_cause():
+    # diff-double-4p.toml is unfinished and has a 2x, which the italian 4-player deck lacks.
+    log = "tests/data/diff-double-4p.toml"
+    strict = bids("diff", log, "-r", "italian", "-r", "english")
+    assert strict.exit_code == 1 and "does not fit the italian deck" in strict.stderr
+    lenient = bids("diff", log, "-r", "italian", "-r", "english", "--lenient-deck")  # the deck is forgiven
+    assert lenient.exit_code == 1 and "the game is unfinished after round 1, trick 3" in lenient.stderr
+    ok = bids("diff", log, "-r", "italian", "-r", "english", "--lenient-deck", "--allow-partial")
+    assert ok.exit_code == 0 and "partial: standings after round 1, trick 3" in ok.stdout

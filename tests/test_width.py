@@ -33,6 +33,7 @@ def commands():
     yield ["rules", "list"]
     for name in ("italian", "english", "japanese", "examples/house.toml"):
         yield ["rules", "show", name]
+    yield ["rules", "show", "japanese", "--players", "6"]
     yield ["rules", "diff", "italian", "english"]
     yield ["rules", "diff", "italian", "japanese"]
     yield ["rules", "diff", "english", "japanese"]
@@ -42,8 +43,10 @@ def commands():
     for log in LOGS:
         yield ["score", log]
         yield ["replay", log, "--explain"]
-        yield ["disputes", log]
-        yield ["diff", log, "-r", "italian", "-r", "english", "-r", "japanese", "--lenient-deck", "--explain"]
+        # --allow-partial: the short hand-worked logs under tests/data are unfinished games
+        yield ["disputes", log, "--allow-partial"]
+        yield ["diff", log, "-r", "italian", "-r", "english", "-r", "japanese", "--lenient-deck", "--explain",
+               "--allow-partial"]
 
 
 @pytest.mark.parametrize("args", list(commands()), ids=" ".join)

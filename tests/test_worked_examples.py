@@ -78,7 +78,7 @@ def test_example_2_the_first_of_the_tied_bidders_may_not_lead(ruleset):
     with pytest.raises(IllegalPlayError) as exc:
         kit.play(ruleset, ABC, [["K5: A R10, B G10, C Y3", "K6: A R1, B G2, C Y1"]])
     assert exc.value.message == (
-        "A led, but B leads this trick (played the last tied card in trick 1, which burned)")
+        "B leads this trick (played the last tied card in trick 1, which burned); the line starts with A")
     assert (exc.value.round, exc.value.trick, exc.value.player) == (1, 2, "A")
 
 
