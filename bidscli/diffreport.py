@@ -439,7 +439,7 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines += _knob_lines(at, width)
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
-        lines += wrap(f"{len(d.knobs)} knob(s) differ: " + ", ".join(r["knob"] for r in d.knobs), "", "  ", width)
+        lines += wrap(f"{len(d.knobs)} knob{'' if len(d.knobs) == 1 else 's'} differ{'s' if len(d.knobs) == 1 else ''}: " + ", ".join(r["knob"] for r in d.knobs), "", "  ", width)
     return "\n".join(lines)
 
 
@@ -449,7 +449,7 @@ def _fmt(v) -> str:
 
 def _plays(doc: dict) -> str:
     """How often the deal was played: whole replays, and replays on from a round-boundary checkpoint."""
-    return f"{doc['replays']} whole replay(s) and {doc['resumed']} from a checkpoint"
+    return f"{doc['replays']} whole replay{'' if doc['replays'] == 1 else 's'} and {doc['resumed']} from a checkpoint"
 
 
 def disputes_text(doc: dict) -> str:
@@ -499,7 +499,7 @@ def disputes_text(doc: dict) -> str:
         rows.append([k, value, win] + cells)
     out.append(text_table(rows, ["knob", "value" if common is not None else "value (used by)", "winner"] + players,
                           maxcolwidths=[None, 30, 30] + [None] * len(players), disable_numparse=True))
-    out.append("(* = the winner changes; totals in brackets: change from the base)")
+    out.append("(* = the winner changes; (+n) after a total: its change from the base)")
     if common:
         out.append(f"(every value above is the one {' and '.join(common)} use{'s' if len(common) == 1 else ''})")
     out.extend(f"[{i}] {note}" for i, note in enumerate(notes, 1))
@@ -511,8 +511,9 @@ def disputes_text(doc: dict) -> str:
         out += wrap(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
                     f"variants, {_plays(doc)}).", "", "  ")
     else:
-        out += wrap(f"Smallest sets of knob changes that change the winner: {m['size']} change(s) "
-                    f"({len(m['sets'])} set(s); searched {scope}, {m['variants_searched']} variants, "
+        sets = len(m["sets"])
+        out += wrap(f"Smallest sets of knob changes that change the winner: {m['size']} "
+                    f"change{'' if m['size'] == 1 else 's'} ({sets} set{'' if sets == 1 else 's'}; searched {scope}, {m['variants_searched']} variants, "
                     f"{_plays(doc)}):", "", "  ")
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
@@ -520,9 +521,9 @@ def disputes_text(doc: dict) -> str:
                         + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")", "  ", "    ")
     extra = []
     if m["not_playable"]:
-        extra.append(f"{m['not_playable']} variant(s) not playable (the log's deal does not fit their deck)")
+        extra.append(f"{m['not_playable']} variant{'' if m['not_playable'] == 1 else 's'} not playable (the log's deal does not fit their deck)")
     if m["undetermined"]:
-        extra.append(f"{m['undetermined']} variant(s) undetermined from this log")
+        extra.append(f"{m['undetermined']} variant{'' if m['undetermined'] == 1 else 's'} undetermined from this log")
     if extra:
         out.append("Skipped: " + "; ".join(extra) + ".")
     return "\n".join(out)

@@ -187,9 +187,9 @@ def round_end_divergences(labels, outcomes) -> list[Divergence]:
 def _no_bonus(ruleset) -> str:
     k = ruleset.knobs
     if k["minus_five.bonus"] == "threshold":
-        why = f"nobody won the -5 {k['minus_five.threshold']} times (minus_five.bonus = threshold)"
+        why = f"nobody won the -5 {k['minus_five.threshold']} times"
     else:
-        why = "nobody won the -5 (minus_five.bonus = split_most)"
+        why = "nobody won the -5"  # the bracket names the knob (minus_five.bonus) and its value
     return f"-5 bonus: {why} [minus_five.bonus = {k['minus_five.bonus']}; {source_id(ruleset, 'minus_five.bonus')}]"
 
 

@@ -1393,8 +1393,9 @@ _TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)
 
 
 def _take_text(winner: str, taken: list, points: int) -> str:
-    """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 point(s)"."""
-    return f"{winner} takes {' + '.join(map(_TAKE_PART.__getitem__, taken))} = {points} point(s)"
+    """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 points"."""
+    return (f"{winner} takes {' + '.join(map(_TAKE_PART.__getitem__, taken))} = {points} "
+            f"point{'' if abs(points) == 1 else 's'}")
 
 
 def _colour_text(mode: str, word: str, plays, centre, counts: dict, cands, best_num, tail: str, *args) -> str:

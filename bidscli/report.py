@@ -250,7 +250,14 @@ def reason_json(ruleset: Ruleset, r: Reason, memo: dict | None = None) -> dict:
 def reason_text(ruleset: Ruleset, r: Reason) -> str:
     if not r.knob:
         return r.text
-    return f"{r.text} [{r.knob} = {knob_value(ruleset.knobs[r.knob])}; {source_id(ruleset, r.knob)}]"
+    value = knob_value(ruleset.knobs[r.knob])
+    stated = f"({r.knob} = {value}"
+    text = r.text  # the bracket names the knob and its value: the text does not say them again
+    if stated + ")" in text:
+        text = text.replace(" " + stated + ")", "").replace(stated + ")", "")
+    else:
+        text = text.replace(stated + "; ", "(").replace(stated + ", ", "(")
+    return f"{text} [{r.knob} = {value}; {source_id(ruleset, r.knob)}]"
 
 
 def knob_value(value):
@@ -619,5 +626,5 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
         return f"{a.name} and {b.name} set every knob the same way."
     an, bn = _pair_labels(a, b)
     table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
-    return (f"{len(rows)} knob(s) differ between {a.name} and {b.name}:\n" +
+    return (f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between {a.name} and {b.name}:\n" +
             text_table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))

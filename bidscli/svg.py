@@ -21,6 +21,20 @@ from typing import NamedTuple
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8a6d00", "#56B4E9", "#000000", "#E69F00")
 DASHES = ("", "6 3", "2 2", "8 3 2 3", "1 3", "10 4")
 FONT = 12
+TICK_FONT = 10  # .chart text.tick in report.css
+LABEL_GAP = 4  # room between two axis labels
+
+
+def text_width(text: str, size: float = TICK_FONT) -> float:
+    """A generous estimate of the width of ``text`` in a sans-serif font (no font metrics here)."""
+    return len(text) * size * 0.65
+
+
+def label_box(shape: Shape) -> tuple[float, float]:
+    """(left, right) of a tick label on the x axis, from its anchor and text_width."""
+    x, w = shape.attrs["x"], text_width(shape.text)
+    anchor = shape.attrs.get("text-anchor", "start")
+    return {"end": (x - w, x), "middle": (x - w / 2, x + w / 2)}.get(anchor, (x, x + w))
 
 
 class Shape(NamedTuple):
@@ -95,9 +109,19 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
     for t in ticks:
         shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": Y(t), "y2": Y(t), "class": "grid"}))
         shapes.append(Shape("text", {"x": left - 4, "y": Y(t) + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    right_of_last = -math.inf
     for step, text in breaks:
         shapes.append(Shape("line", {"x1": X(step), "x2": X(step), "y1": top, "y2": top + ph, "class": "break"}))
-        shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "end", "class": "tick"}, text))
+        # A label ends at its line; when that would run into the label before (steps close
+        # together: the last round's end and the bonus), it starts at its line, or further right.
+        x, w = X(step), text_width(text)
+        if x - w >= right_of_last + LABEL_GAP:
+            label = Shape("text", {"x": x, "y": height - 6, "text-anchor": "end", "class": "tick"}, text)
+        else:
+            label = Shape("text", {"x": _r(max(x, right_of_last + LABEL_GAP)), "y": height - 6,
+                                   "text-anchor": "start", "class": "tick"}, text)
+        shapes.append(label)
+        right_of_last = label_box(label)[1]
     ends = []
     for i, (name, vs) in enumerate(series):
         pts = " ".join(f"{X(j)},{Y(v)}" for j, v in enumerate(vs))

@@ -213,7 +213,13 @@ def test_replay_explain_names_knobs_and_sources(monkeypatch):
     out = res.stdout
     assert "   7. [Thief] Bo Y8, Cy Y13, Dee Y9, Eli G8, Fay B5, Ada R10 -> Cy +0 (highest bid Y13); " \
            "Cy steals K8 from Fay" in out
-    assert "lucky loser: Fay holds no black card taken this round (lucky_loser.condition = no_black_cards)" in out
+    assert "lucky loser: Fay holds no black card taken this round: lucky round 1, 7 points " \
+           "(lucky_loser.progression = progressive) [lucky_loser.condition = no_black_cards; EN]" in out
+    # The bracket names the knob deciding the line, the text does not say it again (review item 19).
+    assert "steals at once: " in bids("replay", THIEF, "-r", "italian", "--explain").stdout
+    for line in (out + bids("replay", THIEF, "-r", "italian", "--explain").stdout).splitlines():
+        for knob, value in re.findall(r"\[([a-z_.]+) = ([^;\]]*);", line):
+            assert f"{knob} = {value})" not in line and f"({knob} = {value};" not in line, line
     assert "[double.scope = game; EN]" in out
     assert out.rstrip().endswith("Totals: Cy 62, Ada 61, Fay 46, Bo 42, Eli 41, Dee 22")
 
@@ -302,7 +308,7 @@ def test_rules_diff_italian_english():
     assert res.exit_code == 0
     it, en = load_ruleset("italian"), load_ruleset("english")
     differ = [k for k in KNOBS if it[k] != en[k]]
-    assert res.stdout.splitlines()[0] == f"{len(differ)} knob(s) differ between italian and english:"
+    assert res.stdout.splitlines()[0] == f"{len(differ)} knobs differ between italian and english:"
     listed = [line.split()[0] for line in res.stdout.splitlines()[3:] if line[:1].isalpha()]
     assert listed == differ
     assert "double.scope" in differ and "thief.timing" in differ and "deck.hand_size" not in differ
@@ -515,3 +521,33 @@ def test_log_names_a_house_ruleset_relative_to_its_folder(tmp_path):
     doc = json.loads(res.stdout)
     assert doc["ruleset"] == "house-friday"
     assert doc["totals"] == {"Ana": 35, "Ben": 44, "Cleo": 45, "Dev": 29}
+
+
+# -- wording (review item 19) -----------------------------------------------------------------
+
+
+def test_counts_are_singular_or_plural_as_they_come():
+    from bidscli.engine import _take_text
+
+    assert _take_text("Ana", [], 1).endswith("= 1 point") and _take_text("Ana", [], -1).endswith("= -1 point")
+    assert _take_text("Ana", [], 8).endswith("= 8 points") and _take_text("Ana", [], 0).endswith("= 0 points")
+    one = bids("disputes", "examples/friday-4p.toml").stdout
+    two = bids("disputes", "examples/thief-6p.toml").stdout
+    assert "winner: 1 change (1 set;" in one and "winner: 1 change (2 sets;" in two
+    assert "(s)" not in one + two
+
+
+def test_disputes_legend_says_what_it_prints():
+    out = bids("disputes", "examples/thief-6p.toml").stdout
+    assert "brackets" not in out and "(+n) after a total: its change from the base" in out
+    assert re.search(r"\d \([+-]\d+\)", out)  # a total with its change in parentheses
+
+
+def test_ruleset_names_in_one_order_in_help_errors_and_completion():
+    order = "italian, english, spanish, japanese"
+    assert order in " ".join(bids("score", "--help").stdout.split())
+    err = bids("score", FRIDAY, "-r", "klingon")
+    assert err.exit_code == 2 and f"({order})" in err.stderr
+    from bidscli.rules import bundled_names
+
+    assert ", ".join(bundled_names()) == order

@@ -265,10 +265,10 @@ def test_award_and_policy_steal_reasons():
     d = variants.diff(THIEF, ["italian", "english"])
     eng = d.outcomes[1].result.rounds[0].tricks
     texts = [r.text for r in eng[4].reasons]  # trick 5
-    assert "Dev takes K2 (+2) = 2 point(s)" in texts
+    assert "Dev takes K2 (+2) = 2 points" in texts
     assert any(x.startswith("Ben steals K9 (+9) from Cleo") and "default policy" in x for x in texts)
     res = bids("diff", THIEF, "-r", "italian", "-r", "english")
-    assert "Ben takes Thief (+0) = 0 point(s)" not in res.stdout  # same in both: not a divergence reason
+    assert "Ben takes Thief (+0) = 0 points" not in res.stdout  # same in both: not a divergence reason
 
 
 def test_diff_explain_gives_each_tricks_chain():
@@ -277,7 +277,7 @@ def test_diff_explain_gives_each_tricks_chain():
     out = res.stdout
     assert "Reasons, trick by trick" in out
     # trick 1 is the same under both: one chain; trick 3 differs: one chain each
-    assert "  1.1:\n      highest bid R10 by Ana\n      Ana takes K5 (+5) = 5 point(s)\n" in out
+    assert "  1.1:\n      highest bid R10 by Ana\n      Ana takes K5 (+5) = 5 points\n" in out
     assert "  1.3:\n    italian:\n" in out
     doc = diff_json(THIEF, "-r", "italian", "-r", "english", "--explain")
     chain = doc["explain"]["english"][0][2]

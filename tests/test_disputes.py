@@ -107,7 +107,7 @@ def test_minimal_winner_changing_set_is_a_pair():
 def test_knob_with_value_and_table_output():
     res = bids("disputes", PAIR, "--allow-partial", "--knob", "thief.timing=deferred", "--knob", "thief.first_chance=next_trick")
     assert res.exit_code == 0, res.output
-    assert "Smallest sets of knob changes that change the winner: 2 change(s)" in res.stdout
+    assert "Smallest sets of knob changes that change the winner: 2 changes" in res.stdout
     assert "thief.timing = deferred, thief.first_chance = next_trick -> winner Ben" in res.stdout
 
 

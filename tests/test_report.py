@@ -470,3 +470,10 @@ def test_study_html_refuses_overwrite_before_playing(tmp_path):
     assert res.exit_code == 1 and "--force" in res.output
     assert out.read_text() == "mine"
 
+
+
+def test_comparison_page_counts_parting_tricks_in_words(tmp_path):
+    page, _ = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
+    m = re.search(r"(\d+) (tricks?) part:", page)
+    assert m and "trick(s)" not in page
+    assert m.group(2) == ("trick" if m.group(1) == "1" else "tricks")

@@ -66,3 +66,29 @@ def test_line_chart_ends_are_labelled_apart():
     assert all(b - a >= svg.FONT - 0.1 for a, b in pairwise(ys))
     lines = [s for s in chart.shapes if s.tag == "polyline"]
     assert len({s.attrs.get("stroke-dasharray", "") for s in lines}) == 3  # not told apart by colour alone
+
+
+def _axis_label_boxes(chart):
+    labels = [s for s in chart.shapes
+              if s.tag == "text" and s.attrs.get("class") == "tick" and s.attrs["y"] == chart.height - 6]
+    return [svg.label_box(s) for s in labels]
+
+
+def test_axis_labels_of_steps_close_together_do_not_overlap():
+    # Review item 11: friday-4p's "R3" and "Bonus" (one step apart) were drawn over each other.
+    from bidscli import api, pages
+
+    _, result = api.score("examples/friday-4p.toml")
+    prog = pages.progression(result)
+    chart = svg.line_chart([(p, v) for p, v in prog["series"].items()], prog["breaks"], "x")
+    boxes = _axis_label_boxes(chart)
+    assert [b for _, b in prog["breaks"]][-2:] == ["R3", "bonus"] and len(boxes) == len(prog["breaks"])
+    for (_, right), (left, _) in pairwise(boxes):
+        assert right + svg.LABEL_GAP <= left
+    assert boxes[-1][1] <= chart.width
+    # Labels far apart still end at their line, as before.
+    far = svg.line_chart([("A", list(range(41)))], [(10, "R1"), (20, "R2"), (40, "R3")], "x")
+    ends = [s for s in far.shapes if s.tag == "text" and s.attrs.get("text-anchor") == "end" and s.text.startswith("R")]
+    assert len(ends) == 3
+    crowded = _axis_label_boxes(svg.line_chart([("A", list(range(41)))], [(38, "R1"), (39, "R2"), (40, "Bonus")], "x"))
+    assert all(r + svg.LABEL_GAP <= l for (_, r), (l, _) in pairwise(crowded))

@@ -151,7 +151,7 @@ def complete(words: list[str], incomplete: str) -> list[str]:
 
 
 def test_completion_offers_ruleset_names_after_r():
-    assert complete(["score", FRIDAY, "-r"], "") == ["italian", "english", "japanese", "spanish"]
+    assert complete(["score", FRIDAY, "-r"], "") == ["italian", "english", "spanish", "japanese"]
     assert complete(["diff", FRIDAY, "-r", "english", "-r"], "it") == ["italian"]
     assert complete(["rules", "show"], "ja") == ["japanese"]
 
@@ -225,7 +225,7 @@ def test_bash_completion_end_to_end():
     env = {**os.environ, "_BIDS_COMPLETE": "bash_complete", "COMP_WORDS": "bids score x.toml -r ", "COMP_CWORD": "4"}
     out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
     assert out.returncode == 0 and out.stderr == ""
-    assert out.stdout.splitlines() == ["file,", "plain,italian", "plain,english", "plain,japanese", "plain,spanish"]
+    assert out.stdout.splitlines() == ["file,", "plain,italian", "plain,english", "plain,spanish", "plain,japanese"]
     env.update(COMP_WORDS="bids simulate x.toml --bots default,gr", COMP_CWORD="4")
     out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
     assert out.stdout.splitlines() == ["plain,default,greedy"]
