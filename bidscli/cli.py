@@ -227,8 +227,8 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
     \b
     Examples:
       bids score examples/friday-4p.toml
-      bids score examples/*.toml -r italian --format json
-      bids score game.toml -r english -o thief=true -o thief.timing=immediate
+      bids score examples/friday-4p.toml examples/thief-6p.toml -r english --format json
+      bids score examples/thief-6p.toml -r english -o thief.timing=immediate
     """
     from . import stream
 
@@ -454,8 +454,8 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, fmt):
     \b
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
-      bids diff game.toml -r english -r japanese --format json
-      bids diff game.toml -r italian -r english --explain --all
+      bids diff examples/thief-6p.toml -r english -r japanese --format json
+      bids diff examples/friday-4p.toml -r english -r italian --explain --all --lenient-deck
     """
     from . import diffreport, report, variants
 

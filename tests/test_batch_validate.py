@@ -128,8 +128,9 @@ def test_a_ruleset_file_in_a_folder_is_skipped_but_checked_when_named(tree):
     assert r.stdout.splitlines()[-1] == "5 files, 2 valid, 3 invalid, 4 errors (1 ruleset file skipped)"
     r = run(tree, "--format", "json")
     assert "house.toml" not in r.stdout and "house.toml: skipped" in r.stderr
-    r = run(tree / "house.toml")
-    assert r.exit_code == 1 and "no 'players'" in r.stdout
+    r = run(tree / "house.toml")  # named: an error (exit 1) that says what the file is
+    assert r.exit_code == 1 and "house.toml: a ruleset file, not a game log: give it with -r" in r.stdout
+    assert r.stdout.splitlines()[-1] == "1 file, 0 valid, 1 invalid, 1 error"
 
 
 def test_json_single_file_keeps_the_cli_md_shape():
