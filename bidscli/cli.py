@@ -576,9 +576,11 @@ def _write_or_echo(text: str, out: str | None, force: bool) -> None:
 def deal(ruleset, players, names, rounds, options, seed, force, out):
     """A shuffled, ruleset-valid deal, written as a game log with tricks = [].
 
-    The output is a game log (TOML), so there is no --format: `bids validate
-    --allow-partial` checks a deal, and `bids score --format json` reads a
-    played game as JSON.
+    The output is a game log (TOML), so there is no --format. `bids simulate`
+    and `bids record --deal` check a deal before playing it. `bids validate`
+    lists a deal's problems too, but a deal has no trick yet, so it always
+    says "nothing to score" and exits 1; --allow-partial applies once a trick
+    is in. `bids score --format json` reads a played game as JSON.
 
     \b
     Examples:

@@ -75,3 +75,23 @@ def test_score_and_replay_of_a_ruleset_file_say_so_as_validate_does():
         assert res.exit_code == 1, argv
         assert "a ruleset file, not a game log" in res.output
         assert "unknown key" not in res.output
+
+
+def test_deal_help_and_header_say_truthfully_what_checks_a_deal(tmp_path, monkeypatch):
+    """Review item 4: validate --allow-partial of a fresh deal says "nothing to score" (exit 1)."""
+    monkeypatch.chdir(tmp_path)
+    help_text = " ".join(CliRunner().invoke(main, ["deal", "--help"]).output.split())
+    assert "--allow-partial` checks a deal" not in help_text
+    assert "`bids simulate` and `bids record --deal` check a deal before playing it" in help_text
+    assert 'always says "nothing to score" and exits 1' in help_text
+    assert CliRunner().invoke(main, ["deal", "-r", "english", "-p", "4", "--seed", "7", "--out", "d.toml"]).exit_code == 0
+    header = (tmp_path / "d.toml").read_text(encoding="utf-8")
+    assert "both check the deal first" in header and '"nothing to score" and exits 1' in header
+    res = CliRunner().invoke(main, ["validate", "d.toml", "--allow-partial"])
+    assert res.exit_code == 1 and "nothing to score" in res.output  # what the help says
+    bad = header.replace('pile = ["', 'pile = ["R1", "', 1)
+    (tmp_path / "bad.toml").write_text(bad, encoding="utf-8")
+    for argv in (["simulate", "bad.toml", "--out", "g.toml"], ["record", "r.toml", "--deal", "bad.toml"]):
+        res = CliRunner().invoke(main, argv, input="")
+        assert res.exit_code == 1 and "the pile has" in res.output, argv
+    assert not (tmp_path / "g.toml").exists() and not (tmp_path / "r.toml").exists()
