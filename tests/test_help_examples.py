@@ -95,3 +95,14 @@ def test_deal_help_and_header_say_truthfully_what_checks_a_deal(tmp_path, monkey
         res = CliRunner().invoke(main, argv, input="")
         assert res.exit_code == 1 and "the pile has" in res.output, argv
     assert not (tmp_path / "g.toml").exists() and not (tmp_path / "r.toml").exists()
+
+
+def test_a_card_played_three_times_names_its_first_holder(tmp_path):
+    """Review item 17: the second repeat named B (itself a repeat) instead of A."""
+    log = tmp_path / "dup.toml"
+    log.write_text('ruleset = "english"\nplayers = ["A", "B", "C"]\n\n[[rounds]]\n'
+                   'tricks = ["K5: A R5, B R5, C R5"]\n', encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(log), "--allow-partial"])
+    assert res.exit_code == 1
+    assert "B played R5, but it is already in the round (played by A in trick 1)" in res.output
+    assert "C played R5, but it is already in the round (played by A in trick 1)" in res.output
