@@ -642,8 +642,8 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
 @bots_option
 @option_option
 @seed_option("study seed", default=0)
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="worker processes; the results do not depend on it")
+@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="worker processes (0: one per core, as score and validate); the results do not depend on it")
 @progress_option
 @format_option("table", "json")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE.html",
@@ -675,6 +675,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    jobs = _jobs(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
         with click.progressbar(length=games, label="games", file=sys.stderr, show_pos=True) as bar:
             summary = studymod.run_study(spec, jobs, bar.update)

@@ -106,3 +106,13 @@ def test_a_card_played_three_times_names_its_first_holder(tmp_path):
     assert res.exit_code == 1
     assert "B played R5, but it is already in the round (played by A in trick 1)" in res.output
     assert "C played R5, but it is already in the round (played by A in trick 1)" in res.output
+
+
+def test_study_accepts_jobs_0_as_score_and_validate_do():
+    """Review item 13: -j 0 (one per core) was a usage error for study only."""
+    argv = ["study", "-r", "italian", "-r", "english", "-p", "4", "-g", "4", "--seed", "1", "--format", "json"]
+    zero = CliRunner().invoke(main, argv + ["-j", "0"])
+    one = CliRunner().invoke(main, argv + ["-j", "1"])
+    assert zero.exit_code == 0, zero.output
+    assert zero.output == one.output
+    assert CliRunner().invoke(main, argv + ["-j", "-1"]).exit_code == 2
