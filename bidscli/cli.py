@@ -333,7 +333,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
         _echo(summary.line(), err=True)
     else:
         _echo(summary.line())
-    if summary.invalid:
+    if summary.failed:
         sys.exit(1)
 
 
