@@ -116,3 +116,14 @@ def test_study_accepts_jobs_0_as_score_and_validate_do():
     assert zero.exit_code == 0, zero.output
     assert zero.output == one.output
     assert CliRunner().invoke(main, argv + ["-j", "-1"]).exit_code == 2
+
+
+def test_a_trailing_comma_after_the_last_play_is_named(tmp_path):
+    """Review item 16: "K5: A R5, B G6, C Y5," said "empty play"."""
+    log = tmp_path / "comma.toml"
+    log.write_text('ruleset = "english"\nplayers = ["A", "B", "C"]\n\n[[rounds]]\n'
+                   'tricks = ["K5: A R5, B G6, C Y5,"]\n', encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(log), "--allow-partial"])
+    assert res.exit_code == 1
+    assert "trailing comma after the last play in 'K5: A R5, B G6, C Y5,': remove it" in res.output
+    assert "empty play" not in res.output
