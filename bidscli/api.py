@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
-from .errors import BidsError, DeckError, NothingToScoreError, RulesetError, UnfinishedError
+from .errors import BidsError, DeckError, LogStructureError, NothingToScoreError, RulesetError, UnfinishedError
 from .log import GameLog, read_log
 from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
@@ -57,9 +57,23 @@ def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[
     return None
 
 
+def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
+    """``read_log``, but a ruleset file given where a log belongs is one plain error (as validate
+    says of a ruleset found in a folder), not a list of unknown keys."""
+    log, errors = read_log(path)
+    if errors:
+        from .batch import ruleset_file
+
+        if ruleset_file(str(path)):
+            return None, [LogStructureError(
+                "a ruleset file, not a game log: give it with -r (as in `bids score GAME.toml -r FILE`)",
+                file=str(path))]
+    return log, errors
+
+
 def read(path: str | Path) -> GameLog:
     """Read a log; raises its first problem (a command that needs the whole log stops there)."""
-    log, errors = read_log(path)
+    log, errors = read_game_log(path)
     if errors:
         raise errors[0]
     return log
@@ -86,7 +100,7 @@ def play(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
     root cause that ``validate`` lists first. A log that cannot be read or has no
     ruleset raises its first problem.
     """
-    log, errors = read_log(path)
+    log, errors = read_game_log(path)
     if log is None:
         raise errors[0]
     try:
@@ -173,7 +187,7 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
              allow_partial: bool = False) -> list[BidsError]:
     """Every problem in one log (``bids validate`` collects them all)."""
-    log, errors = read_log(path)
+    log, errors = read_game_log(path)
     if log is None:
         return errors
     try:

@@ -33,6 +33,7 @@ class FileResult(NamedTuple):
     path: str
     errors: list  # of BidsError
     skipped: str | None = None  # why a file found in a folder was not validated (a ruleset)
+    empty_folder: bool = False  # a folder argument that holds no log: an error, but not a file
 
     @property
     def valid(self) -> bool:
@@ -68,6 +69,7 @@ class PathProblem(NamedTuple):
 
     path: str
     error: BidsError
+    empty_folder: bool = False
 
 
 def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
@@ -123,7 +125,7 @@ def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
             yield item
         if not found:
             yield PathProblem(arg, LogStructureError(
-                f"no {LOG_SUFFIX} logs in this folder (searched recursively)", file=arg))
+                f"no {LOG_SUFFIX} logs in this folder (searched recursively)", file=arg), empty_folder=True)
 
 
 def count_log_paths(args: Iterable[str]) -> int:
@@ -161,7 +163,7 @@ def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Seq
     from .api import validate
 
     if isinstance(item, PathProblem):
-        return FileResult(item.path, [item.error])
+        return FileResult(item.path, [item.error], empty_folder=item.empty_folder)
     try:
         errors = validate(item, ruleset, option_pairs, allow_partial)
     except BidsError as exc:
@@ -199,8 +201,16 @@ class Summary:
     invalid: int = 0
     errors: int = 0
     skipped: int = 0
+    empty_folders: int = 0  # not files: counted apart, and they make the run fail (exit 1)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.invalid or self.empty_folders)
 
     def add(self, result: FileResult) -> None:
+        if result.empty_folder:
+            self.empty_folders += 1
+            return
         if result.skipped:
             self.skipped += 1
             return
@@ -214,11 +224,13 @@ class Summary:
     def line(self) -> str:
         return (f"{self.files} file{'s' if self.files != 1 else ''}, {self.valid} valid, "
                 f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}"
-                + (f" ({self.skipped} ruleset file{'s' if self.skipped != 1 else ''} skipped)" if self.skipped else ""))
+                + (f" ({self.skipped} ruleset file{'s' if self.skipped != 1 else ''} skipped)" if self.skipped else "")
+                + (f" ({self.empty_folders} folder{'s' if self.empty_folders != 1 else ''} with no {LOG_SUFFIX} logs)"
+                   if self.empty_folders else ""))
 
     def to_json(self) -> dict:
         return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors,
-                "skipped": self.skipped}
+                "skipped": self.skipped, "empty_folders": self.empty_folders}
 
 
 def error_lines(result: FileResult) -> list[str]:

@@ -227,8 +227,8 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
     \b
     Examples:
       bids score examples/friday-4p.toml
-      bids score examples/*.toml -r italian --format json
-      bids score game.toml -r english -o thief=true -o thief.timing=immediate
+      bids score examples/friday-4p.toml examples/thief-6p.toml -r english --format json
+      bids score examples/thief-6p.toml -r english -o thief.timing=immediate
     """
     from . import stream
 
@@ -333,7 +333,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
         _echo(summary.line(), err=True)
     else:
         _echo(summary.line())
-    if summary.invalid:
+    if summary.failed:
         sys.exit(1)
 
 
@@ -455,8 +455,8 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
     \b
     Examples:
       bids diff examples/thief-6p.toml -r italian -r english
-      bids diff game.toml -r english -r japanese --format json
-      bids diff game.toml -r italian -r english --explain --all
+      bids diff examples/thief-6p.toml -r english -r japanese --format json
+      bids diff examples/friday-4p.toml -r english -r italian --explain --all --lenient-deck
     """
     from . import api, diffreport, report, variants
 
@@ -584,9 +584,11 @@ def _write_or_echo(text: str, out: str | None, force: bool) -> None:
 def deal(ruleset, players, names, rounds, options, seed, force, out):
     """A shuffled, ruleset-valid deal, written as a game log with tricks = [].
 
-    The output is a game log (TOML), so there is no --format: `bids validate
-    --allow-partial` checks a deal, and `bids score --format json` reads a
-    played game as JSON.
+    The output is a game log (TOML), so there is no --format. `bids simulate`
+    and `bids record --deal` check a deal before playing it. `bids validate`
+    lists a deal's problems too, but a deal has no trick yet, so it always
+    says "nothing to score" and exits 1; --allow-partial applies once a trick
+    is in. `bids score --format json` reads a played game as JSON.
 
     \b
     Examples:
@@ -648,8 +650,8 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
 @bots_option
 @option_option
 @seed_option("study seed", default=0)
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="worker processes; the results do not depend on it")
+@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="worker processes (0: one per core, as score and validate); the results do not depend on it")
 @progress_option
 @format_option("table", "json")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE.html",
@@ -681,6 +683,7 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    jobs = _jobs(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
         with click.progressbar(length=games, label="games", file=sys.stderr, show_pos=True) as bar:
             summary = studymod.run_study(spec, jobs, bar.update)

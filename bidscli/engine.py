@@ -717,7 +717,8 @@ class Game:
             if where is not None:
                 self._illegal(f"{player} played {card}, but it is already in the round ({_place_text(where)})",
                               player=player)
-            self.seen[card] = (player, t.number)  # put in words only if an error names it (_place_text)
+            if where is None:  # a repeat keeps the first place: later repeats name the first holder
+                self.seen[card] = (player, t.number)  # put in words only if an error names it (_place_text)
             if card.colour == BLACK:
                 self.black_played_from_hand += 1
                 if self.black_played_from_hand > self.deck.black_in_hands:

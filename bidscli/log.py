@@ -143,9 +143,12 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
             return _new_tuple(TrickRecord, (number, line, text, revealed, plays,
                                             _actions(parts) if len(parts) > 1 else ()))
     plays = []
-    for chunk in parts[0].split(","):
+    chunks = parts[0].split(",")
+    for i, chunk in enumerate(chunks):
         words = chunk.split()
         if len(words) < 2:
+            if not words and i == len(chunks) - 1 and i > 0:  # the format is strict (log.md): say what to fix
+                raise LogSyntaxError(f"trailing comma after the last play in '{_short(text)}': remove it")
             if not words:
                 raise LogSyntaxError(f"empty play in '{_short(text)}': expected '<player> <card>' between commas")
             raise LogSyntaxError(

@@ -90,7 +90,16 @@ def test_keeps_going_past_missing_files_and_empty_folders(tree, tmp_path):
     assert f"{tmp_path}/missing.toml: cannot read" in out
     assert f"{tmp_path}/empty: no .toml logs in this folder" in out
     assert f"{tree}/a.toml: valid" in out
-    assert out.splitlines()[-1] == "3 files, 1 valid, 2 invalid, 2 errors"
+    assert out.splitlines()[-1] == "2 files, 1 valid, 1 invalid, 1 error (1 folder with no .toml logs)"
+
+
+def test_an_empty_folder_alone_is_no_file_and_exits_1(tmp_path):
+    """Review item 18: it was "1 file, 0 valid, 1 invalid"."""
+    (tmp_path / "emptydir").mkdir()
+    r = run(tmp_path / "emptydir")
+    assert r.exit_code == 1
+    assert r.stdout == (f"{tmp_path}/emptydir: no .toml logs in this folder (searched recursively)\n"
+                        "0 files, 0 valid, 0 invalid, 0 errors (1 folder with no .toml logs)\n")
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs file permissions (not root)")
@@ -128,8 +137,9 @@ def test_a_ruleset_file_in_a_folder_is_skipped_but_checked_when_named(tree):
     assert r.stdout.splitlines()[-1] == "5 files, 2 valid, 3 invalid, 4 errors (1 ruleset file skipped)"
     r = run(tree, "--format", "json")
     assert "house.toml" not in r.stdout and "house.toml: skipped" in r.stderr
-    r = run(tree / "house.toml")
-    assert r.exit_code == 1 and "no 'players'" in r.stdout
+    r = run(tree / "house.toml")  # named: an error (exit 1) that says what the file is
+    assert r.exit_code == 1 and "house.toml: a ruleset file, not a game log: give it with -r" in r.stdout
+    assert r.stdout.splitlines()[-1] == "1 file, 0 valid, 1 invalid, 1 error"
 
 
 def test_json_single_file_keeps_the_cli_md_shape():
@@ -158,7 +168,8 @@ def test_json_folder_with_one_log_is_still_a_list(tree):
 def test_json_summary_form(tree):
     r = run(tree, "--format", "json", "--summary")
     doc = json.loads(r.stdout)
-    assert doc["summary"] == {"files": 5, "valid": 2, "invalid": 3, "errors": 4, "skipped": 0}
+    assert doc["summary"] == {"files": 5, "valid": 2, "invalid": 3, "errors": 4, "skipped": 0,
+                              "empty_folders": 0}
     assert len(doc["files"]) == 5
     r = run(tree / "a.toml", "--format", "json", "--summary")
     assert json.loads(r.stdout)["summary"]["files"] == 1
