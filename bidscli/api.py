@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
-from .errors import BidsError, DeckError, LogStructureError, NothingToScoreError, RulesetError, UnfinishedError
+from .errors import (
+    BidsError,
+    DeckError,
+    LogStructureError,
+    NothingToScoreError,
+    RulesetError,
+    UnfinishedError,
+)
 from .log import GameLog, read_log
 from .rules import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
