@@ -12,7 +12,6 @@ thief.fallback +5/2 (both halves, exactly).
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -156,51 +155,11 @@ def test_undetermined_game_has_no_account():
     assert "No account of the differences english - italian: a game is undetermined" in " ".join(out.split())
 
 
-# -- docs/diff.md: its transcripts are what bids prints -------------------------------------------
-
-
-def _doc_commands():
-    text = (ROOT / "docs" / "diff.md").read_text(encoding="utf-8")
-    out, inside, current = [], False, None
-    for line in text.splitlines():
-        if line.startswith("```"):
-            inside, current = not inside, None
-        elif inside and line.startswith("$ bids "):
-            current = (line[len("$ bids "):], [])
-            out.append(current)
-        elif inside and current is not None:
-            current[1].append(line)
-    return out
-
-
-DOC_COMMANDS = _doc_commands()
+# -- docs/diff.md: tests/test_cli.py checks every transcript of docs/*.md against real output ------
 
 
 def test_docs_diff_has_the_issue_example():
-    assert any(c == "diff examples/thief-6p.toml -r italian -r english" for c, _ in DOC_COMMANDS)
+    from tests.test_cli import README_COMMANDS
 
-
-@pytest.mark.parametrize("command,expected", DOC_COMMANDS, ids=[c for c, _ in DOC_COMMANDS])
-def test_docs_diff_transcripts(command, expected):
-    res = bids(*command.split())
-    actual = res.stdout.rstrip("\n").splitlines()
-    while expected and expected[-1] == "":
-        expected = expected[:-1]
-    if "..." not in expected:
-        assert actual == expected
-        return
-    pos = 0
-    for run in re.split(r"\n\.\.\.\n", "\n" + "\n".join(expected) + "\n"):
-        lines = [x for x in run.split("\n") if x != "..."]
-        while lines and lines[0] == "":
-            lines = lines[1:]
-        while lines and lines[-1] == "":
-            lines = lines[:-1]
-        if not lines:
-            continue
-        for start in range(pos, len(actual) - len(lines) + 1):
-            if actual[start:start + len(lines)] == lines:
-                pos = start + len(lines)
-                break
-        else:
-            raise AssertionError(f"not found in order: {lines[:3]}")
+    assert ("docs/diff.md", "diff examples/thief-6p.toml -r italian -r english") in \
+        {(doc, cmd) for doc, cmd, _ in README_COMMANDS}
