@@ -1527,6 +1527,15 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                     # Nothing recorded: every offered steal is a pass (or, if mandatory, an error).
                     game.finish_trick(_record_nothing)
         except _Abort:
+            stopped = game.trick.number if game.trick is not None else 0
+            rest = min(len(rec.tricks), expected) - stopped
+            if rest > 0 and collect is not None:
+                # Say that the rest of the round went unchecked (a review found the silence
+                # misleading): one marked follow-on, not a guess at how play would have gone on.
+                at = rec.tricks[stopped - 1][1] if stopped else rec.line
+                later = f"trick {stopped + 1}" if rest == 1 else f"tricks {stopped + 1}-{stopped + rest}"
+                game._illegal(f"{later} of round {rec.number} not checked: play cannot go on past this trick",
+                              follows=at)
             game.end_round(partial=True)
             continue
         except UnknownCard as exc:

@@ -156,12 +156,13 @@ def test_validate_broken_lists_every_error_with_its_location():
     res = bids("validate", BROKEN)
     assert res.exit_code == 1
     lines = res.stdout.splitlines()
-    assert len(lines) == 9
-    assert all(LOCATED.match(line) for line in lines[:8]), lines
-    assert lines[8] == "1 file, 0 valid, 1 invalid, 8 errors"
+    assert len(lines) == 10  # eight mistakes, one marked follow-on, the summary
+    assert all(LOCATED.match(line) for line in lines[:9]), lines
+    assert sum("(follows from line" in line for line in lines) == 1
+    assert lines[9] == "1 file, 0 valid, 1 invalid, 9 errors"
     assert lines[1] == ("examples/broken.toml:23: round 1, trick 2: Cleo leads this trick "
                         "(played the last tied card in trick 1, which burned); the line starts with Dev")
-    assert lines[6] == ("examples/broken.toml:58: round 3, trick 9: Dev steals from Ben, but the victim must be "
+    assert lines[7] == ("examples/broken.toml:58: round 3, trick 9: Dev steals from Ben, but the victim must be "
                         "Ana (weakest bid 1 by Ana (thief.pool = round))")
 
 
@@ -190,12 +191,12 @@ def test_validate_json():
     assert res.exit_code == 1
     doc = json.loads(res.stdout)
     assert doc["file"] == BROKEN and doc["valid"] is False
-    assert len(doc["errors"]) == 8
+    assert len(doc["errors"]) == 9  # eight mistakes and one marked follow-on
     assert {k: doc["errors"][1][k] for k in ("line", "round", "trick", "player", "message")} == {
         "line": 23, "round": 1, "trick": 2, "player": "Dev",
         "message": "Cleo leads this trick (played the last tied card in trick 1, which burned); the line starts with Dev"}
     assert [(e["line"], e["round"], e["trick"]) for e in doc["errors"]] == [
-        (18, None, None), (23, 1, 2), (31, 1, 10), (38, 2, 3), (43, 2, 8), (55, 3, 6), (58, 3, 9), (65, 4, 2)]
+        (18, None, None), (23, 1, 2), (31, 1, 10), (38, 2, 3), (43, 2, 8), (43, 2, 8), (55, 3, 6), (58, 3, 9), (65, 4, 2)]
     ok = bids("validate", FRIDAY, "--format", "json")
     assert ok.exit_code == 0
     assert json.loads(ok.stdout) == {"file": FRIDAY, "valid": True, "errors": []}

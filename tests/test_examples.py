@@ -217,12 +217,14 @@ def test_broken_example_reports_each_mistake_once():
         (31, 1, 10, "Y12 is not in the italian 4-player deck (numbers 1-10)"),
         (38, 2, 3, "Cleo played Y3, but it is already in the round (played by Ben in trick 2)"),
         (43, 2, 8, "Ana did not play: each player plays one card a trick"),
+        (43, 2, 8, "tricks 9-10 of round 2 not checked: play cannot go on past this trick"),
         (55, 3, 6, "2x is not in the italian 4-player deck (2x is in the italian deck only at 6 players: "
                    "deck.double_always)"),
         (58, 3, 9, "Dev steals from Ben, but the victim must be Ana (weakest bid 1 by Ana (thief.pool = round))"),
         (65, 4, 2, "'Ben R7 Cleo G8' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"),
     ]
-    assert [e.player for e in errors][1:7] == ["Dev", "Cleo", "Cleo", "Ana", None, "Dev"]
+    assert [e.player for e in errors][1:8] == ["Dev", "Cleo", "Cleo", "Ana", None, None, "Dev"]
+    assert [e.follows for e in errors].count(43) == 1  # the unchecked rest is a marked follow-on
 
 
 # -- engine fixes found while writing the examples -----------------------------------

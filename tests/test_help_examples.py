@@ -64,7 +64,7 @@ def test_every_help_example_runs(tmp_path, monkeypatch):
             if res.exit_code != expected or "Traceback" in res.output:
                 failures.append((part, res.exit_code, res.output[-300:]))
             elif expected:
-                assert "8 errors" in res.output
+                assert "9 errors" in res.output
     assert failures == [], "\n".join(map(str, failures))
 
 
