@@ -41,6 +41,8 @@ MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
 _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
 _KEY_RE = re.compile(r"^\s*(\[{0,2})\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
+# The first line that sets 'ruleset' (as _KEY_RE reads a key line; [ \t] keeps the match on one line).
+_RULESET_KEY_RE = re.compile(r"^[ \t]*\[{0,2}[ \t]*\"?ruleset\"?[ \t]*(?:=|\.|\])", re.MULTILINE)
 _first = itemgetter(0)  # the player of a (player, card) play
 _canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
 _ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
@@ -199,6 +201,7 @@ class LogReader:
         self.errors: list[BidsError] = []
         self._lines = text.splitlines()
         self._index = LineIndex(self._lines, _KEY_RE)  # lines of keys and strings, found in one pass
+        self._header_offsets: list[int] | None = None  # set by _round_lines when every break is a "\n"
 
     # Positions -------------------------------------------------------------
     def _round_lines(self) -> list[int]:
@@ -209,12 +212,14 @@ class LogReader:
             return [i for i, l in enumerate(lines, 1) if "[[" in l and pat.match(l)]
         # Every line ends at a "\n": jump from one "[[" to the next, counting "\n" on the way.
         out = []
+        offsets = self._header_offsets = []  # where each header's "[[" is: the trick search starts there
         lineno, last = 1, 0
         i = text.find("[[")
         while i != -1:
             lineno += text.count("\n", last, i)
             if pat.match(lines[lineno - 1]):
                 out.append(lineno)
+                offsets.append(i)
             last = text.find("\n", i)
             if last == -1:
                 break
@@ -228,6 +233,14 @@ class LogReader:
         (50,000 unknown keys) cost one pass over the file, not one pass each.
         """
         return self._index.key_line(key.strip("[]"), max(start, 1), end)
+
+    def _ruleset_line(self) -> int | None:
+        """The line of ``ruleset = ...``: one search of the text (the key index is built only for errors)."""
+        if self._header_offsets is not None:  # every break is a "\n" (_round_lines found out)
+            m = _RULESET_KEY_RE.search(self.text)
+            if m is not None:
+                return self.text.count("\n", 0, m.start()) + 1
+        return self._key_line("ruleset")
 
     def error(self, cls, message: str, **where) -> None:
         self.errors.append(cls(message, file=self.file, **where))
@@ -309,7 +322,7 @@ class LogReader:
         rounds = self._rounds(data.get("rounds"), players)
         if players is None:
             return None
-        return GameLog(self.file, ruleset, players, options, rounds, self._key_line("ruleset"))
+        return GameLog(self.file, ruleset, players, options, rounds, self._ruleset_line() if ruleset else None)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
@@ -513,9 +526,26 @@ class LogReader:
                     tricks_val = []
                 pos = tl or s
                 stop = min(end, nlines)
+                # With "\n" breaks and this round's header found, each trick's line is found by
+                # searching the text for the quoted trick from the previous trick on (C calls, each
+                # over the stretch between two tricks); else line by line, then in the index.
+                offs = self._header_offsets
+                if offs is not None and start is not None and i < len(offs):
+                    whole = self.text
+                    at, at_line = offs[i], start
+                    upto = offs[i + 1] if i + 1 < len(offs) else len(whole)
+                else:
+                    whole = None
                 for t, text in enumerate(tricks_val, 1):
                     line = None
-                    if isinstance(text, str) and text:
+                    if whole is not None and text.__class__ is str and text:
+                        k = whole.find(f'"{text}"', at, upto)
+                        if k > 0 and whole[k - 1] != "\\":  # not an escaped quote inside another string
+                            line = at_line + whole.count("\n", at, k)
+                            at, at_line = k + len(text) + 2, line
+                        else:  # not written as a plain one-line basic string: the index finds it
+                            line = self._index.string_line(text, at_line, stop)
+                    elif isinstance(text, str) and text:
                         # Its line: the first of lines pos..end (1-based) holding the text, searched
                         # from the previous trick's line on. Usually the next line: tested first.
                         if pos - 1 < stop and text in lines[pos - 1]:

@@ -192,3 +192,52 @@ def test_sanitize_fast_paths_change_nothing_the_regular_expressions_would_not():
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 8)))
         assert sanitize.terminal(text) == sanitize._TEXT_UNSAFE.sub(sanitize._text_escape, text), repr(text)
         assert sanitize.json_text(text) == sanitize._JSON_UNSAFE.sub(sanitize._json_escape, text), repr(text)
+
+
+def test_trick_lines_are_found_in_every_way_a_trick_can_be_written():
+    """LogReader finds each trick's line by searching the text (issue 12); the line must be the
+    one that holds the trick, however the array is written (one line, one trick a line, literal
+    strings, a trick written twice, CRLF breaks, hands before the tricks)."""
+    from bidscli import log
+
+    trick = ["K5: Ana R5, Ben G4, Cleo B3", "K6: Ana R6, Ben G6, Cleo B6", "K7: Ana R7, Ben G7, Cleo B7"]
+    bodies = {
+        "one per line": 'tricks = [\n  "{0}",\n  "{1}",\n  "{2}",\n]\n',
+        "one line": 'tricks = ["{0}", "{1}", "{2}"]\n',
+        "literal": "tricks = [\n  '{0}',\n  \"{1}\",\n  '{2}',\n]\n",
+        "repeated": 'tricks = [\n  "{0}",\n  "{0}",\n  "{2}",\n]\n',
+        "hands first": 'hands.Ana = ["R5"]\nhands.Ben = ["G4"]\nhands.Cleo = ["B3"]\n'
+                       'pile = [\n  "K5",\n  "K6",\n]\ntricks = [\n  "{0}",\n  "{1}",\n  "{2}",\n]\n',
+    }
+    for name, body in bodies.items():
+        for eol in ("\n", "\r\n"):
+            text = 'ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n'
+            text += "".join(f"\n# round {r}\n[[rounds]]\n" + body.format(*trick) for r in (1, 2))
+            text = text.replace("\n", eol)
+            reader = log.LogReader(text, "t.toml")
+            game = reader.read()
+            lines = text.split(eol)
+            assert game.ruleset_line == 1
+            for rnd in game.rounds:
+                previous = 0
+                for rec in rnd.tricks:
+                    assert rec.text in lines[rec.line - 1], (name, eol, rnd.number, rec.number)
+                    assert rec.line >= previous and rec.line > rnd.line, (name, eol, rnd.number, rec.number)
+                    if name != "one line":
+                        assert rec.line > previous, (name, eol, rnd.number, rec.number)
+                    previous = rec.line
+
+
+def test_ruleset_line_is_found_by_one_search():
+    from bidscli import log
+
+    for text, line in [
+        ('# a game\n\n  ruleset = "english"\nplayers = ["A", "B", "C"]\n[[rounds]]\ntricks = []\n', 3),
+        ('players = ["A", "B", "C"]\n"ruleset" = "english"\n[[rounds]]\ntricks = []\n', 2),
+        ('rulesets_old = 1\nplayers = ["A", "B", "C"]\nruleset="english"\n[[rounds]]\ntricks = []\n', 3),
+        ('players = ["A", "B", "C"]\r\n\r\nruleset = "english"\r\n[[rounds]]\r\ntricks = []\r\n', 3),
+        ('players = ["A", "B", "C"]\n# a\u2028b\nruleset = "english"\n[[rounds]]\ntricks = []\n', 4),
+    ]:
+        reader = log.LogReader(text, "t.toml")
+        game = reader.read()
+        assert game is not None and game.ruleset_line == line == reader._key_line("ruleset"), text
