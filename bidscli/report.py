@@ -117,13 +117,14 @@ def text_table(rows, headers, **kw) -> str:
 def _tabulate(rows, headers, **kw) -> str:
     """A plain-text table as drawn, before fitting (tabulate, imported only when a table is printed).
 
-    Plain tables without column widths are drawn by table.simple_table, byte-identical
-    and without tabulate's import cost (issue 12: start-up of `bids score`)."""
+    Plain tables, wrapped to column widths or not, are drawn by table.simple_table,
+    byte-identical and without tabulate's import cost (issue 12: a score table wider than
+    the terminal cost a tabulate import and a slow redraw)."""
     wide = any(isinstance(cell, str) and _is_wide(cell) for row in [headers, *rows] for cell in row)
-    if kw.keys() <= {"colalign"} and not wide:
+    if kw.keys() <= {"colalign", "maxcolwidths"} and not wide:
         from .table import simple_table
 
-        text = simple_table(rows, headers, tuple(kw.get("colalign", ())))
+        text = simple_table(rows, headers, tuple(kw.get("colalign", ())), kw.get("maxcolwidths"))
         if text is not None:
             return text
     import tabulate as tabulate_module

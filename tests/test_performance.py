@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -34,6 +35,24 @@ def test_score_table_needs_no_tabulate():
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert "Winner:" in res.stdout
+
+
+def test_a_score_table_wrapped_to_fit_needs_no_tabulate():
+    """A table wider than the terminal is wrapped without tabulate too (issue 12: the import and
+    the redraws were a third of `bids score` over many logs), and it does fit."""
+    import subprocess
+
+    code = ("import sys; from bidscli.cli import main\n"
+            "try:\n    main(['score', 'examples/thief-6p.toml'])\nexcept SystemExit:\n    pass\n"
+            "assert 'tabulate' not in sys.modules, 'imported'")
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "COLUMNS": "50"})
+    assert res.returncode == 0, res.stderr
+    wide = subprocess.run([sys.executable, "-m", "bidscli", "score", "examples/thief-6p.toml"], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"}).stdout
+    table, natural = res.stdout.splitlines()[1:-1], wide.splitlines()[1:-1]
+    assert len(natural) == 8 and len(table) > 8, res.stdout  # wrapped rows take more lines than players
+    assert max(map(len, table)) < max(map(len, natural)), res.stdout
 
 
 TRICKY = [

@@ -36,3 +36,35 @@ def test_simple_table_renders_the_score_table_shape():
     got = simple_table(rows, headers, ("right", "left"))
     assert got is not None
     assert got == tabulate(rows, headers=headers, colalign=("right", "left"))
+
+
+# Text that wraps in every way tabulate's wrapper can: spaces, hyphens, long words, marks.
+wrapped_cell = st.one_of(
+    cell,
+    st.text(alphabet="ab -()LL,", min_size=1, max_size=30),
+    st.sampled_from(["27 (LL 7, ally)", "14 (LL 14)", "a-very-long-hyphenated-word", "--x", "x--y z",
+                     "abcdefghijklmnop", "- -", "12 (ally)"]),
+)
+
+
+@settings(max_examples=400)
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(wrapped_cell, min_size=n, max_size=n), min_size=1, max_size=5),
+    st.lists(st.text(alphabet="Rrank -5bonus", min_size=0, max_size=7), min_size=n, max_size=n),
+    st.lists(st.sampled_from(["right", "left", None]), max_size=n),
+    st.lists(st.one_of(st.none(), st.integers(1, 12)), max_size=n),
+)))
+def test_simple_table_wraps_as_tabulate_does(case):
+    rows, headers, colalign, widths = case
+    widths = widths + [None] * (len(headers) - len(widths))
+    got = simple_table(rows, headers, tuple(colalign), widths)
+    if got is not None:
+        assert got == tabulate(rows, headers=headers, colalign=tuple(colalign), maxcolwidths=widths)
+
+
+def test_simple_table_wraps_the_score_table():
+    rows = [[1, "P4", "27 (LL 7, ally)", "8", 30, 153], [2, "P3", "7 (LL 7)", "71 (ally)", 0, 121]]
+    headers = ["rank", "player", "R1", "R2", "-5 bonus", "total"]
+    got = simple_table(rows, headers, ("right", "left"), [None, None, 9, 6, None, None])
+    assert got == tabulate(rows, headers=headers, colalign=("right", "left"), maxcolwidths=[None, None, 9, 6, None, None])
+    assert got.splitlines()[3] == "                  ally)"
