@@ -134,11 +134,12 @@ def count_log_paths(args: Iterable[str]) -> int:
 
 
 def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs: Sequence[str] = (),
-                   allow_partial: bool = False, jobs: int = 1) -> Iterator[FileResult]:
+                   allow_partial: bool = False, jobs: int | None = 1) -> Iterator[FileResult]:
     """Validate every log named by ``args`` (files and folders), one at a time.
 
     With ``jobs`` > 1 the logs are validated in worker processes (parallel.py) and
-    the results still come in argument order."""
+    the results still come in argument order. ``jobs=None`` chooses as ``--jobs``'s default
+    does (parallel.auto_jobs), from the first paths found: a folder is not walked twice."""
     import gc
 
     from .stream import prepare_gc
@@ -146,6 +147,14 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
     prepare_gc()
     items = iter_log_paths(args)
     extra = (ruleset, tuple(option_pairs), allow_partial)
+    if jobs is None:
+        from itertools import chain, islice
+
+        from .parallel import auto_jobs, head_for_auto
+
+        head = list(islice(items, head_for_auto()))  # paths only: nothing is read yet
+        jobs = auto_jobs(len(head))
+        items = chain(head, items)
     if jobs > 1:
         from .parallel import map_ordered
 

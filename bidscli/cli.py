@@ -166,8 +166,8 @@ def echo_text(text: str) -> None:
 def jobs_option(func):
     """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
     return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
-                        help="worker processes for many logs (0: one per core; default: 1); "
-                             "the output does not depend on it")(func)
+                        help="worker processes (0: one per core; default: one process below 100 logs, "
+                             "else a worker per 50 logs up to one per core); the output does not depend on it")(func)
 
 
 def _jobs(jobs: int | None, count: int) -> int:
@@ -303,13 +303,16 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
 
     single = batch.is_single_file(logs) and not json_summary
     batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
-    count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else len(logs)  # a walk, no reading
+    # A walk, no reading: for the progress bar, and for --jobs N (never more workers than logs).
+    # Without either, validate_paths chooses the default job count from the first paths it finds.
+    count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else None
     bar = batch.Progress(count, sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
         writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
-    for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=_jobs(jobs, count)):
+    for result in batch.validate_paths(logs, ruleset, options, allow_partial,
+                                       jobs=None if count is None else _jobs(jobs, count)):
         summary.add(result)
         if bar is not None:
             bar.step(result)

@@ -12,11 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 
-# The default --jobs. Measured on the shared 2-core machine (docs/performance.md): --jobs 2
-# cost 10-30% more CPU than --jobs 1 (forking, passing results) and, with the cores already
-# busy, gave no wall-time gain at 30, 100 or 300 logs, so one process stays the default.
-# On an idle multi-core machine, --jobs 0 (every core) pays for a few hundred logs and up.
-DEFAULT_JOBS = 1
+# The default --jobs is automatic, from whole-process measurements on the project's 2-core
+# machine (docs/performance.md, bench/bench_cli.py): forking the workers costs about 50 ms, so
+# --jobs 2 was slower than one process up to about 32 six-player logs, even at about 50, and
+# faster from 64 (0.84x the time) and 128 (0.79x); smaller logs need more of them to pay.
+# So one process below AUTO_MIN_LOGS logs, and above it one worker per PER_WORKER logs, at most
+# one per usable core. On a 2-core machine whose cores are busy it gains little and costs a
+# little CPU (10-30% for forking and passing results); --jobs 1 turns it off.
+AUTO_MIN_LOGS = 100
+PER_WORKER = 50
 
 
 def cores() -> int:
@@ -26,13 +30,25 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def auto_jobs(count: int) -> int:
+    """The default --jobs for ``count`` logs: 1 below AUTO_MIN_LOGS, else a worker per PER_WORKER logs, at most one per core."""
+    if count < AUTO_MIN_LOGS:
+        return 1
+    return max(1, min(cores(), count // PER_WORKER))
+
+
 def choose_jobs(jobs: int | None, count: int) -> int:
-    """``--jobs`` as given (0: every core), DEFAULT_JOBS when not given; never more than the logs."""
+    """``--jobs`` as given (0: every core), :func:`auto_jobs` when not given; never more than the logs."""
     if jobs is None:
-        jobs = DEFAULT_JOBS
+        return auto_jobs(count)
     if jobs == 0:
         jobs = cores()
     return max(1, min(jobs, count))
+
+
+def head_for_auto() -> int:
+    """How many items to look at before choosing the default --jobs for a stream of unknown length."""
+    return max(AUTO_MIN_LOGS, cores() * PER_WORKER)
 
 
 def _run(args):

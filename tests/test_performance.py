@@ -144,12 +144,35 @@ def test_errors_survive_the_trip_from_a_worker():
         assert (type(back), str(back), back.to_json()) == (cls, str(err), err.to_json())
 
 
-def test_choose_jobs():
-    from bidscli.parallel import DEFAULT_JOBS, choose_jobs, cores
+def test_choose_jobs(monkeypatch):
+    from bidscli import parallel
+    from bidscli.parallel import choose_jobs, cores
 
-    assert choose_jobs(None, 1) == 1
-    assert choose_jobs(None, 10_000) == DEFAULT_JOBS
     assert choose_jobs(3, 2) == 2 and choose_jobs(1, 1000) == 1 and choose_jobs(0, 1000) == cores()
+    for n, want in [(1, 1), (2, 1), (8, 1)]:  # the default (auto) on machines of n cores
+        monkeypatch.setattr(parallel, "cores", lambda n=n: n)
+        assert choose_jobs(None, 1) == 1 and choose_jobs(None, 99) == 1  # below AUTO_MIN_LOGS: one process
+        assert choose_jobs(None, 100) == min(n, 2)  # a worker per 50 logs
+        assert choose_jobs(None, 10_000) == n  # at most one per core
+        assert choose_jobs(None, 149) == min(n, 2) and choose_jobs(None, 150) == min(n, 3)
+        assert parallel.head_for_auto() == max(100, 50 * n)
+
+
+def test_validate_chooses_its_default_jobs_from_the_paths_it_finds(monkeypatch, tmp_path):
+    """A folder of 120 logs is one argument: the default --jobs comes from the logs found in it."""
+    from bidscli import batch, parallel
+
+    for i in range(120):
+        (tmp_path / f"g{i:03}.toml").write_text(Path("examples/friday-4p.toml").read_text(encoding="utf-8"))
+    used = []
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "map_ordered", lambda func, items, extra, jobs: used.append(jobs) or
+                        (func(item, *extra) for item in items))
+    results = list(batch.validate_paths([str(tmp_path)], jobs=None))
+    assert used == [2] and len(results) == 120 and not any(r.errors for r in results)
+    assert [r.path for r in results] == sorted(str(p) for p in tmp_path.iterdir())
+    used.clear()
+    assert len(list(batch.validate_paths([str(tmp_path / "g000.toml")] * 99, jobs=None))) == 99 and used == []
 
 
 def test_a_scored_game_leaves_no_reference_cycle():
