@@ -9,13 +9,19 @@ different commands are interleaved, and the order inside a pair alternates,
 so load from other processes hits both sides alike. Reported: the median
 wall time of each side, the median of the per-pair ratios, and the peak
 memory (ru_maxrss from wait4) of the bids process. Output goes to /dev/null.
+With worker processes (the default --jobs is automatic: two workers for 300 logs on
+two cores) the peak is that of the largest process, not the sum; the --jobs 1 rows
+are one process.
+
+It times a wheel install of this tree in its own virtual environment
+(bench/.data/venv-wheel), as users install it; --editable times the running one.
 
 Logs: six players, five rounds, made by bench/gen.py (half with hands, half
 without), cached under bench/.data/ (not committed).
 
     .venv/bin/python bench/bench_cli.py                 # 300 and 3,000 logs, start-up, 10,000-log validate
     .venv/bin/python bench/bench_cli.py --sizes 300 --repeat 3 --no-big
-    .venv/bin/python bench/bench_cli.py --jobs 1,2      # also score/validate with --jobs N
+    .venv/bin/python bench/bench_cli.py --jobs 2        # also score/validate with --jobs N
 """
 
 from __future__ import annotations
@@ -34,7 +40,29 @@ sys.path.insert(0, str(ROOT))
 DATA = ROOT / "bench" / ".data"
 BIN = Path(sys.executable).parent
 BIDS = str(BIN / "bids") if (BIN / "bids").exists() else None
-PARSE = [sys.executable, str(ROOT / "bench" / "parse_only.py")]
+PYTHON = sys.executable
+PARSE = [PYTHON, str(ROOT / "bench" / "parse_only.py")]
+
+
+def use_wheel_install() -> None:
+    """Time a regular (wheel) install of this tree, as users run it, not the editable one.
+
+    An editable install adds an import hook that every process pays for at start-up (about
+    20 ms here), and `make install` makes one for development. The bench builds its own
+    virtual environment under bench/.data/venv-wheel (once; the package is reinstalled from
+    this tree on every run) and times its `bids` and its python for both sides."""
+    global BIN, BIDS, PYTHON, PARSE
+    venv = DATA / "venv-wheel"
+    py = venv / "bin" / "python"
+    quiet = ["--quiet", "--quiet", "--disable-pip-version-check"]
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(py), "-m", "pip", "install", *quiet, str(ROOT)], check=True)
+    subprocess.run([str(py), "-m", "pip", "install", *quiet, "--no-deps", "--force-reinstall", str(ROOT)],
+                   check=True)
+    BIN, PYTHON = py.parent, str(py)
+    BIDS = str(BIN / "bids")
+    PARSE = [PYTHON, str(ROOT / "bench" / "parse_only.py")]
 
 
 def run(argv: list[str]) -> tuple[float, float, int]:
@@ -48,7 +76,7 @@ def run(argv: list[str]) -> tuple[float, float, int]:
 
 
 def bids(*args: str) -> list[str]:
-    return [BIDS, *args] if BIDS else [sys.executable, "-m", "bidscli", *args]
+    return [BIDS, *args] if BIDS else [PYTHON, "-m", "bidscli", *args]
 
 
 def paired(commands: dict[str, list[str]], files: list[str], repeat: int) -> dict[str, dict]:
@@ -85,7 +113,7 @@ def report(size: int, stats: dict[str, dict]) -> None:
 
 def startup(repeat: int) -> None:
     times = [run(bids("score", "examples/friday-4p.toml"))[0] for _ in range(repeat)]
-    bare = [run([sys.executable, "-c", "pass"])[0] for _ in range(repeat)]
+    bare = [run([PYTHON, "-c", "pass"])[0] for _ in range(repeat)]
     print(f"\nstart-up: `bids score examples/friday-4p.toml` median of {repeat}: "
           f"{statistics.median(times):.3f}s (a bare `python -c pass`: {statistics.median(bare):.3f}s)")
 
@@ -95,9 +123,11 @@ def big_validate(count: int) -> None:
 
     folder = DATA / f"logs-{count}"
     write_logs(folder, count)
-    wall, rss, code = run(bids("validate", str(folder)))
     pwall, prss, _ = run([*PARSE, "--folder", str(folder)])
+    wall, rss, code = run(bids("validate", str(folder)))
+    wall1, rss1, code1 = run(bids("validate", str(folder), "--jobs", "1"))
     print(f"\n`bids validate` over {count:,} logs (a folder): {wall:.2f}s, peak {rss:.1f} MiB, exit {code}; "
+          f"with --jobs 1: {wall1:.2f}s, peak {rss1:.1f} MiB, exit {code1}; "
           f"parse-only script: {pwall:.2f}s, peak {prss:.1f} MiB")
 
 
@@ -108,7 +138,11 @@ def main() -> None:
     ap.add_argument("--jobs", default="", help="also time score csv and validate with --jobs N for these N")
     ap.add_argument("--no-big", action="store_true", help="skip the 10,000-log validate")
     ap.add_argument("--big", type=int, default=10_000, help="log count of the big validate run")
+    ap.add_argument("--editable", action="store_true",
+                    help="time the running environment's (editable) install instead of a wheel install")
     args = ap.parse_args()
+    if not args.editable:
+        use_wheel_install()
     sys.stdout.reconfigure(line_buffering=True)  # each line as it is measured, also into a file
     from bench.gen import write_logs
 
@@ -118,11 +152,15 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     for n, size in enumerate(sizes):
         files = write_logs(DATA / f"logs-{size}", size)
-        commands = {
+        commands = {  # the default --jobs (automatic: parallel.auto_jobs), then one process
             "score --format csv": bids("score", *files, "--format", "csv"),
             "score (table)": bids("score", *files),
             "score --format json": bids("score", *files, "--format", "json"),
             "validate": bids("validate", *files),
+            "score csv --jobs 1": bids("score", *files, "--format", "csv", "--jobs", "1"),
+            "score (table) --jobs 1": bids("score", *files, "--jobs", "1"),
+            "score json --jobs 1": bids("score", *files, "--format", "json", "--jobs", "1"),
+            "validate --jobs 1": bids("validate", *files, "--jobs", "1"),
         }
         for j in [int(x) for x in args.jobs.split(",") if x]:
             commands[f"score csv --jobs {j}"] = bids("score", *files, "--format", "csv", "--jobs", str(j))

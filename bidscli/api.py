@@ -6,7 +6,10 @@ These are what the CLI calls and what tests and other tools can call too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+    from pathlib import Path
 from typing import NamedTuple
 
 from .engine import GameResult, replay
@@ -34,7 +37,12 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
         ruleset = load_ruleset(ruleset_ref)
     elif log.ruleset is not None:
         try:
-            ruleset = load_ruleset(log.ruleset, base_dir=Path(log.file).parent)
+            if is_bundled(log.ruleset):
+                ruleset = load_ruleset(log.ruleset)
+            else:
+                from pathlib import Path
+
+                ruleset = load_ruleset(log.ruleset, base_dir=Path(log.file).parent)
         except BidsError as exc:
             if exc.file is not None and exc.file != log.file:
                 # A broken ruleset file is reported at the log that names it too ("g1.toml:2: ruleset
@@ -177,6 +185,8 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
     except BidsError:
         return exc
     own_ref = log.ruleset
+    from pathlib import Path
+
     if not is_bundled(own_ref) and not Path(own_ref).is_absolute():
         own_ref = str(Path(log.file).parent / own_ref)
     words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]

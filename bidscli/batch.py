@@ -19,7 +19,6 @@ import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, NamedTuple
 
 from .errors import BidsError, LogStructureError, RulesetError
@@ -324,6 +323,6 @@ def is_single_file(args: Sequence[str]) -> bool:
     if len(args) != 1:
         return False
     try:
-        return not Path(args[0]).is_dir()
+        return not os.path.isdir(args[0])
     except (OSError, ValueError):
         return True

@@ -25,7 +25,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+    from pathlib import Path
 
 from .errors import BidsError, LimitError, LogSyntaxError
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import re
 from operator import itemgetter
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+    from pathlib import Path
 from typing import NamedTuple
 
 from . import tomlhints

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 
@@ -20,7 +19,6 @@ MIN_COLUMN = 8  # a text column is never wrapped narrower than this; shorter cel
 
 def terminal_width() -> int:
     """The width to fit: COLUMNS if set, else the terminal's width, else 100 (pipes and files)."""
-    import shutil
     import sys
 
     raw = os.environ.get("COLUMNS", "")
@@ -28,7 +26,9 @@ def terminal_width() -> int:
         return max(MIN_WIDTH, int(raw))
     try:
         if sys.stdout.isatty():
-            return max(MIN_WIDTH, shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns)
+            # os.get_terminal_size, not shutil's (which reads COLUMNS, done above): shutil's
+            # import costs start-up time (issue 12); a size of 0 (some emulators) means unknown.
+            return max(MIN_WIDTH, os.get_terminal_size(sys.stdout.fileno()).columns or DEFAULT_WIDTH)
     except (AttributeError, ValueError, OSError):
         pass
     return DEFAULT_WIDTH
@@ -398,6 +398,8 @@ def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> st
     """One log's CSV rows, with ``pad`` where the empty cells of a shorter log go (stream.py),
     and a partial mark (CSV_PARTIAL or CSV_COMPLETE) at the end of each row."""
     buf = io.StringIO()
+    import csv  # here: only CSV output needs it (start-up)
+
     w = csv.writer(buf, lineterminator="\n")
     rounds = res.rounds
     mark = CSV_COMPLETE if res.stopped_at is None else CSV_PARTIAL

@@ -16,7 +16,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+    from pathlib import Path
 from types import MappingProxyType
 
 from .bounds import check_toml
@@ -128,9 +131,12 @@ def unknown_knob(name: str) -> str:
 def _bundled_text(name: str) -> tuple[str, str]:
     """Text and display path of a bundled ruleset, from the wheel or a checkout."""
     try:  # the package's folder first: importlib.resources costs start-up time (issue 12)
+        import os
+
         from . import rulesets
 
-        return Path(rulesets.__file__).with_name(f"{name}.toml").read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+        with open(os.path.join(os.path.dirname(rulesets.__file__), f"{name}.toml"), encoding="utf-8") as f:
+            return f.read(), f"<bundled>/{name}.toml"
     except (ImportError, TypeError, OSError):
         pass
     try:  # a package inside a zip file
@@ -139,6 +145,8 @@ def _bundled_text(name: str) -> tuple[str, str]:
         res = files("bidscli.rulesets").joinpath(f"{name}.toml")
         return res.read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
     except (ModuleNotFoundError, FileNotFoundError, OSError):
+        from pathlib import Path
+
         path = Path(__file__).resolve().parent.parent / "rulesets" / f"{name}.toml"
         return path.read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
 
@@ -165,6 +173,8 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
             text, display = _bundled_text(name)
             _CACHE[name] = _load(text, display, None, ())
         return _CACHE[name]
+    from pathlib import Path
+
     path = Path(ref)
     if base_dir is not None and not path.is_absolute():
         path = base_dir / path
@@ -263,6 +273,8 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
                 raise err("a bundled ruleset cannot extend another", "extends")
             parent = load_ruleset(ref)
         else:
+            from pathlib import Path
+
             ppath = Path(ref)
             if not ppath.is_absolute() and path is not None:
                 ppath = path.parent / ppath

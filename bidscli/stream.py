@@ -83,7 +83,8 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
           write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1,
           allow_partial: bool = False) -> bool:
     """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed."""
-    prepare_gc()
+    if len(paths) > 1:  # one log: nothing to gain from a full collection (a few ms of start-up)
+        prepare_gc()
     failed = False
     if fmt == "csv":
         return _score_csv(_items(paths, ruleset, options, fmt, jobs, allow_partial), write, warn)

@@ -15,8 +15,8 @@ functions over the registries (rulesets, knobs, options, bots).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 from .errors import BidsError
 
@@ -28,7 +28,7 @@ def check_ruleset_ref(ref: str) -> str:
     if is_bundled(ref):
         return ref
     try:
-        exists, folder = Path(ref).exists(), Path(ref).is_dir()
+        exists, folder = os.path.exists(ref), os.path.isdir(ref)
     except (OSError, ValueError):  # a name too long, a NUL byte: simply not there
         exists = folder = False
     if not ref or not exists:
