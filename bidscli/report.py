@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+from operator import attrgetter
 
 from .engine import GameResult, Reason, TrickResult
 from .errors import BidsError
@@ -276,20 +277,23 @@ def knob_value(value):
 # -- score ------------------------------------------------------------------------
 
 
+_token = attrgetter("_text")  # a card's notation: str(card) without the method call (issue 12: JSON output)
+
+
 def trick_json(ruleset: Ruleset, t: TrickResult, memo: dict | None = None) -> dict:
     return {
         "number": t.number,
         "leader": t.leader,
-        "revealed": [str(c) for c in t.revealed],
-        "plays": [[p, str(c)] for p, c in t.plays],
+        "revealed": list(map(_token, t.revealed)),
+        "plays": [[p, c._text] for p, c in t.plays],
         "winner": t.winner,
         "points": t.points,
         "reason": t.reason,
-        "centre": None if t.centre is None else str(t.centre),
+        "centre": None if t.centre is None else t.centre._text,
         "hidden": t.hidden,
         "burned": t.burned,
         "lowest": t.lowest,
-        "taken": [str(c) for c in t.taken],
+        "taken": list(map(_token, t.taken)),
         "steals": [{"thief": s.thief, "card": str(s.card), "victim": s.victim, "value": s.value,
                     **({"policy": True} if s.policy else {})} for s in t.steals],
         "next_leader": t.next_leader,
