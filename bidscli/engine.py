@@ -17,12 +17,11 @@ from its strategy. Every rule the engine applies is recorded as a reason with
 the knob that decided it, so reports can explain each trick.
 """
 
+
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import NamedTuple
 
 from .cards import _CANONICAL as _ALL_CARDS
 from .cards import (
@@ -37,358 +36,29 @@ from .cards import (
     Card,
 )
 from .checks import implied_options
-from .errors import BidsError, DeckError, IllegalPlayError, UnfinishedError
+from .errors import (
+    BidsError,
+    DeckError,
+    IllegalPlayError,
+    UnfinishedError,
+    UnknownCard,
+    _Abort,
+)
 from .log import Pass, Steal
+from .pile import UNSEEN, _Pile
+from .results import GameResult, Reason, RoundResult, TrickResult
 from .rules import Deck, Ruleset, deck_for
+from .thief import (
+    Decide,
+    StealChoice,
+    StealDone,
+    _lazy_choices,
+    _Right,
+    default_steal_policy,
+)
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
 _round_of = itemgetter(1)  # the round of a held (card, round) pair
-
-
-class UnknownCard(BidsError):
-    """The engine needs a pile card the log never showed (diffs: undetermined)."""
-
-    kind = "undetermined"
-
-
-class Reason:
-    """One step of a trick's explanation, naming the knob that decided it.
-
-    ``text`` may be given as a function: long explanations are then only
-    built when a report asks for them, which keeps plain scoring cheap.
-    """
-
-    __slots__ = ("_text", "knob", "_args")
-
-    def __init__(self, text, knob: str | None = None, args: tuple | None = None) -> None:
-        self._text = text
-        self.knob = knob
-        self._args = args  # with a function as text: its arguments (no closure to build)
-
-    @property
-    def text(self) -> str:
-        text = self._text
-        if not isinstance(text, str):
-            text = self._text = text(*self._args) if self._args is not None else text()
-            self._args = None
-        return text
-
-    def __iter__(self):
-        return iter((self.text, self.knob))
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Reason) and (self.text, self.knob) == (other.text, other.knob)
-
-    def __hash__(self) -> int:
-        return hash((self.text, self.knob))
-
-    def __repr__(self) -> str:
-        return f"Reason({self.text!r}, {self.knob!r})"
-
-
-class StealChoice(NamedTuple):
-    """A steal the engine offers a thief at the end of a trick."""
-
-    thief: str
-    victims: dict  # victim -> tuple of stealable cards
-    mandatory: bool
-    immediate: bool
-    why: str  # who the victims are and why
-
-
-class StealDone(NamedTuple):
-    thief: str
-    card: Card
-    victim: str
-    value: int
-    policy: bool = False  # decided by the default policy, not recorded
-
-    def __str__(self) -> str:
-        return f"{self.thief} steals {self.card} from {self.victim}"
-
-
-class TrickResult:
-    __slots__ = (
-        "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
-        "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
-        "stayed",
-    )
-
-    def __init__(self, number, leader, line=None):
-        self.number = number
-        self.leader = leader
-        self.line = line
-        self.revealed: list[Card] = []
-        self.centre: Card | None = None
-        self.hidden = False
-        self.plays: list[tuple[str, Card]] = []
-        self.winner: str | None = None
-        self.points = 0
-        self.reason = ""  # the short verdict, e.g. "highest bid K7"
-        self.reasons: list[Reason] = []
-        self.taken: list[Card] = []
-        self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
-        self.next_leader: str | None = None
-        self.lowest = False
-        self.burned = False
-        self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
-        self.running: dict[str, int] = {}
-
-    @property
-    def written(self) -> list[Card]:
-        """The revealed cards as a log writes them (log.md): a hidden prize that stayed on
-        the pile was never turned over, so the canonical line is ``Surprise: ...``."""
-        if not self.stayed:
-            return self.revealed
-        out = list(self.revealed)
-        for i in range(len(out) - 1, -1, -1):
-            if out[i] == self.centre:
-                del out[i]
-                break
-        return out
-
-    @property
-    def steals(self) -> list[StealDone]:
-        """The steals done at the end of this trick, in order."""
-        s = self._steals
-        return s if s is not None else []
-
-    @steals.setter
-    def steals(self, value: list[StealDone]) -> None:
-        self._steals = value
-
-    @property
-    def knobs(self) -> list[str]:
-        seen = []
-        for r in self.reasons:
-            if r.knob and r.knob not in seen:
-                seen.append(r.knob)
-        return seen
-
-
-class RoundResult:
-    __slots__ = ("number", "leader", "tricks", "allies", "lucky_losers", "scores", "partial",
-                 "round_points", "double_bonus", "line", "reasons")
-
-    def __init__(self, number, leader, line=None):
-        self.number = number
-        self.leader = leader
-        self.line = line
-        self.tricks: list[TrickResult] = []
-        self.allies: list[str] = []
-        self.lucky_losers: dict[str, int] = {}
-        self.scores: dict[str, int] = {}
-        self.round_points: dict[str, int] = {}
-        self.double_bonus: dict[str, int] = {}
-        self.partial = False
-        self.reasons: list[Reason] = []
-
-
-class GameResult(NamedTuple):
-    ruleset: str
-    players: tuple[str, ...]
-    options: dict
-    rounds: list
-    bonuses: dict
-    totals: dict
-    ranking: list  # [(player, total)], best first, seating order among equals
-    ranks: dict  # player -> rank (equal totals share a rank)
-    minus_five_wins: dict
-    reasons: list
-    deck: Deck
-
-    @property
-    def winners(self) -> list[str]:
-        return [p for p, r in self.ranks.items() if r == 1]
-
-    @property
-    def stopped_at(self) -> tuple[int, int] | None:
-        """(round, trick) of the last trick played when the game is unfinished (a partial
-        round), else None: cli.md 'Unfinished games' shows standings there, never a winner."""
-        if not any(r.partial for r in self.rounds):
-            return None
-        played = [r for r in self.rounds if r.tricks]
-        return (played[-1].number, len(played[-1].tricks)) if played else (0, 0)
-
-
-Decide = Callable[[StealChoice], "Steal | Pass | None"]
-
-
-def _lazy_choices(game, t, first: list, holders: list, mandatory: bool):
-    """The steal choices of a trick, each made when it is offered: the immediate Thief's
-    (``first``), then each deferred right's holder, with victims as the earlier steals left them."""
-    yield from first
-    for holder in holders:
-        victims, why = game._victims(t, holder, False)
-        yield StealChoice(holder, victims, mandatory, False, why)
-
-
-def default_steal_policy(choice: StealChoice) -> Steal | None:
-    """Take the most valuable card (log.md 'Diffing': the ruleset's default policy).
-
-    An optional right is used only for a card worth more than 0; a mandatory
-    steal takes the best card there is, even a -5.
-    """
-    best = None
-    for victim, cards in choice.victims.items():
-        for c in cards:
-            key = (c.value, -c.sort_key[0])
-            if best is None or key > best[0]:
-                best = (key, Steal(choice.thief, c, victim))
-    if best is None:
-        return None
-    if not choice.mandatory and best[1].card.value <= 0:
-        return None
-    return best[1]
-
-
-class _Pile:
-    """The point pile of one round, known or revealed by the log as play goes.
-
-    ``front`` holds known cards from the top (a given pile, or a card that
-    stayed on top after a burned Surprise); ``unknown`` counts cards never seen
-    (a log without ``pile``: the log's revealed cards name them as they come);
-    ``bottom`` holds cards put back under the pile (IT Surprise from hand).
-    """
-
-    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten",
-                 "mismatch_line")
-
-    def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
-        self.game = game
-        self.front = deque(pile) if pile is not None else deque()
-        self.given = pile is not None
-        self.unknown = unknown_after if pile is not None else size
-        self.bottom: deque = deque()
-        self.feed: Sequence[Card] | None = None
-        self.fed = 0
-        self.feed_given = False
-        self.seen: set = set()
-        self.unwritten = False  # the last draw took a card the log's revealed part left out
-        self.mismatch_line = None  # line of the round's first revealed card the pile disagrees with
-
-    def __len__(self) -> int:
-        return len(self.front) + self.unknown + len(self.bottom)
-
-    def set_feed(self, revealed: Sequence[Card] | None) -> None:
-        self.feed = revealed
-        self.fed = 0
-        self.feed_given = bool(revealed)
-
-    def draw(self, why: str, unwritten_ok: bool = False) -> Card | None:
-        """The next pile card, checked against the log's revealed cards.
-
-        ``unwritten_ok``: the card may be missing from the log's revealed part (the
-        hidden prize of a revealed Surprise, log.md): a known card is then returned
-        unchecked and flagged in ``unwritten``; an unknown one is :data:`UNSEEN`.
-        """
-        feed = self.feed
-        if unwritten_ok and feed and self.fed >= len(feed):
-            if self.front or (not self.unknown and self.bottom):
-                self.unwritten = True
-                return self.front.popleft() if self.front else self.bottom.popleft()
-            if self.unknown:
-                return UNSEEN
-        if self.front or (not self.unknown and self.bottom):
-            # Without a log pile, ``front`` only holds a prize that stayed after a burned Surprise.
-            stayed = not self.given and bool(self.front)
-            card = self.front.popleft() if self.front else self.bottom.popleft()
-            if feed is not None and self.fed < len(feed):
-                if feed[self.fed] != card:
-                    card = self._mismatch(card, feed[self.fed], why)
-                self.fed += 1
-            elif self.feed_given:
-                self.game._illegal(
-                    f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
-                    f"expected '{card}' after '{' '.join(map(str, feed))}'")
-            elif feed is not None and not self.given and not stayed:
-                # No pile in the log: an empty revealed part says the pile ran out (log.md), except
-                # after a burned Surprise: then it is the prize that stayed (nothing new was taken).
-                self.game._illegal(
-                    f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
-                    "is not possible yet")
-            return card
-        if self.unknown:
-            if feed is None:
-                raise UnknownCard(f"the rules need a pile card the log never showed ({why})")
-            if self.fed >= len(feed):
-                got = " ".join(map(str, feed))  # cards written so far: name the form the log needs
-                self.game._illegal(
-                    f"a pile card is missing from the revealed part ({why}): the pile still holds "
-                    f"{len(self)} card(s), " + (f"write '{got} <card>'" if feed else
-                                                "so an empty centre is not possible yet"))
-                raise _Abort()
-            card = feed[self.fed]
-            self.fed += 1
-            if card in self.seen and card not in self.bottom:
-                # A pile card comes up once a round (log.md: no card twice in a round);
-                # only a card put back on top or under the pile may come up again.
-                self.game._illegal(f"revealed {card}, but {card} already came from the point pile this round")
-            if card in self.bottom:
-                self.game._illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
-                                   f"come up before the {self.unknown} unseen card(s) above it")
-            self.unknown -= 1
-            return card
-        if feed is not None and self.fed < len(feed):
-            self.game._illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
-            self.fed += 1
-        return None
-
-    def _mismatch(self, card: Card, written: Card, why: str) -> Card:
-        """The log reveals ``written`` where the pile has ``card``: one error. In a round short
-        of tricks, a ``written`` card further down the pile says a trick line is missing: the
-        cards above it went to that trick, and play goes on from ``written``."""
-        game = self.game
-        if game.missing_tricks and not game.missing_told and written in self.front:
-            game._missing_trick_told()
-            game._illegal(f"a trick line seems to be missing before this one: the pile's next card is {card}, "
-                          f"but this line reveals {written}, which comes later ({game._short_round_text()})")
-            while self.front[0] != written:
-                self.front.popleft()
-            game.leader_unknown = True
-            return self.front.popleft()
-        # After a first disagreement in a round, the log and the pile are out of step: what
-        # follows is marked as following from it.
-        game._illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
-        if self.mismatch_line is None:
-            self.mismatch_line = game._where()["line"]
-        return card
-
-    def put_bottom(self, card: Card) -> None:
-        self.bottom.append(card)
-
-    def put_top(self, card: Card) -> None:
-        self.front.appendleft(card)
-
-    def end_trick(self) -> None:
-        feed = self.feed
-        if feed is not None and self.fed < len(feed):
-            extra = " ".join(map(str, feed[self.fed:]))
-            self.game._illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
-        self.feed = None
-
-
-class _Unseen:
-    """A pile card nobody saw: the hidden prize of a burned Surprise written 'Surprise:'."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNSEEN"
-
-
-UNSEEN = _Unseen()
-
-
-class _Abort(Exception):
-    """Stop the current round after an error the engine cannot play past."""
-
-
-class _Right(NamedTuple):
-    holder: str
-    round: int
-    first_trick: int  # first trick number (in that round) at whose end it may be used
-
 
 class Game:
     """One game of Bids under one ruleset. See the module docstring for the flow."""
