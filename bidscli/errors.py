@@ -123,6 +123,13 @@ class UnfinishedError(BidsError):
     kind = "unfinished"
 
 
+class UnknownCard(BidsError):
+    """The engine needs a pile card the log never showed (diffs: undetermined)."""
+
+    kind = "undetermined"
+
+
+
 class NothingToScoreError(BidsError):
     """The log holds no trick at all (rounds = [] or only deal-only rounds)."""
 
@@ -133,6 +140,13 @@ class LimitError(BidsError):
     """The input is larger than bidscli accepts (file size, rounds, names)."""
 
     kind = "limit"
+
+
+class _Abort(Exception):
+    """Stop the current round after an error the engine cannot play past.
+
+    Not a ``BidsError``: never shown, the error it follows was reported already."""
+
 
 
 def nearest(name: str, choices) -> str | None:

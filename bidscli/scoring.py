@@ -1,0 +1,123 @@
+"""Round end and game end (rules.md section 4): the scores a game is decided by.
+
+``Scoring`` is mixed into ``game.Game``: ``end_round`` applies the Ally split,
+the lucky loser and the 2x bank to the round's points and ends deferred Thief
+rights that last a round; ``result`` adds the -5 bonus and ranks the players.
+Apart from the trick play: it runs once a round, after its last trick, and once a game.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from .results import GameResult, Reason, RoundResult
+
+_round_of = itemgetter(1)  # the round of a held (card, round) pair
+
+
+class Scoring:
+    """The round's and the game's scores (part of ``game.Game``; ``self`` is the game)."""
+
+    # -- round and game end ----------------------------------------------------------------
+    def end_round(self, partial: bool | None = None) -> RoundResult:
+        rnd = self.round
+        k = self.k
+        if partial is None:
+            partial = len(rnd.tricks) < self.deck.tricks
+        rnd.partial = partial
+        rp = dict(self.round_points)
+        lucky: dict[str, int] = {}
+        if not partial:
+            if k["lucky_loser.shared_with_ally"]:
+                lucky = self._lucky()
+                for p, v in lucky.items():
+                    rp[p] += v
+            if self.allies:
+                a, b = self.allies
+                s = rp[a] + rp[b]
+                half = s // 2 if k["ally.rounding"] == "floor" else -(-s // 2)
+                rnd.reasons.append(Reason(
+                    f"Ally split: {a} {rp[a]} + {b} {rp[b]} = {s}, each gets {half} (ally.rounding = {k['ally.rounding']})",
+                    "ally.rounding"))
+                rp[a] = rp[b] = half
+                rnd.allies = [a, b]
+            if not k["lucky_loser.shared_with_ally"]:
+                lucky = self._lucky()
+        else:
+            rnd.reasons.append(Reason("partial round: no Ally split and no lucky loser; points won so far are banked",
+                                      None))
+        # Shared lucky-loser points are already in rp (added before the Ally split).
+        extra = {} if k["lucky_loser.shared_with_ally"] else lucky
+        for p in self.players:
+            score = rp[p] + extra.get(p, 0) + self.double_bonus[p]
+            rnd.scores[p] = score
+            self.totals[p] += score
+        rnd.round_points = self.round_points
+        rnd.double_bonus = dict(self.double_bonus)
+        rnd.lucky_losers = lucky
+        if k["thief.right_lasts"] == "round":
+            self.expired_rights.update(r.holder for r in self.rights if r.round == rnd.number)
+            self.rights = [r for r in self.rights if r.round != rnd.number]
+        self.trick = None
+        return rnd
+
+    def _lucky(self) -> dict[str, int]:
+        k = self.k
+        rnd = self.round
+        cond = k["lucky_loser.condition"]
+        base = k["lucky_loser.points"][self.n]
+        out = {}
+        for p in self.players:
+            if cond == "no_tricks":
+                ok = self.tricks_won[p] == 0
+                why = "won no trick"
+            else:
+                ok = rnd.number not in map(_round_of, self.held[p])  # (card, round) pairs, scanned in C
+                why = "holds no black card taken this round"
+            if ok:
+                self.lucky_count[p] += 1
+                n = self.lucky_count[p]
+                pts = base * n if k["lucky_loser.progression"] == "progressive" else base
+                out[p] = pts
+                rnd.reasons.append(Reason(
+                    f"lucky loser: {p} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
+                    f"{pts} points (lucky_loser.progression = {k['lucky_loser.progression']})",
+                    "lucky_loser.condition"))
+        return out
+
+    def result(self) -> GameResult:
+        k = self.k
+        bonuses = dict.fromkeys(self.players, 0)
+        reasons: list[Reason] = []
+        if self.options.get("minus_five"):
+            wins = self.minus_five_wins
+            pts = k["minus_five.points"]
+            if k["minus_five.bonus"] == "threshold":
+                need = k["minus_five.threshold"]
+                for p in self.players:
+                    if wins[p] >= need:
+                        bonuses[p] = pts
+                        reasons.append(Reason(f"-5 bonus: {p} won the -5 {wins[p]} times (>= {need}): {pts}",
+                                              "minus_five.bonus"))
+            else:
+                most = max(wins.values())
+                if most > 0:
+                    top = [p for p in self.players if wins[p] == most]
+                    share = pts // len(top) if k["minus_five.rounding"] == "floor" else -(-pts // len(top))
+                    for p in top:
+                        bonuses[p] = share
+                    reasons.append(Reason(f"-5 bonus: {', '.join(top)} won the most -5s ({most}): {share} each "
+                                          f"(minus_five.bonus = split_most)", "minus_five.bonus"))
+                else:
+                    reasons.append(Reason("-5 bonus: nobody won the -5", "minus_five.bonus"))
+        totals = {p: self.totals[p] + bonuses[p] for p in self.players}
+        # Best total first; a stable sort keeps seating order among equal totals (reverse=True keeps it too).
+        ranking = sorted(self.players, key=totals.__getitem__, reverse=True)
+        ranks = {}
+        for i, p in enumerate(ranking):
+            ranks[p] = ranks[ranking[i - 1]] if i and totals[p] == totals[ranking[i - 1]] else i + 1
+        return GameResult(
+            ruleset=self.ruleset.name, players=self.players, options=dict(self.options), rounds=self.rounds,
+            bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
+            minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
+        )
