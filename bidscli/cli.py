@@ -306,13 +306,16 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     # A walk, no reading: for the progress bar, and for --jobs N (never more workers than logs).
     # Without either, validate_paths chooses the default job count from the first paths it finds.
     count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else None
+    if jobs == 1:
+        workers: int | None = 1
+    else:
+        workers = None if count is None else _jobs(jobs, count)
     bar = batch.Progress(count, sys.stderr) if progress else None
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
         writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
-    for result in batch.validate_paths(logs, ruleset, options, allow_partial,
-                                       jobs=None if count is None else _jobs(jobs, count)):
+    for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=workers):
         summary.add(result)
         if bar is not None:
             bar.step(result)

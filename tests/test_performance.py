@@ -283,3 +283,24 @@ def test_ruleset_line_is_found_by_one_search():
         reader = log.LogReader(text, "t.toml")
         game = reader.read()
         assert game is not None and game.ruleset_line == line == reader._key_line("ruleset"), text
+
+
+@pytest.mark.parametrize("argv, workers", [
+    (["validate"], [2]), (["validate", "--jobs", "1"], []), (["validate", "--jobs", "2"], [2]),
+    (["validate", "--progress"], [2]), (["validate", "--progress", "--jobs", "1"], []),
+    (["score", "--format", "csv"], [2]), (["score", "--format", "csv", "--jobs", "1"], []),
+])
+def test_the_command_line_uses_the_workers_it_says(argv, workers, monkeypatch, tmp_path):
+    """--jobs 1 is one process (no worker) for any number of logs; the default is automatic."""
+    from bidscli import parallel
+
+    for i in range(120):
+        (tmp_path / f"g{i:03}.toml").write_text(Path("examples/friday-4p.toml").read_text(encoding="utf-8"))
+    used = []
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "map_ordered", lambda func, items, extra, jobs: used.append(jobs) or
+                        (func(item, *extra) for item in items))
+    logs = [str(tmp_path)] if argv[0] == "validate" else sorted(str(p) for p in tmp_path.iterdir())
+    res = CliRunner().invoke(main, [*argv, *logs])
+    assert res.exit_code == 0, res.output
+    assert used == workers
