@@ -38,9 +38,9 @@ lint: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"
 
-# Whole processes against a parse-only script (docs/performance.md); BENCH_ARGS="--sizes 300 --no-big" for a short run.
+# Whole processes against a parse-only script (docs/performance.md), timing a wheel install of the
+# tree in bench/.data/venv-wheel; BENCH_ARGS="--sizes 300 --no-big" for a short run.
 bench: $(STAMP)
-	$(BIN)/python -m compileall -q bidscli
 	$(BIN)/python bench/bench_cli.py $(BENCH_ARGS)
 
 # Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
