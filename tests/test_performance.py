@@ -304,3 +304,17 @@ def test_the_command_line_uses_the_workers_it_says(argv, workers, monkeypatch, t
     res = CliRunner().invoke(main, [*argv, *logs])
     assert res.exit_code == 0, res.output
     assert used == workers
+
+
+def test_exit_still_flushes_and_runs_exit_handlers():
+    """cli._freeze_at_exit (issue 12: teardown) changes nothing a user or a library sees at exit:
+    output is complete, other exit handlers run, the exit code stays."""
+    import subprocess
+
+    code = ("import atexit\nfrom bidscli.cli import main\n"
+            "atexit.register(lambda: print('handler ran', flush=True))\n"
+            "main(['score', 'examples/friday-4p.toml', 'examples/broken.toml'])")
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert res.returncode == 1, res.stderr  # broken.toml: invalid input
+    assert "Winner: Dev with 48" in res.stdout and res.stdout.endswith("handler ran\n")
+    assert res.stderr.startswith("error: examples/broken.toml:")
