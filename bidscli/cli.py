@@ -14,7 +14,7 @@ import sys
 import click
 
 from . import __version__, usage
-from .errors import BidsError
+from .entry import prepare_process, run_guarded
 from .sanitize import terminal
 
 FORMATS = ("table", "json", "csv")
@@ -33,27 +33,13 @@ def _fail(message: str) -> None:
 
 
 def guarded(func):
-    """Run a command body; BidsError -> exit 1 with its message, never a traceback."""
+    """Run a command body; BidsError -> exit 1 with its message, never a traceback (entry.run_guarded,
+    which the fast path for `bids score FILE...` uses too)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        try:
-            return func(*args, **kwargs)
-        except BidsError as exc:
-            _fail(f"error: {exc}")
-            sys.exit(1)
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
-            raise
-        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
-            _fail("interrupted")
-            sys.exit(128 + getattr(exc, "signum", 2))
-        except BrokenPipeError:
-            sys.exit(1)
-        except Exception as exc:  # a bug of ours: say so plainly, without a traceback
-            if os.environ.get("BIDS_DEBUG"):
-                raise
-            _fail(f"internal error: {type(exc).__name__}: {exc} (set BIDS_DEBUG=1 for details)")
-            sys.exit(1)
+        return run_guarded(lambda: func(*args, **kwargs), _fail,
+                           (click.exceptions.Exit, click.exceptions.Abort, click.ClickException))
 
     return wrapper
 
@@ -196,28 +182,9 @@ def main():
       bids score examples/friday-4p.toml
       bids replay examples/friday-4p.toml --explain
     """
-    from .files import ignore_file_size_signal
-
-    ignore_file_size_signal()  # past `ulimit -f` a write says so plainly (EFBIG) instead of killing us
-    _freeze_at_exit()
+    prepare_process()  # the file-size signal, the freeze at exit (entry.py: its fast path does the same)
 
 
-_FREEZE_REGISTERED = False
-
-
-def _freeze_at_exit() -> None:
-    """At exit, after every other exit handler, move every object to the collector's permanent
-    generation: the interpreter's teardown then skips them in its final collections instead of
-    walking all the modules, classes and functions start-up made. That was about 10 ms of the
-    15 ms teardown of a one-log `bids score` (issue 12: start-up; docs/performance.md). Output is
-    flushed and handlers run as before; only cyclic garbage left at exit is not collected."""
-    global _FREEZE_REGISTERED
-    if not _FREEZE_REGISTERED:
-        import atexit
-        import gc
-
-        atexit.register(gc.freeze)  # registered first, so it runs last (atexit is last-in, first-out)
-        _FREEZE_REGISTERED = True
 
 
 # -- score ----------------------------------------------------------------------------
