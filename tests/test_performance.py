@@ -158,9 +158,11 @@ def test_choose_jobs(monkeypatch):
         assert parallel.head_for_auto() == max(100, 50 * n)
 
 
-def test_validate_chooses_its_default_jobs_from_the_paths_it_finds(monkeypatch, tmp_path):
-    """A folder of 120 logs is one argument: the default --jobs comes from the logs found in it."""
-    from bidscli import batch, parallel
+@pytest.fixture
+def workers_used(monkeypatch, tmp_path):
+    """120 copies of a log in tmp_path on a 2-core machine; the list of each worker count asked
+    of parallel.map_ordered (which then works in this process)."""
+    from bidscli import parallel
 
     for i in range(120):
         (tmp_path / f"g{i:03}.toml").write_text(Path("examples/friday-4p.toml").read_text(encoding="utf-8"))
@@ -168,6 +170,14 @@ def test_validate_chooses_its_default_jobs_from_the_paths_it_finds(monkeypatch, 
     monkeypatch.setattr(parallel, "cores", lambda: 2)
     monkeypatch.setattr(parallel, "map_ordered", lambda func, items, extra, jobs: used.append(jobs) or
                         (func(item, *extra) for item in items))
+    return used
+
+
+def test_validate_chooses_its_default_jobs_from_the_paths_it_finds(workers_used, tmp_path):
+    """A folder of 120 logs is one argument: the default --jobs comes from the logs found in it."""
+    from bidscli import batch
+
+    used = workers_used
     results = list(batch.validate_paths([str(tmp_path)], jobs=None))
     assert used == [2] and len(results) == 120 and not any(r.errors for r in results)
     assert [r.path for r in results] == sorted(str(p) for p in tmp_path.iterdir())
@@ -290,16 +300,9 @@ def test_ruleset_line_is_found_by_one_search():
     (["validate", "--progress"], [2]), (["validate", "--progress", "--jobs", "1"], []),
     (["score", "--format", "csv"], [2]), (["score", "--format", "csv", "--jobs", "1"], []),
 ])
-def test_the_command_line_uses_the_workers_it_says(argv, workers, monkeypatch, tmp_path):
+def test_the_command_line_uses_the_workers_it_says(argv, workers, workers_used, tmp_path):
     """--jobs 1 is one process (no worker) for any number of logs; the default is automatic."""
-    from bidscli import parallel
-
-    for i in range(120):
-        (tmp_path / f"g{i:03}.toml").write_text(Path("examples/friday-4p.toml").read_text(encoding="utf-8"))
-    used = []
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
-    monkeypatch.setattr(parallel, "map_ordered", lambda func, items, extra, jobs: used.append(jobs) or
-                        (func(item, *extra) for item in items))
+    used = workers_used
     logs = [str(tmp_path)] if argv[0] == "validate" else sorted(str(p) for p in tmp_path.iterdir())
     res = CliRunner().invoke(main, [*argv, *logs])
     assert res.exit_code == 0, res.output
