@@ -83,7 +83,10 @@ def test_toml_reader_messages_are_tomllibs():
 
     from bidscli import tomlread
 
-    for text in ['a = 1\nb = "x\n', "a = [1, 2\n", "x = 1\nx = 2\n", "[t]\nk = \n", 'k = "\x07"\n']:
+    # The last four are TOML 1.1 (an inline table over lines, the \e and \x escapes, a time without
+    # seconds): tomllib (TOML 1.0) refuses them, and so must the log reader (tomli < 2.4).
+    for text in ['a = 1\nb = "x\n', "a = [1, 2\n", "x = 1\nx = 2\n", "[t]\nk = \n", 'k = "\x07"\n',
+                 "a = {x = 1,\n y = 2}\n", 'a = "\\e"\n', 'a = "\\x41"\n', "a = 07:32\n"]:
         with pytest.raises(tomllib.TOMLDecodeError) as want:
             tomllib.loads(text)
         with pytest.raises(tomlread.TOMLDecodeError) as got:
