@@ -57,7 +57,9 @@ def use_wheel_install() -> None:
     quiet = ["--quiet", "--quiet", "--disable-pip-version-check"]
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(py), "-m", "pip", "install", *quiet, str(ROOT)], check=True)
+    # The dependencies as pyproject.toml asks for them now (a pin may have changed), then this
+    # tree's package itself (its version number does not change between commits).
+    subprocess.run([str(py), "-m", "pip", "install", *quiet, str(ROOT)], check=True)
     subprocess.run([str(py), "-m", "pip", "install", *quiet, "--no-deps", "--force-reinstall", str(ROOT)],
                    check=True)
     BIN, PYTHON = py.parent, str(py)
