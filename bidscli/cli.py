@@ -114,7 +114,7 @@ def out_options(what):
     """``--out FILE`` and ``--force`` of the commands that write a game log."""
     def deco(func):
         func = click.option("--force", is_flag=True, help="replace --out if it exists")(func)
-        return click.option("--out", type=click.Path(dir_okay=False),
+        return click.option("--out", type=click.Path(dir_okay=False, readable=False),
                             help=f"write the {what} here instead of stdout")(func)
     return deco
 
@@ -195,7 +195,9 @@ def partial_option(what):
 
 
 @main.command()
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+# readable=False on every path: a file that cannot be read is invalid input, said by files.py's
+# input policy (exit 1, the run goes on), not a usage error (click's check, exit 2, docs/commands.md).
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @partial_option("score an unfinished game: standings after its last trick, no winner")
@@ -228,7 +230,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
 
 
 @main.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
@@ -263,7 +265,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 
 
 @main.command()
-@click.argument("logs", nargs=-1, required=True, type=click.Path(), metavar="LOG_OR_DIR...")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
 @partial_option("accept an unfinished last round")
@@ -421,7 +423,7 @@ def rules_diff(a, b, fmt):
 
 
 @main.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @rulesets_option("a ruleset to compare (bundled name or path); give two or more")
 @option_option
 @click.option("--lenient-deck", is_flag=True,
@@ -464,7 +466,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
 
 
 @main.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
@@ -501,11 +503,11 @@ def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt):
 
 
 @main.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
               help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
 @option_option
-@click.option("--out", type=click.Path(dir_okay=False), help="the HTML file to write ('-' for stdout)")
+@click.option("--out", type=click.Path(dir_okay=False, readable=False), help="the HTML file to write ('-' for stdout)")
 @click.option("--force", is_flag=True, help="replace --out if it exists")
 @click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
 @click.option("--allow-partial", is_flag=True, help="accept an unfinished last round (standings so far, no winner)")
@@ -603,7 +605,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
 
 
 @main.command()
-@click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False))
+@click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @bots_option
@@ -646,7 +648,7 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
               help="worker processes (0: one per core, as score and validate); the results do not depend on it")
 @progress_option
 @format_option("table", "json")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE.html",
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="FILE.html",
               help="also write the study as one self-contained HTML page with charts")
 @click.option("--force", is_flag=True, help="replace the --html file if it exists")
 @guarded
@@ -700,12 +702,12 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
 
 
 @main.command()
-@click.argument("out", type=click.Path(dir_okay=False))
+@click.argument("out", type=click.Path(dir_okay=False, readable=False))
 @click.option("--players", "names", metavar="A,B,C", help="player names in seating order (a new game)")
 @ruleset_option
 @option_option
 @click.option("--leader", metavar="NAME", help="who leads the first trick (default: the ruleset's first leader)")
-@click.option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False),
+@click.option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False, readable=False),
               help="the deal (from `bids deal`): plays are checked against the hands, the pile is revealed")
 @click.option("--rounds", type=click.IntRange(1, 1000), help="rounds in the game (default: game.rounds)")
 @click.option("--resume", is_flag=True, help="go on with the unfinished log OUT (players, ruleset, options from it)")

@@ -91,8 +91,10 @@ def _plain_stream(stream) -> bool:
 
 def fast_score_files(argv: Sequence[str]) -> list[str] | None:
     """The log files of ``score FILE...`` when the fast path takes this command line, else None."""
-    if len(argv) < 2 or argv[0] != "score" or "_BIDS_COMPLETE" in os.environ:
+    if len(argv) < 2 or argv[0] != "score" or os.name == "nt":  # Windows: click expands ~ and globs
         return None
+    if any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+        return None  # shell completion (click names the variable after the script: _BIDS_COMPLETE)
     files = list(argv[1:])
     for name in files:
         if not name or name.startswith("-"):
