@@ -14,7 +14,8 @@ including any option, ``--help``, a folder, a missing file and shell
 completion, goes to click (cli.main) untouched.
 
 tests/test_entry.py runs both ways on every log of the examples and the tests,
-and on broken, unfinished and unreadable ones, and compares the exit code,
+and on broken, unfinished and unreadable ones (as a user who may not read
+the file), and compares the exit code,
 stdout and stderr byte for byte. No click here (only cli.py imports it).
 """
 
