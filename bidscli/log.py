@@ -171,6 +171,32 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
+    """The record of a trick line in the usual form, or None: then parse_trick reads it.
+
+    The usual form (issue 12: most lines of most logs): a canonical revealed part, plays
+    ``<player> <card>, ...`` with each name spelled as in ``players`` and each card canonical,
+    no actions. Then the words pair up, and as a player's name holds no ',' (log.md), the
+    commas are exactly one after each card but the last: parse_trick would read these plays,
+    and _rounds' check of the names would pass them.
+    """
+    head, colon, rest = text.partition(":")
+    if not colon or ";" in rest:
+        return None
+    words = rest.split()
+    names = words[0::2]
+    if not words or len(words) & 1 or not players.issuperset(names):
+        return None
+    words[-1] += ","  # the last card has no comma after it: now each card is looked up with one
+    tokens = head.split()
+    try:
+        revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
+        plays = tuple(zip(names, map(_canonical_comma, words[1::2])))
+    except KeyError:  # an alias, a mistyped card or a missing comma: parse_trick says which
+        return None
+    return _new_tuple(TrickRecord, (number, line, text, revealed, plays, ()))
+
+
 def _actions(parts: list[str]) -> tuple:
     """The actions of a trick line: ``parts`` is the line split at ';' (plays first)."""
     actions = []
@@ -623,19 +649,21 @@ class LogReader:
                     broken = True
                     tricks_val = []
                 for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    try:
-                        rec = parse_trick(text, t, line)
-                    except BidsError as exc:
-                        self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
-                        broken = True
-                        continue
-                    # Every name a player as spelled in `players` (one set check in C), or
-                    # _names matches the others (case, NFC, spaces) and names who is not a player.
-                    if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
-                        rec = self._names(rec, names, line, rnum, t)
-                        if rec is None:
+                    rec = _plain_trick(text, t, line, pset) if pset is not None and text.__class__ is str else None
+                    if rec is None:  # not the usual form: parse_trick, then the names
+                        try:
+                            rec = parse_trick(text, t, line)
+                        except BidsError as exc:
+                            self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
                             broken = True
                             continue
+                        # Every name a player as spelled in `players` (one set check in C), or
+                        # _names matches the others (case, NFC, spaces) and names who is not a player.
+                        if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
+                            rec = self._names(rec, names, line, rnum, t)
+                            if rec is None:
+                                broken = True
+                                continue
                     tricks.append(rec)
             out.append(RoundRecord(rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken))
         return tuple(out)

@@ -156,3 +156,53 @@ def test_listed_lines_find_each_trick_on_its_own_line():
     game = log.read_log_text(text, "t.toml")[0]
     assert [[r.line for r in rnd.tricks] for rnd in game.rounds] == [[4, 5, 6], [9, 9]]
 
+
+def _trick_texts(rng: random.Random):
+    """Trick lines near the usual form: names right and wrong, cards canonical, aliases and
+    mistyped, commas and spaces missing or doubled, actions, revealed parts of 0-2 cards."""
+    names = ["Ana", "Ben", "Cleo", "ana", "Bob", "Ana,", "Ana Maria", "Maria"]
+    cards = ["R5", "G10", "K7", "-5", "2x", "Ally", "r5", "R15", "x", "R5,", ":"]
+    for _ in range(5000):
+        head = " ".join(rng.choice(("K5", "K1", "2x", "k5", "")) for _ in range(rng.randrange(0, 3)))
+        plays = []
+        for _ in range(rng.randrange(0, 5)):
+            name = rng.choice(names[:3] if rng.random() < 0.6 else names)
+            card = rng.choice(cards[:6] if rng.random() < 0.6 else cards)
+            plays.append(f"{name}{rng.choice((' ', ' ', '  ', ''))}{card}")
+        body = ""
+        for k, play in enumerate(plays):
+            body += (rng.choice((", ", ", ", ",", " ", ",, ", " , ")) if k else "") + play
+        tail = rng.choice(("", "", "", "; Ana passes", ";", " ", ","))
+        yield head + rng.choice((": ", ": ", ":", " ", "::")) + body + tail
+
+
+def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
+    """_plain_trick (one pass for the usual line) against parse_trick and _rounds' name check."""
+    players = frozenset(("Ana", "Ben", "Cleo", "Ana Maria"))
+    rng = random.Random(5)
+    taken = 0
+    for text in _trick_texts(rng):
+        fast = log._plain_trick(text, 3, 7, players)
+        if fast is None:
+            continue
+        taken += 1
+        general = log.parse_trick(text, 3, 7)  # raises if the line is not a trick line at all
+        assert fast == general, text
+        assert not general.actions and players.issuperset(p for p, _ in general.plays), text
+    assert 100 < taken < 4000  # both sides reached
+
+
+@pytest.mark.parametrize("text", [
+    "K5: Ana R5 Ben G4",  # a comma left out
+    "K5: Ana R5, Ben G4,",  # a trailing comma
+    "K5: Ana R5,, Ben G4",
+    "K5: Ana r5, Ben G4",  # an alias: parse_trick reads it
+    "K5: ana R5, Ben G4",  # a name in another case: the name check matches it
+    "K5: Ana R5, Ben G4; Ana passes",
+    "K5 Ana R5, Ben G4",
+    "k5: Ana R5, Ben G4",
+    "K5: Ana Maria R5, Ben G4",  # a name of two words
+])
+def test_plain_trick_leaves_every_other_line_to_parse_trick(text):
+    assert log._plain_trick(text, 1, 1, frozenset(("Ana", "Ben", "Ana Maria"))) is None
+    assert log._plain_trick("K5: Ana R5, Ben G4", 1, 1, frozenset(("Ana", "Ben"))) == log.parse_trick("K5: Ana R5, Ben G4", 1, 1)
