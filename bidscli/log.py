@@ -57,6 +57,7 @@ _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTupl
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
 ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 class Steal(NamedTuple):
@@ -574,13 +575,15 @@ class LogReader:
             start = headers[i] if i < len(headers) else None
             end = headers[i + 1] - 1 if i + 1 < len(headers) else None  # None: to the end of the text
             s = start or 1
-            for key in rnd:
-                if key not in ROUND_KEYS:
-                    self.error(
-                        LogStructureError,
-                        f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected {', '.join(ROUND_KEYS[:5])}",
-                        line=self._key_line(key, s, end) or start, round=rnum,
-                    )
+            if not _ROUND_KEY_SET.issuperset(rnd):  # an unknown key (told by one C call)
+                for key in rnd:
+                    if key not in ROUND_KEYS:
+                        self.error(
+                            LogStructureError,
+                            f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected "
+                            f"{', '.join(ROUND_KEYS[:5])}",
+                            line=self._key_line(key, s, end) or start, round=rnum,
+                        )
             leader = rnd.get("leader")
             if isinstance(leader, str) and names is not None:
                 leader = names.resolve(leader) or leader
@@ -610,12 +613,7 @@ class LogReader:
                                            player=who or p)
                                 continue
                             p = who
-                        parsed = None
-                        if cards.__class__ is list:  # _cards' fast path, inline: canonical card strings
-                            try:
-                                parsed = tuple(map(_canonical, cards))
-                            except (KeyError, TypeError):
-                                pass
+                        parsed = _plain_cards(cards)
                         if parsed is None:
                             parsed = self._cards(cards, f"hands.{p}", rnum, hl)
                         if parsed is not None:
@@ -628,11 +626,15 @@ class LogReader:
                         hands = None
             removed = pile = None
             if "removed" in rnd:
-                removed = self._cards(rnd["removed"], "removed", rnum,
-                                      lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
+                removed = _plain_cards(rnd["removed"])
+                if removed is None:
+                    removed = self._cards(rnd["removed"], "removed", rnum,
+                                          lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
             if "pile" in rnd:
-                pile = self._cards(rnd["pile"], "pile", rnum,
-                                   lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
+                pile = _plain_cards(rnd["pile"])
+                if pile is None:
+                    pile = self._cards(rnd["pile"], "pile", rnum,
+                                       lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
             tricks_val = rnd.get("tricks")
             tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
@@ -665,8 +667,18 @@ class LogReader:
                                 broken = True
                                 continue
                     tricks.append(rec)
-            out.append(RoundRecord(rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken))
+            out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken)))
         return tuple(out)
+
+
+def _plain_cards(value) -> tuple[Card, ...] | None:
+    """A list of canonical card strings as cards (_cards' fast path, without its arguments), or None."""
+    if value.__class__ is list:
+        try:
+            return tuple(map(_canonical, value))
+        except (KeyError, TypeError):  # another token, or an unhashable one: _cards reports it
+            pass
+    return None
 
 
 def _not_a_play(who: str, card: Card, names: Names) -> str | None:

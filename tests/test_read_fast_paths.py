@@ -206,3 +206,9 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
 def test_plain_trick_leaves_every_other_line_to_parse_trick(text):
     assert log._plain_trick(text, 1, 1, frozenset(("Ana", "Ben", "Ana Maria"))) is None
     assert log._plain_trick("K5: Ana R5, Ben G4", 1, 1, frozenset(("Ana", "Ben"))) == log.parse_trick("K5: Ana R5, Ben G4", 1, 1)
+
+
+def test_fewer_is_a_count():
+    for text in ("", ".", "a.b", "." * 7, "." * 8, "x.y." * 5, "[rounds.hands]\n" * 3):
+        for n in range(12):
+            assert bounds._fewer(text, ".", n) == (text.count(".") < n), (text, n)
