@@ -189,9 +189,11 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
     if not words or len(words) & 1 or not players.issuperset(names):
         return None
     words[-1] += ","  # the last card has no comma after it: now each card is looked up with one
-    tokens = head.split()
+    revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
     try:
-        revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
+        if revealed is None:
+            tokens = head.split()
+            revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
         plays = tuple(zip(names, map(_canonical_comma, words[1::2])))
     except KeyError:  # an alias, a mistyped card or a missing comma: parse_trick says which
         return None
