@@ -378,11 +378,62 @@ class Game(TrickResolution, ThiefSteals, Scoring):
     def play_all(self, plays: Iterable[tuple[str, Card]]) -> None:
         """``play`` each (player, card) pair in turn, as a log's trick line lists them.
 
-        The same as calling ``play`` for each: the common case (the expected player
-        plays a card from their known hand) is checked inline, anything else goes
-        through ``play`` with all its checks and errors. The trick keeps the given
-        pairs (tuples) rather than new copies: fewer objects for the garbage collector.
+        The same as calling ``play`` for each. The usual pairs (the expected player plays a
+        card from their known hand or, without hands, a coloured card of the deck new to the
+        round) go through a short loop that formats no text; from the first other pair on,
+        ``_play_each`` takes over (``play`` with all its checks and errors for what is not
+        usual). The trick keeps the given pairs (tuples) rather than new copies: fewer
+        objects for the garbage collector.
         """
+        if plays.__class__ is not tuple:
+            plays = tuple(plays)
+        t = self.trick
+        tplays = t.plays
+        append = tplays.append
+        n = self.n
+        order = self._order
+        start = i = len(tplays)
+        # Issue 12: the plays were a quarter of a replay's bytecodes; this loop does per pair
+        # only what the usual pair needs. ``i`` is the number of plays so far (``len(tplays)``).
+        hands = self.hands
+        if hands is not None:
+            for pair in plays:
+                player, card = pair
+                if i >= n or player != order[i] or pair.__class__ is not tuple:
+                    break
+                try:
+                    hands[player].remove(card)
+                except (KeyError, ValueError):
+                    break  # not in the hand: ``play`` reports it
+                append(pair)
+                i += 1
+                if card.special is not None:
+                    self._special(t, player, card)
+            else:
+                return
+        else:
+            # A black card counts against the hands' share, a repeat or a card not in the deck
+            # is an error: ``play`` checks those.
+            seen = self.seen
+            deck_cards = self.deck.all_cards()
+            number = t.number
+            for pair in plays:
+                player, card = pair
+                if (i >= n or player != order[i] or pair.__class__ is not tuple or card.colour == BLACK
+                        or card not in deck_cards or card in seen):
+                    break
+                seen[card] = (player, number)  # put in words only if an error names it (_place_text)
+                append(pair)
+                i += 1
+                if card.special is not None:
+                    self._special(t, player, card)
+            else:
+                return
+        self._play_each(plays[i - start:])
+
+    def _play_each(self, plays: Sequence[tuple[str, Card]]) -> None:
+        """``play_all`` pair by pair: the usual pair is still taken inline, anything else goes
+        through ``play`` (and a line in another order through ``_out_of_order``)."""
         hands = self.hands
         t = self.trick
         tplays = t.plays
@@ -396,7 +447,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             if i < n and player != order[i]:
                 rest = self._out_of_order(plays, k, i)
                 if rest is not None:
-                    self.play_all(rest)
+                    self._play_each(rest)
                     return
             elif i < n and pair.__class__ is tuple:
                 if hands is not None:
@@ -410,10 +461,6 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                             self._special(t, player, card)
                         continue
                 elif card.colour != BLACK and card in deck_cards and card not in seen:
-                    # No hands in the log (issue 12: as fast as the hands path): a coloured card
-                    # of the deck that is new to the round is recorded without formatting any
-                    # text; a black card (it counts against the hands' share), a repeat or a
-                    # card not in the deck goes through ``play`` with all its checks.
                     seen[card] = (player, t.number)
                     tplays.append(pair)
                     if card.special is not None:
