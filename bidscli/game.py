@@ -58,6 +58,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         # Playing order for each leader's seat: the leader, then clockwise.
         self._orders = tuple(players[s:] + players[:s] for s in range(self.n))
         self.options = opts
+        self._colour_bids = bool(opts.get("color_bids"))  # asked at every trick; options never change
         self.file = file
         self.on_error = on_error
         ruleset.check_options(opts, self.n)
@@ -136,7 +137,9 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         deck = self.deck
         # Cards accounted for this round: a card may be in one place only.
         seen: dict[Card, str] = {}
-        deck_cards = deck.all_cards()
+        # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
+        # between rounds, never within one).
+        self._deck_cards = deck_cards = deck.all_cards()
 
         def place_all(group: Sequence[Card], where: str) -> None:
             # Fast path: all in the deck and new to the round (set operations in C).
@@ -211,8 +214,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         """Reveal the prize. ``revealed``: what the log says was taken from the pile."""
         rnd = self.round
         number = len(rnd.tricks) + 1
-        t = TrickResult(number, self.leader, line)
-        t.lowest = self.lowest
+        t = TrickResult(number, self.leader, line, self.lowest)
         self.trick = t
         rnd.tricks.append(t)
         self.pile.set_feed(revealed)
@@ -288,7 +290,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             if pile.unknown or card not in pile.seen:
                 # A card named by the log: it must be new to the round and in the deck.
                 where = self.seen.get(card)
-                if card not in self.deck:
+                if card not in self._deck_cards:
                     self._illegal(self.deck.why_not(card, self.options), cls=DeckError)
                 elif card.colour != BLACK:
                     self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
@@ -356,7 +358,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                                for p, c in tr.plays if c == card), "")
                 self._illegal(f"{player} played {card}, which is not in {player}'s hand{before}", player=player)
         else:
-            if card not in self.deck:
+            if card not in self._deck_cards:
                 self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
             where = self.seen.get(card)
             if where is not None:
@@ -415,7 +417,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             # A black card counts against the hands' share, a repeat or a card not in the deck
             # is an error: ``play`` checks those.
             seen = self.seen
-            deck_cards = self.deck.all_cards()
+            deck_cards = self._deck_cards
             number = t.number
             for pair in plays:
                 player, card = pair
@@ -440,7 +442,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         n = self.n
         order = self._order
         seen = self.seen
-        deck_cards = self.deck.all_cards()
+        deck_cards = self._deck_cards
         for k, pair in enumerate(plays):
             player, card = pair
             i = len(tplays)
