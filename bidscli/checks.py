@@ -11,6 +11,7 @@ that what remains are the log's own mistakes. Pure: no I/O, no click.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 
 from .cards import ALLY_CARD, LOWEST_CARD, MINUS_FIVE_CARD, SURPRISE_CARD, THIEF_CARD
 from .errors import BidsError, DeckError
@@ -21,17 +22,24 @@ OPTION_CARDS = (("ally", ALLY_CARD), ("minus_five", MINUS_FIVE_CARD), ("lowest",
                 ("surprise", SURPRISE_CARD), ("thief", THIEF_CARD))
 
 
+_card_of = itemgetter(1)  # of a (player, card) play
+
+
 def _first_sightings(log, cards: frozenset) -> dict:
     """card -> (line, round, trick) where the log first shows it (plays, revealed, then the deal)."""
     seen: dict = {}
+    # Every log with an empty [options] table comes through here, and most show none of the
+    # cards: each trick and each hand is first checked in C (issue 12), then looked at card by card.
     for rnd in log.rounds:
         for t in rnd.tricks:
-            if not cards.isdisjoint(t.revealed) or not cards.isdisjoint(c for _, c in t.plays):
-                for c in (*t.revealed, *(c for _, c in t.plays)):
+            if not cards.isdisjoint(t.revealed) or not cards.isdisjoint(map(_card_of, t.plays)):
+                for c in (*t.revealed, *map(_card_of, t.plays)):
                     if c in cards and c not in seen:
                         seen[c] = (t.line, rnd.number, t.number)
         for group in ((rnd.hands or {}).values(), (rnd.removed or (),), (rnd.pile or (),)):
             for cs in group:
+                if cards.isdisjoint(cs):
+                    continue
                 for c in cs:
                     if c in cards and c not in seen:
                         seen[c] = (rnd.line, rnd.number, None)

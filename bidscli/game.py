@@ -58,6 +58,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         # Playing order for each leader's seat: the leader, then clockwise.
         self._orders = tuple(players[s:] + players[:s] for s in range(self.n))
         self.options = opts
+        self._colour_bids = bool(opts.get("color_bids"))  # asked at every trick; options never change
         self.file = file
         self.on_error = on_error
         ruleset.check_options(opts, self.n)
@@ -136,7 +137,9 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         deck = self.deck
         # Cards accounted for this round: a card may be in one place only.
         seen: dict[Card, str] = {}
-        deck_cards = deck.all_cards()
+        # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
+        # between rounds, never within one).
+        self._deck_cards = deck_cards = deck.all_cards()
 
         def place_all(group: Sequence[Card], where: str) -> None:
             # Fast path: all in the deck and new to the round (set operations in C).
@@ -211,8 +214,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         """Reveal the prize. ``revealed``: what the log says was taken from the pile."""
         rnd = self.round
         number = len(rnd.tricks) + 1
-        t = TrickResult(number, self.leader, line)
-        t.lowest = self.lowest
+        t = TrickResult(number, self.leader, line, self.lowest)
         self.trick = t
         rnd.tricks.append(t)
         self.pile.set_feed(revealed)
@@ -288,7 +290,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             if pile.unknown or card not in pile.seen:
                 # A card named by the log: it must be new to the round and in the deck.
                 where = self.seen.get(card)
-                if card not in self.deck:
+                if card not in self._deck_cards:
                     self._illegal(self.deck.why_not(card, self.options), cls=DeckError)
                 elif card.colour != BLACK:
                     self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
@@ -356,7 +358,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                                for p, c in tr.plays if c == card), "")
                 self._illegal(f"{player} played {card}, which is not in {player}'s hand{before}", player=player)
         else:
-            if card not in self.deck:
+            if card not in self._deck_cards:
                 self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
             where = self.seen.get(card)
             if where is not None:
@@ -378,25 +380,76 @@ class Game(TrickResolution, ThiefSteals, Scoring):
     def play_all(self, plays: Iterable[tuple[str, Card]]) -> None:
         """``play`` each (player, card) pair in turn, as a log's trick line lists them.
 
-        The same as calling ``play`` for each: the common case (the expected player
-        plays a card from their known hand) is checked inline, anything else goes
-        through ``play`` with all its checks and errors. The trick keeps the given
-        pairs (tuples) rather than new copies: fewer objects for the garbage collector.
+        The same as calling ``play`` for each. The usual pairs (the expected player plays a
+        card from their known hand or, without hands, a coloured card of the deck new to the
+        round) go through a short loop that formats no text; from the first other pair on,
+        ``_play_each`` takes over (``play`` with all its checks and errors for what is not
+        usual). The trick keeps the given pairs (tuples) rather than new copies: fewer
+        objects for the garbage collector.
         """
+        if plays.__class__ is not tuple:
+            plays = tuple(plays)
+        t = self.trick
+        tplays = t.plays
+        append = tplays.append
+        n = self.n
+        order = self._order
+        start = i = len(tplays)
+        # Issue 12: the plays were a quarter of a replay's bytecodes; this loop does per pair
+        # only what the usual pair needs. ``i`` is the number of plays so far (``len(tplays)``).
+        hands = self.hands
+        if hands is not None:
+            for pair in plays:
+                player, card = pair
+                if i >= n or player != order[i] or pair.__class__ is not tuple:
+                    break
+                try:
+                    hands[player].remove(card)
+                except (KeyError, ValueError):
+                    break  # not in the hand: ``play`` reports it
+                append(pair)
+                i += 1
+                if card.special is not None:
+                    self._special(t, player, card)
+            else:
+                return
+        else:
+            # A black card counts against the hands' share, a repeat or a card not in the deck
+            # is an error: ``play`` checks those.
+            seen = self.seen
+            deck_cards = self._deck_cards
+            number = t.number
+            for pair in plays:
+                player, card = pair
+                if (i >= n or player != order[i] or pair.__class__ is not tuple or card.colour == BLACK
+                        or card not in deck_cards or card in seen):
+                    break
+                seen[card] = (player, number)  # put in words only if an error names it (_place_text)
+                append(pair)
+                i += 1
+                if card.special is not None:
+                    self._special(t, player, card)
+            else:
+                return
+        self._play_each(plays[i - start:])
+
+    def _play_each(self, plays: Sequence[tuple[str, Card]]) -> None:
+        """``play_all`` pair by pair: the usual pair is still taken inline, anything else goes
+        through ``play`` (and a line in another order through ``_out_of_order``)."""
         hands = self.hands
         t = self.trick
         tplays = t.plays
         n = self.n
         order = self._order
         seen = self.seen
-        deck_cards = self.deck.all_cards()
+        deck_cards = self._deck_cards
         for k, pair in enumerate(plays):
             player, card = pair
             i = len(tplays)
             if i < n and player != order[i]:
                 rest = self._out_of_order(plays, k, i)
                 if rest is not None:
-                    self.play_all(rest)
+                    self._play_each(rest)
                     return
             elif i < n and pair.__class__ is tuple:
                 if hands is not None:
@@ -410,10 +463,6 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                             self._special(t, player, card)
                         continue
                 elif card.colour != BLACK and card in deck_cards and card not in seen:
-                    # No hands in the log (issue 12: as fast as the hands path): a coloured card
-                    # of the deck that is new to the round is recorded without formatting any
-                    # text; a black card (it counts against the hands' share), a repeat or a
-                    # card not in the deck goes through ``play`` with all its checks.
                     seen[card] = (player, t.number)
                     tplays.append(pair)
                     if card.special is not None:

@@ -44,7 +44,7 @@ class TrickResolution:
             t.reasons.append(Reason(f"{who} played Lowest: the lowest bid wins from this trick until the round ends",
                                     "lowest.from_hand"))
         t.lowest = self.lowest
-        if self.options.get("color_bids"):
+        if self._colour_bids:
             winner, next_leader = self._resolve_colour(t)
         else:
             winner, next_leader = self._resolve_plain(t)
@@ -55,7 +55,9 @@ class TrickResolution:
         if winner is not None:
             self._award(t, winner)
             next_leader = winner
-            self.leader_why = f"won trick {t.number}"
+            n = t.number
+            # Made at every trick, read only by an error: the usual texts are made once (issue 12).
+            self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
         else:
             self._burn(t)
         self.pile.end_trick()
@@ -215,9 +217,9 @@ class TrickResolution:
 
     def _award(self, t: TrickResult, winner: str) -> None:
         k = self.k
-        taken: list[Card] = []
         centre = t.centre
         if self._surprise_from_hand:
+            taken: list[Card] = []
             # IT "Carta Sorpresa": the winner gets the next pile card; the centre goes under the pile.
             who = next(p for p, c in t.plays if c == SURPRISE_CARD)
             nxt = self._draw("Surprise played from hand gives the winner the next pile card")
@@ -229,7 +231,9 @@ class TrickResolution:
             if nxt is not None:
                 taken.append(nxt)
         elif centre is not None:
-            taken.append(centre)
+            taken = [centre]
+        else:
+            taken = []
         points = taken[0].value if taken else 0
         for p, c in t.plays:
             if c.colour == BLACK:
@@ -336,6 +340,8 @@ _HIGHEST_BID = {c: f"highest bid {c}" for c in _NUMBERED}
 _LOWEST_BID = {c: f"lowest bid {c} (Lowest)" for c in _NUMBERED}
 _COLOUR_BEST = {c: f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}" for c in _NUMBERED}
 _CENTRE_BEST = {c: f"Color Bids: the centre card {c} is best: burned" for c in _NUMBERED}
+# Game.leader_why after a won trick, set at every trick and read only by an error message.
+_WON_TRICK = tuple(f"won trick {n}" for n in range(64))
 
 
 _TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)": a look-up, not a format

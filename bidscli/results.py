@@ -59,7 +59,7 @@ class TrickResult:
         "stayed",
     )
 
-    def __init__(self, number, leader, line=None):
+    def __init__(self, number, leader, line=None, lowest=False):
         self.number = number
         self.leader = leader
         self.line = line
@@ -74,7 +74,7 @@ class TrickResult:
         self.taken: list[Card] = []
         self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
         self.next_leader: str | None = None
-        self.lowest = False
+        self.lowest = lowest  # Lowest in play when the trick started (finish_trick sets it again)
         self.burned = False
         self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
         self.running: dict[str, int] = {}

@@ -1,0 +1,164 @@
+"""Issue 12: the replay's fast paths give what the general paths give, result and errors alike.
+
+``Game.play_all`` takes the usual pairs of a trick line in a short loop and hands the rest to
+``Game._play_each``; ``checks._first_sightings`` skips tricks and hands in C. Each is compared
+here with the general path it shortens, over generated logs (with and without hands) whose trick
+lines are then spoiled at random: players swapped, cards replaced (black, special, foreign,
+repeated), plays dropped or doubled.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.gen import CONFIGS, random_game_log, strip_deal
+from bidscli import checks, engine, report
+from bidscli.cards import _CANONICAL
+from bidscli.errors import BidsError
+from bidscli.game import Game
+from bidscli.log import format_trick, parse_trick, read_log_text
+from bidscli.rules import load_ruleset
+
+ALL_CARDS = list(_CANONICAL.values())
+
+
+class GeneralGame(Game):
+    """``play_all`` as it was before its short loop: every pair through ``_play_each``."""
+
+    def play_all(self, plays):
+        self._play_each(tuple(plays))
+
+
+def _first_sightings_general(log, cards):
+    """checks._first_sightings card by card, without the C checks."""
+    seen: dict = {}
+    for rnd in log.rounds:
+        for t in rnd.tricks:
+            for c in (*t.revealed, *(c for _, c in t.plays)):
+                if c in cards and c not in seen:
+                    seen[c] = (t.line, rnd.number, t.number)
+        for group in ((rnd.hands or {}).values(), (rnd.removed or (),), (rnd.pile or (),)):
+            for cs in group:
+                for c in cs:
+                    if c in cards and c not in seen:
+                        seen[c] = (rnd.line, rnd.number, None)
+        if len(seen) == len(cards):
+            break
+    return seen
+
+
+def _spoil(line: str, rng: random.Random, players: list[str]) -> str:
+    rec = parse_trick(line)
+    plays = list(rec.plays)
+    for _ in range(rng.choice((1, 1, 2))):
+        what = rng.randrange(6)
+        i = rng.randrange(len(plays))
+        if what == 0:  # two players swapped
+            j = rng.randrange(len(plays))
+            plays[i], plays[j] = plays[j], plays[i]
+        elif what == 1:  # any card at all (black, special, foreign to the deck)
+            plays[i] = (plays[i][0], rng.choice(ALL_CARDS))
+        elif what == 2:  # a card played twice in the trick
+            plays[i] = (plays[i][0], plays[rng.randrange(len(plays))][1])
+        elif what == 3 and len(plays) > 1:
+            del plays[i]
+        elif what == 4:
+            plays.insert(i, plays[rng.randrange(len(plays))])
+        else:  # someone else's name
+            plays[i] = (rng.choice(players + ["Nobody"]), plays[i][1])
+    return format_trick(rec.revealed, plays, rec.actions)
+
+
+def _logs(count: int, seed: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        name, opts = CONFIGS[i % len(CONFIGS)]
+        try:
+            text = random_game_log(name, rng.choice((3, 4, 5, 6)), 2, opts, seed=seed * 1000 + i)
+        except BidsError:  # an option refused at that player count
+            text = random_game_log(name, 6, 2, opts, seed=seed * 1000 + i)
+        if i % 2:
+            text = strip_deal(text)
+        yield i, text, rng
+
+
+def _outcome(text: str, game_class, collect: bool):
+    log, read_errors = read_log_text(text, "t.toml")
+    if log is None:
+        return None, [e.to_json() for e in read_errors]
+    ruleset = load_ruleset(log.ruleset)
+    errors: list = []
+    saved = engine.Game
+    engine.Game = game_class
+    try:
+        result = engine.replay(log, ruleset, collect=errors if collect else None)
+    except BidsError as exc:
+        return None, [exc.to_json()]
+    finally:
+        engine.Game = saved
+    doc = report.result_json("t.toml", ruleset, result) if result is not None else None
+    return doc, [e.to_json() for e in errors]
+
+
+@pytest.mark.parametrize("collect", [True, False])
+def test_play_all_agrees_with_the_general_path_on_spoiled_logs(collect):
+    spoiled = 0
+    for i, text, rng in _logs(60, 7 if collect else 8):
+        lines = text.split("\n")
+        for k, line in enumerate(lines):
+            if line.startswith('    "') and ": " in line and rng.random() < 0.3:
+                body = line.strip().rstrip(",").strip('"')
+                players = [p for p, _ in parse_trick(body).plays]
+                lines[k] = '    "' + _spoil(body, rng, players) + '",'
+                spoiled += 1
+        text = "\n".join(lines)
+        fast, general = _outcome(text, Game, collect), _outcome(text, GeneralGame, collect)
+        assert fast == general, (i, text)
+    assert spoiled > 250
+
+
+def test_both_paths_are_taken():
+    """The short loop takes most lines whole; spoiled ones reach ``_play_each`` (so a wrong
+    short loop shows as a difference above)."""
+    calls = {"all": 0, "each": 0}
+
+    class Counting(Game):
+        def play_all(self, plays):
+            calls["all"] += 1
+            super().play_all(plays)
+
+        def _play_each(self, plays):
+            calls["each"] += 1
+            super()._play_each(plays)
+
+    for _, text, rng in _logs(20, 5):
+        lines = [('    "' + _spoil(line.strip().rstrip(",").strip('"'), rng, []) + '",'
+                  if line.startswith('    "') and ": " in line and rng.random() < 0.2 else line)
+                 for line in text.split("\n")]
+        _outcome("\n".join(lines), Counting, True)
+    assert 0 < calls["each"] < calls["all"] / 2, calls
+
+
+def test_the_general_path_is_really_different():
+    """The comparison above can fail: a play_all that drops the Ally's effect is caught."""
+
+    class Broken(Game):
+        def _special(self, t, player, card):
+            pass
+
+    differ = 0
+    for _, text, _ in _logs(12, 9):
+        differ += _outcome(text, Broken, True) != _outcome(text, Game, True)
+    assert differ > 0
+
+
+def test_first_sightings_agree_with_the_card_by_card_scan():
+    rng = random.Random(3)
+    specials = [c for c in ALL_CARDS if c.special is not None]
+    for i, text, _ in _logs(30, 11):
+        log, _ = read_log_text(text, "t.toml")
+        for _ in range(4):
+            cards = frozenset(rng.sample(specials, rng.randrange(1, len(specials) + 1)))
+            assert checks._first_sightings(log, cards) == _first_sightings_general(log, cards), i
