@@ -35,6 +35,7 @@ from .errors import (
 from .knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
+from .names import all_plain as all_plain_names
 from .names import problem as name_problem
 from .names import shown as shown_name
 from .tomlread import TOMLDecodeError  # tomli's compiled wheel if present (issue 12)
@@ -384,6 +385,8 @@ class LogReader:
         if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
             self.error(LogStructureError, "'players' must be a list of names in seating order", line=self._key_line("players"))
             return None
+        if 3 <= len(value) <= 6 and all_plain_names(value):  # the usual names: every check below passes
+            return tuple(value)
         ok = True
         value = [nfc(p) for p in value]  # an NFD "José" is the same player (log.md)
         for p in value:

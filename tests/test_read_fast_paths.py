@@ -212,3 +212,47 @@ def test_fewer_is_a_count():
     for text in ("", ".", "a.b", "." * 7, "." * 8, "x.y." * 5, "[rounds.hands]\n" * 3):
         for n in range(12):
             assert bounds._fewer(text, ".", n) == (text.count(".") < n), (text, n)
+
+
+def _players_general(names: list[str]):
+    reader = log.LogReader("", "t.toml")
+    real = log.all_plain_names
+    log.all_plain_names = lambda names: False
+    try:
+        return reader._players(list(names)), [str(e) for e in reader.errors]
+    finally:
+        log.all_plain_names = real
+
+
+def test_all_plain_names_only_says_so_when_every_name_check_passes():
+    """names.all_plain (the whole list in a few C calls) against the checks name by name."""
+    from bidscli import names
+
+    pool = ["Ana", "Ben", "P1", "P2", "ana", "ANA", "Ana Maria", "Ana  Maria", " Ana", "Ana ", "", "A,B", "A:B",
+            "A;B", "x" * 32, "x" * 33, "Jos\u00e9", "Jose\u0301", "A\tB", "A\x00", "\u202eAna", "O'Neil", "a-b", "Zoë",
+            "\u00df", "SS", "ss", "K5", "Ana\n"]
+    rng = random.Random(13)
+    taken = 0
+    for _ in range(4000):
+        value = [rng.choice(pool[:4] + pool[14:15] + pool[21:23] if rng.random() < 0.5 else pool)
+                 for _ in range(rng.randrange(0, 8))]
+        general, errors = _players_general(value)
+        if names.all_plain(value):
+            taken += 1
+            assert not any(names.problem(n) for n in value) and not names.same_up_to_case(value), value
+            if 3 <= len(value) <= 6:
+                reader = log.LogReader("", "t.toml")
+                assert reader._players(list(value)) == general == tuple(value) and not errors, value
+    assert 200 < taken < 3800
+
+
+@pytest.mark.parametrize("value", [
+    ["Ana", "ana", "Ben"], ["Ana", "Ana Maria", "Ben"], ["Ana", "Ben", ""], ["Ana", "Ben", "C,D"],
+    ["Ana", "Ben", "x" * 33], ["Ana", "Ben", "Ana"], ["Ana", "Ben", "Zo\u00eb"], ["Ana", "Ben", "A\x01"],
+    ["\u00df", "SS", "ss"], [],
+])
+def test_all_plain_names_leaves_every_other_list_to_the_checks(value):
+    from bidscli import names
+
+    assert not names.all_plain(value)
+    assert names.all_plain(["Ana", "Ben", "P1", "O'Neil", "x" * 32])
