@@ -54,6 +54,8 @@ def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> 
     have ``str.splitlines()`` at hand, but not used: that also splits at U+2028 and friends, which
     a quoted key may hold, and a key cut in pieces would pass the checks).
     """
+    if _within_limits(text):
+        return None
     lines = text.split("\n")
     longest = max(map(len, lines))
     if longest > MAX_LINE_CHARS:
@@ -79,6 +81,41 @@ def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> 
                 return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads at most "
                                   f"{MAX_KEY_CHARS}", line=i)
     return None
+
+
+# A line of more than MAX_KEY_CHARS characters, or one of MAX_KEY_PARTS dots, after the first
+# (the first is measured apart). Possessive: a line is scanned once, never backtracked into.
+_LONG_LINE = re.compile(rf"\n[^\n]{{{MAX_KEY_CHARS + 1}}}")
+_DOTTED_LINE = re.compile(rf"\n(?:[^\n.]*+\.){{{MAX_KEY_PARTS}}}")
+
+
+def _within_limits(text: str) -> bool:
+    """True when no limit of check_toml can be broken: the usual case, told without splitting
+    the text into lines (issue 12: splitting and measuring every line was most of this check's cost).
+
+    No line is longer than MAX_KEY_CHARS (so none longer than MAX_LINE_CHARS, and no key too
+    long), no line has MAX_KEY_PARTS dots (so no deep key: the text's dots are counted first,
+    comments may have more), and at most MAX_KEYS '=' and '[' signs (certain without counting
+    when the text is shorter). False says only "maybe": check_toml then looks line by line.
+    """
+    first = text.find("\n")
+    head = text if first == -1 else text[:first]
+    return (len(head) <= MAX_KEY_CHARS
+            and (len(text) <= MAX_KEY_CHARS or _LONG_LINE.search(text) is None)
+            and (_fewer(text, ".", MAX_KEY_PARTS)
+                 or (head.count(".") < MAX_KEY_PARTS and _DOTTED_LINE.search(text) is None))
+            and (len(text) <= MAX_KEYS or text.count("=") + text.count("[") <= MAX_KEYS))
+
+
+def _fewer(text: str, char: str, n: int) -> bool:
+    """``text.count(char) < n``, told by at most ``n`` searches, which skip ahead in C (memchr),
+    where a count looks at every character (a log has a few dots: [rounds.hands])."""
+    at = -1
+    for _ in range(n):
+        at = text.find(char, at + 1)
+        if at == -1:
+            return True
+    return False
 
 
 # A TOML string on one line: basic ("...", with escapes) or literal ('...'). The patterns never

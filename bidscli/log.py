@@ -13,6 +13,7 @@ in order after its round header.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,8 @@ MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
 _ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
+# ASCII characters other than "\n" at which str.splitlines breaks a line ("\r" alone or in "\r\n").
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
 _KEY_RE = re.compile(r"^\s*(\[{0,2})\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
 # The first line that sets 'ruleset' (as _KEY_RE reads a key line; [ \t] keeps the match on one line).
 _RULESET_KEY_RE = re.compile(r"^[ \t]*\[{0,2}[ \t]*\"?ruleset\"?[ \t]*(?:=|\.|\])", re.MULTILINE)
@@ -54,6 +57,7 @@ _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTupl
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
 ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 class Steal(NamedTuple):
@@ -168,6 +172,32 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
+    """The record of a trick line in the usual form, or None: then parse_trick reads it.
+
+    The usual form (issue 12: most lines of most logs): a canonical revealed part, plays
+    ``<player> <card>, ...`` with each name spelled as in ``players`` and each card canonical,
+    no actions. Then the words pair up, and as a player's name holds no ',' (log.md), the
+    commas are exactly one after each card but the last: parse_trick would read these plays,
+    and _rounds' check of the names would pass them.
+    """
+    head, colon, rest = text.partition(":")
+    if not colon or ";" in rest:
+        return None
+    words = rest.split()
+    names = words[0::2]
+    if not words or len(words) & 1 or not players.issuperset(names):
+        return None
+    words[-1] += ","  # the last card has no comma after it: now each card is looked up with one
+    tokens = head.split()
+    try:
+        revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
+        plays = tuple(zip(names, map(_canonical_comma, words[1::2])))
+    except KeyError:  # an alias, a mistyped card or a missing comma: parse_trick says which
+        return None
+    return _new_tuple(TrickRecord, (number, line, text, revealed, plays, ()))
+
+
 def _actions(parts: list[str]) -> tuple:
     """The actions of a trick line: ``parts`` is the line split at ';' (plays first)."""
     actions = []
@@ -202,17 +232,32 @@ class LogReader:
         self.text = text
         self.file = file
         self.errors: list[BidsError] = []
-        self._lines = text.splitlines()
-        self._index = LineIndex(self._lines, _KEY_RE)  # lines of keys and strings, found in one pass
         self._header_offsets: list[int] | None = None  # set by _round_lines when every break is a "\n"
+
+    # The text's lines, and an index of them, are made on first use: a valid log with plain "\n"
+    # breaks is read from the text alone (issue 12: splitting it was a tenth of reading a log).
+    @cached_property
+    def _lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @cached_property
+    def _index(self) -> LineIndex:
+        return LineIndex(self._lines, _KEY_RE)  # lines of keys and strings, found in one pass
+
+    def _newline_breaks(self) -> bool:
+        """Every line break of the text is a "\n" or "\r\n" (str.splitlines breaks at more)."""
+        text = self.text
+        if text and text.isascii() and not any(c in text for c in _OTHER_BREAKS):  # no "\r": no splitlines
+            return True
+        return len(self._lines) == text.count("\n") + (not text.endswith("\n"))
 
     # Positions -------------------------------------------------------------
     def _round_lines(self) -> list[int]:
         pat = _ROUNDS_RE
-        text, lines = self.text, self._lines
-        if len(lines) != text.count("\n") + (not text.endswith("\n")):
+        text = self.text
+        if not self._newline_breaks():
             # Line breaks other than "\n" and "\r\n": test line by line.
-            return [i for i, l in enumerate(lines, 1) if "[[" in l and pat.match(l)]
+            return [i for i, l in enumerate(self._lines, 1) if "[[" in l and pat.match(l)]
         # Every line ends at a "\n": jump from one "[[" to the next, counting "\n" on the way.
         out = []
         offsets = self._header_offsets = []  # where each header's "[[" is: the trick search starts there
@@ -220,10 +265,12 @@ class LogReader:
         i = text.find("[[")
         while i != -1:
             lineno += text.count("\n", last, i)
-            if pat.match(lines[lineno - 1]):
+            last = text.find("\n", i)
+            # The header's line, up to its "\r\n" or "\n" (as splitlines gives it).
+            line = text[text.rfind("\n", 0, i) + 1:last if last != -1 else len(text)].removesuffix("\r")
+            if pat.match(line):
                 out.append(lineno)
                 offsets.append(i)
-            last = text.find("\n", i)
             if last == -1:
                 break
             i = text.find("[[", last)
@@ -250,7 +297,7 @@ class LogReader:
 
     # Reading ------------------------------------------------------------------
     def read(self) -> GameLog | None:
-        too_big = check_toml(self.text, "log", self._lines)  # bounds.py: before the parser, which is not linear
+        too_big = check_toml(self.text, "log")  # bounds.py: before the parser, which is not linear
         if too_big is not None:
             self.errors.append(too_big.located(file=self.file))
             return None
@@ -432,6 +479,83 @@ class LogReader:
         self.error(LogStructureError, f"{what} must be a list of card strings", line=_call(line), round=rnum)
         return None
 
+    def _trick_lines(self, i: int, start: int | None, s: int, end: int | None, tl: int | None,
+                     tricks: list) -> list[int | None]:
+        """The line of each trick of round ``i`` (0-based; its header at ``start``, its last line
+        ``end``, None for the last round); ``tl`` for one whose line is not found."""
+        out = []
+        # With "\n" breaks and this round's header found, each trick's line is found by
+        # searching the text for the quoted trick from the previous trick on (C calls, each
+        # over the stretch between two tricks); else line by line, then in the index.
+        offs = self._header_offsets
+        if offs is not None and start is not None and i < len(offs):
+            whole = self.text
+            at, at_line = offs[i], start
+            upto = offs[i + 1] if i + 1 < len(offs) else len(whole)
+            usual = self._listed_lines(tricks, at, upto, at_line) if tricks else None
+            if usual is not None:
+                return usual
+        else:
+            whole = None
+        pos = tl or s
+        if whole is None:
+            lines = self._lines
+            stop = end if end is not None else len(lines)
+        for text in tricks:
+            line = None
+            if whole is not None and text.__class__ is str and text:
+                k = whole.find(f'"{text}"', at, upto)
+                if k > 0 and whole[k - 1] != "\\":  # not an escaped quote inside another string
+                    line = at_line + whole.count("\n", at, k)
+                    at, at_line = k + len(text) + 2, line
+                else:  # not written as a plain one-line basic string: the index finds it
+                    line = self._index.string_line(text, at_line, end)
+            elif isinstance(text, str) and text:
+                # Its line: the first of lines pos..end (1-based) holding the text, searched
+                # from the previous trick's line on. Usually the next line: tested first.
+                if pos - 1 < stop and text in lines[pos - 1]:
+                    line = pos
+                elif pos < stop and text in lines[pos]:
+                    line = pos + 1
+                else:  # further on: looked up in an index (no scan to the end per trick)
+                    line = self._index.string_line(text, pos + 2, stop)
+            if line is not None:
+                pos = line
+            else:
+                line = tl
+            out.append(line)
+        return out
+
+    def _listed_lines(self, tricks: list, at: int, upto: int, at_line: int) -> list[int] | None:
+        """The lines of ``tricks`` when written the usual way, found with one comparison; else None.
+
+        The usual way: each trick a basic string, one after another with the same separator
+        (',\n    ', or ', ' on one line) holding no backslash. Trick 1 is where the search of
+        _trick_lines finds it; each next trick starts right after the separator, and as no '"'
+        comes before it, that is where the search would find it too. So the lines are trick 1's,
+        then one more for each "\n" of the separator (issue 12: one search a trick cost more).
+        """
+        whole = self.text
+        first = tricks[0]
+        if first.__class__ is not str or "" in tricks:
+            return None  # an empty trick has no line to find
+        k = whole.find(f'"{first}"', at, upto)
+        if k <= 0 or whole[k - 1] == "\\":
+            return None
+        after = k + len(first) + 2
+        quote = whole.find('"', after, upto)  # where trick 2 should start
+        if quote == -1:
+            return None
+        sep = whole[after:quote]
+        try:
+            listed = '"' + f'"{sep}"'.join(tricks) + '"'
+        except TypeError:  # a trick that is not a string: the search says where the others are
+            return None
+        if "\\" in sep or not whole.startswith(listed, k, upto):
+            return None
+        line, step = at_line + whole.count("\n", at, k), sep.count("\n")
+        return [line + step * t for t in range(len(tricks))]
+
     def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
         if value is None:
             self.error(LogStructureError, "no rounds: expected at least one [[rounds]] table with tricks = [...]")
@@ -444,22 +568,22 @@ class LogReader:
             return ()
         headers = self._round_lines()
         out = []
-        lines = self._lines
-        nlines = len(lines)
         pset = frozenset(players) if players else None
         names = Names(players) if players else None  # names as written (case, NFC) -> players' spelling
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
-            end = headers[i + 1] - 1 if i + 1 < len(headers) else nlines
+            end = headers[i + 1] - 1 if i + 1 < len(headers) else None  # None: to the end of the text
             s = start or 1
-            for key in rnd:
-                if key not in ROUND_KEYS:
-                    self.error(
-                        LogStructureError,
-                        f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected {', '.join(ROUND_KEYS[:5])}",
-                        line=self._key_line(key, s, end) or start, round=rnum,
-                    )
+            if not _ROUND_KEY_SET.issuperset(rnd):  # an unknown key (told by one C call)
+                for key in rnd:
+                    if key not in ROUND_KEYS:
+                        self.error(
+                            LogStructureError,
+                            f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected "
+                            f"{', '.join(ROUND_KEYS[:5])}",
+                            line=self._key_line(key, s, end) or start, round=rnum,
+                        )
             leader = rnd.get("leader")
             if isinstance(leader, str) and names is not None:
                 leader = names.resolve(leader) or leader
@@ -489,12 +613,7 @@ class LogReader:
                                            player=who or p)
                                 continue
                             p = who
-                        parsed = None
-                        if cards.__class__ is list:  # _cards' fast path, inline: canonical card strings
-                            try:
-                                parsed = tuple(map(_canonical, cards))
-                            except (KeyError, TypeError):
-                                pass
+                        parsed = _plain_cards(cards)
                         if parsed is None:
                             parsed = self._cards(cards, f"hands.{p}", rnum, hl)
                         if parsed is not None:
@@ -507,11 +626,15 @@ class LogReader:
                         hands = None
             removed = pile = None
             if "removed" in rnd:
-                removed = self._cards(rnd["removed"], "removed", rnum,
-                                      lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
+                removed = _plain_cards(rnd["removed"])
+                if removed is None:
+                    removed = self._cards(rnd["removed"], "removed", rnum,
+                                          lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
             if "pile" in rnd:
-                pile = self._cards(rnd["pile"], "pile", rnum,
-                                   lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
+                pile = _plain_cards(rnd["pile"])
+                if pile is None:
+                    pile = self._cards(rnd["pile"], "pile", rnum,
+                                       lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
             tricks_val = rnd.get("tricks")
             tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
@@ -527,56 +650,35 @@ class LogReader:
                     self.error(LimitError, f"{len(tricks_val)} tricks: a round has at most {MAX_TRICKS}", line=tl, round=rnum)
                     broken = True
                     tricks_val = []
-                pos = tl or s
-                stop = min(end, nlines)
-                # With "\n" breaks and this round's header found, each trick's line is found by
-                # searching the text for the quoted trick from the previous trick on (C calls, each
-                # over the stretch between two tricks); else line by line, then in the index.
-                offs = self._header_offsets
-                if offs is not None and start is not None and i < len(offs):
-                    whole = self.text
-                    at, at_line = offs[i], start
-                    upto = offs[i + 1] if i + 1 < len(offs) else len(whole)
-                else:
-                    whole = None
-                for t, text in enumerate(tricks_val, 1):
-                    line = None
-                    if whole is not None and text.__class__ is str and text:
-                        k = whole.find(f'"{text}"', at, upto)
-                        if k > 0 and whole[k - 1] != "\\":  # not an escaped quote inside another string
-                            line = at_line + whole.count("\n", at, k)
-                            at, at_line = k + len(text) + 2, line
-                        else:  # not written as a plain one-line basic string: the index finds it
-                            line = self._index.string_line(text, at_line, stop)
-                    elif isinstance(text, str) and text:
-                        # Its line: the first of lines pos..end (1-based) holding the text, searched
-                        # from the previous trick's line on. Usually the next line: tested first.
-                        if pos - 1 < stop and text in lines[pos - 1]:
-                            line = pos
-                        elif pos < stop and text in lines[pos]:
-                            line = pos + 1
-                        else:  # further on: looked up in an index (no scan to the end per trick)
-                            line = self._index.string_line(text, pos + 2, stop)
-                    if line is not None:
-                        pos = line
-                    else:
-                        line = tl
-                    try:
-                        rec = parse_trick(text, t, line)
-                    except BidsError as exc:
-                        self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
-                        broken = True
-                        continue
-                    # Every name a player as spelled in `players` (one set check in C), or
-                    # _names matches the others (case, NFC, spaces) and names who is not a player.
-                    if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
-                        rec = self._names(rec, names, line, rnum, t)
-                        if rec is None:
+                for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
+                    rec = _plain_trick(text, t, line, pset) if pset is not None and text.__class__ is str else None
+                    if rec is None:  # not the usual form: parse_trick, then the names
+                        try:
+                            rec = parse_trick(text, t, line)
+                        except BidsError as exc:
+                            self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
                             broken = True
                             continue
+                        # Every name a player as spelled in `players` (one set check in C), or
+                        # _names matches the others (case, NFC, spaces) and names who is not a player.
+                        if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
+                            rec = self._names(rec, names, line, rnum, t)
+                            if rec is None:
+                                broken = True
+                                continue
                     tricks.append(rec)
-            out.append(RoundRecord(rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken))
+            out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken)))
         return tuple(out)
+
+
+def _plain_cards(value) -> tuple[Card, ...] | None:
+    """A list of canonical card strings as cards (_cards' fast path, without its arguments), or None."""
+    if value.__class__ is list:
+        try:
+            return tuple(map(_canonical, value))
+        except (KeyError, TypeError):  # another token, or an unhashable one: _cards reports it
+            pass
+    return None
 
 
 def _not_a_play(who: str, card: Card, names: Names) -> str | None:

@@ -1,0 +1,214 @@
+"""Issue 12 (speed): the log reader's fast paths give what its general paths give. No timings here.
+
+Each fast path is compared with the general path it stands for, on generated cases that reach
+both sides of every condition of the fast path, and checked to be taken on the logs it is for.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bidscli import bounds, log
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+
+
+def _check_toml_general(text: str):
+    """check_toml without its fast path (the line-by-line checks alone)."""
+    real = bounds._within_limits
+    bounds._within_limits = lambda text: False
+    try:
+        return bounds.check_toml(text)
+    finally:
+        bounds._within_limits = real
+
+
+def _texts(rng: random.Random):
+    """Texts near every limit of check_toml: line lengths around MAX_KEY_CHARS, dots around
+    MAX_KEY_PARTS, '=' and '[' around MAX_KEYS, deep and long keys, breaks of every kind."""
+    k = bounds.MAX_KEY_CHARS
+    for _ in range(400):
+        lines = []
+        for _ in range(rng.randrange(0, 6)):
+            kind = rng.randrange(6)
+            if kind == 0:  # a line around the key-length limit, of letters or of a quoted key
+                n = rng.choice((k - 1, k, k + 1, k + 2))
+                lines.append(rng.choice(("a" * n + " = 1", "x" * n, '"' + "b" * n + '" = 1', "[" + "c" * n + "]")))
+            elif kind == 1:  # a dotted key of about MAX_KEY_PARTS parts, or dots in a string
+                n = rng.choice((bounds.MAX_KEY_PARTS - 1, bounds.MAX_KEY_PARTS, bounds.MAX_KEY_PARTS + 1))
+                key = ".".join("p" for _ in range(n))
+                lines.append(rng.choice((key + " = 1", f'"{key}"', f"[{key}]", "notes = '" + key + "'")))
+            elif kind == 2:
+                lines.append(rng.choice(("", "a = 1", "[[rounds]]", 'tricks = ["K5: A R5"]', "  # x")))
+            elif kind == 3:
+                lines.append("=" * rng.choice((10, 300)))
+            elif kind == 4:
+                lines.append("x" * rng.choice((10, 255, 256, 257, 70_000)))
+            else:
+                lines.append("." * rng.randrange(0, 12))
+        brk = rng.choice(("\n", "\r\n", "\n\u2028"))
+        yield brk.join(lines) + rng.choice(("", "\n"))
+    yield "=" * (bounds.MAX_KEYS - 1) + "\n" + "[\n" * 2  # just over MAX_KEYS signs, short lines
+    yield "= \n" * (bounds.MAX_KEYS // 2)  # just at MAX_KEYS signs, over MAX_KEYS characters
+    yield "= \n" * (bounds.MAX_KEYS // 2 + 1)
+
+
+def test_within_limits_only_says_so_when_the_line_by_line_checks_agree():
+    rng = random.Random(7)
+    taken = refused = 0
+    for text in _texts(rng):
+        general = _check_toml_general(text)
+        if bounds._within_limits(text):
+            taken += 1
+            assert general is None, repr(text[:80])
+        elif general is not None:
+            refused += 1
+        assert str(bounds.check_toml(text)) == str(general), repr(text[:80])
+    assert taken > 50 and refused > 50  # both sides reached
+
+
+@pytest.mark.parametrize("text, fast", [
+    ("a = 1\n" + "b" * 256 + "\n", True),
+    ("a = 1\n" + "b" * 257 + "\n", False),  # a long second line: only the regular expression sees it
+    ("b" * 257 + "\na = 1\n", False),  # a long first line: measured apart
+    ("a.b.c.d.e.f.g.h = 1\n", True),  # 8 parts: the most a key may have
+    ("a.b.c.d.e.f.g.h.i = 1\n", False),
+    ("x = 1\n" * 9000, True),  # 54,000 characters: the '=' and '[' are counted, 9,000
+    ("[==\n" * 16668, False),  # 50,004 of them
+])
+def test_within_limits_decides_by_each_limit(text, fast):
+    assert bounds._within_limits(text) is fast
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_a_valid_log_is_read_without_splitting_it_into_lines(path):
+    text = path.read_text(encoding="utf-8")
+    assert bounds._within_limits(text)
+    reader = log.LogReader(text, str(path))
+    game = reader.read()
+    if game is not None and not reader.errors:  # a log (house.toml is a ruleset) with nothing to report
+        assert "_lines" not in reader.__dict__  # the lines were never needed
+
+
+def test_newline_breaks_is_what_splitlines_says():
+    """_newline_breaks skips splitlines for ASCII text with no other break character."""
+    rng = random.Random(3)
+    pieces = ["a", " ", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "é", "[[rounds]]"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8)))
+        reader = log.LogReader(text, "t.toml")
+        expected = len(text.splitlines()) == text.count("\n") + (not text.endswith("\n"))
+        assert reader._newline_breaks() == expected, repr(text)
+
+
+def _trick_lines_general(reader, *args):
+    real = reader._listed_lines
+    reader._listed_lines = lambda *a: None
+    try:
+        return reader._trick_lines(*args)
+    finally:
+        reader._listed_lines = real
+
+
+def _round_texts(rng: random.Random):
+    """Rounds whose tricks are written in many ways, each with the tricks the log holds."""
+    names = ["K5: Ana R5, Ben G4", "K6: Ana R6, Ben G6", 'K7: Ana "R7"', "K8: Ana\\R8", "", "K5: Ana R5"]
+    seps = [",\n  ", ", ", ",\n\n    ", ",  # note\n  ", " ,\n", ",\r\n  "]
+    for _ in range(1500):
+        tricks = [rng.choice(names) for _ in range(rng.randrange(1, 5))]
+        parts = []
+        for t in tricks:
+            written = t.replace("\\", "\\\\").replace('"', '\\"')
+            parts.append(rng.choice((f'"{written}"', f'"{written}"', f'"{written}"', f"'{t}'" if "'" not in t else f'"{written}"')))
+        body = parts[0]
+        for p in parts[1:]:
+            body += rng.choice(seps if rng.random() < 0.3 else seps[:1]) + p
+        before = rng.choice(("", 'pile = ["K5", "K6"]\n', 'notes = "K5: Ana R5, Ben G4"\n'))
+        after = rng.choice(("", "]\n", '\n]\nremoved = ["R1"]\n'))
+        text = (f'players = ["Ana", "Ben"]\n\n[[rounds]]\n{before}tricks = [\n  {body}\n{after}'
+                f'[[rounds]]\ntricks = ["K9: Ana R9"]\n')
+        yield text, tricks
+
+
+def test_listed_lines_are_the_lines_the_search_finds():
+    """_listed_lines (one comparison for the usual layout) against the search a trick at a time."""
+    rng = random.Random(11)
+    taken = 0
+    for text, tricks in _round_texts(rng):
+        reader = log.LogReader(text, "t.toml")
+        headers = reader._round_lines()
+        assert reader._header_offsets is not None
+        args = (0, headers[0], headers[0], headers[1] - 1, headers[0], tricks)
+        general = _trick_lines_general(reader, *args)
+        assert reader._trick_lines(*args) == general, text
+        offs = reader._header_offsets
+        taken += reader._listed_lines(tricks, offs[0], offs[1], headers[0]) is not None
+    assert 50 < taken < 1400  # both the comparison and the search are reached
+
+
+def test_listed_lines_find_each_trick_on_its_own_line():
+    text = ('players = ["Ana", "Ben", "Cleo"]\n[[rounds]]\ntricks = [\n  "K5: Ana R5",\n  "K6: Ben R6",\n'
+            '  "K7: Cleo R7",\n]\n[[rounds]]\ntricks = ["K1: Ana R1", "K2: Ana R2"]\n')
+    game = log.read_log_text(text, "t.toml")[0]
+    assert [[r.line for r in rnd.tricks] for rnd in game.rounds] == [[4, 5, 6], [9, 9]]
+
+
+def _trick_texts(rng: random.Random):
+    """Trick lines near the usual form: names right and wrong, cards canonical, aliases and
+    mistyped, commas and spaces missing or doubled, actions, revealed parts of 0-2 cards."""
+    names = ["Ana", "Ben", "Cleo", "ana", "Bob", "Ana,", "Ana Maria", "Maria"]
+    cards = ["R5", "G10", "K7", "-5", "2x", "Ally", "r5", "R15", "x", "R5,", ":"]
+    for _ in range(5000):
+        head = " ".join(rng.choice(("K5", "K1", "2x", "k5", "")) for _ in range(rng.randrange(0, 3)))
+        plays = []
+        for _ in range(rng.randrange(0, 5)):
+            name = rng.choice(names[:3] if rng.random() < 0.6 else names)
+            card = rng.choice(cards[:6] if rng.random() < 0.6 else cards)
+            plays.append(f"{name}{rng.choice((' ', ' ', '  ', ''))}{card}")
+        body = ""
+        for k, play in enumerate(plays):
+            body += (rng.choice((", ", ", ", ",", " ", ",, ", " , ")) if k else "") + play
+        tail = rng.choice(("", "", "", "; Ana passes", ";", " ", ","))
+        yield head + rng.choice((": ", ": ", ":", " ", "::")) + body + tail
+
+
+def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
+    """_plain_trick (one pass for the usual line) against parse_trick and _rounds' name check."""
+    players = frozenset(("Ana", "Ben", "Cleo", "Ana Maria"))
+    rng = random.Random(5)
+    taken = 0
+    for text in _trick_texts(rng):
+        fast = log._plain_trick(text, 3, 7, players)
+        if fast is None:
+            continue
+        taken += 1
+        general = log.parse_trick(text, 3, 7)  # raises if the line is not a trick line at all
+        assert fast == general, text
+        assert not general.actions and players.issuperset(p for p, _ in general.plays), text
+    assert 100 < taken < 4000  # both sides reached
+
+
+@pytest.mark.parametrize("text", [
+    "K5: Ana R5 Ben G4",  # a comma left out
+    "K5: Ana R5, Ben G4,",  # a trailing comma
+    "K5: Ana R5,, Ben G4",
+    "K5: Ana r5, Ben G4",  # an alias: parse_trick reads it
+    "K5: ana R5, Ben G4",  # a name in another case: the name check matches it
+    "K5: Ana R5, Ben G4; Ana passes",
+    "K5 Ana R5, Ben G4",
+    "k5: Ana R5, Ben G4",
+    "K5: Ana Maria R5, Ben G4",  # a name of two words
+])
+def test_plain_trick_leaves_every_other_line_to_parse_trick(text):
+    assert log._plain_trick(text, 1, 1, frozenset(("Ana", "Ben", "Ana Maria"))) is None
+    assert log._plain_trick("K5: Ana R5, Ben G4", 1, 1, frozenset(("Ana", "Ben"))) == log.parse_trick("K5: Ana R5, Ben G4", 1, 1)
+
+
+def test_fewer_is_a_count():
+    for text in ("", ".", "a.b", "." * 7, "." * 8, "x.y." * 5, "[rounds.hands]\n" * 3):
+        for n in range(12):
+            assert bounds._fewer(text, ".", n) == (text.count(".") < n), (text, n)
