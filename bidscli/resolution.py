@@ -17,6 +17,7 @@ from .cards import (
     COLOUR_NAMES,
     DOUBLE_CARD,
     LOWEST_CARD,
+    MAX_NUMBER,
     MINUS_FIVE_CARD,
     SURPRISE_CARD,
     THIEF_CARD,
@@ -72,20 +73,33 @@ class TrickResolution:
         return [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number is not None]
 
     def _resolve_plain(self, t: TrickResult):
-        # One pass over the plays: the best number and every bid that has it.
-        # Nothing is allocated on the way; the tied bids are listed only for a tie.
+        # One pass over the plays: the best number and every bid that has it. Nothing is
+        # allocated on the way; the tied bids are listed only for a tie. A loop for each
+        # direction, from a start no card number reaches (issue 12: no test of which way per bid).
         lowest = self.lowest
-        best = win = None
+        win = None
         ties = 0
-        for pair in t.plays:
-            num = pair[1].number
-            if num is None:
-                continue  # special cards and Ally are not bids (specials.bid)
-            if best is None or (num < best if lowest else num > best):
-                best, win, ties = num, pair, 1
-            elif num == best:
-                ties += 1
-        if best is None:
+        if lowest:
+            best = _ABOVE_ALL
+            for pair in t.plays:
+                num = pair[1].number
+                if num is None:
+                    continue  # special cards and Ally are not bids (specials.bid)
+                if num < best:
+                    best, win, ties = num, pair, 1
+                elif num == best:
+                    ties += 1
+        else:
+            best = 0
+            for pair in t.plays:
+                num = pair[1].number
+                if num is None:
+                    continue
+                if num > best:
+                    best, win, ties = num, pair, 1
+                elif num == best:
+                    ties += 1
+        if win is None:
             t.reason = "no bid on the table: burned"
             t.reasons.append(Reason(f"no bid on the table (special cards and Ally are not bids): burned; "
                                     f"{t.leader} leads again", "specials.bid"))
@@ -340,6 +354,7 @@ _HIGHEST_BID = {c: f"highest bid {c}" for c in _NUMBERED}
 _LOWEST_BID = {c: f"lowest bid {c} (Lowest)" for c in _NUMBERED}
 _COLOUR_BEST = {c: f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}" for c in _NUMBERED}
 _CENTRE_BEST = {c: f"Color Bids: the centre card {c} is best: burned" for c in _NUMBERED}
+_ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _resolve_plain's start under Lowest
 # Game.leader_why after a won trick, set at every trick and read only by an error message.
 _WON_TRICK = tuple(f"won trick {n}" for n in range(64))
 

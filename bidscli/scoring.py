@@ -48,14 +48,15 @@ class Scoring:
                                       None))
         # Shared lucky-loser points are already in rp (added before the Ally split).
         extra = {} if k["lucky_loser.shared_with_ally"] else lucky
+        scores, totals, bonus = rnd.scores, self.totals, self.double_bonus
         for p in self.players:
-            score = rp[p] + extra.get(p, 0) + self.double_bonus[p]
-            rnd.scores[p] = score
-            self.totals[p] += score
+            score = rp[p] + extra.get(p, 0) + bonus[p]
+            scores[p] = score
+            totals[p] += score
         rnd.round_points = self.round_points
-        rnd.double_bonus = dict(self.double_bonus)
+        rnd.double_bonus = dict(bonus)
         rnd.lucky_losers = lucky
-        if k["thief.right_lasts"] == "round":
+        if self.rights and k["thief.right_lasts"] == "round":
             self.expired_rights.update(r.holder for r in self.rights if r.round == rnd.number)
             self.rights = [r for r in self.rights if r.round != rnd.number]
         self.trick = None
@@ -67,12 +68,14 @@ class Scoring:
         cond = k["lucky_loser.condition"]
         base = k["lucky_loser.points"][self.n]
         out = {}
+        no_tricks = cond == "no_tricks"
+        won, held, number = self.tricks_won, self.held, rnd.number
         for p in self.players:
-            if cond == "no_tricks":
-                ok = self.tricks_won[p] == 0
+            if no_tricks:
+                ok = won[p] == 0
                 why = "won no trick"
             else:
-                ok = rnd.number not in map(_round_of, self.held[p])  # (card, round) pairs, scanned in C
+                ok = number not in map(_round_of, held[p])  # (card, round) pairs, scanned in C
                 why = "holds no black card taken this round"
             if ok:
                 self.lucky_count[p] += 1
