@@ -92,8 +92,13 @@ def test_fast_path_through_a_closed_pipe_is_the_click_command():
         proc.stdout.close()  # the reader goes away, as `head -1` does
         err = proc.stderr.read()
         results.append((proc.wait(), err))
-    assert results[0] == results[1] and results[0][0] == 1
-    assert b"Traceback" not in results[0][1] and b"Exception ignored" not in results[0][1]
+    assert results[0][0] == results[1][0] == 1
+    # How many logs each run scored before its write failed depends on timing (the pipe's buffer,
+    # the workers): stderr is the same messages in the same order, one run's a prefix of the other's.
+    short, long = sorted((err.splitlines() for _, err in results), key=len)
+    assert short and long[:len(short)] == short, (short[-3:], long[:len(short)][-3:])
+    for _, err in results:
+        assert b"Traceback" not in err and b"Exception ignored" not in err
 
 
 def test_fast_path_does_not_import_click():
