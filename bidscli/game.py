@@ -38,6 +38,22 @@ from .thief import ThiefSteals, _Right
 class Game(TrickResolution, ThiefSteals, Scoring):
     """One game of Bids under one ruleset. See the module docstring for the flow."""
 
+    # Issue 12: slots, not a __dict__. Past 30 attributes CPython 3.11 stops sharing an instance
+    # dict's keys and every attribute access of the replay's hot loop takes the slower dict path;
+    # a slot is read at a fixed offset. ``variants.fork`` copies the slots (see there).
+    __slots__ = (
+        # the game: fixed by __init__ (``k`` and ``ruleset`` are replaced between rounds by variants)
+        "ruleset", "k", "players", "n", "seat", "_orders", "options", "_colour_bids", "file", "on_error", "deck",
+        "totals", "lucky_count", "minus_five_wins", "held", "rights", "expired_rights", "rounds", "round",
+        "trick", "game_reasons", "_pending_thief",
+        # the round (start_round)
+        "missing_tricks", "missing_told", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
+        "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
+        "_deck_cards", "seen", "pile",
+        # the trick (start_trick)
+        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten",
+    )
+
     def __init__(
         self,
         ruleset: Ruleset,
@@ -132,7 +148,6 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self.double_bonus = dict.fromkeys(self.players, 0)
         self.tricks_won = dict.fromkeys(self.players, 0)
         self.hands = dict(zip(hands, map(list, hands.values()))) if hands is not None else None
-        self.played: set = set()
         self.black_played_from_hand = 0
         deck = self.deck
         # Cards accounted for this round: a card may be in one place only.

@@ -32,6 +32,8 @@ from .thief import Decide, _Right
 class TrickResolution:
     """The end of a trick (part of ``game.Game``; ``self`` is the game)."""
 
+    __slots__ = ()  # the game's slots are in game.Game
+
     # -- resolution -----------------------------------------------------------------
     def finish_trick(self, decide: Decide | None = None) -> TrickResult:
         t = self.trick

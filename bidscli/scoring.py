@@ -18,6 +18,8 @@ _round_of = itemgetter(1)  # the round of a held (card, round) pair
 class Scoring:
     """The round's and the game's scores (part of ``game.Game``; ``self`` is the game)."""
 
+    __slots__ = ()  # the game's slots are in game.Game
+
     # -- round and game end ----------------------------------------------------------------
     def end_round(self, partial: bool | None = None) -> RoundResult:
         rnd = self.round

@@ -83,6 +83,8 @@ class _Right(NamedTuple):
 class ThiefSteals:
     """The steals at the end of a trick (part of ``game.Game``; ``self`` is the game)."""
 
+    __slots__ = ()  # the game's slots are in game.Game
+
     # -- Thief ------------------------------------------------------------------------
     def _stealable(self, victim: str) -> tuple[Card, ...]:
         if self.k["thief.pool"] == "round":
@@ -176,7 +178,6 @@ class ThiefSteals:
                               f"{cards} to take ({'thief.pool = ' + k['thief.pool']})", player=action.thief)
                 continue
             self._apply_steal(t, choice, action, policy=getattr(action, "policy", False))
-        self._checked_actions = True
 
     def _apply_steal(self, t: TrickResult, choice: StealChoice, action: Steal, policy: bool = False) -> None:
         victim, thief, card = action.victim, action.thief, action.card
