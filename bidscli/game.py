@@ -51,7 +51,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
         "_deck_cards", "seen", "pile",
         # the trick (start_trick)
-        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten",
+        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten", "_usual",
     )
 
     def __init__(
@@ -239,8 +239,43 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self._ally_player = None
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: any player may lead
-        self._reveal("the prize of this trick")
+        # The usual trick (issue 12): the log reveals one number card, the pile's next one. Then
+        # finish_trick takes its short way too, unless a special card is played (``_special``).
+        self._usual = revealed is not None and len(revealed) == 1 and self._reveal_usual(t, revealed[0])
+        if not self._usual:
+            self._reveal("the prize of this trick")
         return t
+
+    def _reveal_usual(self, t: TrickResult, card: Card) -> bool:
+        """``_reveal`` when the log's one revealed card is a number card that the pile gives
+        without any error; False (nothing changed) for anything else, which ``_reveal`` takes.
+
+        The same as ``_reveal`` -> ``_draw`` -> ``pile.draw`` for that case: with the log's
+        pile, its next card, known to the round; without it, a black card of the deck new to
+        the round (the checks those three make, in one test each, without their texts)."""
+        if card.special is not None:
+            return False
+        pile = self.pile
+        front = pile.front
+        if front:
+            # A pile card already in pile.seen (as every card of a given pile is): _draw checks nothing.
+            if not (pile.given and not pile.unknown and front[0] == card and card in pile.seen):
+                return False
+            card = front.popleft()  # the pile's own card object (equal to the log's)
+        elif pile.unknown:
+            seen = self.seen
+            if (card in pile.seen or card in pile.bottom or card.colour != BLACK or card in seen
+                    or card not in self._deck_cards):
+                return False
+            pile.unknown -= 1
+            seen[card] = "pile"
+            pile.seen.add(card)
+        else:
+            return False  # the pile is empty, or only cards put under it are left
+        pile.fed = 1
+        t.revealed.append(card)
+        t.centre = card  # t.hidden stays False
+        return True
 
     def _reveal(self, why: str) -> None:
         """Take pile cards until there is a prize (rules.md 3.1)."""
@@ -529,6 +564,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
 
     def _special(self, t: TrickResult, player: str, card: Card) -> None:
         """What a special card does when played from hand."""
+        self._usual = False  # finish_trick goes the general way (see start_trick)
         if card == SURPRISE_CARD:
             if self.k["surprise.from_hand"] == "replace_center":
                 old = t.centre

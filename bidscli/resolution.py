@@ -37,6 +37,8 @@ class TrickResolution:
     # -- resolution -----------------------------------------------------------------
     def finish_trick(self, decide: Decide | None = None) -> TrickResult:
         t = self.trick
+        if self._usual and len(t.plays) == self.n:
+            return self._finish_usual(t, decide)
         if len(t.plays) < self.n:
             missing = [p for p in self._order if p not in {q for q, _ in t.plays}]
             self._illegal(f"{', '.join(missing)} did not play: each player plays one card a trick", player=missing[0])
@@ -64,6 +66,49 @@ class TrickResolution:
         else:
             self._burn(t)
         self.pile.end_trick()
+        if self._pending_thief is not None or self.rights:
+            self._steals(t, decide)
+        t.next_leader = next_leader
+        self.leader = next_leader
+        t.running = dict(self.round_points)
+        return t
+
+    def _finish_usual(self, t: TrickResult, decide: Decide | None) -> TrickResult:
+        """``finish_trick`` for the usual trick (issue 12): a number card revealed the usual way
+        (``Game._reveal_usual``), every player has played and nobody played a special card. Then
+        nothing is hidden, Lowest cannot start, no Ally, no Surprise from hand, and the winner
+        takes the centre and the black cards played, none of them special: no 2x, -5 or Thief
+        to see to (``_award``'s other branches), and a burned trick has nothing to move (``_burn``)."""
+        t.lowest = self.lowest
+        if self._colour_bids:
+            winner, next_leader = self._resolve_colour(t)
+        else:
+            winner, next_leader = self._resolve_plain(t)
+        t.winner = winner
+        if winner is not None:
+            centre = t.centre
+            taken = [centre]
+            points = centre.value
+            for _, c in t.plays:
+                if c.colour == BLACK:
+                    taken.append(c)
+                    points += c.value
+            self.round_points[winner] += points
+            t.taken = taken
+            t.points = points
+            t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
+            self.tricks_won[winner] += 1
+            rnum = self.round.number
+            held = self.held[winner]
+            for c in taken:
+                held.append((c, rnum))
+            n = t.number
+            self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
+            next_leader = winner
+        else:
+            t.burned = True
+        # pile.end_trick: the one revealed card was taken, and nothing else drew from the pile.
+        self.pile.feed = None
         if self._pending_thief is not None or self.rights:
             self._steals(t, decide)
         t.next_leader = next_leader
