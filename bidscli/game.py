@@ -232,7 +232,10 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         t = TrickResult(number, self.leader, line, self.lowest)
         self.trick = t
         rnd.tricks.append(t)
-        self.pile.set_feed(revealed)
+        pile = self.pile
+        pile.feed = revealed  # pile.set_feed(revealed), without a call at every trick
+        pile.fed = 0
+        pile.feed_given = bool(revealed)
         self._order = self._orders[self.seat[self.leader]]
         self._surprise_from_hand = False
         self._lowest_from_hand = False

@@ -163,13 +163,12 @@ class TrickResolution:
                 t.reasons.append(Reason(_highest_by, None, win))
             return bp, bp
         # The final best number never changes once reached: its bids are all the tied ones, in order.
-        word = "lowest" if lowest else "highest"
-        tied = [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number == best]
-        burner = tied[-1][1]
-        cards_txt = ", ".join(f"{p} {c}" for _, p, c in tied)
+        tied = [pair for pair in t.plays if pair[1].number == best]
+        burner = tied[-1][0]
+        cards_txt = ", ".join([f"{p} {c}" for p, c in tied])
         t.reason = f"tie on {best} ({cards_txt}): burned"
-        t.reasons.append(Reason(f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
-                                "tied card and leads (the burner is the turner, IT and EN)", None))
+        # A tie burns one trick in seven: its explanation is written only if a report reads it.
+        t.reasons.append(Reason(_tie_text, None, ("lowest" if lowest else "highest", best, cards_txt, burner)))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
 
@@ -389,6 +388,11 @@ class TrickResolution:
 def _highest_by(player: str, card: Card) -> str:
     """A reason text filled in only when read (see Reason): its arguments are the winning play."""
     return f"highest bid {card} by {player}"
+
+
+def _tie_text(word: str, best: int, cards_txt: str, burner: str) -> str:
+    return (f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
+            "tied card and leads (the burner is the turner, IT and EN)")
 
 
 def _lowest_by(player: str, card: Card) -> str:

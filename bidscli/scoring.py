@@ -84,10 +84,9 @@ class Scoring:
                 n = self.lucky_count[p]
                 pts = base * n if k["lucky_loser.progression"] == "progressive" else base
                 out[p] = pts
-                rnd.reasons.append(Reason(
-                    f"lucky loser: {p} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
-                    f"{pts} points (lucky_loser.progression = {k['lucky_loser.progression']})",
-                    "lucky_loser.condition"))
+                # Written only if a report reads it (a lucky loser or more in most rounds).
+                rnd.reasons.append(Reason(_lucky_text, "lucky_loser.condition",
+                                          (p, why, cond, n, pts, k["lucky_loser.progression"])))
         return out
 
     def result(self) -> GameResult:
@@ -126,3 +125,8 @@ class Scoring:
             bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
             minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
         )
+
+
+def _lucky_text(player: str, why: str, cond: str, n: int, pts: int, progression: str) -> str:
+    return (f"lucky loser: {player} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
+            f"{pts} points (lucky_loser.progression = {progression})")
