@@ -29,7 +29,7 @@ from .cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from .errors import BidsError, DeckError, IllegalPlayError, _Abort
 from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
-from .results import Reason, RoundResult, TrickResult
+from .results import Reason, RoundResult, TrickResult, filled
 from .rules import Deck, Ruleset, deck_for
 from .scoring import Scoring
 from .thief import ThiefSteals, _Right
@@ -138,7 +138,8 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self.missing_told = False
         self.logged_tricks = 0
         self.leader_unknown = False
-        self.round.reasons.append(Reason(f"{leader} leads trick 1: {why}", None if why == "named by the log" else "game.first_leader"))
+        self.round.reasons.append(Reason(filled, None if why == "named by the log" else "game.first_leader",
+                                         ("{} leads trick 1: {}", leader, why)))
         self.trick = None
         self.leader = leader
         self.leader_why = "first leader of the round"

@@ -25,7 +25,7 @@ from .cards import (
 )
 from .errors import _Abort
 from .pile import UNSEEN
-from .results import Reason, TrickResult
+from .results import Reason, TrickResult, filled
 from .thief import Decide, _Right
 
 
@@ -317,14 +317,14 @@ class TrickResolution:
             held.append((c, rnum))
         if MINUS_FIVE_CARD in taken:
             self.minus_five_wins[winner] += 1
-            t.reasons.append(Reason(f"{winner} won the -5 ({self.minus_five_wins[winner]} so far)", None))
+            t.reasons.append(Reason(filled, None, ("{} won the -5 ({} so far)", winner, self.minus_five_wins[winner])))
         if centre is not None and t.hidden and centre == LOWEST_CARD and not self.lowest:
             self.lowest = True
             t.reasons.append(Reason("the hidden prize is Lowest: the lowest bid wins from the next trick", None))
         if self._ally_player is not None:
             self.allies = (self._ally_player, winner)
-            t.reasons.append(Reason(f"{self._ally_player} played Ally: allied with {winner} for the rest of the round",
-                                    None))
+            t.reasons.append(Reason(filled, None, ("{} played Ally: allied with {} for the rest of the round",
+                                                   self._ally_player, winner)))
         if THIEF_CARD in taken:
             if k["thief.timing"] == "immediate":
                 self._pending_thief = winner

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .results import GameResult, Reason, RoundResult
+from .results import GameResult, Reason, RoundResult, filled
 
 _round_of = itemgetter(1)  # the round of a held (card, round) pair
 
@@ -38,9 +38,9 @@ class Scoring:
                 a, b = self.allies
                 s = rp[a] + rp[b]
                 half = s // 2 if k["ally.rounding"] == "floor" else -(-s // 2)
-                rnd.reasons.append(Reason(
-                    f"Ally split: {a} {rp[a]} + {b} {rp[b]} = {s}, each gets {half} (ally.rounding = {k['ally.rounding']})",
-                    "ally.rounding"))
+                rnd.reasons.append(Reason(filled, "ally.rounding", (
+                    "Ally split: {} {} + {} {} = {}, each gets {} (ally.rounding = {})",
+                    a, rp[a], b, rp[b], s, half, k["ally.rounding"])))
                 rp[a] = rp[b] = half
                 rnd.allies = [a, b]
             if not k["lucky_loser.shared_with_ally"]:

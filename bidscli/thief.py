@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .log import Pass, Steal
-from .results import Reason, TrickResult
+from .results import Reason, TrickResult, filled
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
 
@@ -137,8 +137,8 @@ class ThiefSteals:
             self._pending_thief = None
             victims, why = self._victims(t, pending, True)
             choices.append(StealChoice(pending, victims, k["thief.mandatory"], True, why))
-            t.reasons.append(Reason(f"{pending} won the Thief and steals at once (thief.timing = immediate): {why}",
-                                    "thief.timing"))
+            t.reasons.append(Reason(filled, "thief.timing", (
+                "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
         rnum = self.round.number
         # Deferred rights are offered one holder at a time, each with the victims and cards as
         # they are after the steals before it (a card already stolen is not offered again), and
@@ -202,6 +202,7 @@ class ThiefSteals:
                 if r.holder == thief:
                     del self.rights[i]
                     break
-        t.reasons.append(Reason(f"{thief} steals {card} ({v:+d}) from {victim}: {choice.why}" +
-                                (" (not in the log: the default policy takes the most valuable card)" if policy
-                                 else ""), "thief.pool"))
+        t.reasons.append(Reason(filled, "thief.pool", (
+            "{} steals {} ({:+d}) from {}: {}" +
+            (" (not in the log: the default policy takes the most valuable card)" if policy else ""),
+            thief, card, v, victim, choice.why)))

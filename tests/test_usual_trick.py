@@ -169,3 +169,16 @@ def test_a_wrong_short_way_is_caught():
             text = _spoiled(text, rng, 0.15)[0]
             differ += _outcome(text, broken, True) != _outcome(text, Game, True)
         assert differ > 0, broken
+
+
+def test_a_filled_reason_reads_as_its_f_string():
+    """Explanations made only when read (results.filled) give the text the f-string gave,
+    whatever the names hold (braces are arguments, never part of the template)."""
+    from bidscli.cards import card
+    from bidscli.results import Reason, filled
+
+    name, why, c, v = "Ana {0}", "weakest bid 3 by {Ben}", card("K5"), 5
+    assert Reason(filled, None, ("{} leads trick 1: {}", name, why)).text == f"{name} leads trick 1: {why}"
+    assert (Reason(filled, "thief.pool", ("{} steals {} ({:+d}) from {}: {}", name, c, v, "Bo", why)).text
+            == f"{name} steals {c} ({v:+d}) from Bo: {why}")
+    assert Reason(filled, None, ("{} won the -5 ({} so far)", name, 2)).text == f"{name} won the -5 (2 so far)"
