@@ -184,7 +184,10 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             else:
                 fast = False
             if fast:
-                black_in_hands = len(black.intersection(seen))
+                # The black cards in ``seen``, counted by what is left of ``black`` without them: a set
+                # minus a dict looks up the few black cards in the dict, where an intersection would
+                # look up every card of the hands in the set.
+                black_in_hands = len(black) - len(black.difference(seen))
             else:
                 seen = {}
                 for p, h in hands.items():
