@@ -165,7 +165,7 @@ class TrickResolution:
         # The final best number never changes once reached: its bids are all the tied ones, in order.
         tied = [pair for pair in t.plays if pair[1].number == best]
         burner = tied[-1][0]
-        cards_txt = ", ".join([f"{p} {c}" for p, c in tied])
+        cards_txt = ", ".join([f"{p} {_TOKEN[c]}" for p, c in tied])
         t.reason = f"tie on {best} ({cards_txt}): burned"
         # A tie burns one trick in seven: its explanation is written only if a report reads it.
         t.reasons.append(Reason(_tie_text, None, ("lowest" if lowest else "highest", best, cards_txt, burner)))
@@ -410,6 +410,7 @@ _ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _resolve_plain's start u
 _WON_TRICK = tuple(f"won trick {n}" for n in range(64))
 
 
+_TOKEN = {c: str(c) for c in _ALL_CARDS.values()}  # a look-up: formatting a Card calls its Python __str__
 _TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)": a look-up, not a format
 
 
