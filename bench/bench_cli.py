@@ -138,17 +138,48 @@ def folder_memory(sizes: list[int]) -> None:
     print("\npeak memory of `bids validate FOLDER`: " + "; ".join(cells))
 
 
-def big_validate(count: int) -> None:
+def big_validate(count: int, repeat: int) -> None:
+    """`bids validate FOLDER` over ``count`` logs: ``repeat`` pairs with the parse-only script
+    (interleaved, the order alternating), then one --jobs 1 run. This machine's timings move
+    10-30% from run to run: the median and every pair are printed."""
     from bench.gen import write_logs
 
     folder = DATA / f"logs-{count}"
     write_logs(folder, count)
-    pwall, prss, _ = run([*PARSE, "--folder", str(folder)])
-    wall, rss, code = run(bids("validate", str(folder)))
+    parse, validate = [*PARSE, "--folder", str(folder)], bids("validate", str(folder))
+    walls, parses, rsss = [], [], []
+    for r in range(repeat):
+        if r % 2 == 0:
+            pwall, _, _ = run(parse)
+            wall, rss, code = run(validate)
+        else:
+            wall, rss, code = run(validate)
+            pwall, _, _ = run(parse)
+        if code != 0:
+            raise SystemExit(f"validate over {count} logs: exit {code}")
+        walls.append(wall)
+        parses.append(pwall)
+        rsss.append(rss)
     wall1, rss1, code1 = run(bids("validate", str(folder), "--jobs", "1"))
-    print(f"\n`bids validate` over {count:,} logs (a folder): {wall:.2f}s, peak {rss:.1f} MiB, exit {code}; "
-          f"with --jobs 1: {wall1:.2f}s, peak {rss1:.1f} MiB, exit {code1}; "
-          f"parse-only script: {pwall:.2f}s, peak {prss:.1f} MiB")
+    print(f"\n`bids validate` over {count:,} logs (a folder), median of {repeat} pairs: "
+          f"{statistics.median(walls):.2f}s (each: {', '.join(f'{w:.2f}' for w in walls)}), peak {max(rsss):.1f} MiB; "
+          f"parse-only script {statistics.median(parses):.2f}s (each: {', '.join(f'{w:.2f}' for w in parses)}); "
+          f"with --jobs 1: {wall1:.2f}s, peak {rss1:.1f} MiB, exit {code1}")
+
+
+def command_line_memory(sizes: list[int]) -> None:
+    """The peak of `bids --version` given the same file names as the runs above: what the
+    command line alone costs the process (CPython keeps copies of every argument), before
+    any log is read."""
+    from bench.gen import write_logs
+
+    cells = []
+    for size in sizes:
+        files = write_logs(DATA / f"logs-{size}", size)
+        _, rss, _ = run(bids("--version", *files))
+        _, prss, _ = run([PYTHON, "-c", "pass", *files])
+        cells.append(f"{size:,} names {rss:.1f} MiB (`python -c pass` with them: {prss:.1f})")
+    print("\npeak memory of `bids --version FILES...` (the command line alone): " + "; ".join(cells))
 
 
 def main() -> None:
@@ -158,6 +189,7 @@ def main() -> None:
     ap.add_argument("--jobs", default="", help="also time score csv and validate with --jobs N for these N")
     ap.add_argument("--no-big", action="store_true", help="skip the 10,000-log validate")
     ap.add_argument("--big", type=int, default=10_000, help="log count of the big validate run")
+    ap.add_argument("--big-repeat", type=int, default=5, help="pairs of the big validate run (default 5)")
     ap.add_argument("--editable", action="store_true",
                     help="time the running environment's (editable) install instead of a wheel install")
     args = ap.parse_args()
@@ -188,9 +220,10 @@ def main() -> None:
         repeat = max(3, args.repeat if n == 0 else args.repeat // 2 + 1)
         report(size, paired(commands, files, repeat))
     folder_memory(sizes)
+    command_line_memory(sizes)
     startup(25)
     if not args.no_big:
-        big_validate(args.big)
+        big_validate(args.big, args.big_repeat)
     print(f"\nload average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at end")
 
 
