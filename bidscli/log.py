@@ -173,31 +173,76 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
-def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
+# The plays _plain_trick has met, for each set of players: "<name> <card>" -> (name, card), only
+# for a name of that set. A pure function of the text and the set, so it is shared by every log
+# of a process (a league's logs share their players); it is emptied when it holds _PLAYS_MAX
+# plays, so memory stays flat over any number of logs.
+_PLAYS: dict[frozenset, dict[str, tuple[str, Card]]] = {}
+_PLAYS_MAX = 20_000
+_plays_held = 0
+
+
+def plays_table(players: frozenset) -> dict[str, tuple[str, Card]]:
+    """The table of _PLAYS for ``players`` (one lookup a log)."""
+    table = _PLAYS.get(players)
+    if table is None:
+        table = _PLAYS[players] = {}
+    return table
+
+
+def _learn_plays(chunks: list[str], table: dict, players: frozenset) -> bool:
+    """Put each of ``chunks`` in ``table`` if it is one play in the usual form; False if one is not.
+
+    The usual form: a name of ``players`` of one word (no ','), one space, a canonical card
+    token, and nothing else (no other space or whitespace). parse_trick reads such a piece,
+    between two commas, as (name, card), and _rounds' check of the names passes it.
+    """
+    global _plays_held
+    if _plays_held + len(chunks) > _PLAYS_MAX:
+        _PLAYS.clear()  # ``table`` is still the caller's: it is dropped with the log
+        _plays_held = 0
+    for chunk in chunks:
+        if chunk in table:
+            continue
+        name, _, tok = chunk.partition(" ")
+        card = _EXACT.get(tok)
+        if card is None or name not in players or "," in name or chunk.split() != [name, tok]:
+            return False
+        table[chunk] = (name, card)
+        _plays_held += 1
+    return True
+
+
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
+                 table: dict | None = None) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
-    The usual form (issue 12: most lines of most logs): a canonical revealed part, plays
-    ``<player> <card>, ...`` with each name spelled as in ``players`` and each card canonical,
-    no actions. Then the words pair up, and as a player's name holds no ',' (log.md), the
-    commas are exactly one after each card but the last: parse_trick would read these plays,
-    and _rounds' check of the names would pass them.
+    The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
+    plays in _learn_plays' form joined by ', '; no actions. parse_trick splits such a line at
+    the first ':' (the head has none), finds no ';', and its commas are exactly those of the
+    ', ' separators (a play holds none): so it reads the plays ``table`` (plays_table(players))
+    holds for the pieces, and _rounds' check of the names passes them. Each piece is looked up
+    whole (one hash), not split into words and checked name by name.
     """
-    head, colon, rest = text.partition(":")
-    if not colon or ";" in rest:
+    head, colon, rest = text.partition(": ")
+    if not colon or ":" in head or ";" in rest:
         return None
-    words = rest.split()
-    names = words[0::2]
-    if not words or len(words) & 1 or not players.issuperset(names):
-        return None
-    words[-1] += ","  # the last card has no comma after it: now each card is looked up with one
-    revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
+    if table is None:
+        table = plays_table(players)
+    chunks = rest.split(", ")
     try:
-        if revealed is None:
-            tokens = head.split()
+        plays = tuple(map(table.__getitem__, chunks))
+    except KeyError:  # a play not met yet (learnt here), or not in the usual form
+        if not _learn_plays(chunks, table, players):
+            return None
+        plays = tuple(map(table.__getitem__, chunks))
+    revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
+    if revealed is None:
+        tokens = head.split()
+        try:
             revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
-        plays = tuple(zip(names, map(_canonical_comma, words[1::2])))
-    except KeyError:  # an alias, a mistyped card or a missing comma: parse_trick says which
-        return None
+        except KeyError:  # an alias or a mistyped card: parse_trick says which
+            return None
     return _new_tuple(TrickRecord, (number, line, text, revealed, plays, ()))
 
 
@@ -575,6 +620,7 @@ class LogReader:
         out = []
         pset = frozenset(players) if players else None
         names = Names(players) if players else None  # names as written (case, NFC) -> players' spelling
+        table = plays_table(pset) if pset is not None else None  # the usual plays of these players
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
@@ -656,7 +702,7 @@ class LogReader:
                     broken = True
                     tricks_val = []
                 for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    rec = _plain_trick(text, t, line, pset) if pset is not None and text.__class__ is str else None
+                    rec = _plain_trick(text, t, line, pset, table) if table is not None and text.__class__ is str else None
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:
                             rec = parse_trick(text, t, line)

@@ -176,12 +176,29 @@ def _trick_texts(rng: random.Random):
         yield head + rng.choice((": ", ": ", ":", " ", "::")) + body + tail
 
 
+def _usual_trick_texts(rng: random.Random):
+    """Trick lines mostly in _plain_trick's usual form, each with one slip or none: a name of
+    two words, in another case or with a comma, a card alias, a space or comma more or less."""
+    names = ["Ana", "Ben", "Cleo", "Ana Maria", "ana", "Bob", "A,na", "Ana\tB"]
+    cards = ["R5", "G10", "K7", "-5", "2x", "Ally", "Thief", "r5", "R15", "R5,"]
+    for _ in range(3000):
+        head = rng.choice(("K5", "K1", "2x", "Thief", "", "K5 K6", " K5", "K5 ", "k5", "K5:"))
+        plays = [rng.choice(names[:3] if rng.random() < 0.9 else names) + rng.choice((" ",) * 20 + ("  ", "\t"))
+                 + rng.choice(cards[:7] if rng.random() < 0.9 else cards) for _ in range(rng.randrange(0, 7))]
+        body = "".join((rng.choice((", ",) * 20 + (",", " ,", ",  ", ", , ")) if k else "") + play
+                       for k, play in enumerate(plays))
+        yield (head + rng.choice((": ",) * 10 + (":", ":  ", " : ")) + body
+               + rng.choice(("",) * 10 + ("; Ana passes", ",", " ", ";")))
+
+
 def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
     """_plain_trick (one pass for the usual line) against parse_trick and _rounds' name check."""
     players = frozenset(("Ana", "Ben", "Cleo", "Ana Maria"))
     rng = random.Random(5)
     taken = 0
-    for text in _trick_texts(rng):
+    log._PLAYS.clear()  # each piece is learnt here, then read from the table
+    texts = list(_trick_texts(rng)) + list(_usual_trick_texts(rng))
+    for text in texts + texts:
         fast = log._plain_trick(text, 3, 7, players)
         if fast is None:
             continue
@@ -189,7 +206,7 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
         general = log.parse_trick(text, 3, 7)  # raises if the line is not a trick line at all
         assert fast == general, text
         assert not general.actions and players.issuperset(p for p, _ in general.plays), text
-    assert 100 < taken < 4000  # both sides reached
+    assert 800 < taken < 14000  # both sides reached
 
 
 @pytest.mark.parametrize("text", [
@@ -206,6 +223,26 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
 def test_plain_trick_leaves_every_other_line_to_parse_trick(text):
     assert log._plain_trick(text, 1, 1, frozenset(("Ana", "Ben", "Ana Maria"))) is None
     assert log._plain_trick("K5: Ana R5, Ben G4", 1, 1, frozenset(("Ana", "Ben"))) == log.parse_trick("K5: Ana R5, Ben G4", 1, 1)
+
+
+def test_plain_trick_learns_plays_for_one_set_of_players_only():
+    """A play learnt for one set of players is not read for another (where it is nobody's)."""
+    log._PLAYS.clear()
+    assert log._plain_trick("K5: Cleo R5, Ana G4", 1, 1, frozenset(("Ana", "Cleo"))) is not None
+    assert log._plain_trick("K5: Cleo R5, Ana G4", 1, 1, frozenset(("Ana", "Ben"))) is None
+    assert log._plain_trick("K5: Ana G4, Cleo R5", 1, 1, frozenset(("Ana", "Cleo"))).plays == (
+        ("Ana", log.Card.parse("G4")), ("Cleo", log.Card.parse("R5")))
+
+
+def test_plain_trick_table_is_emptied_when_full(monkeypatch):
+    """Memory stays flat: the tables are emptied at _PLAYS_MAX plays, and reading goes on right."""
+    monkeypatch.setattr(log, "_PLAYS_MAX", 5)
+    log._PLAYS.clear()
+    monkeypatch.setattr(log, "_plays_held", 0)
+    players = frozenset(("Ana", "Ben", "Cleo"))
+    for text in ("K5: Ana R5, Ben G4", "K6: Cleo R6, Ana G6", "K7: Ben R7, Cleo G7, Ana Y7", "K5: Ana R5, Ben G4"):
+        assert log._plain_trick(text, 1, 1, players) == log.parse_trick(text, 1, 1)
+        assert sum(map(len, log._PLAYS.values())) <= 5
 
 
 def test_fewer_is_a_count():
