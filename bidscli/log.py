@@ -619,7 +619,7 @@ class LogReader:
         headers = self._round_lines()
         out = []
         pset = frozenset(players) if players else None
-        names = Names(players) if players else None  # names as written (case, NFC) -> players' spelling
+        names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
         table = plays_table(pset) if pset is not None else None  # the usual plays of these players
         for i, rnd in enumerate(value):
             rnum = i + 1

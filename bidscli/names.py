@@ -89,15 +89,23 @@ class Names:
     """The players of one log, for matching names in its trick lines (built once per log).
 
     ``resolve`` is a set test for a name written exactly as in ``players`` (the
-    usual case) and one dict look-up otherwise.
+    usual case) and one dict look-up otherwise. The keys are made on the first name not
+    written exactly (issue 12: most logs have none, and making them was 1% of reading a log).
     """
 
-    __slots__ = ("players", "exact", "by_key")
+    __slots__ = ("players", "exact", "_by_key")
 
-    def __init__(self, players: Iterable[str]) -> None:
+    def __init__(self, players: Iterable[str], exact: frozenset | None = None) -> None:
         self.players = tuple(players)
-        self.exact = frozenset(self.players)
-        self.by_key = {key(p): p for p in self.players}
+        self.exact = frozenset(self.players) if exact is None else exact
+        self._by_key: dict[str, str] | None = None
+
+    @property
+    def by_key(self) -> dict[str, str]:
+        """Each player's ``key`` -> the player."""
+        if self._by_key is None:
+            self._by_key = {key(p): p for p in self.players}
+        return self._by_key
 
     def resolve(self, name: str) -> str | None:
         """The player ``name`` means, in the spelling of ``players``; None if nobody."""
