@@ -293,3 +293,56 @@ def test_all_plain_names_leaves_every_other_list_to_the_checks(value):
 
     assert not names.all_plain(value)
     assert names.all_plain(["Ana", "Ben", "P1", "O'Neil", "x" * 32])
+
+
+def _read_bytes_general(path, limit):
+    """What read_bytes reads, a chunk at a time to the end (as it did before its one-read path)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    return data
+
+
+@pytest.mark.parametrize("size", [0, 1, 100, 4096, 70_000])
+def test_read_bytes_reads_a_usual_file_in_one_read(tmp_path, monkeypatch, size):
+    """A file of the size fstat gives is read whole by one read (no read to see its end)."""
+    import os
+
+    from bidscli import files
+
+    path = tmp_path / "g.toml"
+    path.write_bytes(bytes(range(256)) * (size // 256) + b"x" * (size % 256))
+    calls = []
+    real = os.read
+    monkeypatch.setattr(files.os, "read", lambda fd, n: calls.append(n) or real(fd, n))
+    assert files.read_bytes(path, 5_000_000) == _read_bytes_general(path, 5_000_000)
+    assert len(calls) == 1  # an empty file too: its first read sees its end
+
+
+@pytest.mark.parametrize("step", [1, 3, 1000])
+@pytest.mark.parametrize("reported", ["short", "long", "zero"])
+def test_read_bytes_reads_on_when_a_read_or_fstat_says_less(tmp_path, monkeypatch, step, reported):
+    """Short reads, or a size from fstat that is not the file's (a /proc file says 0, a file may
+    grow or shrink meanwhile): read_bytes reads on to the end, and refuses a file over the limit."""
+    import os
+
+    from bidscli import files
+    from bidscli.errors import LimitError
+
+    path = tmp_path / "g.toml"
+    data = b"players = []\n" * 300
+    path.write_bytes(data)
+    real_read, real_fstat = os.read, os.fstat
+    monkeypatch.setattr(files.os, "read", lambda fd, n: real_read(fd, min(n, step)))
+
+    def wrong(st):  # the stat of the file, but with another size
+        fields = list(st[:10])
+        fields[6] = {"short": st.st_size - 7, "long": st.st_size + 7, "zero": 0}[reported]
+        return os.stat_result(fields)
+
+    real_stat = os.stat
+    monkeypatch.setattr(files.os, "fstat", lambda fd, **kw: wrong(real_fstat(fd, **kw)))
+    monkeypatch.setattr(files.os, "stat", lambda p, **kw: wrong(real_stat(p, **kw)))
+    assert files.read_bytes(path, 5_000_000) == data
+    if reported != "long":  # fstat's size passes the limit, the bytes read do not
+        with pytest.raises(LimitError, match="file is over"):
+            files.read_bytes(path, len(data) - 1 if reported == "zero" else len(data) - 7)
