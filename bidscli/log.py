@@ -214,28 +214,38 @@ def _learn_plays(chunks: list[str], table: dict, players: frozenset) -> bool:
 
 
 def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
-                 table: dict | None = None) -> TrickRecord | None:
+                 table: dict | None = None, lookup=None) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
     The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
-    plays in _learn_plays' form joined by ', '; no actions. parse_trick splits such a line at
-    the first ':' (the head has none), finds no ';', and its commas are exactly those of the
-    ', ' separators (a play holds none): so it reads the plays ``table`` (plays_table(players))
-    holds for the pieces, and _rounds' check of the names passes them. Each piece is looked up
-    whole (one hash), not split into words and checked name by name.
+    plays in _learn_plays' form joined by ', ', then maybe actions in _plain_actions' form, each
+    after a ';'. parse_trick splits such a line at the first ':' (the head has none), then at
+    each ';', and the commas of its plays are exactly those of the ', ' separators (a play
+    holds none): so it reads the plays ``table`` (plays_table(players)) holds for the pieces,
+    and _rounds' check of the names passes them. Each piece is looked up whole (one hash), not
+    split into words and checked name by name. ``lookup`` is ``table.__getitem__``, made once a
+    log by the caller (else once a call).
     """
     head, colon, rest = text.partition(": ")
-    if not colon or ":" in head or ";" in rest:
+    if not colon or ":" in head:
         return None
+    body, semi, tail = rest.partition(";")
+    actions = ()
+    if semi:
+        actions = _plain_actions(tail.split(";"), players)
+        if actions is None:
+            return None
     if table is None:
         table = plays_table(players)
-    chunks = rest.split(", ")
+    if lookup is None:
+        lookup = table.__getitem__
+    chunks = body.split(", ")
     try:
-        plays = tuple(map(table.__getitem__, chunks))
+        plays = tuple(map(lookup, chunks))
     except KeyError:  # a play not met yet (learnt here), or not in the usual form
         if not _learn_plays(chunks, table, players):
             return None
-        plays = tuple(map(table.__getitem__, chunks))
+        plays = tuple(map(lookup, chunks))
     revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
     if revealed is None:
         tokens = head.split()
@@ -243,7 +253,30 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
             revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
         except KeyError:  # an alias or a mistyped card: parse_trick says which
             return None
-    return _new_tuple(TrickRecord, (number, line, text, revealed, plays, ()))
+    return _new_tuple(TrickRecord, (number, line, text, revealed, plays, actions))
+
+
+def _plain_actions(pieces: list[str], players: frozenset) -> tuple | None:
+    """The actions of a trick line in the usual form (``pieces``: the text after each ';'), or None.
+
+    The usual form: '<thief> steals <card> from <victim>' or '<thief> passes', each name one
+    word and a player as spelled in ``players``, the card canonical, the other words in lower
+    case. _actions splits a piece into words the same way and reads the same action, and
+    _names finds each name a player as it is (issue 12: a Thief game has a few in each log).
+    """
+    out = []
+    for piece in pieces:
+        words = piece.split()
+        if len(words) == 5 and words[1] == "steals" and words[3] == "from":
+            card = _EXACT.get(words[2])
+            if card is None or words[0] not in players or words[4] not in players:
+                return None
+            out.append(_new_tuple(Steal, (words[0], card, words[4])))
+        elif len(words) == 2 and words[1] in ("passes", "pass") and words[0] in players:
+            out.append(_new_tuple(Pass, (words[0],)))
+        else:
+            return None
+    return tuple(out)
 
 
 def _actions(parts: list[str]) -> tuple:
@@ -621,6 +654,7 @@ class LogReader:
         pset = frozenset(players) if players else None
         names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
         table = plays_table(pset) if pset is not None else None  # the usual plays of these players
+        lookup = table.__getitem__ if table is not None else None
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
@@ -702,7 +736,8 @@ class LogReader:
                     broken = True
                     tricks_val = []
                 for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    rec = _plain_trick(text, t, line, pset, table) if table is not None and text.__class__ is str else None
+                    rec = (_plain_trick(text, t, line, pset, table, lookup)
+                           if table is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:
                             rec = parse_trick(text, t, line)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bidscli import bounds, log
+from bidscli.names import Names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -188,7 +189,13 @@ def _usual_trick_texts(rng: random.Random):
         body = "".join((rng.choice((", ",) * 20 + (",", " ,", ",  ", ", , ")) if k else "") + play
                        for k, play in enumerate(plays))
         yield (head + rng.choice((": ",) * 10 + (":", ":  ", " : ")) + body
-               + rng.choice(("",) * 10 + ("; Ana passes", ",", " ", ";")))
+               + rng.choice(("",) * 10 + (",", " ", ";") + _ACTIONS * 2 + (";".join(rng.sample(_ACTIONS, 2)),)))
+
+
+_ACTIONS = ("; Ana passes", "; Ben pass", "; Ana steals R5 from Ben", ";Cleo  steals  K7 from Ana ", "; ana passes",
+            "; Ana Steals R5 from Ben", "; Ana steals r5 from Ben", "; Bob passes", "; Ana steals R5 from Bob",
+            "; Ana Maria passes", "; Ana steals R5 from Ana Maria", "; Ana steals R5", "; Ana", "; Ana passes now",
+            "; Ana steals R5 frm Ben", "; Cleo PASSES", "; Ana steals", "; Ben R5")
 
 
 def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
@@ -204,9 +211,14 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
             continue
         taken += 1
         general = log.parse_trick(text, 3, 7)  # raises if the line is not a trick line at all
+        if general.actions or not players.issuperset(p for p, _ in general.plays):  # as _rounds does
+            reader = log.LogReader(text, "t.toml")
+            general = reader._names(general, Names(players), 7, 1, 3)
+            assert not reader.errors, text
         assert fast == general, text
-        assert not general.actions and players.issuperset(p for p, _ in general.plays), text
-    assert 800 < taken < 14000  # both sides reached
+        assert [type(a) for a in fast.actions] == [type(a) for a in general.actions], text
+    assert 400 < taken < 14000  # both sides reached
+    assert 100 < sum(";" in t and log._plain_trick(t, 3, 7, players) is not None for t in texts)
 
 
 @pytest.mark.parametrize("text", [
@@ -215,7 +227,8 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
     "K5: Ana R5,, Ben G4",
     "K5: Ana r5, Ben G4",  # an alias: parse_trick reads it
     "K5: ana R5, Ben G4",  # a name in another case: the name check matches it
-    "K5: Ana R5, Ben G4; Ana passes",
+    "K5: Ana R5, Ben G4; Ana steals r5 from Ben",  # an alias in an action
+    "K5: Ana R5, Ben G4; ana passes",  # a name in another case in an action
     "K5 Ana R5, Ben G4",
     "k5: Ana R5, Ben G4",
     "K5: Ana Maria R5, Ben G4",  # a name of two words
@@ -346,3 +359,30 @@ def test_read_bytes_reads_on_when_a_read_or_fstat_says_less(tmp_path, monkeypatc
     if reported != "long":  # fstat's size passes the limit, the bytes read do not
         with pytest.raises(LimitError, match="file is over"):
             files.read_bytes(path, len(data) - 1 if reported == "zero" else len(data) - 7)
+
+
+def _all_logs():
+    logs = [*EXAMPLES, *sorted((ROOT / "tests" / "data").glob("*.toml")),
+            *sorted((ROOT / "tests" / "fuzz_corpus" / "logs").glob("*.toml"))]
+    return [p for p in logs if p.is_file()]
+
+
+def test_every_log_reads_the_same_without_the_trick_fast_paths(monkeypatch):
+    """Whole logs (examples, test data, the fuzz corpus, generated logs with and without hands):
+    the same records and the same errors, in order, with _plain_trick and with parse_trick alone."""
+    from bench.gen import CONFIGS, random_game_log, strip_deal
+
+    texts = [(str(p), p.read_text(encoding="utf-8", errors="replace")) for p in _all_logs()]
+    for i in range(12):
+        name, opts = CONFIGS[i % len(CONFIGS)]
+        text = random_game_log(name, 4 + i % 3, 3, opts, seed=i)
+        texts.append((f"gen{i}.toml", strip_deal(text) if i % 2 else text))
+    assert len(texts) > 20
+
+    def read(text, file):
+        game, errors = log.read_log_text(text, file)
+        return game, [(type(e), str(e), e.line, e.round, e.trick, e.player) for e in errors]
+
+    fast = [read(text, file) for file, text in texts]
+    monkeypatch.setattr(log, "_plain_trick", lambda *a: None)
+    assert [read(text, file) for file, text in texts] == fast
