@@ -229,9 +229,9 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
     head, colon, rest = text.partition(": ")
     if not colon or ":" in head:
         return None
-    body, semi, tail = rest.partition(";")
-    actions = ()
-    if semi:
+    body, actions = rest, ()
+    if ";" in rest:  # a steal or a pass (a search in C first: most lines have none)
+        body, _, tail = rest.partition(";")
         actions = _plain_actions(tail.split(";"), players)
         if actions is None:
             return None
@@ -637,7 +637,7 @@ class LogReader:
         if "\\" in sep or not whole.startswith(listed, k, upto):
             return None
         line, step = at_line + whole.count("\n", at, k), sep.count("\n")
-        return [line + step * t for t in range(len(tricks))]
+        return list(range(line, line + step * len(tricks), step)) if step else [line] * len(tricks)
 
     def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
         if value is None:

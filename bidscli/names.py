@@ -52,7 +52,23 @@ def problem(name: str) -> str | None:
     return None
 
 
+_PLAIN_LISTS: dict[tuple[str, ...], bool] = {}  # all_plain's answers: a league's logs repeat their players
+_PLAIN_LISTS_MAX = 1_000  # emptied when full: memory stays flat over any number of logs
+
+
 def all_plain(names: list[str]) -> bool:
+    """``_all_plain(names)``, remembered for each list of names (one look-up for a list met before:
+    issue 12, the checks were 2% of reading a log)."""
+    key = tuple(names)
+    known = _PLAIN_LISTS.get(key)
+    if known is None:
+        if len(_PLAIN_LISTS) >= _PLAIN_LISTS_MAX:
+            _PLAIN_LISTS.clear()
+        known = _PLAIN_LISTS[key] = _all_plain(names)
+    return known
+
+
+def _all_plain(names: list[str]) -> bool:
     """True when every name is plain ASCII that every rule here accepts: 1-32 printable
     characters, no space, no separator, no two alike up to case. Told with a few calls in C for
     the whole list (issue 12: the checks name by name were a percent of validating a log); False

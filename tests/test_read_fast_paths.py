@@ -386,3 +386,19 @@ def test_every_log_reads_the_same_without_the_trick_fast_paths(monkeypatch):
     fast = [read(text, file) for file, text in texts]
     monkeypatch.setattr(log, "_plain_trick", lambda *a: None)
     assert [read(text, file) for file, text in texts] == fast
+
+
+def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
+    """names.all_plain remembers its answer for each list: the same answer as _all_plain, for lists
+    met again, in another order or case, and after the table is emptied (it stays small)."""
+    from bidscli import names
+
+    monkeypatch.setattr(names, "_PLAIN_LISTS_MAX", 7)
+    names._PLAIN_LISTS.clear()
+    pool = ["Ana", "ana", "Ben", "A,B", "Cleo", "x" * 33, "Zo\u00eb", "P1"]
+    rng = random.Random(17)
+    for _ in range(500):
+        value = rng.sample(pool, rng.randrange(0, 5))
+        assert names.all_plain(value) == names._all_plain(value), value
+        assert names.all_plain(list(value)) == names._all_plain(value), value
+        assert len(names._PLAIN_LISTS) <= 7
