@@ -385,7 +385,34 @@ def test_every_log_reads_the_same_without_the_trick_fast_paths(monkeypatch):
 
     fast = [read(text, file) for file, text in texts]
     monkeypatch.setattr(log, "_plain_trick", lambda *a: None)
+    monkeypatch.setattr(log, "_plain_hands", lambda h: None)
     assert [read(text, file) for file, text in texts] == fast
+
+
+def test_plain_hands_reads_what_the_hand_checks_read():
+    """_plain_hands (every hand in one comprehension, taken when the keys are the players as
+    spelled) against _hands, the check of each hand, on tables with every slip."""
+    players = ("Ana", "Ben", "Cleo")
+    pset = frozenset(players)
+    keys = ["Ana", "Ben", "Cleo", "ana", "Bob", "Ana "]
+    values = [["R5", "G4"], [], ["K7", "Ally", "-5", "2x"], ["r5"], ["R15"], "R5", "", {"R5": 1}, ("R5",),
+              ["R5", ["G4"]], ["R5", 5], None]
+    rng = random.Random(19)
+    taken = 0
+    for _ in range(3000):
+        table = {}
+        pool = keys[:3] if rng.random() < 0.6 else keys
+        for k in rng.sample(pool, rng.randrange(0, min(5, len(pool) + 1))):
+            table[k] = rng.choice(values[:3] if rng.random() < 0.7 else values)
+        reader = log.LogReader("", "t.toml")
+        general = reader._hands(table, 1, 1, 1, None, players, pset, Names(players))
+        if len(table) == len(pset) and pset.issuperset(table):  # where _rounds asks _plain_hands first
+            fast = log._plain_hands(table)
+            if fast is not None:
+                taken += 1
+                assert fast == general and not reader.errors, table
+                assert list(fast) == list(general), table  # the same order
+    assert 200 < taken < 2500
 
 
 def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
