@@ -3,8 +3,8 @@
 Each task is one log; a worker returns that log's finished output, and the
 parent yields the results in the order of the arguments (``imap`` keeps it), so
 what is printed is byte-identical to ``--jobs 1``. Chunks of several logs per
-task keep the inter-process traffic small; at most a few chunks are in flight,
-so memory stays flat.
+task keep the inter-process traffic small; at most ``IN_FLIGHT`` chunks a worker are
+out at once, so memory stays flat however slowly the output is read.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from collections.abc import Callable, Iterable, Iterator
 # little CPU (10-30% for forking and passing results); --jobs 1 turns it off.
 AUTO_MIN_LOGS = 100
 PER_WORKER = 50
+# Chunks handed to each worker and not yet taken by the caller: two keep a worker busy (one in
+# hand, one waiting) while the caller writes; more would only hold more finished output.
+IN_FLIGHT = 2
 
 
 def cores() -> int:
@@ -51,33 +54,45 @@ def head_for_auto() -> int:
     return max(AUTO_MIN_LOGS, cores() * PER_WORKER)
 
 
-def _run(args):
-    func, item, extra = args
-    return func(item, *extra)
-
-
 def _run_chunk(args):
     func, items, extra = args
     return [func(item, *extra) for item in items]
 
 
 def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk: int = 16) -> Iterator:
-    """``func(item, *extra)`` for every item, in worker processes, yielded in order."""
+    """``func(item, *extra)`` for every item, in worker processes, yielded in order.
+
+    At most ``IN_FLIGHT`` chunks a worker are handed out and not yet taken by the caller: a
+    new chunk goes out only when the caller takes the results of the oldest one. That keeps
+    memory flat when the output is slower than the workers (``bids score --format json ... |
+    less``): ``Pool.imap`` fed every chunk and held every finished result, about 270 MiB for
+    3,000 logs' JSON while a pager waited (issue 12)."""
     import multiprocessing
+    from collections import deque
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    batch: list = []
-
-    def chunks():
-        nonlocal batch
-        for item in items:
-            batch.append(item)
-            if len(batch) == chunk:
-                yield (func, batch, extra)
-                batch = []
-        if batch:
-            yield (func, batch, extra)
-
+    tasks = _chunks(func, items, extra, chunk)
     with ctx.Pool(jobs) as pool:
-        for results in pool.imap(_run_chunk, chunks()):
+        pending: deque = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(_run_chunk, (task,)))
+            if len(pending) == IN_FLIGHT * jobs:
+                break
+        while pending:
+            results = pending.popleft().get()
+            task = next(tasks, None)  # keep the workers busy while the caller writes these
+            if task is not None:
+                pending.append(pool.apply_async(_run_chunk, (task,)))
             yield from results
+
+
+def _chunks(func: Callable, items: Iterable, extra: tuple, chunk: int) -> Iterator[tuple]:
+    """The tasks: ``(func, a list of up to chunk items, extra)``, items read only as they are needed."""
+    batch: list = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == chunk:
+            yield (func, batch, extra)
+            batch = []
+    if batch:
+        yield (func, batch, extra)

@@ -338,3 +338,31 @@ def test_csv_rows_spooled_to_a_file_are_the_same(monkeypatch):
     assert in_memory.stdout.count("\n") > 20
     assert (on_disk.exit_code, on_disk.stdout, on_disk.stderr) == (in_memory.exit_code, in_memory.stdout,
                                                                      in_memory.stderr)
+
+
+def _double(x, k):
+    return x * k
+
+
+def test_workers_take_items_only_as_the_caller_takes_results():
+    """Memory stays flat when the output is slow (a pager): map_ordered hands out at most
+    IN_FLIGHT chunks a worker beyond what the caller has taken. Pool.imap read every item and
+    held every result while the caller waited (270 MiB for 3,000 logs' JSON behind `less`)."""
+    from bidscli import parallel
+
+    taken = []
+
+    def items():
+        for i in range(1000):
+            taken.append(i)
+            yield i
+
+    jobs, chunk = 2, 4
+    results = parallel.map_ordered(_double, items(), (3,), jobs, chunk=chunk)
+    window = parallel.IN_FLIGHT * jobs
+    first = [next(results) for _ in range(chunk)]  # the whole first chunk
+    assert first == [0, 3, 6, 9]
+    # The window, plus the one chunk sent out when the first was taken.
+    assert len(taken) == (window + 1) * chunk
+    assert list(results) == [3 * i for i in range(chunk, 1000)]  # the rest, in order
+    assert len(taken) == 1000
