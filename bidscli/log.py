@@ -31,6 +31,7 @@ from .errors import (
     LogSyntaxError,
     did_you_mean,
 )
+from .files import decode, read_bytes
 from .knobs import TABLE_OPTIONS
 from .logpos import _KEY_RE, LogPositions  # noqa: F401 - _KEY_RE: the key lines, also for tests
 from .names import RULE as NAME_RULE
@@ -673,8 +674,6 @@ def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
     The file is read under bidscli's input policy (files.read_bytes: a regular file, at most
     MAX_FILE_BYTES, never a FIFO or a device).
     """
-    from .files import decode, read_bytes
-
     name = str(path)
     try:
         text = decode(read_bytes(path, MAX_FILE_BYTES, "log", LogStructureError), name, LogSyntaxError)
