@@ -429,3 +429,19 @@ def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
         assert names.all_plain(value) == names._all_plain(value), value
         assert names.all_plain(list(value)) == names._all_plain(value), value
         assert len(names._PLAIN_LISTS) <= 7
+
+
+def test_long_line_is_found_from_the_start_as_line_by_line():
+    """bounds._LONG_LINE, matched once from the start of the text, finds a line over
+    MAX_KEY_CHARS exactly when measuring each line (split at "\\n", as TOML counts) does."""
+    k = bounds.MAX_KEY_CHARS
+    rng = random.Random(23)
+    found = 0
+    for _ in range(3000):
+        lines = [rng.choice(("x", "é", "\r", "\u2028", " ", "a.b")) * rng.choice((0, 1, 40, k - 1, k, k + 1, k + 2, 600))
+                 for _ in range(rng.randrange(0, 6))]
+        text = "\n".join(lines) + rng.choice(("", "\n", "\r\n"))
+        longest = max(map(len, text.split("\n")))
+        assert (bounds._LONG_LINE.match(text) is not None) == (longest > k), (longest, [len(line) for line in lines])
+        found += longest > k
+    assert 500 < found < 2900
