@@ -29,7 +29,7 @@ from .cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from .errors import BidsError, DeckError, IllegalPlayError, _Abort
 from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
-from .results import Reason, RoundResult, TrickResult
+from .results import Reason, RoundResult, TrickResult, filled
 from .rules import Deck, Ruleset, deck_for
 from .scoring import Scoring
 from .thief import ThiefSteals, _Right
@@ -37,6 +37,22 @@ from .thief import ThiefSteals, _Right
 
 class Game(TrickResolution, ThiefSteals, Scoring):
     """One game of Bids under one ruleset. See the module docstring for the flow."""
+
+    # Issue 12: slots, not a __dict__. Past 30 attributes CPython 3.11 stops sharing an instance
+    # dict's keys and every attribute access of the replay's hot loop takes the slower dict path;
+    # a slot is read at a fixed offset. ``variants.fork`` copies the slots (see there).
+    __slots__ = (
+        # the game: fixed by __init__ (``k`` and ``ruleset`` are replaced between rounds by variants)
+        "ruleset", "k", "players", "n", "seat", "_orders", "options", "_colour_bids", "file", "on_error", "deck",
+        "totals", "lucky_count", "minus_five_wins", "held", "rights", "expired_rights", "rounds", "round",
+        "trick", "game_reasons", "_pending_thief",
+        # the round (start_round)
+        "missing_tricks", "missing_told", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
+        "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
+        "_deck_cards", "seen", "pile",
+        # the trick (start_trick)
+        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten", "_usual",
+    )
 
     def __init__(
         self,
@@ -122,7 +138,8 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self.missing_told = False
         self.logged_tricks = 0
         self.leader_unknown = False
-        self.round.reasons.append(Reason(f"{leader} leads trick 1: {why}", None if why == "named by the log" else "game.first_leader"))
+        self.round.reasons.append(Reason(filled, None if why == "named by the log" else "game.first_leader",
+                                         ("{} leads trick 1: {}", leader, why)))
         self.trick = None
         self.leader = leader
         self.leader_why = "first leader of the round"
@@ -132,7 +149,6 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self.double_bonus = dict.fromkeys(self.players, 0)
         self.tricks_won = dict.fromkeys(self.players, 0)
         self.hands = dict(zip(hands, map(list, hands.values()))) if hands is not None else None
-        self.played: set = set()
         self.black_played_from_hand = 0
         deck = self.deck
         # Cards accounted for this round: a card may be in one place only.
@@ -168,7 +184,10 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             else:
                 fast = False
             if fast:
-                black_in_hands = len(black.intersection(seen))
+                # The black cards in ``seen``, counted by what is left of ``black`` without them: a set
+                # minus a dict looks up the few black cards in the dict, where an intersection would
+                # look up every card of the hands in the set.
+                black_in_hands = len(black) - len(black.difference(seen))
             else:
                 seen = {}
                 for p, h in hands.items():
@@ -217,15 +236,53 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         t = TrickResult(number, self.leader, line, self.lowest)
         self.trick = t
         rnd.tricks.append(t)
-        self.pile.set_feed(revealed)
+        pile = self.pile
+        pile.feed = revealed  # pile.set_feed(revealed), without a call at every trick
+        pile.fed = 0
+        pile.feed_given = bool(revealed)
         self._order = self._orders[self.seat[self.leader]]
         self._surprise_from_hand = False
         self._lowest_from_hand = False
         self._ally_player = None
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: any player may lead
-        self._reveal("the prize of this trick")
+        # The usual trick (issue 12): the log reveals one number card, the pile's next one. Then
+        # finish_trick takes its short way too, unless a special card is played (``_special``).
+        self._usual = revealed is not None and len(revealed) == 1 and self._reveal_usual(t, revealed[0])
+        if not self._usual:
+            self._reveal("the prize of this trick")
         return t
+
+    def _reveal_usual(self, t: TrickResult, card: Card) -> bool:
+        """``_reveal`` when the log's one revealed card is a number card that the pile gives
+        without any error; False (nothing changed) for anything else, which ``_reveal`` takes.
+
+        The same as ``_reveal`` -> ``_draw`` -> ``pile.draw`` for that case: with the log's
+        pile, its next card, known to the round; without it, a black card of the deck new to
+        the round (the checks those three make, in one test each, without their texts)."""
+        if card.special is not None:
+            return False
+        pile = self.pile
+        front = pile.front
+        if front:
+            # A pile card already in pile.seen (as every card of a given pile is): _draw checks nothing.
+            if not (pile.given and not pile.unknown and front[0] == card and card in pile.seen):
+                return False
+            card = front.popleft()  # the pile's own card object (equal to the log's)
+        elif pile.unknown:
+            seen = self.seen
+            if (card in pile.seen or card in pile.bottom or card.colour != BLACK or card in seen
+                    or card not in self._deck_cards):
+                return False
+            pile.unknown -= 1
+            seen[card] = "pile"
+            pile.seen.add(card)
+        else:
+            return False  # the pile is empty, or only cards put under it are left
+        pile.fed = 1
+        t.revealed.append(card)
+        t.centre = card  # t.hidden stays False
+        return True
 
     def _reveal(self, why: str) -> None:
         """Take pile cards until there is a prize (rules.md 3.1)."""
@@ -514,6 +571,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
 
     def _special(self, t: TrickResult, player: str, card: Card) -> None:
         """What a special card does when played from hand."""
+        self._usual = False  # finish_trick goes the general way (see start_trick)
         if card == SURPRISE_CARD:
             if self.k["surprise.from_hand"] == "replace_center":
                 old = t.centre

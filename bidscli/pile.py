@@ -37,7 +37,7 @@ class _Pile:
         self.given = pile is not None
         self.unknown = unknown_after if pile is not None else size
         self.bottom: deque = deque()
-        self.feed: Sequence[Card] | None = None
+        self.feed: Sequence[Card] | None = None  # the log's revealed cards for this trick (Game.start_trick)
         self.fed = 0
         self.feed_given = False
         self.seen: set = set()
@@ -46,11 +46,6 @@ class _Pile:
 
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
-
-    def set_feed(self, revealed: Sequence[Card] | None) -> None:
-        self.feed = revealed
-        self.fed = 0
-        self.feed_given = bool(revealed)
 
     def draw(self, why: str, unwritten_ok: bool = False) -> Card | None:
         """The next pile card, checked against the log's revealed cards.

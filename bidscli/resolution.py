@@ -25,16 +25,20 @@ from .cards import (
 )
 from .errors import _Abort
 from .pile import UNSEEN
-from .results import Reason, TrickResult
+from .results import Reason, TrickResult, filled
 from .thief import Decide, _Right
 
 
 class TrickResolution:
     """The end of a trick (part of ``game.Game``; ``self`` is the game)."""
 
+    __slots__ = ()  # the game's slots are in game.Game
+
     # -- resolution -----------------------------------------------------------------
     def finish_trick(self, decide: Decide | None = None) -> TrickResult:
         t = self.trick
+        if self._usual and len(t.plays) == self.n:
+            return self._finish_usual(t, decide)
         if len(t.plays) < self.n:
             missing = [p for p in self._order if p not in {q for q, _ in t.plays}]
             self._illegal(f"{', '.join(missing)} did not play: each player plays one card a trick", player=missing[0])
@@ -62,6 +66,49 @@ class TrickResolution:
         else:
             self._burn(t)
         self.pile.end_trick()
+        if self._pending_thief is not None or self.rights:
+            self._steals(t, decide)
+        t.next_leader = next_leader
+        self.leader = next_leader
+        t.running = dict(self.round_points)
+        return t
+
+    def _finish_usual(self, t: TrickResult, decide: Decide | None) -> TrickResult:
+        """``finish_trick`` for the usual trick (issue 12): a number card revealed the usual way
+        (``Game._reveal_usual``), every player has played and nobody played a special card. Then
+        nothing is hidden, Lowest cannot start, no Ally, no Surprise from hand, and the winner
+        takes the centre and the black cards played, none of them special: no 2x, -5 or Thief
+        to see to (``_award``'s other branches), and a burned trick has nothing to move (``_burn``)."""
+        t.lowest = self.lowest
+        if self._colour_bids:
+            winner, next_leader = self._resolve_colour(t)
+        else:
+            winner, next_leader = self._resolve_plain(t)
+        t.winner = winner
+        if winner is not None:
+            centre = t.centre
+            taken = [centre]
+            points = centre.value
+            for _, c in t.plays:
+                if c.colour == BLACK:
+                    taken.append(c)
+                    points += c.value
+            self.round_points[winner] += points
+            t.taken = taken
+            t.points = points
+            t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
+            self.tricks_won[winner] += 1
+            rnum = self.round.number
+            held = self.held[winner]
+            for c in taken:
+                held.append((c, rnum))
+            n = t.number
+            self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
+            next_leader = winner
+        else:
+            t.burned = True
+        # pile.end_trick: the one revealed card was taken, and nothing else drew from the pile.
+        self.pile.feed = None
         if self._pending_thief is not None or self.rights:
             self._steals(t, decide)
         t.next_leader = next_leader
@@ -116,13 +163,12 @@ class TrickResolution:
                 t.reasons.append(Reason(_highest_by, None, win))
             return bp, bp
         # The final best number never changes once reached: its bids are all the tied ones, in order.
-        word = "lowest" if lowest else "highest"
-        tied = [(i, p, c) for i, (p, c) in enumerate(t.plays) if c.number == best]
-        burner = tied[-1][1]
-        cards_txt = ", ".join(f"{p} {c}" for _, p, c in tied)
+        tied = [pair for pair in t.plays if pair[1].number == best]
+        burner = tied[-1][0]
+        cards_txt = ", ".join([f"{p} {_TOKEN[c]}" for p, c in tied])
         t.reason = f"tie on {best} ({cards_txt}): burned"
-        t.reasons.append(Reason(f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
-                                "tied card and leads (the burner is the turner, IT and EN)", None))
+        # A tie burns one trick in seven: its explanation is written only if a report reads it.
+        t.reasons.append(Reason(_tie_text, None, ("lowest" if lowest else "highest", best, cards_txt, burner)))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
 
@@ -271,14 +317,14 @@ class TrickResolution:
             held.append((c, rnum))
         if MINUS_FIVE_CARD in taken:
             self.minus_five_wins[winner] += 1
-            t.reasons.append(Reason(f"{winner} won the -5 ({self.minus_five_wins[winner]} so far)", None))
+            t.reasons.append(Reason(filled, None, ("{} won the -5 ({} so far)", winner, self.minus_five_wins[winner])))
         if centre is not None and t.hidden and centre == LOWEST_CARD and not self.lowest:
             self.lowest = True
             t.reasons.append(Reason("the hidden prize is Lowest: the lowest bid wins from the next trick", None))
         if self._ally_player is not None:
             self.allies = (self._ally_player, winner)
-            t.reasons.append(Reason(f"{self._ally_player} played Ally: allied with {winner} for the rest of the round",
-                                    None))
+            t.reasons.append(Reason(filled, None, ("{} played Ally: allied with {} for the rest of the round",
+                                                   self._ally_player, winner)))
         if THIEF_CARD in taken:
             if k["thief.timing"] == "immediate":
                 self._pending_thief = winner
@@ -344,6 +390,11 @@ def _highest_by(player: str, card: Card) -> str:
     return f"highest bid {card} by {player}"
 
 
+def _tie_text(word: str, best: int, cards_txt: str, burner: str) -> str:
+    return (f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
+            "tied card and leads (the burner is the turner, IT and EN)")
+
+
 def _lowest_by(player: str, card: Card) -> str:
     return f"lowest bid {card} by {player}: Lowest is in play"
 
@@ -359,6 +410,7 @@ _ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _resolve_plain's start u
 _WON_TRICK = tuple(f"won trick {n}" for n in range(64))
 
 
+_TOKEN = {c: str(c) for c in _ALL_CARDS.values()}  # a look-up: formatting a Card calls its Python __str__
 _TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)": a look-up, not a format
 
 

@@ -52,6 +52,12 @@ class Reason:
 
 
 
+def filled(template: str, *args) -> str:
+    """A ``Reason`` text made only when read: ``Reason(filled, knob, (template, *args))`` gives
+    ``template.format(*args)`` (the same text as the f-string it replaces) if a report asks."""
+    return template.format(*args)
+
+
 class TrickResult:
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",

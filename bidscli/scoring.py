@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .results import GameResult, Reason, RoundResult
+from .results import GameResult, Reason, RoundResult, filled
 
 _round_of = itemgetter(1)  # the round of a held (card, round) pair
 
 
 class Scoring:
     """The round's and the game's scores (part of ``game.Game``; ``self`` is the game)."""
+
+    __slots__ = ()  # the game's slots are in game.Game
 
     # -- round and game end ----------------------------------------------------------------
     def end_round(self, partial: bool | None = None) -> RoundResult:
@@ -36,9 +38,9 @@ class Scoring:
                 a, b = self.allies
                 s = rp[a] + rp[b]
                 half = s // 2 if k["ally.rounding"] == "floor" else -(-s // 2)
-                rnd.reasons.append(Reason(
-                    f"Ally split: {a} {rp[a]} + {b} {rp[b]} = {s}, each gets {half} (ally.rounding = {k['ally.rounding']})",
-                    "ally.rounding"))
+                rnd.reasons.append(Reason(filled, "ally.rounding", (
+                    "Ally split: {} {} + {} {} = {}, each gets {} (ally.rounding = {})",
+                    a, rp[a], b, rp[b], s, half, k["ally.rounding"])))
                 rp[a] = rp[b] = half
                 rnd.allies = [a, b]
             if not k["lucky_loser.shared_with_ally"]:
@@ -82,10 +84,9 @@ class Scoring:
                 n = self.lucky_count[p]
                 pts = base * n if k["lucky_loser.progression"] == "progressive" else base
                 out[p] = pts
-                rnd.reasons.append(Reason(
-                    f"lucky loser: {p} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
-                    f"{pts} points (lucky_loser.progression = {k['lucky_loser.progression']})",
-                    "lucky_loser.condition"))
+                # Written only if a report reads it (a lucky loser or more in most rounds).
+                rnd.reasons.append(Reason(_lucky_text, "lucky_loser.condition",
+                                          (p, why, cond, n, pts, k["lucky_loser.progression"])))
         return out
 
     def result(self) -> GameResult:
@@ -124,3 +125,8 @@ class Scoring:
             bonuses=bonuses, totals=totals, ranking=[(p, totals[p]) for p in ranking], ranks=ranks,
             minus_five_wins=dict(self.minus_five_wins), reasons=reasons, deck=self.deck,
         )
+
+
+def _lucky_text(player: str, why: str, cond: str, n: int, pts: int, progression: str) -> str:
+    return (f"lucky loser: {player} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
+            f"{pts} points (lucky_loser.progression = {progression})")

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .log import Pass, Steal
-from .results import Reason, TrickResult
+from .results import Reason, TrickResult, filled
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
 
@@ -83,6 +83,8 @@ class _Right(NamedTuple):
 class ThiefSteals:
     """The steals at the end of a trick (part of ``game.Game``; ``self`` is the game)."""
 
+    __slots__ = ()  # the game's slots are in game.Game
+
     # -- Thief ------------------------------------------------------------------------
     def _stealable(self, victim: str) -> tuple[Card, ...]:
         if self.k["thief.pool"] == "round":
@@ -135,8 +137,8 @@ class ThiefSteals:
             self._pending_thief = None
             victims, why = self._victims(t, pending, True)
             choices.append(StealChoice(pending, victims, k["thief.mandatory"], True, why))
-            t.reasons.append(Reason(f"{pending} won the Thief and steals at once (thief.timing = immediate): {why}",
-                                    "thief.timing"))
+            t.reasons.append(Reason(filled, "thief.timing", (
+                "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
         rnum = self.round.number
         # Deferred rights are offered one holder at a time, each with the victims and cards as
         # they are after the steals before it (a card already stolen is not offered again), and
@@ -176,7 +178,6 @@ class ThiefSteals:
                               f"{cards} to take ({'thief.pool = ' + k['thief.pool']})", player=action.thief)
                 continue
             self._apply_steal(t, choice, action, policy=getattr(action, "policy", False))
-        self._checked_actions = True
 
     def _apply_steal(self, t: TrickResult, choice: StealChoice, action: Steal, policy: bool = False) -> None:
         victim, thief, card = action.victim, action.thief, action.card
@@ -201,6 +202,7 @@ class ThiefSteals:
                 if r.holder == thief:
                     del self.rights[i]
                     break
-        t.reasons.append(Reason(f"{thief} steals {card} ({v:+d}) from {victim}: {choice.why}" +
-                                (" (not in the log: the default policy takes the most valuable card)" if policy
-                                 else ""), "thief.pool"))
+        t.reasons.append(Reason(filled, "thief.pool", (
+            "{} steals {} ({:+d}) from {}: {}" +
+            (" (not in the log: the default policy takes the most valuable card)" if policy else ""),
+            thief, card, v, victim, choice.why)))

@@ -287,30 +287,35 @@ def fork(game: Game) -> Game:
     So two levels of copying do (tests/test_attribution.py checks checkpointed replays against
     whole ones)."""
     g = Game.__new__(Game)
-    d = g.__dict__
-    d.update(game.__dict__)
-    for name, v in d.items():
+    for name in Game.__slots__:  # Game keeps its state in slots (no __dict__)
+        v = getattr(game, name, _UNSET)
+        if v is _UNSET:
+            continue  # not set yet (a round attribute before the first round)
         t = type(v)
         if t is dict:
             first = next(iter(v.values()), None)
             if type(first) in (list, set, dict):
-                d[name] = {a: b.copy() for a, b in v.items()}
+                v = {a: b.copy() for a, b in v.items()}
             else:
-                d[name] = v.copy()
+                v = v.copy()
         elif t is list or t is set:
-            d[name] = v.copy()
-    rnd = d.get("round")
+            v = v.copy()
+        setattr(g, name, v)
+    rnd = getattr(game, "round", None)
     if rnd is not None:
         cls = type(rnd)
         twin = cls.__new__(cls)
         for slot in cls.__slots__:
             v = getattr(rnd, slot, None)
             setattr(twin, slot, v.copy() if type(v) in (list, dict) else v)
-        d["round"] = twin
-        rounds = d.get("rounds")
+        g.round = twin
+        rounds = g.rounds
         if rounds and rounds[-1] is rnd:
             rounds[-1] = twin
     return g
+
+
+_UNSET = object()  # fork: a slot the game has not set
 
 
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,

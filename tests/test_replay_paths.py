@@ -162,3 +162,26 @@ def test_first_sightings_agree_with_the_card_by_card_scan():
         for _ in range(4):
             cards = frozenset(rng.sample(specials, rng.randrange(1, len(specials) + 1)))
             assert checks._first_sightings(log, cards) == _first_sightings_general(log, cards), i
+
+
+@pytest.mark.parametrize("more", [0, 1, 2])
+def test_black_cards_in_the_hands_are_counted_on_the_short_way(more):
+    """start_round counts the hands' black cards in C when every hand is well formed: one black
+    card too many (moved from the pile into a hand) is reported with the right count."""
+    from bidscli.cards import BLACK
+
+    text = random_game_log("english", 6, 1, {}, seed=3)
+    log, _ = read_log_text(text, "t.toml")
+    rec = log.rounds[0]
+    hands = {p: list(h) for p, h in rec.hands.items()}
+    pile = list(rec.pile)
+    for p in list(hands)[:more]:
+        i = next(i for i, c in enumerate(hands[p]) if c.colour != BLACK)
+        hands[p][i] = pile.pop()
+    errors: list = []
+    game = Game(load_ruleset(log.ruleset), log.players, log.options, on_error=errors.append)
+    game.start_round(hands=hands, pile=pile, removed=rec.removed)
+    told = [e.message for e in errors if "black cards; the" in e.message]
+    expected = game.deck.black_in_hands + more
+    assert told == ([f"the hands hold {expected} black cards; the english 6-player deal has "
+                     f"{game.deck.black_in_hands}"] if more else [])

@@ -1,0 +1,184 @@
+"""Issue 12: the usual trick's short way gives what the general way gives.
+
+``Game._reveal_usual`` reveals a trick's one number card without ``_reveal``/``_draw``/``pile.draw``,
+and ``finish_trick`` then ends the trick in ``_finish_usual`` unless a special card was played. Both
+are compared here with the general path (``_reveal_usual`` refusing every card) over generated logs
+of every bundled configuration, with and without the deal, whose trick lines are then spoiled at
+random: revealed cards replaced, added or dropped, and plays as in test_replay_paths. The results
+are compared trick by trick (every field, the explanation texts too), and the errors in full.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bidscli import engine, report
+from bidscli.cards import BLACK
+from bidscli.errors import BidsError
+from bidscli.game import Game
+from bidscli.log import format_trick, parse_trick, read_log_text
+from bidscli.results import TrickResult
+from bidscli.rules import load_ruleset
+from tests.test_replay_paths import ALL_CARDS, _logs, _spoil
+
+
+class GeneralGame(Game):
+    """Every trick the general way: ``_reveal`` for every prize, so ``finish_trick`` never takes
+    its short way either (``_usual`` stays False)."""
+
+    def _reveal_usual(self, t, card):
+        return False
+
+
+def _spoil_revealed(line: str, rng: random.Random, cards_seen: list) -> str:
+    rec = parse_trick(line)
+    revealed = list(rec.revealed)
+    what = rng.randrange(5)
+    if what == 0 and revealed:  # any card at all (special, coloured, foreign to the deck)
+        revealed[0] = rng.choice(ALL_CARDS)
+    elif what == 1 and cards_seen:  # a card revealed or played earlier in the log
+        revealed[-1 if revealed else 0:] = [rng.choice(cards_seen)]
+    elif what == 2:  # one card too many
+        revealed.append(rng.choice(ALL_CARDS))
+    elif what == 3:  # nothing written
+        revealed = []
+    else:  # two earlier cards swapped places: the next line reveals this one's card
+        revealed = list(reversed(revealed))
+    return format_trick(revealed, rec.plays, rec.actions)
+
+
+def _spoiled(text: str, rng: random.Random, rate: float) -> tuple[str, int]:
+    lines = text.split("\n")
+    seen: list = []
+    spoiled = 0
+    for k, line in enumerate(lines):
+        if not (line.startswith('    "') and ": " in line):
+            continue
+        body = line.strip().rstrip(",").strip('"')
+        rec = parse_trick(body)
+        if rng.random() < rate:
+            body = _spoil_revealed(body, rng, seen) if rng.random() < 0.6 else _spoil(
+                body, rng, [p for p, _ in rec.plays])
+            lines[k] = '    "' + body + '",'
+            spoiled += 1
+        seen.extend(rec.revealed)
+        seen.extend(c for _, c in rec.plays)
+    return "\n".join(lines), spoiled
+
+
+def _trick_fields(t: TrickResult) -> dict:
+    out = {}
+    for slot in TrickResult.__slots__:
+        v = getattr(t, slot)
+        out[slot] = [(r.text, r.knob) for r in v] if slot == "reasons" else v
+    return out
+
+
+def _outcome(text: str, game_class, collect: bool):
+    log, read_errors = read_log_text(text, "t.toml")
+    if log is None:
+        return None, [e.to_json() for e in read_errors]
+    ruleset = load_ruleset(log.ruleset)
+    errors: list = []
+    saved = engine.Game
+    engine.Game = game_class
+    try:
+        result = engine.replay(log, ruleset, collect=errors if collect else None)
+    except BidsError as exc:
+        return None, [exc.to_json()]
+    finally:
+        engine.Game = saved
+    if result is None:
+        return None, [e.to_json() for e in errors]
+    tricks = [[_trick_fields(t) for t in r.tricks] for r in result.rounds]
+    doc = report.result_json("t.toml", ruleset, result)
+    return (doc, tricks), [e.to_json() for e in errors]
+
+
+@pytest.mark.parametrize("collect", [True, False])
+def test_the_usual_trick_agrees_with_the_general_path(collect):
+    spoiled = 0
+    for i, text, rng in _logs(60, 21 if collect else 22):
+        text, n = _spoiled(text, rng, 0.15)
+        spoiled += n
+        fast, general = _outcome(text, Game, collect), _outcome(text, GeneralGame, collect)
+        assert fast == general, (i, text)
+    assert spoiled > 150
+
+
+def test_the_unspoiled_logs_agree_too():
+    for i, text, _ in _logs(30, 23):
+        assert _outcome(text, Game, True) == _outcome(text, GeneralGame, True), i
+
+
+def test_both_ways_are_taken():
+    """Most tricks of a clean log go the short way, and a special card, a Surprise revealed or
+    a spoiled line sends a trick the general way (so a wrong short way shows above)."""
+    calls = {"finish": 0, "usual": 0, "reveal": 0}
+
+    class Counting(Game):
+        def finish_trick(self, decide=None):
+            calls["finish"] += 1
+            return super().finish_trick(decide)
+
+        def _finish_usual(self, t, decide):
+            calls["usual"] += 1
+            return super()._finish_usual(t, decide)
+
+        def _reveal(self, why):
+            calls["reveal"] += 1
+            return super()._reveal(why)
+
+    for _, text, rng in _logs(20, 24):
+        _outcome(_spoiled(text, rng, 0.1)[0], Counting, True)
+    assert calls["finish"] / 2 < calls["usual"] < calls["finish"], calls
+    assert calls["reveal"] > calls["finish"] / 10, calls
+
+
+def test_a_wrong_short_way_is_caught():
+    """The comparison can fail: a short reveal that skips the round's card checks, and a short
+    end that forgets the black cards played, each give another outcome."""
+
+    class NoChecks(Game):
+        def _reveal_usual(self, t, card):
+            pile = self.pile
+            if card.special is not None or pile.front or not pile.unknown:
+                return super()._reveal_usual(t, card)
+            pile.unknown -= 1  # no check that the card is new to the round, black, in the deck
+            self.seen[card] = "pile"
+            pile.seen.add(card)
+            pile.fed = 1
+            t.revealed.append(card)
+            t.centre = card
+            return True
+
+    class NoBlack(Game):
+        def _finish_usual(self, t, decide):
+            plays = t.plays
+            t.plays = [(p, c) for p, c in plays if c.colour != BLACK]
+            try:
+                return super()._finish_usual(t, decide)
+            finally:
+                t.plays = plays
+
+    for broken in (NoChecks, NoBlack):
+        differ = 0
+        for _, text, rng in _logs(16, 25):
+            text = _spoiled(text, rng, 0.15)[0]
+            differ += _outcome(text, broken, True) != _outcome(text, Game, True)
+        assert differ > 0, broken
+
+
+def test_a_filled_reason_reads_as_its_f_string():
+    """Explanations made only when read (results.filled) give the text the f-string gave,
+    whatever the names hold (braces are arguments, never part of the template)."""
+    from bidscli.cards import card
+    from bidscli.results import Reason, filled
+
+    name, why, c, v = "Ana {0}", "weakest bid 3 by {Ben}", card("K5"), 5
+    assert Reason(filled, None, ("{} leads trick 1: {}", name, why)).text == f"{name} leads trick 1: {why}"
+    assert (Reason(filled, "thief.pool", ("{} steals {} ({:+d}) from {}: {}", name, c, v, "Bo", why)).text
+            == f"{name} steals {c} ({v:+d}) from Bo: {why}")
+    assert Reason(filled, None, ("{} won the -5 ({} so far)", name, 2)).text == f"{name} won the -5 (2 so far)"
