@@ -165,15 +165,26 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
         yield validate_one(item, *extra)
 
 
+_api = None  # bidscli.api, imported on the first log (start-up: issue 12), then kept
+
+
+def _import_api():
+    """bidscli.api, imported once: an import statement run for every log cost about 0.5% of it."""
+    global _api
+    from . import api
+
+    _api = api
+    return api
+
+
 def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Sequence[str],
                  allow_partial: bool) -> FileResult:
     """The FileResult of one entry of ``iter_log_paths``."""
-    from .api import validate
-
+    api = _api or _import_api()
     if isinstance(item, PathProblem):
         return FileResult(item.path, [item.error], empty_folder=item.empty_folder)
     try:
-        errors = validate(item, ruleset, option_pairs, allow_partial)
+        errors = api.validate(item, ruleset, option_pairs, allow_partial)
     except BidsError as exc:
         errors = [exc.located(file=item)]
     except (RecursionError, MemoryError):

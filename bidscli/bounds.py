@@ -83,9 +83,12 @@ def check_toml(text: str, what: str = "log", lines: list[str] | None = None) -> 
     return None
 
 
-# A line of more than MAX_KEY_CHARS characters, or one of MAX_KEY_PARTS dots, after the first
-# (the first is measured apart). Possessive: a line is scanned once, never backtracked into.
-_LONG_LINE = re.compile(rf"\n[^\n]{{{MAX_KEY_CHARS + 1}}}")
+# A line of more than MAX_KEY_CHARS characters, matched from the start of the text: the lines
+# that are not (each at most MAX_KEY_CHARS, then "\n") are passed over inside one match, where a
+# search would start a match at every "\n" (issue 12: a log has hundreds of short lines).
+# Possessive: a line is scanned once, never backtracked into.
+_LONG_LINE = re.compile(rf"(?:[^\n]{{0,{MAX_KEY_CHARS}}}+\n)*+[^\n]{{{MAX_KEY_CHARS + 1}}}")
+# A line of MAX_KEY_PARTS dots after the first (the first is measured apart).
 _DOTTED_LINE = re.compile(rf"\n(?:[^\n.]*+\.){{{MAX_KEY_PARTS}}}")
 
 
@@ -100,8 +103,7 @@ def _within_limits(text: str) -> bool:
     """
     first = text.find("\n")
     head = text if first == -1 else text[:first]
-    return (len(head) <= MAX_KEY_CHARS
-            and (len(text) <= MAX_KEY_CHARS or _LONG_LINE.search(text) is None)
+    return (_LONG_LINE.match(text) is None
             and (_fewer(text, ".", MAX_KEY_PARTS)
                  or (head.count(".") < MAX_KEY_PARTS and _DOTTED_LINE.search(text) is None))
             and (len(text) <= MAX_KEYS or text.count("=") + text.count("[") <= MAX_KEYS))

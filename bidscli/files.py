@@ -64,6 +64,26 @@ def _mb(n: int) -> str:
     return f"{n / 1_000_000:.1f} MB"
 
 
+# Opened without blocking (a FIFO never hangs the reader) and without becoming a terminal's.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+_CHUNK = 1 << 20
+
+
+def _refuse(mode: int, what: str, error: type[BidsError], name: str) -> BidsError:
+    kind = file_kind(mode)
+    if kind == "a folder":
+        return error(f"is a folder, not a {what} file", file=name)
+    return error(f"is {kind}, not a regular file: bidscli reads only regular files", file=name)
+
+
+def _too_big(size: int | None, limit: int, what: str, name: str) -> LimitError:
+    shown = _mb(size) if size is not None else f"over {_mb(limit)}"
+    return LimitError(f"file is {shown}: bidscli reads {what}s of at most {limit // 1_000_000 or 1} MB"
+                      if limit >= 1_000_000 else
+                      f"file is {size if size is not None else 'over'} bytes: bidscli reads {what}s of at "
+                      f"most {limit} bytes", file=name)
+
+
 def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: type[BidsError] = FileError,
                display: str | None = None) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them, or a located error.
@@ -71,33 +91,19 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
     ``what`` names the file in messages (``log``, ``ruleset``); ``error`` is the class of the
     error for a file that cannot be read (a file over the limit is a LimitError).
     """
-    name = display if display is not None else os.fspath(path)
-    if not name and not os.fspath(path):
+    fspath = os.fspath(path)
+    name = display if display is not None else fspath
+    if not name and not fspath:
         raise error(f"an empty path is not a {what} file")
-    if "\0" in os.fspath(path):
+    if "\0" in fspath:
         raise error("cannot read: the path holds a NUL byte", file=name.replace("\0", "\\0"))
-
-    def refuse(mode: int) -> BidsError:
-        kind = file_kind(mode)
-        if kind == "a folder":
-            return error(f"is a folder, not a {what} file", file=name)
-        return error(f"is {kind}, not a regular file: bidscli reads only regular files", file=name)
-
-    def too_big(size: int | None) -> BidsError:
-        shown = _mb(size) if size is not None else f"over {_mb(limit)}"
-        return LimitError(f"file is {shown}: bidscli reads {what}s of at most {limit // 1_000_000 or 1} MB"
-                          if limit >= 1_000_000 else
-                          f"file is {size if size is not None else 'over'} bytes: bidscli reads {what}s of at "
-                          f"most {limit} bytes", file=name)
-
     try:
         st = os.stat(path)  # follows symlinks: the file they lead to must be regular
         if not stat.S_ISREG(st.st_mode):
-            raise refuse(st.st_mode)
+            raise _refuse(st.st_mode, what, error, name)
         if st.st_size > limit:
-            raise too_big(st.st_size)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-        fd = os.open(path, flags)
+            raise _too_big(st.st_size, limit, what, name)
+        fd = os.open(path, _READ_FLAGS)
     except BidsError:
         raise
     except OSError as exc:
@@ -106,19 +112,26 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
     try:
         st = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
         if not stat.S_ISREG(st.st_mode):
-            raise refuse(st.st_mode)
-        if st.st_size > limit:
-            raise too_big(st.st_size)
-        chunks = []
+            raise _refuse(st.st_mode, what, error, name)
+        size = st.st_size
+        if size > limit:
+            raise _too_big(size, limit, what, name)
         left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
+        chunk = os.read(fd, min(left, _CHUNK))
+        if 0 < len(chunk) == size < _CHUNK:
+            # The whole file as fstat just measured it, in one read (issue 12: the usual log):
+            # no read to see its end. A file that reports no size (/proc) or another size than
+            # it holds, or that grows meanwhile, is read on to its end, as any other.
+            return chunk
+        chunks = []
+        while chunk:
             chunks.append(chunk)
             left -= len(chunk)
+            if left <= 0:
+                break
+            chunk = os.read(fd, min(left, _CHUNK))
         if left <= 0:  # it grew past the limit while we read
-            raise too_big(None)
+            raise _too_big(None, limit, what, name)
         return b"".join(chunks)
     except BidsError:
         raise

@@ -5,15 +5,14 @@ instead of stopping at the first (``validate`` shows them all; ``score`` shows
 the first). Each record keeps the TOML line of its round or trick, so that
 later errors from the engine can point at the line too.
 
-TOML parsers do not report positions, so lines are found by scanning the text:
-``[[rounds]]`` headers give the rounds, and each trick string is searched for
-in order after its round header.
+TOML parsers do not report positions, so lines are found by scanning the text
+(logpos.py): ``[[rounds]]`` headers give the rounds, and each trick string is
+searched for in order after its round header.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -22,7 +21,7 @@ if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up 
 from typing import NamedTuple
 
 from . import tomlhints
-from .bounds import LineIndex, check_toml
+from .bounds import check_toml
 from .cards import _CANONICAL as _EXACT
 from .cards import Card
 from .errors import (
@@ -32,7 +31,9 @@ from .errors import (
     LogSyntaxError,
     did_you_mean,
 )
+from .files import decode, read_bytes
 from .knobs import TABLE_OPTIONS
+from .logpos import _KEY_RE, LogPositions  # noqa: F401 - _KEY_RE: the key lines, also for tests
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
 from .names import all_plain as all_plain_names
@@ -44,12 +45,6 @@ from .tomlread import loads as toml_loads
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
-_ROUNDS_RE = re.compile(r"\s*\[\[\s*rounds\s*\]\]")
-# ASCII characters other than "\n" at which str.splitlines breaks a line ("\r" alone or in "\r\n").
-_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
-_KEY_RE = re.compile(r"^\s*(\[{0,2})\s*\"?([\w.\-]+?)\"?\s*(?:=|\.|\])")
-# The first line that sets 'ruleset' (as _KEY_RE reads a key line; [ \t] keeps the match on one line).
-_RULESET_KEY_RE = re.compile(r"^[ \t]*\[{0,2}[ \t]*\"?ruleset\"?[ \t]*(?:=|\.|\])", re.MULTILINE)
 _first = itemgetter(0)  # the player of a (player, card) play
 _canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
 _ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
@@ -173,32 +168,110 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
-def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
+# The plays _plain_trick has met, for each set of players: "<name> <card>" -> (name, card), only
+# for a name of that set. A pure function of the text and the set, so it is shared by every log
+# of a process (a league's logs share their players); it is emptied when it holds _PLAYS_MAX
+# plays, so memory stays flat over any number of logs.
+_PLAYS: dict[frozenset, dict[str, tuple[str, Card]]] = {}
+_PLAYS_MAX = 20_000
+_plays_held = 0
+
+
+def plays_table(players: frozenset) -> dict[str, tuple[str, Card]]:
+    """The table of _PLAYS for ``players`` (one lookup a log)."""
+    table = _PLAYS.get(players)
+    if table is None:
+        table = _PLAYS[players] = {}
+    return table
+
+
+def _learn_plays(chunks: list[str], table: dict, players: frozenset) -> bool:
+    """Put each of ``chunks`` in ``table`` if it is one play in the usual form; False if one is not.
+
+    The usual form: a name of ``players`` of one word (no ','), one space, a canonical card
+    token, and nothing else (no other space or whitespace). parse_trick reads such a piece,
+    between two commas, as (name, card), and _rounds' check of the names passes it.
+    """
+    global _plays_held
+    if _plays_held + len(chunks) > _PLAYS_MAX:
+        _PLAYS.clear()  # ``table`` is still the caller's: it is dropped with the log
+        _plays_held = 0
+    for chunk in chunks:
+        if chunk in table:
+            continue
+        name, _, tok = chunk.partition(" ")
+        card = _EXACT.get(tok)
+        if card is None or name not in players or "," in name or chunk.split() != [name, tok]:
+            return False
+        table[chunk] = (name, card)
+        _plays_held += 1
+    return True
+
+
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
+                 table: dict | None = None, lookup=None) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
-    The usual form (issue 12: most lines of most logs): a canonical revealed part, plays
-    ``<player> <card>, ...`` with each name spelled as in ``players`` and each card canonical,
-    no actions. Then the words pair up, and as a player's name holds no ',' (log.md), the
-    commas are exactly one after each card but the last: parse_trick would read these plays,
-    and _rounds' check of the names would pass them.
+    The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
+    plays in _learn_plays' form joined by ', ', then maybe actions in _plain_actions' form, each
+    after a ';'. parse_trick splits such a line at the first ':' (the head has none), then at
+    each ';', and the commas of its plays are exactly those of the ', ' separators (a play
+    holds none): so it reads the plays ``table`` (plays_table(players)) holds for the pieces,
+    and _rounds' check of the names passes them. Each piece is looked up whole (one hash), not
+    split into words and checked name by name. ``lookup`` is ``table.__getitem__``, made once a
+    log by the caller (else once a call).
     """
-    head, colon, rest = text.partition(":")
-    if not colon or ";" in rest:
+    head, colon, rest = text.partition(": ")
+    if not colon or ":" in head:
         return None
-    words = rest.split()
-    names = words[0::2]
-    if not words or len(words) & 1 or not players.issuperset(names):
-        return None
-    words[-1] += ","  # the last card has no comma after it: now each card is looked up with one
-    revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
+    body, actions = rest, ()
+    if ";" in rest:  # a steal or a pass (a search in C first: most lines have none)
+        body, _, tail = rest.partition(";")
+        actions = _plain_actions(tail.split(";"), players)
+        if actions is None:
+            return None
+    if table is None:
+        table = plays_table(players)
+    if lookup is None:
+        lookup = table.__getitem__
+    chunks = body.split(", ")
     try:
-        if revealed is None:
-            tokens = head.split()
+        plays = tuple(map(lookup, chunks))
+    except KeyError:  # a play not met yet (learnt here), or not in the usual form
+        if not _learn_plays(chunks, table, players):
+            return None
+        plays = tuple(map(lookup, chunks))
+    revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
+    if revealed is None:
+        tokens = head.split()
+        try:
             revealed = _ONE_CARD[tokens[0]] if len(tokens) == 1 else tuple(map(_canonical, tokens))
-        plays = tuple(zip(names, map(_canonical_comma, words[1::2])))
-    except KeyError:  # an alias, a mistyped card or a missing comma: parse_trick says which
-        return None
-    return _new_tuple(TrickRecord, (number, line, text, revealed, plays, ()))
+        except KeyError:  # an alias or a mistyped card: parse_trick says which
+            return None
+    return _new_tuple(TrickRecord, (number, line, text, revealed, plays, actions))
+
+
+def _plain_actions(pieces: list[str], players: frozenset) -> tuple | None:
+    """The actions of a trick line in the usual form (``pieces``: the text after each ';'), or None.
+
+    The usual form: '<thief> steals <card> from <victim>' or '<thief> passes', each name one
+    word and a player as spelled in ``players``, the card canonical, the other words in lower
+    case. _actions splits a piece into words the same way and reads the same action, and
+    _names finds each name a player as it is (issue 12: a Thief game has a few in each log).
+    """
+    out = []
+    for piece in pieces:
+        words = piece.split()
+        if len(words) == 5 and words[1] == "steals" and words[3] == "from":
+            card = _EXACT.get(words[2])
+            if card is None or words[0] not in players or words[4] not in players:
+                return None
+            out.append(_new_tuple(Steal, (words[0], card, words[4])))
+        elif len(words) == 2 and words[1] in ("passes", "pass") and words[0] in players:
+            out.append(_new_tuple(Pass, (words[0],)))
+        else:
+            return None
+    return tuple(out)
 
 
 def _actions(parts: list[str]) -> tuple:
@@ -228,72 +301,14 @@ def _short(text: str, n: int = 60) -> str:
 # -- whole logs --------------------------------------------------------------
 
 
-class LogReader:
-    """Reads one log, collecting errors (``errors``) instead of stopping."""
+class LogReader(LogPositions):
+    """Reads one log, collecting errors (``errors``) instead of stopping. Lines: logpos.py."""
 
     def __init__(self, text: str, file: str) -> None:
         self.text = text
         self.file = file
         self.errors: list[BidsError] = []
         self._header_offsets: list[int] | None = None  # set by _round_lines when every break is a "\n"
-
-    # The text's lines, and an index of them, are made on first use: a valid log with plain "\n"
-    # breaks is read from the text alone (issue 12: splitting it was a tenth of reading a log).
-    @cached_property
-    def _lines(self) -> list[str]:
-        return self.text.splitlines()
-
-    @cached_property
-    def _index(self) -> LineIndex:
-        return LineIndex(self._lines, _KEY_RE)  # lines of keys and strings, found in one pass
-
-    def _newline_breaks(self) -> bool:
-        """Every line break of the text is a "\n" or "\r\n" (str.splitlines breaks at more)."""
-        text = self.text
-        if text and text.isascii() and not any(c in text for c in _OTHER_BREAKS):  # no "\r": no splitlines
-            return True
-        return len(self._lines) == text.count("\n") + (not text.endswith("\n"))
-
-    # Positions -------------------------------------------------------------
-    def _round_lines(self) -> list[int]:
-        pat = _ROUNDS_RE
-        text = self.text
-        if not self._newline_breaks():
-            # Line breaks other than "\n" and "\r\n": test line by line.
-            return [i for i, l in enumerate(self._lines, 1) if "[[" in l and pat.match(l)]
-        # Every line ends at a "\n": jump from one "[[" to the next, counting "\n" on the way.
-        out = []
-        offsets = self._header_offsets = []  # where each header's "[[" is: the trick search starts there
-        lineno, last = 1, 0
-        i = text.find("[[")
-        while i != -1:
-            lineno += text.count("\n", last, i)
-            last = text.find("\n", i)
-            # The header's line, up to its "\r\n" or "\n" (as splitlines gives it).
-            line = text[text.rfind("\n", 0, i) + 1:last if last != -1 else len(text)].removesuffix("\r")
-            if pat.match(line):
-                out.append(lineno)
-                offsets.append(i)
-            if last == -1:
-                break
-            i = text.find("[[", last)
-        return out
-
-    def _key_line(self, key: str, start: int = 1, end: int | None = None) -> int | None:
-        """The first line at or after ``start`` that sets ``key`` (or opens table ``[key]``).
-
-        Looked up in an index of every key's lines, built on the first call: many errors
-        (50,000 unknown keys) cost one pass over the file, not one pass each.
-        """
-        return self._index.key_line(key.strip("[]"), max(start, 1), end)
-
-    def _ruleset_line(self) -> int | None:
-        """The line of ``ruleset = ...``: one search of the text (the key index is built only for errors)."""
-        if self._header_offsets is not None:  # every break is a "\n" (_round_lines found out)
-            m = _RULESET_KEY_RE.search(self.text)
-            if m is not None:
-                return self.text.count("\n", 0, m.start()) + 1
-        return self._key_line("ruleset")
 
     def error(self, cls, message: str, **where) -> None:
         self.errors.append(cls(message, file=self.file, **where))
@@ -455,10 +470,6 @@ class LogReader:
                         for a in rec.actions)
         return rec._replace(plays=plays, actions=actions) if ok else None
 
-    def _option_line(self, key: str) -> int | None:
-        """The line of an option: searched from the ``[options]`` header (found only on error)."""
-        return self._key_line(key, self._key_line("[options]") or 1)
-
     def _cards(self, value, what: str, rnum: int, line) -> tuple[Card, ...] | None:
         """A list of card tokens; ``line`` may be a function, called only on error."""
         if isinstance(value, list):
@@ -484,82 +495,37 @@ class LogReader:
         self.error(LogStructureError, f"{what} must be a list of card strings", line=_call(line), round=rnum)
         return None
 
-    def _trick_lines(self, i: int, start: int | None, s: int, end: int | None, tl: int | None,
-                     tricks: list) -> list[int | None]:
-        """The line of each trick of round ``i`` (0-based; its header at ``start``, its last line
-        ``end``, None for the last round); ``tl`` for one whose line is not found."""
-        out = []
-        # With "\n" breaks and this round's header found, each trick's line is found by
-        # searching the text for the quoted trick from the previous trick on (C calls, each
-        # over the stretch between two tricks); else line by line, then in the index.
-        offs = self._header_offsets
-        if offs is not None and start is not None and i < len(offs):
-            whole = self.text
-            at, at_line = offs[i], start
-            upto = offs[i + 1] if i + 1 < len(offs) else len(whole)
-            usual = self._listed_lines(tricks, at, upto, at_line) if tricks else None
-            if usual is not None:
-                return usual
-        else:
-            whole = None
-        pos = tl or s
-        if whole is None:
-            lines = self._lines
-            stop = end if end is not None else len(lines)
-        for text in tricks:
-            line = None
-            if whole is not None and text.__class__ is str and text:
-                k = whole.find(f'"{text}"', at, upto)
-                if k > 0 and whole[k - 1] != "\\":  # not an escaped quote inside another string
-                    line = at_line + whole.count("\n", at, k)
-                    at, at_line = k + len(text) + 2, line
-                else:  # not written as a plain one-line basic string: the index finds it
-                    line = self._index.string_line(text, at_line, end)
-            elif isinstance(text, str) and text:
-                # Its line: the first of lines pos..end (1-based) holding the text, searched
-                # from the previous trick's line on. Usually the next line: tested first.
-                if pos - 1 < stop and text in lines[pos - 1]:
-                    line = pos
-                elif pos < stop and text in lines[pos]:
-                    line = pos + 1
-                else:  # further on: looked up in an index (no scan to the end per trick)
-                    line = self._index.string_line(text, pos + 2, stop)
-            if line is not None:
-                pos = line
-            else:
-                line = tl
-            out.append(line)
-        return out
+    def _hands(self, h, rnum: int, start: int | None, s: int, end: int | None, players, pset, names):
+        """The hands of round ``rnum`` (``h``: its ``hands`` table), or None (and errors)."""
+        def hl():
+            return self._key_line("hands", s, end) or start
 
-    def _listed_lines(self, tricks: list, at: int, upto: int, at_line: int) -> list[int] | None:
-        """The lines of ``tricks`` when written the usual way, found with one comparison; else None.
-
-        The usual way: each trick a basic string, one after another with the same separator
-        (',\n    ', or ', ' on one line) holding no backslash. Trick 1 is where the search of
-        _trick_lines finds it; each next trick starts right after the separator, and as no '"'
-        comes before it, that is where the search would find it too. So the lines are trick 1's,
-        then one more for each "\n" of the separator (issue 12: one search a trick cost more).
-        """
-        whole = self.text
-        first = tricks[0]
-        if first.__class__ is not str or "" in tricks:
-            return None  # an empty trick has no line to find
-        k = whole.find(f'"{first}"', at, upto)
-        if k <= 0 or whole[k - 1] == "\\":
+        if not isinstance(h, dict):
+            self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=_call(hl), round=rnum)
             return None
-        after = k + len(first) + 2
-        quote = whole.find('"', after, upto)  # where trick 2 should start
-        if quote == -1:
+        hands = {}
+        for p, cards in h.items():
+            if pset is not None and p not in pset:
+                who = names.resolve(p)
+                if who is None or who in h or who in hands:
+                    why = (f"'{p}' is not a player{did_you_mean(p, players)}" if who is None else
+                           f"a second hand for {who} (names match case-insensitively)")
+                    self.error(LogStructureError, f"hands.{p}: {why}", line=_call(hl), round=rnum,
+                               player=who or p)
+                    continue
+                p = who
+            parsed = _plain_cards(cards)
+            if parsed is None:
+                parsed = self._cards(cards, f"hands.{p}", rnum, hl)
+            if parsed is not None:
+                hands[p] = parsed
+        if players and set(hands) != set(players):
+            missing = [p for p in players if p not in hands]
+            if missing:
+                self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
+                           line=_call(hl), round=rnum)
             return None
-        sep = whole[after:quote]
-        try:
-            listed = '"' + f'"{sep}"'.join(tricks) + '"'
-        except TypeError:  # a trick that is not a string: the search says where the others are
-            return None
-        if "\\" in sep or not whole.startswith(listed, k, upto):
-            return None
-        line, step = at_line + whole.count("\n", at, k), sep.count("\n")
-        return [line + step * t for t in range(len(tricks))]
+        return hands
 
     def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
         if value is None:
@@ -574,7 +540,9 @@ class LogReader:
         headers = self._round_lines()
         out = []
         pset = frozenset(players) if players else None
-        names = Names(players) if players else None  # names as written (case, NFC) -> players' spelling
+        names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
+        table = plays_table(pset) if pset is not None else None  # the usual plays of these players
+        lookup = table.__getitem__ if table is not None else None
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
@@ -601,34 +569,13 @@ class LogReader:
                 leader = None
             hands = None
             if "hands" in rnd:
-                def hl(s=s, end=end, start=start):
-                    return self._key_line("hands", s, end) or start
                 h = rnd["hands"]
-                if not isinstance(h, dict):
-                    self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=_call(hl), round=rnum)
-                else:
-                    hands = {}
-                    for p, cards in h.items():
-                        if pset is not None and p not in pset:
-                            who = names.resolve(p)
-                            if who is None or who in h or who in hands:
-                                why = (f"'{p}' is not a player{did_you_mean(p, players)}" if who is None else
-                                       f"a second hand for {who} (names match case-insensitively)")
-                                self.error(LogStructureError, f"hands.{p}: {why}", line=_call(hl), round=rnum,
-                                           player=who or p)
-                                continue
-                            p = who
-                        parsed = _plain_cards(cards)
-                        if parsed is None:
-                            parsed = self._cards(cards, f"hands.{p}", rnum, hl)
-                        if parsed is not None:
-                            hands[p] = parsed
-                    if players and set(hands) != set(players):
-                        missing = [p for p in players if p not in hands]
-                        if missing:
-                            self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
-                                       line=_call(hl), round=rnum)
-                        hands = None
+                # Every player's hand, under the name as spelled, of canonical cards: one call
+                # (issue 12); _hands would read the same, with nothing to report.
+                if pset is not None and h.__class__ is dict and len(h) == len(pset) and pset.issuperset(h):
+                    hands = _plain_hands(h)
+                if hands is None:
+                    hands = self._hands(h, rnum, start, s, end, players, pset, names)
             removed = pile = None
             if "removed" in rnd:
                 removed = _plain_cards(rnd["removed"])
@@ -656,7 +603,8 @@ class LogReader:
                     broken = True
                     tricks_val = []
                 for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    rec = _plain_trick(text, t, line, pset) if pset is not None and text.__class__ is str else None
+                    rec = (_plain_trick(text, t, line, pset, table, lookup)
+                           if table is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:
                             rec = parse_trick(text, t, line)
@@ -674,6 +622,20 @@ class LogReader:
                     tricks.append(rec)
             out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken)))
         return tuple(out)
+
+
+def _plain_hands(hands: dict) -> dict[str, tuple[Card, ...]] | None:
+    """Each hand of ``hands`` (a list of canonical card strings) as cards, or None (_plain_cards'
+    answer for every hand, in one comprehension)."""
+    if not _LIST_TYPE.issuperset(map(type, hands.values())):
+        return None  # a hand that is not a list: _cards reports it
+    try:
+        return {p: tuple(map(_canonical, cards)) for p, cards in hands.items()}
+    except (KeyError, TypeError):  # another token, or an unhashable one: _cards reports it
+        return None
+
+
+_LIST_TYPE = frozenset((list,))
 
 
 def _plain_cards(value) -> tuple[Card, ...] | None:
@@ -712,8 +674,6 @@ def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
     The file is read under bidscli's input policy (files.read_bytes: a regular file, at most
     MAX_FILE_BYTES, never a FIFO or a device).
     """
-    from .files import decode, read_bytes
-
     name = str(path)
     try:
         text = decode(read_bytes(path, MAX_FILE_BYTES, "log", LogStructureError), name, LogSyntaxError)

@@ -52,7 +52,23 @@ def problem(name: str) -> str | None:
     return None
 
 
+_PLAIN_LISTS: dict[tuple[str, ...], bool] = {}  # all_plain's answers: a league's logs repeat their players
+_PLAIN_LISTS_MAX = 1_000  # emptied when full: memory stays flat over any number of logs
+
+
 def all_plain(names: list[str]) -> bool:
+    """``_all_plain(names)``, remembered for each list of names (one look-up for a list met before:
+    issue 12, the checks were 2% of reading a log)."""
+    key = tuple(names)
+    known = _PLAIN_LISTS.get(key)
+    if known is None:
+        if len(_PLAIN_LISTS) >= _PLAIN_LISTS_MAX:
+            _PLAIN_LISTS.clear()
+        known = _PLAIN_LISTS[key] = _all_plain(names)
+    return known
+
+
+def _all_plain(names: list[str]) -> bool:
     """True when every name is plain ASCII that every rule here accepts: 1-32 printable
     characters, no space, no separator, no two alike up to case. Told with a few calls in C for
     the whole list (issue 12: the checks name by name were a percent of validating a log); False
@@ -89,15 +105,23 @@ class Names:
     """The players of one log, for matching names in its trick lines (built once per log).
 
     ``resolve`` is a set test for a name written exactly as in ``players`` (the
-    usual case) and one dict look-up otherwise.
+    usual case) and one dict look-up otherwise. The keys are made on the first name not
+    written exactly (issue 12: most logs have none, and making them was 1% of reading a log).
     """
 
-    __slots__ = ("players", "exact", "by_key")
+    __slots__ = ("players", "exact", "_by_key")
 
-    def __init__(self, players: Iterable[str]) -> None:
+    def __init__(self, players: Iterable[str], exact: frozenset | None = None) -> None:
         self.players = tuple(players)
-        self.exact = frozenset(self.players)
-        self.by_key = {key(p): p for p in self.players}
+        self.exact = frozenset(self.players) if exact is None else exact
+        self._by_key: dict[str, str] | None = None
+
+    @property
+    def by_key(self) -> dict[str, str]:
+        """Each player's ``key`` -> the player."""
+        if self._by_key is None:
+            self._by_key = {key(p): p for p in self.players}
+        return self._by_key
 
     def resolve(self, name: str) -> str | None:
         """The player ``name`` means, in the spelling of ``players``; None if nobody."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bidscli import bounds, log
+from bidscli.names import Names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -176,20 +177,48 @@ def _trick_texts(rng: random.Random):
         yield head + rng.choice((": ", ": ", ":", " ", "::")) + body + tail
 
 
+def _usual_trick_texts(rng: random.Random):
+    """Trick lines mostly in _plain_trick's usual form, each with one slip or none: a name of
+    two words, in another case or with a comma, a card alias, a space or comma more or less."""
+    names = ["Ana", "Ben", "Cleo", "Ana Maria", "ana", "Bob", "A,na", "Ana\tB"]
+    cards = ["R5", "G10", "K7", "-5", "2x", "Ally", "Thief", "r5", "R15", "R5,"]
+    for _ in range(3000):
+        head = rng.choice(("K5", "K1", "2x", "Thief", "", "K5 K6", " K5", "K5 ", "k5", "K5:"))
+        plays = [rng.choice(names[:3] if rng.random() < 0.9 else names) + rng.choice((" ",) * 20 + ("  ", "\t"))
+                 + rng.choice(cards[:7] if rng.random() < 0.9 else cards) for _ in range(rng.randrange(0, 7))]
+        body = "".join((rng.choice((", ",) * 20 + (",", " ,", ",  ", ", , ")) if k else "") + play
+                       for k, play in enumerate(plays))
+        yield (head + rng.choice((": ",) * 10 + (":", ":  ", " : ")) + body
+               + rng.choice(("",) * 10 + (",", " ", ";") + _ACTIONS * 2 + (";".join(rng.sample(_ACTIONS, 2)),)))
+
+
+_ACTIONS = ("; Ana passes", "; Ben pass", "; Ana steals R5 from Ben", ";Cleo  steals  K7 from Ana ", "; ana passes",
+            "; Ana Steals R5 from Ben", "; Ana steals r5 from Ben", "; Bob passes", "; Ana steals R5 from Bob",
+            "; Ana Maria passes", "; Ana steals R5 from Ana Maria", "; Ana steals R5", "; Ana", "; Ana passes now",
+            "; Ana steals R5 frm Ben", "; Cleo PASSES", "; Ana steals", "; Ben R5")
+
+
 def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
     """_plain_trick (one pass for the usual line) against parse_trick and _rounds' name check."""
     players = frozenset(("Ana", "Ben", "Cleo", "Ana Maria"))
     rng = random.Random(5)
     taken = 0
-    for text in _trick_texts(rng):
+    log._PLAYS.clear()  # each piece is learnt here, then read from the table
+    texts = list(_trick_texts(rng)) + list(_usual_trick_texts(rng))
+    for text in texts + texts:
         fast = log._plain_trick(text, 3, 7, players)
         if fast is None:
             continue
         taken += 1
         general = log.parse_trick(text, 3, 7)  # raises if the line is not a trick line at all
+        if general.actions or not players.issuperset(p for p, _ in general.plays):  # as _rounds does
+            reader = log.LogReader(text, "t.toml")
+            general = reader._names(general, Names(players), 7, 1, 3)
+            assert not reader.errors, text
         assert fast == general, text
-        assert not general.actions and players.issuperset(p for p, _ in general.plays), text
-    assert 100 < taken < 4000  # both sides reached
+        assert [type(a) for a in fast.actions] == [type(a) for a in general.actions], text
+    assert 400 < taken < 14000  # both sides reached
+    assert 100 < sum(";" in t and log._plain_trick(t, 3, 7, players) is not None for t in texts)
 
 
 @pytest.mark.parametrize("text", [
@@ -198,7 +227,8 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
     "K5: Ana R5,, Ben G4",
     "K5: Ana r5, Ben G4",  # an alias: parse_trick reads it
     "K5: ana R5, Ben G4",  # a name in another case: the name check matches it
-    "K5: Ana R5, Ben G4; Ana passes",
+    "K5: Ana R5, Ben G4; Ana steals r5 from Ben",  # an alias in an action
+    "K5: Ana R5, Ben G4; ana passes",  # a name in another case in an action
     "K5 Ana R5, Ben G4",
     "k5: Ana R5, Ben G4",
     "K5: Ana Maria R5, Ben G4",  # a name of two words
@@ -206,6 +236,26 @@ def test_plain_trick_reads_what_parse_trick_and_the_name_check_read():
 def test_plain_trick_leaves_every_other_line_to_parse_trick(text):
     assert log._plain_trick(text, 1, 1, frozenset(("Ana", "Ben", "Ana Maria"))) is None
     assert log._plain_trick("K5: Ana R5, Ben G4", 1, 1, frozenset(("Ana", "Ben"))) == log.parse_trick("K5: Ana R5, Ben G4", 1, 1)
+
+
+def test_plain_trick_learns_plays_for_one_set_of_players_only():
+    """A play learnt for one set of players is not read for another (where it is nobody's)."""
+    log._PLAYS.clear()
+    assert log._plain_trick("K5: Cleo R5, Ana G4", 1, 1, frozenset(("Ana", "Cleo"))) is not None
+    assert log._plain_trick("K5: Cleo R5, Ana G4", 1, 1, frozenset(("Ana", "Ben"))) is None
+    assert log._plain_trick("K5: Ana G4, Cleo R5", 1, 1, frozenset(("Ana", "Cleo"))).plays == (
+        ("Ana", log.Card.parse("G4")), ("Cleo", log.Card.parse("R5")))
+
+
+def test_plain_trick_table_is_emptied_when_full(monkeypatch):
+    """Memory stays flat: the tables are emptied at _PLAYS_MAX plays, and reading goes on right."""
+    monkeypatch.setattr(log, "_PLAYS_MAX", 5)
+    log._PLAYS.clear()
+    monkeypatch.setattr(log, "_plays_held", 0)
+    players = frozenset(("Ana", "Ben", "Cleo"))
+    for text in ("K5: Ana R5, Ben G4", "K6: Cleo R6, Ana G6", "K7: Ben R7, Cleo G7, Ana Y7", "K5: Ana R5, Ben G4"):
+        assert log._plain_trick(text, 1, 1, players) == log.parse_trick(text, 1, 1)
+        assert sum(map(len, log._PLAYS.values())) <= 5
 
 
 def test_fewer_is_a_count():
@@ -256,3 +306,142 @@ def test_all_plain_names_leaves_every_other_list_to_the_checks(value):
 
     assert not names.all_plain(value)
     assert names.all_plain(["Ana", "Ben", "P1", "O'Neil", "x" * 32])
+
+
+def _read_bytes_general(path, limit):
+    """What read_bytes reads, a chunk at a time to the end (as it did before its one-read path)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    return data
+
+
+@pytest.mark.parametrize("size", [0, 1, 100, 4096, 70_000])
+def test_read_bytes_reads_a_usual_file_in_one_read(tmp_path, monkeypatch, size):
+    """A file of the size fstat gives is read whole by one read (no read to see its end)."""
+    import os
+
+    from bidscli import files
+
+    path = tmp_path / "g.toml"
+    path.write_bytes(bytes(range(256)) * (size // 256) + b"x" * (size % 256))
+    calls = []
+    real = os.read
+    monkeypatch.setattr(files.os, "read", lambda fd, n: calls.append(n) or real(fd, n))
+    assert files.read_bytes(path, 5_000_000) == _read_bytes_general(path, 5_000_000)
+    assert len(calls) == 1  # an empty file too: its first read sees its end
+
+
+@pytest.mark.parametrize("step", [1, 3, 1000])
+@pytest.mark.parametrize("reported", ["short", "long", "zero"])
+def test_read_bytes_reads_on_when_a_read_or_fstat_says_less(tmp_path, monkeypatch, step, reported):
+    """Short reads, or a size from fstat that is not the file's (a /proc file says 0, a file may
+    grow or shrink meanwhile): read_bytes reads on to the end, and refuses a file over the limit."""
+    import os
+
+    from bidscli import files
+    from bidscli.errors import LimitError
+
+    path = tmp_path / "g.toml"
+    data = b"players = []\n" * 300
+    path.write_bytes(data)
+    real_read, real_fstat = os.read, os.fstat
+    monkeypatch.setattr(files.os, "read", lambda fd, n: real_read(fd, min(n, step)))
+
+    def wrong(st):  # the stat of the file, but with another size
+        fields = list(st[:10])
+        fields[6] = {"short": st.st_size - 7, "long": st.st_size + 7, "zero": 0}[reported]
+        return os.stat_result(fields)
+
+    real_stat = os.stat
+    monkeypatch.setattr(files.os, "fstat", lambda fd, **kw: wrong(real_fstat(fd, **kw)))
+    monkeypatch.setattr(files.os, "stat", lambda p, **kw: wrong(real_stat(p, **kw)))
+    assert files.read_bytes(path, 5_000_000) == data
+    if reported != "long":  # fstat's size passes the limit, the bytes read do not
+        with pytest.raises(LimitError, match="file is over"):
+            files.read_bytes(path, len(data) - 1 if reported == "zero" else len(data) - 7)
+
+
+def _all_logs():
+    logs = [*EXAMPLES, *sorted((ROOT / "tests" / "data").glob("*.toml")),
+            *sorted((ROOT / "tests" / "fuzz_corpus" / "logs").glob("*.toml"))]
+    return [p for p in logs if p.is_file()]
+
+
+def test_every_log_reads_the_same_without_the_trick_fast_paths(monkeypatch):
+    """Whole logs (examples, test data, the fuzz corpus, generated logs with and without hands):
+    the same records and the same errors, in order, with _plain_trick and with parse_trick alone."""
+    from bench.gen import CONFIGS, random_game_log, strip_deal
+
+    texts = [(str(p), p.read_text(encoding="utf-8", errors="replace")) for p in _all_logs()]
+    for i in range(12):
+        name, opts = CONFIGS[i % len(CONFIGS)]
+        text = random_game_log(name, 4 + i % 3, 3, opts, seed=i)
+        texts.append((f"gen{i}.toml", strip_deal(text) if i % 2 else text))
+    assert len(texts) > 20
+
+    def read(text, file):
+        game, errors = log.read_log_text(text, file)
+        return game, [(type(e), str(e), e.line, e.round, e.trick, e.player) for e in errors]
+
+    fast = [read(text, file) for file, text in texts]
+    monkeypatch.setattr(log, "_plain_trick", lambda *a: None)
+    monkeypatch.setattr(log, "_plain_hands", lambda h: None)
+    assert [read(text, file) for file, text in texts] == fast
+
+
+def test_plain_hands_reads_what_the_hand_checks_read():
+    """_plain_hands (every hand in one comprehension, taken when the keys are the players as
+    spelled) against _hands, the check of each hand, on tables with every slip."""
+    players = ("Ana", "Ben", "Cleo")
+    pset = frozenset(players)
+    keys = ["Ana", "Ben", "Cleo", "ana", "Bob", "Ana "]
+    values = [["R5", "G4"], [], ["K7", "Ally", "-5", "2x"], ["r5"], ["R15"], "R5", "", {"R5": 1}, ("R5",),
+              ["R5", ["G4"]], ["R5", 5], None]
+    rng = random.Random(19)
+    taken = 0
+    for _ in range(3000):
+        table = {}
+        pool = keys[:3] if rng.random() < 0.6 else keys
+        for k in rng.sample(pool, rng.randrange(0, min(5, len(pool) + 1))):
+            table[k] = rng.choice(values[:3] if rng.random() < 0.7 else values)
+        reader = log.LogReader("", "t.toml")
+        general = reader._hands(table, 1, 1, 1, None, players, pset, Names(players))
+        if len(table) == len(pset) and pset.issuperset(table):  # where _rounds asks _plain_hands first
+            fast = log._plain_hands(table)
+            if fast is not None:
+                taken += 1
+                assert fast == general and not reader.errors, table
+                assert list(fast) == list(general), table  # the same order
+    assert 200 < taken < 2500
+
+
+def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
+    """names.all_plain remembers its answer for each list: the same answer as _all_plain, for lists
+    met again, in another order or case, and after the table is emptied (it stays small)."""
+    from bidscli import names
+
+    monkeypatch.setattr(names, "_PLAIN_LISTS_MAX", 7)
+    names._PLAIN_LISTS.clear()
+    pool = ["Ana", "ana", "Ben", "A,B", "Cleo", "x" * 33, "Zo\u00eb", "P1"]
+    rng = random.Random(17)
+    for _ in range(500):
+        value = rng.sample(pool, rng.randrange(0, 5))
+        assert names.all_plain(value) == names._all_plain(value), value
+        assert names.all_plain(list(value)) == names._all_plain(value), value
+        assert len(names._PLAIN_LISTS) <= 7
+
+
+def test_long_line_is_found_from_the_start_as_line_by_line():
+    """bounds._LONG_LINE, matched once from the start of the text, finds a line over
+    MAX_KEY_CHARS exactly when measuring each line (split at "\\n", as TOML counts) does."""
+    k = bounds.MAX_KEY_CHARS
+    rng = random.Random(23)
+    found = 0
+    for _ in range(3000):
+        lines = [rng.choice(("x", "é", "\r", "\u2028", " ", "a.b")) * rng.choice((0, 1, 40, k - 1, k, k + 1, k + 2, 600))
+                 for _ in range(rng.randrange(0, 6))]
+        text = "\n".join(lines) + rng.choice(("", "\n", "\r\n"))
+        longest = max(map(len, text.split("\n")))
+        assert (bounds._LONG_LINE.match(text) is not None) == (longest > k), (longest, [len(line) for line in lines])
+        found += longest > k
+    assert 500 < found < 2900
