@@ -168,58 +168,46 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
     return TrickRecord(number, line, text, revealed, tuple(plays), _actions(parts))
 
 
-# The plays _plain_trick has met, for each set of players: "<name> <card>" -> (name, card), only
-# for a name of that set. A pure function of the text and the set, so it is shared by every log
-# of a process (a league's logs share their players); it is emptied when it holds _PLAYS_MAX
-# plays, so memory stays flat over any number of logs.
-_PLAYS: dict[frozenset, dict[str, tuple[str, Card]]] = {}
-_PLAYS_MAX = 20_000
-_plays_held = 0
+# The plays _plain_trick has met: "<name> <card>" -> (name, card), for any one-word name. A pure
+# function of the text, so it is shared by every log of a process (a league's logs share their
+# players' names, whoever sits at the table); whether each name is one of the log's players is
+# checked for each line. It is emptied when it holds _PLAYS_MAX plays, so memory stays flat over
+# any number of logs (about 0.8 MB at most; 36 names and 70 cards make 2,520).
+_PLAYS: dict[str, tuple[str, Card]] = {}
+_PLAYS_MAX = 5_000
+_name_of = itemgetter(0)
 
 
-def plays_table(players: frozenset) -> dict[str, tuple[str, Card]]:
-    """The table of _PLAYS for ``players`` (one lookup a log)."""
-    table = _PLAYS.get(players)
-    if table is None:
-        table = _PLAYS[players] = {}
-    return table
+def _learn_plays(chunks: list[str]) -> bool:
+    """Put each of ``chunks`` in _PLAYS if it is one play in the usual form; False if one is not.
 
-
-def _learn_plays(chunks: list[str], table: dict, players: frozenset) -> bool:
-    """Put each of ``chunks`` in ``table`` if it is one play in the usual form; False if one is not.
-
-    The usual form: a name of ``players`` of one word (no ','), one space, a canonical card
-    token, and nothing else (no other space or whitespace). parse_trick reads such a piece,
-    between two commas, as (name, card), and _rounds' check of the names passes it.
+    The usual form: a name of one word (no ','), one space, a canonical card token, and nothing
+    else (no other space or whitespace). parse_trick reads such a piece, between two commas, as
+    (name, card); _plain_trick checks that the names are the log's players.
     """
-    global _plays_held
-    if _plays_held + len(chunks) > _PLAYS_MAX:
-        _PLAYS.clear()  # ``table`` is still the caller's: it is dropped with the log
-        _plays_held = 0
+    if len(_PLAYS) + len(chunks) > _PLAYS_MAX:
+        _PLAYS.clear()  # the same dict: a caller's bound look-up stays right
     for chunk in chunks:
-        if chunk in table:
+        if chunk in _PLAYS:
             continue
         name, _, tok = chunk.partition(" ")
         card = _EXACT.get(tok)
-        if card is None or name not in players or "," in name or chunk.split() != [name, tok]:
+        if card is None or "," in name or chunk.split() != [name, tok]:
             return False
-        table[chunk] = (name, card)
-        _plays_held += 1
+        _PLAYS[chunk] = (name, card)
     return True
 
 
-def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
-                 table: dict | None = None, lookup=None) -> TrickRecord | None:
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
     The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
-    plays in _learn_plays' form joined by ', ', then maybe actions in _plain_actions' form, each
-    after a ';'. parse_trick splits such a line at the first ':' (the head has none), then at
-    each ';', and the commas of its plays are exactly those of the ', ' separators (a play
-    holds none): so it reads the plays ``table`` (plays_table(players)) holds for the pieces,
-    and _rounds' check of the names passes them. Each piece is looked up whole (one hash), not
-    split into words and checked name by name. ``lookup`` is ``table.__getitem__``, made once a
-    log by the caller (else once a call).
+    plays in _learn_plays' form joined by ', ', each by one of ``players`` as spelled there, then
+    maybe actions in _plain_actions' form, each after a ';'. parse_trick splits such a line at
+    the first ':' (the head has none), then at each ';', and the commas of its plays are exactly
+    those of the ', ' separators (a play holds none): so it reads the plays _PLAYS holds for the
+    pieces, and _rounds' check of the names passes them. Each piece is looked up whole (one
+    hash), not split into words.
     """
     head, colon, rest = text.partition(": ")
     if not colon or ":" in head:
@@ -230,17 +218,15 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
         actions = _plain_actions(tail.split(";"), players)
         if actions is None:
             return None
-    if table is None:
-        table = plays_table(players)
-    if lookup is None:
-        lookup = table.__getitem__
     chunks = body.split(", ")
     try:
-        plays = tuple(map(lookup, chunks))
+        plays = tuple(map(_play_of, chunks))
     except KeyError:  # a play not met yet (learnt here), or not in the usual form
-        if not _learn_plays(chunks, table, players):
+        if not _learn_plays(chunks):
             return None
-        plays = tuple(map(lookup, chunks))
+        plays = tuple(map(_play_of, chunks))
+    if not players.issuperset(map(_name_of, plays)):
+        return None  # a name spelled otherwise, or nobody's: _rounds' name check says which
     revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
     if revealed is None:
         tokens = head.split()
@@ -249,6 +235,9 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
         except KeyError:  # an alias or a mistyped card: parse_trick says which
             return None
     return _new_tuple(TrickRecord, (number, line, text, revealed, plays, actions))
+
+
+_play_of = _PLAYS.__getitem__
 
 
 def _plain_actions(pieces: list[str], players: frozenset) -> tuple | None:
@@ -541,8 +530,6 @@ class LogReader(LogPositions):
         out = []
         pset = frozenset(players) if players else None
         names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
-        table = plays_table(pset) if pset is not None else None  # the usual plays of these players
-        lookup = table.__getitem__ if table is not None else None
         for i, rnd in enumerate(value):
             rnum = i + 1
             start = headers[i] if i < len(headers) else None
@@ -603,8 +590,8 @@ class LogReader(LogPositions):
                     broken = True
                     tricks_val = []
                 for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    rec = (_plain_trick(text, t, line, pset, table, lookup)
-                           if table is not None and text.__class__ is str else None)
+                    rec = (_plain_trick(text, t, line, pset)
+                           if pset is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:
                             rec = parse_trick(text, t, line)
