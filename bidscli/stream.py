@@ -74,9 +74,11 @@ def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
 
 def _items(paths, ruleset, options, fmt, jobs, allow_partial=False) -> Iterator[Item]:
     if jobs > 1 and len(paths) > 1:
-        from .parallel import map_ordered
+        from .parallel import MAX_CHUNK, map_ordered
 
-        yield from map_ordered(score_item, paths, (ruleset, tuple(options), fmt, allow_partial), jobs)
+        # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
+        yield from map_ordered(score_item, paths, (ruleset, tuple(options), fmt, allow_partial), jobs,
+                               max_chunk=16 if fmt == "json" else MAX_CHUNK)
         return
     for path in paths:
         yield score_item(path, ruleset, options, fmt, allow_partial)

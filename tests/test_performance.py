@@ -171,7 +171,7 @@ def workers_used(monkeypatch, tmp_path):
         (tmp_path / f"g{i:03}.toml").write_text(Path("examples/friday-4p.toml").read_text(encoding="utf-8"))
     used = []
     monkeypatch.setattr(parallel, "cores", lambda: 2)
-    monkeypatch.setattr(parallel, "map_ordered", lambda func, items, extra, jobs: used.append(jobs) or
+    monkeypatch.setattr(parallel, "map_ordered", lambda func, items, extra, jobs, **kw: used.append(jobs) or
                         (func(item, *extra) for item in items))
     return used
 
@@ -366,3 +366,24 @@ def test_workers_take_items_only_as_the_caller_takes_results():
     assert len(taken) == (window + 1) * chunk
     assert list(results) == [3 * i for i in range(chunk, 1000)]  # the rest, in order
     assert len(taken) == 1000
+
+
+def test_chunks_grow_with_the_work_done_and_keep_the_order():
+    """Small batches keep chunks of 16 (a big last chunk would idle a worker); long runs reach 64
+    (each chunk costs the parent CPU); every item once, in order."""
+    from bidscli import parallel
+
+    def sizes(n, **kw):
+        tasks = list(parallel._chunks(_double, range(n), (), kw.get("chunk", 16), kw.get("max_chunk", 64)))
+        assert [x for _, batch, _ in tasks for x in batch] == list(range(n))
+        return [len(batch) for _, batch, _ in tasks]
+
+    small = sizes(300)
+    assert small[:16] == [16] * 16 and max(small) <= 18
+    big = sizes(10_000)
+    assert big[:16] == [16] * 16 and max(big) == 64 and big.count(64) > 100 and len(big) < 200
+    sent = 0
+    for size in big:
+        assert size <= max(16, sent // 16)  # the wait at the end: at most a sixteenth of the work before
+        sent += size
+    assert set(sizes(3000, max_chunk=16)) == {16, 3000 % 16}
