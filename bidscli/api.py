@@ -213,7 +213,7 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
         if _typo_of_ruleset(errors):
             return errors
         return errors + [exc.located(file=str(path))]
-    return _check(log, errors, ruleset, opts, allow_partial)[1]
+    return _check(log, errors, ruleset, opts, allow_partial, explain=False)[1]  # only the errors are read
 
 
 def _typo_of_ruleset(errors: list[BidsError]) -> bool:
@@ -236,13 +236,13 @@ def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
 
 
 def _check(log: GameLog, read_errors: list[BidsError], ruleset: Ruleset, opts: dict,
-           allow_partial: bool) -> tuple[GameResult | None, list[BidsError]]:
+           allow_partial: bool, explain: bool = True) -> tuple[GameResult | None, list[BidsError]]:
     collected: list[BidsError] = []
     empty = None if read_errors else nothing_to_score(log)
     if empty is not None:
         collected.append(empty)
         allow_partial = True  # the deal is still checked; "unfinished" would say the same again
-    result = replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial)
+    result = replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial, explain=explain)
     if not read_errors and not collected:
         return result, []
     # In file order, as a reader goes through the log (file-level problems first).

@@ -82,7 +82,7 @@ def log_decider(game: Game, actions: Iterable) -> Decide:
 
 
 def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
-           collect: list | None = None, allow_partial: bool = True) -> GameResult | None:
+           collect: list | None = None, allow_partial: bool = True, explain: bool = True) -> GameResult | None:
     """Play a parsed log under a ruleset.
 
     With ``collect`` (a list), errors are appended and play goes on where it can
@@ -99,7 +99,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                 raise err
             collect.append(err)
             opts.update(implied)
-        game = Game(ruleset, log.players, opts, on_error=on_error, file=log.file)
+        game = Game(ruleset, log.players, opts, on_error=on_error, file=log.file, explain=explain)
     except BidsError as exc:
         exc.located(file=log.file, line=log.ruleset_line)
         if collect is None:

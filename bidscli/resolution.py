@@ -96,7 +96,8 @@ class TrickResolution:
             self.round_points[winner] += points
             t.taken = taken
             t.points = points
-            t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
+            if self.explain:
+                t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
             self.tricks_won[winner] += 1
             rnum = self.round.number
             held = self.held[winner]
@@ -113,7 +114,8 @@ class TrickResolution:
             self._steals(t, decide)
         t.next_leader = next_leader
         self.leader = next_leader
-        t.running = dict(self.round_points)
+        if self.explain:
+            t.running = dict(self.round_points)
         return t
 
     def _bids(self, t: TrickResult):
@@ -157,10 +159,12 @@ class TrickResolution:
             bp, bc = win
             if lowest:
                 t.reason = _LOWEST_BID[bc]
-                t.reasons.append(Reason(_lowest_by, "lowest.reveal", win))
+                if self.explain:
+                    t.reasons.append(Reason(_lowest_by, "lowest.reveal", win))
             else:
                 t.reason = _HIGHEST_BID[bc]
-                t.reasons.append(Reason(_highest_by, None, win))
+                if self.explain:
+                    t.reasons.append(Reason(_highest_by, None, win))
             return bp, bp
         # The final best number never changes once reached: its bids are all the tied ones, in order.
         tied = [pair for pair in t.plays if pair[1].number == best]
@@ -247,8 +251,9 @@ class TrickResolution:
             p, c = tied[0]
             if p is not None:
                 t.reason = _COLOUR_BEST[c]
-                t.reasons.append(Reason(_colour_text, knob, (mode, word, t.plays, centre, counts, cands, best_num,
-                                                             ": {} wins with {}", p, c)))
+                if self.explain:
+                    t.reasons.append(Reason(_colour_text, knob, (mode, word, t.plays, centre, counts, cands,
+                                                                 best_num, ": {} wins with {}", p, c)))
                 return p, p
             # The centre card is the best card.
             t.reason = _CENTRE_BEST[c]

@@ -185,3 +185,37 @@ def test_black_cards_in_the_hands_are_counted_on_the_short_way(more):
     expected = game.deck.black_in_hands + more
     assert told == ([f"the hands hold {expected} black cards; the english 6-player deal has "
                      f"{game.deck.black_in_hands}"] if more else [])
+
+
+def _validated(text: str, explain: bool):
+    """What validate reports for ``text``, replayed with or without explanations (api._check)."""
+    from bidscli import api
+
+    log, read_errors = read_log_text(text, "t.toml")
+    if log is None:
+        return None, [e.to_json() for e in read_errors]
+    result, errors = api._check(log, read_errors, load_ruleset(log.ruleset), dict(log.options), False,
+                                explain=explain)
+    return result, [e.to_json() for e in errors]
+
+
+def test_validate_without_explanations_reports_the_same_errors():
+    """``bids validate`` replays with explain=False (nobody reads its result): every error, its
+    text, place and order, is the same as with the explanations, on spoiled logs too; and the
+    result really leaves them out (the usual tricks have no reasons and no running standings)."""
+    left_out = kept = 0
+    for i, text, rng in _logs(60, 13):
+        lines = text.split("\n")
+        for k, line in enumerate(lines):
+            if line.startswith('    "') and ": " in line and rng.random() < 0.2:
+                body = line.strip().rstrip(",").strip('"')
+                lines[k] = '    "' + _spoil(body, rng, [p for p, _ in parse_trick(body).plays]) + '",'
+        text = "\n".join(lines)
+        (quiet, quiet_errors), (full, full_errors) = _validated(text, False), _validated(text, True)
+        assert quiet_errors == full_errors, (i, text)
+        for q, f in zip(quiet.rounds if quiet else (), full.rounds if full else ()):
+            for tq, tf in zip(q.tricks, f.tricks):
+                assert (tq.winner, tq.points, tq.reason, tq.next_leader) == (tf.winner, tf.points, tf.reason, tf.next_leader)
+                left_out += not tq.reasons and not tq.running
+                kept += bool(tf.reasons) and bool(tf.running)
+    assert left_out > 300 and kept > left_out
