@@ -84,10 +84,12 @@ def _logs(count: int, seed: int):
         yield i, text, rng
 
 
-def _outcome(text: str, game_class, collect: bool):
+def replayed(text: str, game_class, collect: bool):
+    """(ruleset, result, errors as JSON) of replaying ``text`` with ``game_class`` as the engine's
+    Game; the ruleset and result are None when the log cannot be read or the replay raises."""
     log, read_errors = read_log_text(text, "t.toml")
     if log is None:
-        return None, [e.to_json() for e in read_errors]
+        return None, None, [e.to_json() for e in read_errors]
     ruleset = load_ruleset(log.ruleset)
     errors: list = []
     saved = engine.Game
@@ -95,11 +97,15 @@ def _outcome(text: str, game_class, collect: bool):
     try:
         result = engine.replay(log, ruleset, collect=errors if collect else None)
     except BidsError as exc:
-        return None, [exc.to_json()]
+        return None, None, [exc.to_json()]
     finally:
         engine.Game = saved
-    doc = report.result_json("t.toml", ruleset, result) if result is not None else None
-    return doc, [e.to_json() for e in errors]
+    return ruleset, result, [e.to_json() for e in errors]
+
+
+def _outcome(text: str, game_class, collect: bool):
+    ruleset, result, errors = replayed(text, game_class, collect)
+    return (report.result_json("t.toml", ruleset, result) if result is not None else None), errors
 
 
 @pytest.mark.parametrize("collect", [True, False])

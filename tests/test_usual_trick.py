@@ -14,14 +14,12 @@ import random
 
 import pytest
 
-from bidscli import engine, report
+from bidscli import report
 from bidscli.cards import BLACK
-from bidscli.errors import BidsError
 from bidscli.game import Game
-from bidscli.log import format_trick, parse_trick, read_log_text
+from bidscli.log import format_trick, parse_trick
 from bidscli.results import TrickResult
-from bidscli.rules import load_ruleset
-from tests.test_replay_paths import ALL_CARDS, _logs, _spoil
+from tests.test_replay_paths import ALL_CARDS, _logs, _spoil, replayed
 
 
 class GeneralGame(Game):
@@ -77,24 +75,12 @@ def _trick_fields(t: TrickResult) -> dict:
 
 
 def _outcome(text: str, game_class, collect: bool):
-    log, read_errors = read_log_text(text, "t.toml")
-    if log is None:
-        return None, [e.to_json() for e in read_errors]
-    ruleset = load_ruleset(log.ruleset)
-    errors: list = []
-    saved = engine.Game
-    engine.Game = game_class
-    try:
-        result = engine.replay(log, ruleset, collect=errors if collect else None)
-    except BidsError as exc:
-        return None, [exc.to_json()]
-    finally:
-        engine.Game = saved
+    ruleset, result, errors = replayed(text, game_class, collect)
     if result is None:
-        return None, [e.to_json() for e in errors]
+        return None, errors
     tricks = [[_trick_fields(t) for t in r.tricks] for r in result.rounds]
     doc = report.result_json("t.toml", ruleset, result)
-    return (doc, tricks), [e.to_json() for e in errors]
+    return (doc, tricks), errors
 
 
 @pytest.mark.parametrize("collect", [True, False])
