@@ -28,7 +28,7 @@ from .log import Steal
 from .resolution import _take_text
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .rules import Ruleset
-from .thief import Decide, StealChoice, StealDone, default_steal_policy
+from .thief import Decide, StealChoice, StealDone, _record_nothing, default_steal_policy
 
 # Imported from here by callers (the modules above hold them).
 __all__ = [
@@ -38,11 +38,6 @@ __all__ = [
 
 
 # -- replaying a log ------------------------------------------------------------------
-
-
-def _record_nothing(choice: StealChoice) -> None:
-    """The decision of a trick whose log line records no action."""
-    return
 
 
 def _tricks(n: int) -> str:

@@ -45,6 +45,12 @@ class StealDone(NamedTuple):
 Decide = Callable[[StealChoice], "Steal | Pass | None"]
 
 
+def _record_nothing(choice: StealChoice) -> None:
+    """The decision of a trick whose log line records no action (engine.replay): every offered
+    steal is a pass, which ``_steals`` knows without offering an optional one."""
+    return
+
+
 def _lazy_choices(game, t, first: list, holders: list, mandatory: bool):
     """The steal choices of a trick, each made when it is offered: the immediate Thief's
     (``first``), then each deferred right's holder, with victims as the earlier steals left them."""
@@ -139,6 +145,11 @@ class ThiefSteals:
             choices.append(StealChoice(pending, victims, k["thief.mandatory"], True, why))
             t.reasons.append(Reason(filled, "thief.timing", (
                 "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
+        if decide is _record_nothing and not k["thief.mandatory"]:
+            # Issue 12: the log records no action and every steal is optional, so every choice is
+            # a pass with nothing to check. An unused deferred right (thief.timing = deferred) is
+            # otherwise offered, with its victims found, at every trick to the end of the round.
+            return
         rnum = self.round.number
         # Deferred rights are offered one holder at a time, each with the victims and cards as
         # they are after the steals before it (a card already stolen is not offered again), and
