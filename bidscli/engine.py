@@ -106,7 +106,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     last = max((r.number for r in log.rounds if r.tricks), default=0)
     last_tricks = next((len(r.tricks) for r in log.rounds if r.number == last), 0)
     unfinished_told = False  # one message for an unfinished game, not one per round
-    start_trick, play_all = game.start_trick, game.play_all
+    play_trick = game.play_trick
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
         if rec.broken:
@@ -122,15 +122,13 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                           f"{game.n}-player deal plays {expected} a round")
         try:
             for _, line, _, revealed, plays, actions in rec.tricks[:expected]:
-                start_trick(revealed, line)
-                play_all(plays)
                 if actions:
                     decide = log_decider(game, actions)
-                    game.finish_trick(decide)
+                    play_trick(revealed, plays, line, decide)
                     decide.leftovers()
                 else:
                     # Nothing recorded: every offered steal is a pass (or, if mandatory, an error).
-                    game.finish_trick(_record_nothing)
+                    play_trick(revealed, plays, line, _record_nothing)
         except _Abort:
             stopped = game.trick.number if game.trick is not None else 0
             rest = min(len(rec.tricks), expected) - stopped

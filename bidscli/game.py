@@ -33,9 +33,10 @@ from .results import Reason, RoundResult, TrickResult, filled
 from .rules import Deck, Ruleset, deck_for
 from .scoring import Scoring
 from .thief import ThiefSteals, _Right
+from .usual import UsualTrick
 
 
-class Game(TrickResolution, ThiefSteals, Scoring):
+class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
     """One game of Bids under one ruleset. See the module docstring for the flow."""
 
     # Issue 12: slots, not a __dict__. Past 30 attributes CPython 3.11 stops sharing an instance

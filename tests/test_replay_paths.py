@@ -24,7 +24,17 @@ from bidscli.rules import load_ruleset
 ALL_CARDS = list(_CANONICAL.values())
 
 
-class GeneralGame(Game):
+class ThreeCalls(Game):
+    """``play_trick`` as the three calls it stands for, without its short way for the usual trick
+    (so that the paths below are the ones a replay takes)."""
+
+    def play_trick(self, revealed, plays, line=None, decide=None):
+        self.start_trick(revealed, line)
+        self.play_all(plays)
+        return self.finish_trick(decide)
+
+
+class GeneralGame(ThreeCalls):
     """``play_all`` as it was before its short loop: every pair through ``_play_each``."""
 
     def play_all(self, plays):
@@ -130,7 +140,7 @@ def test_both_paths_are_taken():
     short loop shows as a difference above)."""
     calls = {"all": 0, "each": 0}
 
-    class Counting(Game):
+    class Counting(ThreeCalls):
         def play_all(self, plays):
             calls["all"] += 1
             super().play_all(plays)

@@ -19,12 +19,12 @@ from bidscli.cards import BLACK
 from bidscli.game import Game
 from bidscli.log import format_trick, parse_trick
 from bidscli.results import TrickResult
-from tests.test_replay_paths import ALL_CARDS, _logs, _spoil, replayed
+from tests.test_replay_paths import ALL_CARDS, ThreeCalls, _logs, _spoil, replayed
 
 
-class GeneralGame(Game):
+class GeneralGame(ThreeCalls):
     """Every trick the general way: ``_reveal`` for every prize, so ``finish_trick`` never takes
-    its short way either (``_usual`` stays False)."""
+    its short way either (``_usual`` stays False), nor ``play_trick``."""
 
     def _reveal_usual(self, t, card):
         return False
@@ -104,7 +104,7 @@ def test_both_ways_are_taken():
     a spoiled line sends a trick the general way (so a wrong short way shows above)."""
     calls = {"finish": 0, "usual": 0, "reveal": 0}
 
-    class Counting(Game):
+    class Counting(ThreeCalls):
         def finish_trick(self, decide=None):
             calls["finish"] += 1
             return super().finish_trick(decide)
