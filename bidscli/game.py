@@ -25,7 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from .cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
+from .cards import (
+    ALLY_CARD,
+    BLACK,
+    DOUBLE_CARD,
+    LOWEST_CARD,
+    MINUS_FIVE_CARD,
+    SURPRISE_CARD,
+    THIEF_CARD,
+    Card,
+)
 from .errors import BidsError, DeckError, IllegalPlayError, _Abort
 from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
@@ -252,21 +261,23 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         self._ally_player = None
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: any player may lead
-        # The usual trick (issue 12): the log reveals one number card, the pile's next one. Then
-        # finish_trick takes its short way too, unless a special card is played (``_special``).
+        # The usual trick (issue 12): the log reveals one card, the pile's next one, that is the
+        # prize as it is (a number card, -5, 2x or Thief). Then finish_trick takes its short way
+        # too, unless Surprise or Lowest is played (``_special``).
         self._usual = revealed is not None and len(revealed) == 1 and self._reveal_usual(t, revealed[0])
         if not self._usual:
             self._reveal("the prize of this trick")
         return t
 
     def _reveal_usual(self, t: TrickResult, card: Card) -> bool:
-        """``_reveal`` when the log's one revealed card is a number card that the pile gives
-        without any error; False (nothing changed) for anything else, which ``_reveal`` takes.
+        """``_reveal`` when the log's one revealed card is a number card, -5, 2x or Thief (the
+        prize as it is revealed, ``_PRIZE_AS_IS``) that the pile gives without any error; False
+        (nothing changed) for anything else, which ``_reveal`` takes.
 
         The same as ``_reveal`` -> ``_draw`` -> ``pile.draw`` for that case: with the log's
         pile, its next card, known to the round; without it, a black card of the deck new to
         the round (the checks those three make, in one test each, without their texts)."""
-        if card.special is not None:
+        if card.special is not None and card not in _PRIZE_AS_IS:
             return False
         pile = self.pile
         front = pile.front
@@ -577,7 +588,10 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
 
     def _special(self, t: TrickResult, player: str, card: Card) -> None:
         """What a special card does when played from hand."""
-        self._usual = False  # finish_trick goes the general way (see start_trick)
+        if card is SURPRISE_CARD or card is LOWEST_CARD:
+            # They change the prize, the pile or the winner: finish_trick goes the general way
+            # (see start_trick). The others are seen to by its short way (_finish_usual).
+            self._usual = False
         if card == SURPRISE_CARD:
             if self.k["surprise.from_hand"] == "replace_center":
                 old = t.centre
@@ -600,6 +614,11 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
             self._lowest_from_hand = True
         elif card == ALLY_CARD:
             self._ally_player = player
+
+
+# Special cards that are a trick's prize as they are revealed (``_reveal``): the other ones,
+# Lowest and Surprise, are put aside or hide the next card, and the Ally is never in the pile.
+_PRIZE_AS_IS = frozenset((MINUS_FIVE_CARD, DOUBLE_CARD, THIEF_CARD))
 
 
 def _wrong_leader_text(leader: str, why: str, first: str) -> str:

@@ -74,11 +74,13 @@ class TrickResolution:
         return t
 
     def _finish_usual(self, t: TrickResult, decide: Decide | None) -> TrickResult:
-        """``finish_trick`` for the usual trick (issue 12): a number card revealed the usual way
-        (``Game._reveal_usual``), every player has played and nobody played a special card. Then
-        nothing is hidden, Lowest cannot start, no Ally, no Surprise from hand, and the winner
-        takes the centre and the black cards played, none of them special: no 2x, -5 or Thief
-        to see to (``_award``'s other branches), and a burned trick has nothing to move (``_burn``)."""
+        """``finish_trick`` for the usual trick (issue 12): its one revealed card is the prize as
+        it is (``Game._reveal_usual``), every player has played and nobody played Surprise or
+        Lowest (``Game._special``). Then nothing is hidden, Lowest cannot start, no Surprise
+        from hand, and nothing more was drawn from the pile (``pile.end_trick`` has nothing to
+        check). The winner takes the centre and the black cards played; when none of them is
+        special and nobody played the Ally (most tricks), that is all of ``_award``, done here.
+        A burned trick has nothing to move (``_burn``), only an Ally's reason."""
         t.lowest = self.lowest
         if self._colour_bids:
             winner, next_leader = self._resolve_colour(t)
@@ -87,27 +89,35 @@ class TrickResolution:
         t.winner = winner
         if winner is not None:
             centre = t.centre
+            special = centre.special is not None or self._ally_player is not None
             taken = [centre]
             points = centre.value
             for _, c in t.plays:
                 if c.colour == BLACK:
                     taken.append(c)
                     points += c.value
-            self.round_points[winner] += points
-            t.taken = taken
-            t.points = points
-            if self.explain:
-                t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
-            self.tricks_won[winner] += 1
-            rnum = self.round.number
-            held = self.held[winner]
-            for c in taken:
-                held.append((c, rnum))
+                    if c.special is not None:
+                        special = True
+            if special:
+                self._award(t, winner)  # 2x, -5, Thief or Ally: the general award
+            else:
+                self.round_points[winner] += points
+                t.taken = taken
+                t.points = points
+                if self.explain:
+                    t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
+                self.tricks_won[winner] += 1
+                rnum = self.round.number
+                held = self.held[winner]
+                for c in taken:
+                    held.append((c, rnum))
             n = t.number
             self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
             next_leader = winner
         else:
             t.burned = True
+            if self._ally_player is not None:
+                self._burn(t)  # the Ally's reason
         # pile.end_trick: the one revealed card was taken, and nothing else drew from the pile.
         self.pile.feed = None
         if self._pending_thief is not None or self.rights:

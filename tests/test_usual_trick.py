@@ -168,3 +168,24 @@ def test_a_filled_reason_reads_as_its_f_string():
     assert (Reason(filled, "thief.pool", ("{} steals {} ({:+d}) from {}: {}", name, c, v, "Bo", why)).text
             == f"{name} steals {c} ({v:+d}) from Bo: {why}")
     assert Reason(filled, None, ("{} won the -5 ({} so far)", name, 2)).text == f"{name} won the -5 (2 so far)"
+
+
+def test_a_special_card_the_short_way_does_not_know_is_caught(monkeypatch):
+    """The short way takes -5, 2x and Thief as a prize, and the Ally, -5, 2x and Thief played
+    (``_finish_usual`` hands their award to ``_award``). Surprise and Lowest played it must leave
+    to the general way: a short way that took them too is caught by the comparison."""
+
+    def outcomes(seed):
+        return [(_outcome(text, Game, True), _outcome(text, GeneralGame, True))
+                for _, text, _ in _logs(30, seed)]
+
+    assert all(fast == general for fast, general in outcomes(26))
+    special = Game._special
+
+    def keeps_the_short_way(self, t, player, card):
+        usual = self._usual
+        special(self, t, player, card)
+        self._usual = usual
+
+    monkeypatch.setattr(Game, "_special", keeps_the_short_way)
+    assert any(fast != general for fast, general in outcomes(26))
