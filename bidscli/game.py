@@ -370,7 +370,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
                     self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
                 elif where is not None and where != "pile":
                     self._illegal(f"{card} revealed from the pile, but it is already in the round "
-                                  f"({_place_text(where)})")
+                                  f"({_place_text(where, card)})")
                 self.seen[card] = "pile"
                 self.pile.seen.add(card)
         return card
@@ -436,10 +436,10 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
                 self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
             where = self.seen.get(card)
             if where is not None:
-                self._illegal(f"{player} played {card}, but it is already in the round ({_place_text(where)})",
+                self._illegal(f"{player} played {card}, but it is already in the round ({_place_text(where, card)})",
                               player=player)
             if where is None:  # a repeat keeps the first place: later repeats name the first holder
-                self.seen[card] = (player, t.number)  # put in words only if an error names it (_place_text)
+                self.seen[card] = t  # the trick it was played in: put in words only if an error names it
             if card.colour == BLACK:
                 self.black_played_from_hand += 1
                 if self.black_played_from_hand > self.deck.black_in_hands:
@@ -492,13 +492,12 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
             # is an error: ``play`` checks those.
             seen = self.seen
             deck_cards = self._deck_cards
-            number = t.number
             for pair in plays:
                 player, card = pair
                 if (i >= n or player != order[i] or pair.__class__ is not tuple or card.colour == BLACK
                         or card not in deck_cards or card in seen):
                     break
-                seen[card] = (player, number)  # put in words only if an error names it (_place_text)
+                seen[card] = t  # the trick it was played in: put in words only if an error names it
                 append(pair)
                 i += 1
                 if card.special is not None:
@@ -537,7 +536,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
                             self._special(t, player, card)
                         continue
                 elif card.colour != BLACK and card in deck_cards and card not in seen:
-                    seen[card] = (player, t.number)
+                    seen[card] = t
                     tplays.append(pair)
                     if card.special is not None:
                         self._special(t, player, card)
@@ -627,9 +626,12 @@ def _wrong_leader_text(leader: str, why: str, first: str) -> str:
     return f"{leader} leads this trick ({why}); the line starts with {first}"
 
 
-def _place_text(where) -> str:
-    """Where a card already is in the round: a place ("hand of Ana", "pile"), or a
-    (player, trick) play, worded only when an error names it."""
-    if isinstance(where, tuple):
-        return f"played by {where[0]} in trick {where[1]}"
+def _place_text(where, card: Card) -> str:
+    """Where ``card`` already is in the round: a place ("hand of Ana", "pile"), or the trick it
+    was played in, worded only when an error names it. (Issue 12: ``Game.seen`` keeps the trick
+    of a played card, not a new (player, trick number) pair for each card played: its player is
+    the first in the trick's plays with that card, the one it was first seen with.)"""
+    if isinstance(where, TrickResult):
+        player = next(p for p, c in where.plays if c is card)
+        return f"played by {player} in trick {where.number}"
     return where

@@ -55,13 +55,12 @@ class UsualTrick:
             # is an error, the Ally is special: ``play_all`` sees to those.
             seen = self.seen
             deck_cards = self._deck_cards
-            number = t.number
             for pair in plays:
                 player, card = pair
                 if (player != order[i] or card.colour == BLACK or card.special is not None
                         or pair.__class__ is not tuple or card not in deck_cards or card in seen):
                     break
-                seen[card] = (player, number)  # put in words only if an error names it (game._place_text)
+                seen[card] = t  # the trick it was played in: put in words only if an error names it
                 i += 1
         if i < n:
             t.plays.extend(plays[:i])

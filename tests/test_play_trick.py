@@ -104,3 +104,29 @@ def test_a_mandatory_steal_is_still_offered():
 
     differ = sum(_outcome(text, PassAlways, True) != _outcome(text, ThreeCalls, True) for _, text in _cases(30, 36))
     assert differ > 0
+
+
+def test_a_card_played_again_names_who_played_it_first():
+    """``Game.seen`` keeps the trick a card was played in (no pair made for each card played):
+    the message still names the first player of it, in the same trick or a later one, and a
+    card revealed after it was played too."""
+    from tests.test_replay_paths import replayed
+
+    text = '''ruleset = "english"
+players = ["Ana", "Ben", "Cleo", "Dev"]
+
+[[rounds]]
+leader = "Ana"
+tricks = [
+  "K5: Ana R5, Ben G9, Cleo R5, Dev Y2",
+  "K3: Ben G1, Cleo R5, Dev B2, Ana R9",
+  "K8: Ana B9, Ben G1, Cleo Y7, Dev Y6",
+]
+'''
+    for game_class in (Game, ThreeCalls):
+        messages = [e["message"] for e in replayed(text, game_class, True)[2]]
+        assert messages[:3] == [
+            "Cleo played R5, but it is already in the round (played by Ana in trick 1)",
+            "Cleo played R5, but it is already in the round (played by Ana in trick 1)",
+            "Ben played G1, but it is already in the round (played by Ben in trick 2)",
+        ], messages
