@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BLACK, Card
+from .cards import ALLY_CARD, BLACK, DOUBLE_CARD, MINUS_FIVE_CARD, THIEF_CARD, Card
 from .results import TrickResult
 from .thief import Decide
+
+# Special cards that do nothing when played but the Ally's alliance (``Game._special``):
+# ``_finish_usual`` sees to their award.
+_PLAYED_AS_USUAL = frozenset((ALLY_CARD, MINUS_FIVE_CARD, DOUBLE_CARD, THIEF_CARD))
 
 
 class UsualTrick:
@@ -25,12 +29,13 @@ class UsualTrick:
                    line: int | None = None, decide: Decide | None = None) -> TrickResult:
         """``start_trick(revealed, line)``, ``play_all(plays)``, then ``finish_trick(decide)``.
 
-        The usual trick takes a short way: ``start_trick`` finds its one revealed number card
-        the usual way (``Game._reveal_usual``), and every player plays in turn a number card,
-        from their known hand or, without hands, a coloured card of the deck new to the round
-        (``play_all``'s short loop, without its ``_special`` case); ``_finish_usual`` then
-        ends it. At the first pair that is not usual, the pairs before it stand (they are the
-        same for ``play_all``) and ``play_all`` and ``finish_trick`` go on from there.
+        The usual trick takes a short way: ``start_trick`` finds its one revealed card the
+        usual way (``Game._reveal_usual``), and every player plays in turn a card from their
+        known hand or, without hands, a card of the deck new to the round (within the hands'
+        share of black cards), none of them Surprise or Lowest (``play_all``'s checks, with
+        ``_special`` for the Ally); ``_finish_usual`` then ends it. At the first pair that is
+        not usual, the pairs before it stand (they are the same for ``play_all``) and
+        ``play_all`` and ``finish_trick`` go on from there.
         """
         t = self.start_trick(revealed, line)
         n = self.n
@@ -43,25 +48,39 @@ class UsualTrick:
         if hands is not None:
             for pair in plays:
                 player, card = pair
-                if player != order[i] or card.special is not None or pair.__class__ is not tuple:
+                if player != order[i] or pair.__class__ is not tuple:
+                    break
+                special = card.special is not None
+                if special and card not in _PLAYED_AS_USUAL:
                     break
                 try:
                     hands[player].remove(card)
                 except (KeyError, ValueError):
                     break  # not in the hand: ``play`` reports it
                 i += 1
+                if special:
+                    self._special(t, player, card)  # the Ally's alliance (nothing for the others)
         else:
-            # A black card counts against the hands' share, a repeat or a card not in the deck
-            # is an error, the Ally is special: ``play_all`` sees to those.
+            # A card not in the deck or a repeat is an error, and so is a black card past the
+            # hands' share: ``play_all`` sees to those.
             seen = self.seen
             deck_cards = self._deck_cards
             for pair in plays:
                 player, card = pair
-                if (player != order[i] or card.colour == BLACK or card.special is not None
-                        or pair.__class__ is not tuple or card not in deck_cards or card in seen):
+                if (player != order[i] or pair.__class__ is not tuple or card not in deck_cards
+                        or card in seen):
                     break
+                special = card.special is not None
+                if special and card not in _PLAYED_AS_USUAL:
+                    break
+                if card.colour == BLACK:
+                    if self.black_played_from_hand >= self.deck.black_in_hands:
+                        break
+                    self.black_played_from_hand += 1
                 seen[card] = t  # the trick it was played in: put in words only if an error names it
                 i += 1
+                if special:
+                    self._special(t, player, card)  # the Ally's alliance (nothing for the others)
         if i < n:
             t.plays.extend(plays[:i])
             self.play_all(plays[i:])

@@ -130,3 +130,17 @@ tricks = [
             "Cleo played R5, but it is already in the round (played by Ana in trick 1)",
             "Ben played G1, but it is already in the round (played by Ben in trick 2)",
         ], messages
+
+
+def test_surprise_or_lowest_played_on_the_short_way_is_caught(monkeypatch):
+    """``play_trick``'s loop takes the Ally, -5, 2x and Thief played (``_special`` for the Ally);
+    one that took Surprise and Lowest too (whose effects ``_finish_usual`` does not see to)
+    gives another outcome."""
+    from bidscli import usual
+    from bidscli.cards import LOWEST_CARD, SURPRISE_CARD
+
+    cases = list(_cases(30, 37))
+    expected = [_outcome(text, ThreeCalls, True) for _, text in cases]
+    assert [_outcome(text, Game, True) for _, text in cases] == expected
+    monkeypatch.setattr(usual, "_PLAYED_AS_USUAL", usual._PLAYED_AS_USUAL | {LOWEST_CARD, SURPRISE_CARD})
+    assert [_outcome(text, Game, True) for _, text in cases] != expected
