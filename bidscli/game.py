@@ -76,7 +76,9 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
     ) -> None:
         """``explain=False``: nobody reads the result, only the errors (``bids validate``), so
         the usual trick keeps no explanation and no running standings (issue 12: about 4% of
-        validating a log). Everything else, every check and every error, is the same."""
+        validating a log), nor do the commonest steps of the others (what a winner takes, a
+        tie, 2x, -5, the Ally, the round's leader, lucky losers and Ally split: about 50
+        reasons a log). Everything else, every check and every error, is the same."""
         opts = dict(ruleset.options)
         self.explain = explain
         opts.update(options or {})
@@ -153,8 +155,9 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         self.missing_told = False
         self.logged_tricks = 0
         self.leader_unknown = False
-        self.round.reasons.append(Reason(filled, None if why == "named by the log" else "game.first_leader",
-                                         ("{} leads trick 1: {}", leader, why)))
+        if self.explain:
+            self.round.reasons.append(Reason(filled, None if why == "named by the log" else "game.first_leader",
+                                             ("{} leads trick 1: {}", leader, why)))
         self.trick = None
         self.leader = leader
         self.leader_why = "first leader of the round"

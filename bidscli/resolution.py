@@ -182,7 +182,8 @@ class TrickResolution:
         cards_txt = ", ".join([f"{p} {_TOKEN[c]}" for p, c in tied])
         t.reason = f"tie on {best} ({cards_txt}): burned"
         # A tie burns one trick in seven: its explanation is written only if a report reads it.
-        t.reasons.append(Reason(_tie_text, None, ("lowest" if lowest else "highest", best, cards_txt, burner)))
+        if self.explain:
+            t.reasons.append(Reason(_tie_text, None, ("lowest" if lowest else "highest", best, cards_txt, burner)))
         self.leader_why = f"played the last tied card in trick {t.number}, which burned"
         return None, burner
 
@@ -323,8 +324,9 @@ class TrickResolution:
             self._double(t, winner, before_trick=False)
         t.taken = taken
         t.points = points
-        t.reasons.append(Reason(_take_text, None, (winner, taken, points)) if taken else
-                         Reason(f"{winner} takes nothing (no centre card, no black card played)", None))
+        if self.explain:  # (validate reads no explanation: Game.__init__)
+            t.reasons.append(Reason(_take_text, None, (winner, taken, points)) if taken else
+                             Reason(f"{winner} takes nothing (no centre card, no black card played)", None))
         self.tricks_won[winner] += 1
         rnum = self.round.number
         held = self.held[winner]
@@ -332,14 +334,17 @@ class TrickResolution:
             held.append((c, rnum))
         if MINUS_FIVE_CARD in taken:
             self.minus_five_wins[winner] += 1
-            t.reasons.append(Reason(filled, None, ("{} won the -5 ({} so far)", winner, self.minus_five_wins[winner])))
+            if self.explain:
+                t.reasons.append(Reason(filled, None, ("{} won the -5 ({} so far)", winner,
+                                                       self.minus_five_wins[winner])))
         if centre is not None and t.hidden and centre == LOWEST_CARD and not self.lowest:
             self.lowest = True
             t.reasons.append(Reason("the hidden prize is Lowest: the lowest bid wins from the next trick", None))
         if self._ally_player is not None:
             self.allies = (self._ally_player, winner)
-            t.reasons.append(Reason(filled, None, ("{} played Ally: allied with {} for the rest of the round",
-                                                   self._ally_player, winner)))
+            if self.explain:
+                t.reasons.append(Reason(filled, None, ("{} played Ally: allied with {} for the rest of the round",
+                                                       self._ally_player, winner)))
         if THIEF_CARD in taken:
             if k["thief.timing"] == "immediate":
                 self._pending_thief = winner
@@ -356,10 +361,13 @@ class TrickResolution:
         old = rp[winner]
         rp[winner] = old * 2
         scope = k["double.scope"]
+        banked = self.totals[winner]
+        if scope == "game":
+            self.double_bonus[winner] += banked
+        if not self.explain:
+            return
         text = f"{winner} won 2x: round points {old} -> {old * 2}"
         if scope == "game":
-            banked = self.totals[winner]
-            self.double_bonus[winner] += banked
             text += f" and banked total {banked} -> {banked * 2}"
         # before_trick: the 2x doubles first, so this trick's points come after it.
         when = "after" if before_trick else "before"

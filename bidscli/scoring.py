@@ -38,9 +38,10 @@ class Scoring:
                 a, b = self.allies
                 s = rp[a] + rp[b]
                 half = s // 2 if k["ally.rounding"] == "floor" else -(-s // 2)
-                rnd.reasons.append(Reason(filled, "ally.rounding", (
-                    "Ally split: {} {} + {} {} = {}, each gets {} (ally.rounding = {})",
-                    a, rp[a], b, rp[b], s, half, k["ally.rounding"])))
+                if self.explain:
+                    rnd.reasons.append(Reason(filled, "ally.rounding", (
+                        "Ally split: {} {} + {} {} = {}, each gets {} (ally.rounding = {})",
+                        a, rp[a], b, rp[b], s, half, k["ally.rounding"])))
                 rp[a] = rp[b] = half
                 rnd.allies = [a, b]
             if not k["lucky_loser.shared_with_ally"]:
@@ -85,8 +86,9 @@ class Scoring:
                 pts = base * n if k["lucky_loser.progression"] == "progressive" else base
                 out[p] = pts
                 # Written only if a report reads it (a lucky loser or more in most rounds).
-                rnd.reasons.append(Reason(_lucky_text, "lucky_loser.condition",
-                                          (p, why, cond, n, pts, k["lucky_loser.progression"])))
+                if self.explain:
+                    rnd.reasons.append(Reason(_lucky_text, "lucky_loser.condition",
+                                              (p, why, cond, n, pts, k["lucky_loser.progression"])))
         return out
 
     def result(self) -> GameResult:
