@@ -11,6 +11,7 @@ actions. The engine itself is split by what a reader looks up:
 - ``thief``: the steals the engine offers and checks, and the default policy;
 - ``scoring``: round end and game end (lucky loser, Ally split, 2x, -5 bonus);
 - ``pile``: the point pile as the log reveals it;
+- ``usual``: ``Game.play_trick``, a trick line in one call (the usual trick's short way);
 - ``results``: what a replay produces (trick, round and game results, reasons).
 
 Everything callers use is imported from here (``from .engine import ...``), so

@@ -16,9 +16,10 @@ of a ``StealChoice``), which a log answers from its recorded actions and a bot
 from its strategy. Every rule the engine applies is recorded as a reason with
 the knob that decided it, so reports can explain each trick.
 
-``Game`` holds the deal and the plays; the end of a trick, the Thief and the
-scoring are its mixins (``resolution``, ``thief``, ``scoring``) and the pile
-is a ``pile._Pile``, so that each module stays a size a reader can hold.
+``Game`` holds the deal and the plays; the end of a trick, the Thief, the
+scoring and a whole trick line in one call (``play_trick``, what a log replay
+uses) are its mixins (``resolution``, ``thief``, ``scoring``, ``usual``) and
+the pile is a ``pile._Pile``, so that each module stays a size a reader can hold.
 """
 
 from __future__ import annotations
