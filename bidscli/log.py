@@ -198,7 +198,27 @@ def _learn_plays(chunks: list[str]) -> bool:
     return True
 
 
-def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
+# The plays _plain_trick has read for each set of players: "<name> <card>" -> (name, card), each
+# name one of that set as spelled there. A line whose pieces are all here is read with one look-up a
+# piece and no check of the names (issue 12: checking them was a fifth of reading a trick line); a
+# piece met for the first time is read from _PLAYS and its name checked, then kept here. At most
+# _PLAYER_SETS_MAX sets are kept, each of at most 6 players' plays of the 76 card tokens.
+_KNOWN: dict[frozenset, dict[str, tuple[str, Card]]] = {}
+_PLAYER_SETS_MAX = 16
+
+
+def _known_plays(players: frozenset) -> dict[str, tuple[str, Card]]:
+    """The plays known to be by ``players`` (a dict _plain_trick fills)."""
+    known = _KNOWN.get(players)
+    if known is None:
+        if len(_KNOWN) >= _PLAYER_SETS_MAX:
+            _KNOWN.clear()  # memory stays flat over any number of tables
+        known = _KNOWN[players] = {}
+    return known
+
+
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
+                 known: dict | None = None) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
     The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
@@ -207,7 +227,8 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
     the first ':' (the head has none), then at each ';', and the commas of its plays are exactly
     those of the ', ' separators (a play holds none): so it reads the plays _PLAYS holds for the
     pieces, and _rounds' check of the names passes them. Each piece is looked up whole (one
-    hash), not split into words.
+    hash), not split into words. ``known``: ``_known_plays(players)``, which _rounds looks up once
+    a log.
     """
     head, colon, rest = text.partition(": ")
     if not colon or ":" in head:
@@ -219,14 +240,17 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
         if actions is None:
             return None
     chunks = body.split(", ")
+    if known is None:
+        known = _known_plays(players)
     try:
-        plays = tuple(map(_play_of, chunks))
-    except KeyError:  # a play not met yet (learnt here), or not in the usual form
-        if not _learn_plays(chunks):
+        # One call for the whole tuple (issue 12: a third cheaper than tuple(map(...)); with one
+        # piece, itemgetter gives the piece itself, not a tuple of it).
+        plays = itemgetter(*chunks)(known) if len(chunks) > 1 else (known[chunks[0]],)
+    except KeyError:  # a piece not read for these players yet (kept from now on), or not a play
+        plays = _new_plays(chunks, players)
+        if plays is None:
             return None
-        plays = tuple(map(_play_of, chunks))
-    if not players.issuperset(map(_name_of, plays)):
-        return None  # a name spelled otherwise, or nobody's: _rounds' name check says which
+        known.update(zip(chunks, plays))
     revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
     if revealed is None:
         tokens = head.split()
@@ -235,6 +259,20 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
         except KeyError:  # an alias or a mistyped card: parse_trick says which
             return None
     return _new_tuple(TrickRecord, (number, line, text, revealed, plays, actions))
+
+
+def _new_plays(chunks: list[str], players: frozenset) -> tuple | None:
+    """The plays of ``chunks`` from _PLAYS (learnt there if need be) when every one is a play in
+    the usual form by one of ``players``; else None."""
+    try:
+        plays = tuple(map(_play_of, chunks))
+    except KeyError:  # a play not met yet (learnt here), or not in the usual form
+        if not _learn_plays(chunks):
+            return None
+        plays = tuple(map(_play_of, chunks))
+    if not players.issuperset(map(_name_of, plays)):
+        return None  # a name spelled otherwise, or nobody's: _rounds' name check says which
+    return plays
 
 
 _play_of = _PLAYS.__getitem__
@@ -529,6 +567,7 @@ class LogReader(LogPositions):
         headers = self._round_lines()
         out = []
         pset = frozenset(players) if players else None
+        known = _known_plays(pset) if pset is not None else None
         names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
         for i, rnd in enumerate(value):
             rnum = i + 1
@@ -590,7 +629,7 @@ class LogReader(LogPositions):
                     broken = True
                     tricks_val = []
                 for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    rec = (_plain_trick(text, t, line, pset)
+                    rec = (_plain_trick(text, t, line, pset, known)
                            if pset is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:

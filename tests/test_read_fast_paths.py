@@ -258,6 +258,25 @@ def test_plain_trick_table_is_emptied_when_full(monkeypatch):
         assert len(log._PLAYS) <= 5
 
 
+def test_plain_trick_keeps_the_plays_of_each_set_of_players_apart(monkeypatch):
+    """_KNOWN, the plays read for each set of players, gives a line the record parse_trick gives,
+    and only for a set that holds every name; a one-play line gives a tuple of one play. The sets
+    kept are bounded (_PLAYER_SETS_MAX)."""
+    monkeypatch.setattr(log, "_PLAYER_SETS_MAX", 2)
+    log._KNOWN.clear()
+    sets = [frozenset(("Ana", "Ben")), frozenset(("Ana", "Cleo")), frozenset(("Ben", "Cleo")),
+            frozenset(("Ana", "Ben", "Cleo"))]
+    texts = ("K5: Ana R5", "K5: Ben R5, Cleo G4", "K6: Cleo R6, Ana G6, Ben Y6", "K5: Ana R5, Ben R5",
+             "K5: Cleo R5")
+    for players in sets * 3:
+        for text in texts:
+            general = log.parse_trick(text, 2, 9)
+            fast = log._plain_trick(text, 2, 9, players)
+            assert fast == (general if players.issuperset(p for p, _ in general.plays) else None), (text, players)
+        assert len(log._KNOWN) <= 2
+    assert log._plain_trick("K5: Ana R5", 1, 1, sets[0]).plays == (("Ana", log.Card.parse("R5")),)
+
+
 def test_fewer_is_a_count():
     for text in ("", ".", "a.b", "." * 7, "." * 8, "x.y." * 5, "[rounds.hands]\n" * 3):
         for n in range(12):
