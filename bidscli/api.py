@@ -72,10 +72,10 @@ def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[
     return None
 
 
-def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
+def read_game_log(path: str | Path, lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
     """``read_log``, but a ruleset file given where a log belongs is one plain error (as validate
-    says of a ruleset found in a folder), not a list of unknown keys."""
-    log, errors = read_log(path)
+    says of a ruleset found in a folder), not a list of unknown keys. ``lines=False``: read_log's."""
+    log, errors = read_log(path, lines)
     if errors:
         from .batch import ruleset_file
 
@@ -203,8 +203,23 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
 
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
              allow_partial: bool = False) -> list[BidsError]:
-    """Every problem in one log (``bids validate`` collects them all)."""
-    log, errors = read_game_log(path)
+    """Every problem in one log (``bids validate`` collects them all).
+
+    A valid log shows no line, so the log is first read and played without finding the line of
+    each round and trick (issue 12: a tenth of reading a log). Lines only locate errors, never
+    decide one, so a log with a problem is read and played again with its lines, and every
+    message is located as in one pass with them (an error raised is raised by that pass too).
+    """
+    try:
+        valid = not _validate(path, ruleset_ref, option_pairs, allow_partial, lines=False)
+    except Exception:  # noqa: BLE001 - raised again by the pass with lines, located
+        valid = False
+    return [] if valid else _validate(path, ruleset_ref, option_pairs, allow_partial, lines=True)
+
+
+def _validate(path: str | Path, ruleset_ref: str | None, option_pairs: Sequence[str], allow_partial: bool,
+              lines: bool) -> list[BidsError]:
+    log, errors = read_game_log(path, lines)
     if log is None:
         return errors
     try:

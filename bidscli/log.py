@@ -13,6 +13,7 @@ searched for in order after its round header.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -331,9 +332,12 @@ def _short(text: str, n: int = 60) -> str:
 class LogReader(LogPositions):
     """Reads one log, collecting errors (``errors``) instead of stopping. Lines: logpos.py."""
 
-    def __init__(self, text: str, file: str) -> None:
+    def __init__(self, text: str, file: str, lines: bool = True) -> None:
         self.text = text
         self.file = file
+        # lines=False: no line is found for the records (their line is None) nor for the errors,
+        # which are the same errors otherwise (api.validate: a valid log shows no line).
+        self.with_lines = lines
         self.errors: list[BidsError] = []
         self._header_offsets: list[int] | None = None  # set by _round_lines when every break is a "\n"
 
@@ -417,7 +421,8 @@ class LogReader(LogPositions):
         rounds = self._rounds(data.get("rounds"), players)
         if players is None:
             return None
-        return GameLog(self.file, ruleset, players, options, rounds, self._ruleset_line() if ruleset else None)
+        ruleset_line = self._ruleset_line() if ruleset and self.with_lines else None
+        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
@@ -564,7 +569,8 @@ class LogReader(LogPositions):
         if len(value) > MAX_ROUNDS:
             self.error(LimitError, f"{len(value)} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log")
             return ()
-        headers = self._round_lines()
+        with_lines = self.with_lines
+        headers = self._round_lines() if with_lines else ()
         out = []
         pset = frozenset(players) if players else None
         known = _known_plays(pset) if pset is not None else None
@@ -614,7 +620,7 @@ class LogReader(LogPositions):
                     pile = self._cards(rnd["pile"], "pile", rnum,
                                        lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
             tricks_val = rnd.get("tricks")
-            tl = start if start is not None else self._key_line("tricks", s, end)
+            tl = start if start is not None or not with_lines else self._key_line("tricks", s, end)
             broken = False
             tricks = []
             if tricks_val is None:
@@ -628,7 +634,8 @@ class LogReader(LogPositions):
                     self.error(LimitError, f"{len(tricks_val)} tricks: a round has at most {MAX_TRICKS}", line=tl, round=rnum)
                     broken = True
                     tricks_val = []
-                for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
+                lines = self._trick_lines(i, start, s, end, tl, tricks_val) if with_lines else repeat(None)
+                for t, (text, line) in enumerate(zip(tricks_val, lines), 1):
                     rec = (_plain_trick(text, t, line, pset, known)
                            if pset is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
@@ -688,13 +695,14 @@ def _call(line):
     return line() if callable(line) else line
 
 
-def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:
-    reader = LogReader(text, file)
+def read_log_text(text: str, file: str = "<log>", lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
+    """The log in ``text`` and every problem found; ``lines=False``: without lines (LogReader)."""
+    reader = LogReader(text, file, lines)
     log = reader.read()
     return log, reader.errors
 
 
-def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
+def read_log(path: str | Path, lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
     """Read a log file; returns the log (None if unusable) and every problem found.
 
     The file is read under bidscli's input policy (files.read_bytes: a regular file, at most
@@ -705,4 +713,4 @@ def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
         text = decode(read_bytes(path, MAX_FILE_BYTES, "log", LogStructureError), name, LogSyntaxError)
     except BidsError as exc:
         return None, [exc]
-    return read_log_text(text, name)
+    return read_log_text(text, name, lines)

@@ -410,6 +410,89 @@ def test_every_log_reads_the_same_without_the_trick_fast_paths(monkeypatch):
     assert [read(text, file) for file, text in texts] == fast
 
 
+def _validated(path, lines):
+    """api._validate's errors (or what it raises) as what validate shows of each."""
+    from bidscli import api
+
+    try:
+        errors = api._validate(str(path), None, (), False, lines=lines)
+    except Exception as exc:  # noqa: BLE001 - compared as it is
+        return type(exc).__name__, str(exc)
+    return [(type(e), str(e), e.line, e.round, e.trick, e.player, e.follows) for e in errors]
+
+
+def _mutants(rng: random.Random, text: str):
+    """``text`` with one slip a line: a card, a name or a word changed, a line left out or doubled."""
+    lines = text.split("\n")
+    words = ["R5", "G4", "K7", "P1", "P7", "Ally", "x", "steals", "passes", "[[rounds]]", '"', ",", ""]
+    for _ in range(25):
+        out = list(lines)
+        i = rng.randrange(len(out))
+        kind = rng.randrange(3)
+        if kind == 0:
+            parts = out[i].split(" ")
+            parts[rng.randrange(len(parts))] = rng.choice(words)
+            out[i] = " ".join(parts)
+        elif kind == 1:
+            del out[i]
+        else:
+            out.insert(i, out[i])
+        yield "\n".join(out)
+
+
+def test_validate_without_lines_finds_a_problem_exactly_when_validate_with_lines_does(tmp_path):
+    """api.validate plays a log without its lines first: that pass is clean exactly when the pass
+    with lines is (lines only locate errors), so validate's answer is the pass with lines'."""
+    from bench.gen import CONFIGS, random_game_log, strip_deal
+    from bidscli import api
+
+    paths = _all_logs()
+    rng = random.Random(29)
+    for i in range(6):
+        name, opts = CONFIGS[i % len(CONFIGS)]
+        text = random_game_log(name, 4 + i % 3, 2, opts, seed=i)
+        text = strip_deal(text) if i % 2 else text
+        for k, mutant in enumerate([text, *_mutants(rng, text)]):
+            path = tmp_path / f"gen{i}-{k}.toml"
+            path.write_text(mutant, encoding="utf-8")
+            paths.append(path)
+    clean = 0
+    for path in paths:
+        with_lines = _validated(path, True)
+        without = _validated(path, False)
+        assert (without == []) == (with_lines == []), path
+        clean += with_lines == []
+        assert _validated_api(api, path) == with_lines, path
+    assert 10 < clean < len(paths) - 50  # valid and invalid logs both
+
+
+def _validated_api(api, path):
+    try:
+        errors = api.validate(str(path))
+    except Exception as exc:  # noqa: BLE001 - compared as it is
+        return type(exc).__name__, str(exc)
+    return [(type(e), str(e), e.line, e.round, e.trick, e.player, e.follows) for e in errors]
+
+
+def test_validate_finds_no_line_of_a_valid_log_and_every_line_of_an_invalid_one(tmp_path, monkeypatch):
+    from bench.gen import random_game_log
+    from bidscli import api
+
+    text = random_game_log("english", 4, 2, {}, seed=3)
+    path = tmp_path / "g.toml"
+    path.write_text(text, encoding="utf-8")
+    calls = []
+    real = log.LogReader._round_lines
+    monkeypatch.setattr(log.LogReader, "_round_lines", lambda self: calls.append(1) or real(self))
+    assert api.validate(str(path)) == [] and calls == []  # no line was looked for
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith('    "K') and ": P1 " in line)
+    lines[at] = lines[at].replace(": P1 ", ": P9 ")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    errors = api.validate(str(path))
+    assert errors and errors[0].line == at + 1 and calls  # located by the pass with lines
+
+
 def test_plain_hands_reads_what_the_hand_checks_read():
     """_plain_hands (every hand in one comprehension, taken when the keys are the players as
     spelled) against _hands, the check of each hand, on tables with every slip."""
