@@ -519,6 +519,27 @@ def test_plain_hands_reads_what_the_hand_checks_read():
     assert 200 < taken < 2500
 
 
+def test_cards_of_is_the_map_of_canonical_tokens():
+    """_cards_of (one itemgetter call) gives what tuple(map(_canonical, ...)) gives, or raises
+    where it raises (KeyError or TypeError), for lists of none, one and more tokens."""
+    import itertools
+
+    tokens = ["R5", "G4", "Ally", "-5", "r5", "x", 5, None, ["R5"]]
+
+    def outcome(fn, value):
+        try:
+            return fn(value)
+        except (KeyError, TypeError):
+            return "refused"
+
+    for n in range(4):
+        for value in itertools.product(tokens, repeat=n):
+            value = list(value)
+            general = outcome(lambda v: tuple(map(log._canonical, v)), value)
+            assert outcome(log._cards_of, value) == general, value
+    assert log._cards_of(["R5"]) == (log.Card.parse("R5"),)  # a tuple of one card, not the card
+
+
 def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
     """names.all_plain remembers its answer for each list: the same answer as _all_plain, for lists
     met again, in another order or case, and after the table is emptied (it stays small)."""
