@@ -3,7 +3,8 @@
 The reader is forgiving in one way only: it collects every problem it finds
 instead of stopping at the first (``validate`` shows them all; ``score`` shows
 the first). Each record keeps the TOML line of its round or trick, so that
-later errors from the engine can point at the line too.
+later errors from the engine can point at the line too (``lines=False`` leaves
+them out: api.validate's first pass, for a log that turns out valid).
 
 TOML parsers do not report positions, so lines are found by scanning the text
 (logpos.py): ``[[rounds]]`` headers give the rounds, and each trick string is
