@@ -76,7 +76,10 @@ def read_game_log(path: str | Path, lines: bool = True) -> tuple[GameLog | None,
     """``read_log``, but a ruleset file given where a log belongs is one plain error (as validate
     says of a ruleset found in a folder), not a list of unknown keys. ``lines=False``: read_log's."""
     log, errors = read_log(path, lines)
-    if errors:
+    # A log the reader made has players, so it is no ruleset file: only an unusable one is asked
+    # (issue 12: ruleset_file parses the file again). Without lines, api.validate asks in the pass
+    # with lines that follows.
+    if errors and log is None and lines:
         from .batch import ruleset_file
 
         if ruleset_file(str(path)):
@@ -220,7 +223,7 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
 def _validate(path: str | Path, ruleset_ref: str | None, option_pairs: Sequence[str], allow_partial: bool,
               lines: bool) -> list[BidsError]:
     log, errors = read_game_log(path, lines)
-    if log is None:
+    if log is None or (errors and not lines):  # without lines, any problem sends validate to the pass with them
         return errors
     try:
         ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)

@@ -493,6 +493,63 @@ def test_validate_finds_no_line_of_a_valid_log_and_every_line_of_an_invalid_one(
     assert errors and errors[0].line == at + 1 and calls  # located by the pass with lines
 
 
+def _toml_files():
+    """Every TOML file of the repository's tests and examples: logs, rulesets, the fuzz corpus."""
+    found = [*_all_logs(), *sorted((ROOT / "rulesets").glob("*.toml")),
+             *sorted((ROOT / "tests" / "fuzz_corpus" / "rulesets").glob("*.toml"))]
+    return [p for p in found if p.is_file()]
+
+
+def test_ruleset_file_reads_what_tomllib_reads(tmp_path):
+    """batch.ruleset_file parses with tomlread (rtoml for a plain text), as it did with tomllib."""
+    import tomllib
+
+    from bidscli import batch
+    from bidscli.knobs import SECTIONS
+
+    def general(path):
+        try:
+            text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
+            if bounds.check_toml(text, "ruleset") is not None:
+                return False
+            data = tomllib.loads(text)
+        except (ValueError, RecursionError, MemoryError):
+            return False
+        return ("players" not in data and "rounds" not in data
+                and ("extends" in data or any(isinstance(data.get(s), dict) for s in SECTIONS)))
+
+    extra = ['extends = "english"\n', '[thief]\nx = { a = 1,\n b = 2 }\n', 'extends = "a\\eb"\n',
+             '[scoring]\nat = 10:30\n', 'players = ["A"]\n[thief]\n', "[thief\n"]
+    paths = _toml_files()
+    for k, text in enumerate(extra):
+        (tmp_path / f"r{k}.toml").write_text(text, encoding="utf-8")
+        paths.append(tmp_path / f"r{k}.toml")
+    answers = [batch.ruleset_file(str(p)) for p in paths * 2]  # the second time past RTOML_AFTER
+    assert answers == [general(p) for p in paths * 2]
+    assert 3 < sum(answers) < len(answers) - 20
+
+
+def test_read_game_log_asks_whether_a_log_is_a_ruleset_only_when_it_is_unusable(monkeypatch):
+    """read_game_log skips ruleset_file for a log the reader made (it has players, so it is no
+    ruleset): the same answer as asking for every log with a problem."""
+    from bidscli import api, batch
+
+    def general(path):
+        game, errors = log.read_log(path)
+        if errors and batch.ruleset_file(str(path)):
+            return None, ["a ruleset file"]
+        return game, [str(e) for e in errors]
+
+    asked = []
+    real = batch.ruleset_file
+    monkeypatch.setattr(batch, "ruleset_file", lambda p: asked.append(p) or real(p))
+    for path in _toml_files():
+        game, errors = api.read_game_log(path)
+        shown = [str(e) if "ruleset file, not a game log" not in str(e) else "a ruleset file" for e in errors]
+        assert (game, shown) == general(path), path
+    assert asked
+
+
 def test_plain_hands_reads_what_the_hand_checks_read():
     """_plain_hands (every hand in one comprehension, taken when the keys are the players as
     spelled) against _hands, the check of each hand, on tables with every slip."""
