@@ -247,6 +247,9 @@ class _FirstError:
         self.found = True
         raise _Found
 
+    def __len__(self) -> int:  # an empty list to the replay (``if collect:``), as it is until its first error
+        return 0
+
 
 def _valid_without_lines(path: str | Path, ruleset_ref: str | None, option_pairs: Sequence[str],
                          allow_partial: bool) -> bool:
