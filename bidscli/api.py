@@ -72,11 +72,14 @@ def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[
     return None
 
 
-def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
+def read_game_log(path: str | Path, lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
     """``read_log``, but a ruleset file given where a log belongs is one plain error (as validate
-    says of a ruleset found in a folder), not a list of unknown keys."""
-    log, errors = read_log(path)
-    if errors:
+    says of a ruleset found in a folder), not a list of unknown keys. ``lines=False``: read_log's."""
+    log, errors = read_log(path, lines)
+    # A log the reader made has players, so it is no ruleset file: only an unusable one is asked
+    # (issue 12: ruleset_file parses the file again). Without lines (validate's first pass, for a
+    # valid log only), the pass with lines that follows asks.
+    if errors and log is None and lines:
         from .batch import ruleset_file
 
         if ruleset_file(str(path)):
@@ -203,7 +206,20 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
 
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
              allow_partial: bool = False) -> list[BidsError]:
-    """Every problem in one log (``bids validate`` collects them all)."""
+    """Every problem in one log (``bids validate`` collects them all).
+
+    A valid log shows no line, so the log is first read and played without finding the line of
+    each round and trick (issue 12: a tenth of reading a log), up to its first problem. Lines
+    only locate errors, never decide one, so a log with a problem is read and played again with
+    its lines, and every message is located as in one pass with them (an error raised is raised
+    by that pass too).
+    """
+    try:
+        valid = _valid_without_lines(path, ruleset_ref, option_pairs, allow_partial)
+    except Exception:  # noqa: BLE001 - raised again by the pass with lines, located
+        valid = False
+    if valid:
+        return []
     log, errors = read_game_log(path)
     if log is None:
         return errors
@@ -214,6 +230,46 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
             return errors
         return errors + [exc.located(file=str(path))]
     return _check(log, errors, ruleset, opts, allow_partial, explain=False)[1]  # only the errors are read
+
+
+class _Found(Exception):
+    """Raised by _FirstError at the first error of a replay."""
+
+
+class _FirstError:
+    """A collector for engine.replay that stops it at its first error: validate's pass without
+    lines asks only whether there is one (an invalid log costs part of a replay there, not a
+    whole one). ``found`` says so even if something on the way caught the exception."""
+
+    found = False
+
+    def append(self, error: BidsError) -> None:
+        self.found = True
+        raise _Found
+
+    def __len__(self) -> int:  # an empty list to the replay (``if collect:``), as it is until its first error
+        return 0
+
+
+def _valid_without_lines(path: str | Path, ruleset_ref: str | None, option_pairs: Sequence[str],
+                         allow_partial: bool) -> bool:
+    """True when validate finds no problem in the log: the checks of its pass with lines (the
+    reader's, the ruleset's, nothing to score, the replay's), with no line found."""
+    log, errors = read_game_log(path, lines=False)
+    if log is None or errors:
+        return False
+    try:
+        ruleset, opts = _ruleset_and_options(log, ruleset_ref, option_pairs)
+    except BidsError:
+        return False
+    if nothing_to_score(log) is not None:
+        return False
+    first = _FirstError()
+    try:
+        replay(log, ruleset, opts, collect=first, allow_partial=allow_partial, explain=False)
+    except _Found:
+        return False
+    return not first.found
 
 
 def _typo_of_ruleset(errors: list[BidsError]) -> bool:

@@ -3,7 +3,8 @@
 The reader is forgiving in one way only: it collects every problem it finds
 instead of stopping at the first (``validate`` shows them all; ``score`` shows
 the first). Each record keeps the TOML line of its round or trick, so that
-later errors from the engine can point at the line too.
+later errors from the engine can point at the line too (``lines=False`` leaves
+them out: api.validate's first pass, for a log that turns out valid).
 
 TOML parsers do not report positions, so lines are found by scanning the text
 (logpos.py): ``[[rounds]]`` headers give the rounds, and each trick string is
@@ -13,6 +14,7 @@ searched for in order after its round header.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -198,7 +200,27 @@ def _learn_plays(chunks: list[str]) -> bool:
     return True
 
 
-def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -> TrickRecord | None:
+# The plays _plain_trick has read for each set of players: "<name> <card>" -> (name, card), each
+# name one of that set as spelled there. A line whose pieces are all here is read with one look-up a
+# piece and no check of the names (issue 12: checking them was a fifth of reading a trick line); a
+# piece met for the first time is read from _PLAYS and its name checked, then kept here. At most
+# _PLAYER_SETS_MAX sets are kept, each of at most 6 players' plays of the 76 card tokens.
+_KNOWN: dict[frozenset, dict[str, tuple[str, Card]]] = {}
+_PLAYER_SETS_MAX = 16
+
+
+def _known_plays(players: frozenset) -> dict[str, tuple[str, Card]]:
+    """The plays known to be by ``players`` (a dict _plain_trick fills)."""
+    known = _KNOWN.get(players)
+    if known is None:
+        if len(_KNOWN) >= _PLAYER_SETS_MAX:
+            _KNOWN.clear()  # memory stays flat over any number of tables
+        known = _KNOWN[players] = {}
+    return known
+
+
+def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
+                 known: dict | None = None) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
     The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
@@ -207,7 +229,8 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
     the first ':' (the head has none), then at each ';', and the commas of its plays are exactly
     those of the ', ' separators (a play holds none): so it reads the plays _PLAYS holds for the
     pieces, and _rounds' check of the names passes them. Each piece is looked up whole (one
-    hash), not split into words.
+    hash), not split into words. ``known``: ``_known_plays(players)``, which _rounds looks up once
+    a log.
     """
     head, colon, rest = text.partition(": ")
     if not colon or ":" in head:
@@ -219,14 +242,17 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
         if actions is None:
             return None
     chunks = body.split(", ")
+    if known is None:
+        known = _known_plays(players)
     try:
-        plays = tuple(map(_play_of, chunks))
-    except KeyError:  # a play not met yet (learnt here), or not in the usual form
-        if not _learn_plays(chunks):
+        # One call for the whole tuple (issue 12: a third cheaper than tuple(map(...)); with one
+        # piece, itemgetter gives the piece itself, not a tuple of it).
+        plays = itemgetter(*chunks)(known) if len(chunks) > 1 else (known[chunks[0]],)
+    except KeyError:  # a piece not read for these players yet (kept from now on), or not a play
+        plays = _new_plays(chunks, players)
+        if plays is None:
             return None
-        plays = tuple(map(_play_of, chunks))
-    if not players.issuperset(map(_name_of, plays)):
-        return None  # a name spelled otherwise, or nobody's: _rounds' name check says which
+        known.update(zip(chunks, plays))
     revealed = _ONE_CARD.get(head)  # "K5", the usual prize, written without spaces: no split
     if revealed is None:
         tokens = head.split()
@@ -235,6 +261,20 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset) -
         except KeyError:  # an alias or a mistyped card: parse_trick says which
             return None
     return _new_tuple(TrickRecord, (number, line, text, revealed, plays, actions))
+
+
+def _new_plays(chunks: list[str], players: frozenset) -> tuple | None:
+    """The plays of ``chunks`` from _PLAYS (learnt there if need be) when every one is a play in
+    the usual form by one of ``players``; else None."""
+    try:
+        plays = tuple(map(_play_of, chunks))
+    except KeyError:  # a play not met yet (learnt here), or not in the usual form
+        if not _learn_plays(chunks):
+            return None
+        plays = tuple(map(_play_of, chunks))
+    if not players.issuperset(map(_name_of, plays)):
+        return None  # a name spelled otherwise, or nobody's: _rounds' name check says which
+    return plays
 
 
 _play_of = _PLAYS.__getitem__
@@ -293,9 +333,12 @@ def _short(text: str, n: int = 60) -> str:
 class LogReader(LogPositions):
     """Reads one log, collecting errors (``errors``) instead of stopping. Lines: logpos.py."""
 
-    def __init__(self, text: str, file: str) -> None:
+    def __init__(self, text: str, file: str, lines: bool = True) -> None:
         self.text = text
         self.file = file
+        # lines=False: no line is found for the records (their line is None) nor for the errors,
+        # which are the same errors otherwise (api.validate: a valid log shows no line).
+        self.with_lines = lines
         self.errors: list[BidsError] = []
         self._header_offsets: list[int] | None = None  # set by _round_lines when every break is a "\n"
 
@@ -379,7 +422,8 @@ class LogReader(LogPositions):
         rounds = self._rounds(data.get("rounds"), players)
         if players is None:
             return None
-        return GameLog(self.file, ruleset, players, options, rounds, self._ruleset_line() if ruleset else None)
+        ruleset_line = self._ruleset_line() if ruleset and self.with_lines else None
+        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
@@ -526,9 +570,11 @@ class LogReader(LogPositions):
         if len(value) > MAX_ROUNDS:
             self.error(LimitError, f"{len(value)} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log")
             return ()
-        headers = self._round_lines()
+        with_lines = self.with_lines
+        headers = self._round_lines() if with_lines else ()
         out = []
         pset = frozenset(players) if players else None
+        known = _known_plays(pset) if pset is not None else None
         names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
         for i, rnd in enumerate(value):
             rnum = i + 1
@@ -575,7 +621,7 @@ class LogReader(LogPositions):
                     pile = self._cards(rnd["pile"], "pile", rnum,
                                        lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
             tricks_val = rnd.get("tricks")
-            tl = start if start is not None else self._key_line("tricks", s, end)
+            tl = start if start is not None or not with_lines else self._key_line("tricks", s, end)
             broken = False
             tricks = []
             if tricks_val is None:
@@ -589,8 +635,9 @@ class LogReader(LogPositions):
                     self.error(LimitError, f"{len(tricks_val)} tricks: a round has at most {MAX_TRICKS}", line=tl, round=rnum)
                     broken = True
                     tricks_val = []
-                for t, (text, line) in enumerate(zip(tricks_val, self._trick_lines(i, start, s, end, tl, tricks_val)), 1):
-                    rec = (_plain_trick(text, t, line, pset)
+                lines = self._trick_lines(i, start, s, end, tl, tricks_val) if with_lines else repeat(None)
+                for t, (text, line) in enumerate(zip(tricks_val, lines), 1):
+                    rec = (_plain_trick(text, t, line, pset, known)
                            if pset is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:
@@ -617,7 +664,7 @@ def _plain_hands(hands: dict) -> dict[str, tuple[Card, ...]] | None:
     if not _LIST_TYPE.issuperset(map(type, hands.values())):
         return None  # a hand that is not a list: _cards reports it
     try:
-        return {p: tuple(map(_canonical, cards)) for p, cards in hands.items()}
+        return {p: _cards_of(cards) for p, cards in hands.items()}
     except (KeyError, TypeError):  # another token, or an unhashable one: _cards reports it
         return None
 
@@ -625,11 +672,18 @@ def _plain_hands(hands: dict) -> dict[str, tuple[Card, ...]] | None:
 _LIST_TYPE = frozenset((list,))
 
 
+def _cards_of(tokens: list) -> tuple[Card, ...]:
+    """``tuple(map(_canonical, tokens))``: the cards of canonical tokens (KeyError or TypeError for
+    another token). itemgetter makes the tuple in one call (issue 12: a sixth cheaper for a hand
+    of ten), but gives a lone item itself, so a list of one or none takes the map."""
+    return itemgetter(*tokens)(_EXACT) if len(tokens) > 1 else tuple(map(_canonical, tokens))
+
+
 def _plain_cards(value) -> tuple[Card, ...] | None:
     """A list of canonical card strings as cards (_cards' fast path, without its arguments), or None."""
     if value.__class__ is list:
         try:
-            return tuple(map(_canonical, value))
+            return _cards_of(value)
         except (KeyError, TypeError):  # another token, or an unhashable one: _cards reports it
             pass
     return None
@@ -649,13 +703,14 @@ def _call(line):
     return line() if callable(line) else line
 
 
-def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:
-    reader = LogReader(text, file)
+def read_log_text(text: str, file: str = "<log>", lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
+    """The log in ``text`` and every problem found; ``lines=False``: without lines (LogReader)."""
+    reader = LogReader(text, file, lines)
     log = reader.read()
     return log, reader.errors
 
 
-def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
+def read_log(path: str | Path, lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
     """Read a log file; returns the log (None if unusable) and every problem found.
 
     The file is read under bidscli's input policy (files.read_bytes: a regular file, at most
@@ -666,4 +721,4 @@ def read_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
         text = decode(read_bytes(path, MAX_FILE_BYTES, "log", LogStructureError), name, LogSyntaxError)
     except BidsError as exc:
         return None, [exc]
-    return read_log_text(text, name)
+    return read_log_text(text, name, lines)

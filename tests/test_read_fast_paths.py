@@ -258,6 +258,25 @@ def test_plain_trick_table_is_emptied_when_full(monkeypatch):
         assert len(log._PLAYS) <= 5
 
 
+def test_plain_trick_keeps_the_plays_of_each_set_of_players_apart(monkeypatch):
+    """_KNOWN, the plays read for each set of players, gives a line the record parse_trick gives,
+    and only for a set that holds every name; a one-play line gives a tuple of one play. The sets
+    kept are bounded (_PLAYER_SETS_MAX)."""
+    monkeypatch.setattr(log, "_PLAYER_SETS_MAX", 2)
+    log._KNOWN.clear()
+    sets = [frozenset(("Ana", "Ben")), frozenset(("Ana", "Cleo")), frozenset(("Ben", "Cleo")),
+            frozenset(("Ana", "Ben", "Cleo"))]
+    texts = ("K5: Ana R5", "K5: Ben R5, Cleo G4", "K6: Cleo R6, Ana G6, Ben Y6", "K5: Ana R5, Ben R5",
+             "K5: Cleo R5")
+    for players in sets * 3:
+        for text in texts:
+            general = log.parse_trick(text, 2, 9)
+            fast = log._plain_trick(text, 2, 9, players)
+            assert fast == (general if players.issuperset(p for p, _ in general.plays) else None), (text, players)
+        assert len(log._KNOWN) <= 2
+    assert log._plain_trick("K5: Ana R5", 1, 1, sets[0]).plays == (("Ana", log.Card.parse("R5")),)
+
+
 def test_fewer_is_a_count():
     for text in ("", ".", "a.b", "." * 7, "." * 8, "x.y." * 5, "[rounds.hands]\n" * 3):
         for n in range(12):
@@ -391,6 +410,151 @@ def test_every_log_reads_the_same_without_the_trick_fast_paths(monkeypatch):
     assert [read(text, file) for file, text in texts] == fast
 
 
+def _outcome(fn, *args):
+    """What validate shows of fn's errors (or what it raises)."""
+    try:
+        errors = fn(*args)
+    except Exception as exc:  # noqa: BLE001 - compared as it is
+        return type(exc).__name__, str(exc)
+    if isinstance(errors, bool):
+        return errors
+    return [(type(e), str(e), e.line, e.round, e.trick, e.player, e.follows) for e in errors]
+
+
+def _with_lines(path):
+    """api.validate's pass with lines alone (as validate was before its pass without them)."""
+    from bidscli import api
+
+    real = api._valid_without_lines
+    api._valid_without_lines = lambda *a: False
+    try:
+        return _outcome(api.validate, str(path))
+    finally:
+        api._valid_without_lines = real
+
+
+def _mutants(rng: random.Random, text: str):
+    """``text`` with one slip a line: a card, a name or a word changed, a line left out or doubled."""
+    lines = text.split("\n")
+    words = ["R5", "G4", "K7", "P1", "P7", "Ally", "x", "steals", "passes", "[[rounds]]", '"', ",", ""]
+    for _ in range(25):
+        out = list(lines)
+        i = rng.randrange(len(out))
+        kind = rng.randrange(3)
+        if kind == 0:
+            parts = out[i].split(" ")
+            parts[rng.randrange(len(parts))] = rng.choice(words)
+            out[i] = " ".join(parts)
+        elif kind == 1:
+            del out[i]
+        else:
+            out.insert(i, out[i])
+        yield "\n".join(out)
+
+
+def test_validate_without_lines_finds_a_problem_exactly_when_validate_with_lines_does(tmp_path):
+    """api.validate plays a log without its lines first, up to its first problem: that pass finds
+    the log valid exactly when the pass with lines does (lines only locate errors), so validate's
+    answer is the pass with lines'."""
+    from bench.gen import CONFIGS, random_game_log, strip_deal
+    from bidscli import api
+
+    paths = _all_logs()
+    rng = random.Random(29)
+    for i in range(6):
+        name, opts = CONFIGS[i % len(CONFIGS)]
+        text = random_game_log(name, 4 + i % 3, 2, opts, seed=i)
+        text = strip_deal(text) if i % 2 else text
+        for k, mutant in enumerate([text, *_mutants(rng, text)]):
+            path = tmp_path / f"gen{i}-{k}.toml"
+            path.write_text(mutant, encoding="utf-8")
+            paths.append(path)
+    clean = 0
+    for path in paths:
+        with_lines = _with_lines(path)
+        valid = _outcome(api._valid_without_lines, str(path), None, (), False)  # or what it raised
+        assert (valid is True) == (with_lines == []), path
+        clean += with_lines == []
+        assert _outcome(api.validate, str(path)) == with_lines, path
+    assert 10 < clean < len(paths) - 50  # valid and invalid logs both
+
+
+def test_validate_finds_no_line_of_a_valid_log_and_every_line_of_an_invalid_one(tmp_path, monkeypatch):
+    from bench.gen import random_game_log
+    from bidscli import api
+
+    text = random_game_log("english", 4, 2, {}, seed=3)
+    path = tmp_path / "g.toml"
+    path.write_text(text, encoding="utf-8")
+    calls = []
+    real = log.LogReader._round_lines
+    monkeypatch.setattr(log.LogReader, "_round_lines", lambda self: calls.append(1) or real(self))
+    assert api.validate(str(path)) == [] and calls == []  # no line was looked for
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith('    "K') and ": P1 " in line)
+    lines[at] = lines[at].replace(": P1 ", ": P9 ")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    errors = api.validate(str(path))
+    assert errors and errors[0].line == at + 1 and calls  # located by the pass with lines
+
+
+def _toml_files():
+    """Every TOML file of the repository's tests and examples: logs, rulesets, the fuzz corpus."""
+    found = [*_all_logs(), *sorted((ROOT / "rulesets").glob("*.toml")),
+             *sorted((ROOT / "tests" / "fuzz_corpus" / "rulesets").glob("*.toml"))]
+    return [p for p in found if p.is_file()]
+
+
+def test_ruleset_file_reads_what_tomllib_reads(tmp_path):
+    """batch.ruleset_file parses with tomlread (rtoml for a plain text), as it did with tomllib."""
+    import tomllib
+
+    from bidscli import batch
+    from bidscli.knobs import SECTIONS
+
+    def general(path):
+        try:
+            text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
+            if bounds.check_toml(text, "ruleset") is not None:
+                return False
+            data = tomllib.loads(text)
+        except (ValueError, RecursionError, MemoryError):
+            return False
+        return ("players" not in data and "rounds" not in data
+                and ("extends" in data or any(isinstance(data.get(s), dict) for s in SECTIONS)))
+
+    extra = ['extends = "english"\n', '[thief]\nx = { a = 1,\n b = 2 }\n', 'extends = "a\\eb"\n',
+             '[scoring]\nat = 10:30\n', 'players = ["A"]\n[thief]\n', "[thief\n"]
+    paths = _toml_files()
+    for k, text in enumerate(extra):
+        (tmp_path / f"r{k}.toml").write_text(text, encoding="utf-8")
+        paths.append(tmp_path / f"r{k}.toml")
+    answers = [batch.ruleset_file(str(p)) for p in paths * 2]  # the second time past RTOML_AFTER
+    assert answers == [general(p) for p in paths * 2]
+    assert 3 < sum(answers) < len(answers) - 20
+
+
+def test_read_game_log_asks_whether_a_log_is_a_ruleset_only_when_it_is_unusable(monkeypatch):
+    """read_game_log skips ruleset_file for a log the reader made (it has players, so it is no
+    ruleset): the same answer as asking for every log with a problem."""
+    from bidscli import api, batch
+
+    def general(path):
+        game, errors = log.read_log(path)
+        if errors and batch.ruleset_file(str(path)):
+            return None, ["a ruleset file"]
+        return game, [str(e) for e in errors]
+
+    asked = []
+    real = batch.ruleset_file
+    monkeypatch.setattr(batch, "ruleset_file", lambda p: asked.append(p) or real(p))
+    for path in _toml_files():
+        game, errors = api.read_game_log(path)
+        shown = [str(e) if "ruleset file, not a game log" not in str(e) else "a ruleset file" for e in errors]
+        assert (game, shown) == general(path), path
+    assert asked
+
+
 def test_plain_hands_reads_what_the_hand_checks_read():
     """_plain_hands (every hand in one comprehension, taken when the keys are the players as
     spelled) against _hands, the check of each hand, on tables with every slip."""
@@ -415,6 +579,27 @@ def test_plain_hands_reads_what_the_hand_checks_read():
                 assert fast == general and not reader.errors, table
                 assert list(fast) == list(general), table  # the same order
     assert 200 < taken < 2500
+
+
+def test_cards_of_is_the_map_of_canonical_tokens():
+    """_cards_of (one itemgetter call) gives what tuple(map(_canonical, ...)) gives, or raises
+    where it raises (KeyError or TypeError), for lists of none, one and more tokens."""
+    import itertools
+
+    tokens = ["R5", "G4", "Ally", "-5", "r5", "x", 5, None, ["R5"]]
+
+    def outcome(fn, value):
+        try:
+            return fn(value)
+        except (KeyError, TypeError):
+            return "refused"
+
+    for n in range(4):
+        for value in itertools.product(tokens, repeat=n):
+            value = list(value)
+            general = outcome(lambda v: tuple(map(log._canonical, v)), value)
+            assert outcome(log._cards_of, value) == general, value
+    assert log._cards_of(["R5"]) == (log.Card.parse("R5"),)  # a tuple of one card, not the card
 
 
 def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
