@@ -205,22 +205,28 @@ def _learn_plays(chunks: list[str]) -> bool:
 # piece and no check of the names (issue 12: checking them was a fifth of reading a trick line); a
 # piece met for the first time is read from _PLAYS and its name checked, then kept here. At most
 # _PLAYER_SETS_MAX sets are kept, each of at most 6 players' plays of the 76 card tokens.
+# The first log of a set reads every line the older way (_new_plays) and keeps its plays: trying
+# the new table first would fail on most lines of that log, and a failed look-up raises. A league
+# whose tables change from game to game then costs what it did before the table (6.14 M
+# instructions a log on 100 logs of six of 36 names; 6.62 M when every log tried the table first).
 _KNOWN: dict[frozenset, dict[str, tuple[str, Card]]] = {}
 _PLAYER_SETS_MAX = 16
 
 
-def _known_plays(players: frozenset) -> dict[str, tuple[str, Card]]:
-    """The plays known to be by ``players`` (a dict _plain_trick fills)."""
+def _known_plays(players: frozenset) -> tuple[dict[str, tuple[str, Card]], bool]:
+    """The plays known to be by ``players`` (a dict _plain_trick fills), and whether that set is
+    new (then _plain_trick learns its plays without trying the table first)."""
     known = _KNOWN.get(players)
-    if known is None:
-        if len(_KNOWN) >= _PLAYER_SETS_MAX:
-            _KNOWN.clear()  # memory stays flat over any number of tables
-        known = _KNOWN[players] = {}
-    return known
+    if known is not None:
+        return known, False
+    if len(_KNOWN) >= _PLAYER_SETS_MAX:
+        _KNOWN.clear()  # memory stays flat over any number of tables
+    known = _KNOWN[players] = {}
+    return known, True
 
 
 def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
-                 known: dict | None = None) -> TrickRecord | None:
+                 known: dict | None = None, learning: bool = False) -> TrickRecord | None:
     """The record of a trick line in the usual form, or None: then parse_trick reads it.
 
     The usual form (issue 12: most lines of most logs): a canonical revealed part, ': ', then
@@ -229,8 +235,8 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
     the first ':' (the head has none), then at each ';', and the commas of its plays are exactly
     those of the ', ' separators (a play holds none): so it reads the plays _PLAYS holds for the
     pieces, and _rounds' check of the names passes them. Each piece is looked up whole (one
-    hash), not split into words. ``known``: ``_known_plays(players)``, which _rounds looks up once
-    a log.
+    hash), not split into words. ``known``, ``learning``: ``_known_plays(players)``, which _rounds
+    looks up once a log.
     """
     head, colon, rest = text.partition(": ")
     if not colon or ":" in head:
@@ -243,8 +249,10 @@ def _plain_trick(text: str, number: int, line: int | None, players: frozenset,
             return None
     chunks = body.split(", ")
     if known is None:
-        known = _known_plays(players)
+        known, learning = _known_plays(players)
     try:
+        if learning:  # the first log of these players: see _KNOWN
+            raise KeyError
         # One call for the whole tuple (issue 12: a third cheaper than tuple(map(...)); with one
         # piece, itemgetter gives the piece itself, not a tuple of it).
         plays = itemgetter(*chunks)(known) if len(chunks) > 1 else (known[chunks[0]],)
@@ -574,7 +582,7 @@ class LogReader(LogPositions):
         headers = self._round_lines() if with_lines else ()
         out = []
         pset = frozenset(players) if players else None
-        known = _known_plays(pset) if pset is not None else None
+        known, learning = _known_plays(pset) if pset is not None else (None, False)
         names = Names(players, pset) if players else None  # names as written (case, NFC) -> players' spelling
         for i, rnd in enumerate(value):
             rnum = i + 1
@@ -637,7 +645,7 @@ class LogReader(LogPositions):
                     tricks_val = []
                 lines = self._trick_lines(i, start, s, end, tl, tricks_val) if with_lines else repeat(None)
                 for t, (text, line) in enumerate(zip(tricks_val, lines), 1):
-                    rec = (_plain_trick(text, t, line, pset, known)
+                    rec = (_plain_trick(text, t, line, pset, known, learning)
                            if pset is not None and text.__class__ is str else None)
                     if rec is None:  # not the usual form: parse_trick, then the names
                         try:
