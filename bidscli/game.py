@@ -175,12 +175,14 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         # between rounds, never within one).
         self._deck_cards = deck.all_cards()
         self._deal = (hands, removed, pile)
-        if (hands is not None and removed is not None and pile is not None and not pile_unknown
+        if hands is None and removed is None and pile is None:
+            self.seen = {}  # no deal to check (a log written at the table): the plays fill it
+        elif (hands is not None and removed is not None and pile is not None and not pile_unknown
                 and _usual_deal(deck, hands, removed, pile)):
             # Issue 12: the whole deal is given and right, as in most logs with hands: then
             # ``_place_deal`` reports nothing, and its ``seen`` (some 75 cards, a quarter of the
             # round's start) is asked for only by a pile card that is not the pile's (``_draw``).
-            # ``round_seen`` builds it then.
+            # ``_round_seen`` builds it then.
             self.seen = None
         else:
             self.seen = self._place_deal(hands, removed, pile, pile_unknown)
