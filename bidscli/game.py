@@ -660,15 +660,16 @@ def _usual_deal(deck: Deck, hands: Mapping[str, Sequence[Card]], removed: Sequen
     ``_place_deal`` checks card by card."""
     if len(removed) != deck.removed or len(pile) != deck.pile_size or set(map(len, hands.values())) != {deck.hand_size}:
         return False
-    in_hands = tuple(chain.from_iterable(hands.values()))
-    cards = (*in_hands, *removed, *pile)
-    placed = set(cards)
+    placed = set(chain(*hands.values(), removed, pile))
     black = deck.black_cards
-    return (len(placed) == len(cards)  # no card twice
+    # The hands' black cards are counted from the few black cards of the deck: the black cards
+    # placed, less the whole pile (black) and the removed black cards (all three in one place each).
+    return (len(placed) == deck.hand_size * len(hands) + len(removed) + len(pile)  # no card twice
             and placed <= deck.all_cards()  # every card in the deck
             and black.issuperset(pile)  # the point pile holds only black cards
             and placed >= deck.pool_cards  # every pool card in a hand or removed (the pile is black)
-            and len(black.intersection(in_hands)) <= deck.black_in_hands)  # (what the sizes leave)
+            and len(black.intersection(placed)) - len(pile) - len(black.intersection(removed))
+            <= deck.black_in_hands)
 
 
 def _wrong_leader_text(leader: str, why: str, first: str) -> str:

@@ -10,6 +10,7 @@ errors and ``seen`` must be the same.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -53,10 +54,12 @@ def _spoilt(deal, rng):
     return ({p: tuple(groups[i]) for i, p in enumerate(players)}, tuple(groups[-2]), tuple(groups[-1]))
 
 
-def _started(ruleset, players, options, deal, usual):
+def _started(ruleset, players, options, deal, usual, deck=None):
     """(errors, seen) of starting a round with ``deal``; ``usual``: whether the set checks may be used."""
     errors: list[BidsError] = []
     game = Game(ruleset, players, options, on_error=errors.append)
+    if deck is not None:
+        game.deck = deck  # as a diff with --lenient-deck stretches it (variants.widened_deck)
     saved = game_module._usual_deal
     if not usual:
         game_module._usual_deal = lambda *args: False
@@ -119,3 +122,24 @@ def test_each_kind_of_mistake_is_refused():
         assert not game_module._usual_deal(deck, h, r, p), why
         errors = _started(ruleset, players, {"ally": True}, (h, r, p), usual=True)[0]
         assert errors, why
+
+
+@pytest.mark.parametrize("config", range(len(CONFIGS)))
+def test_the_hands_black_cards_are_counted(config):
+    """A deck that puts fewer black cards in the hands than a right deal holds (a deck stretched
+    or shrunk by a diff): the count is then the only mistake, and the set checks see it."""
+    name, options = CONFIGS[config]
+    ruleset = load_ruleset(name)
+    rng = random.Random(config)
+    players = [f"P{i}" for i in range(1, 7)]
+    deck = deck_for(ruleset, 6, options)
+    for _ in range(20):
+        deal = _deal(deck, players, rng)
+        black = sum(c.colour == "K" for h in deal[0].values() for c in h)
+        for in_hands, right in ((black, True), (black - 1, False)):
+            changed = dataclasses.replace(deck, black_in_hands=in_hands)
+            assert game_module._usual_deal(changed, *deal) is right
+            errors = _started(ruleset, players, options, deal, usual=True, deck=changed)[0]
+            assert errors == _started(ruleset, players, options, deal, usual=False, deck=changed)[0]
+            assert [e["message"] for e in errors] == ([] if right else [
+                f"the hands hold {black} black cards; the {ruleset.name} 6-player deal has {black - 1}"])
