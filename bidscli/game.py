@@ -25,6 +25,7 @@ the pile is a ``pile._Pile``, so that each module stays a size a reader can hold
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain
 
 from .cards import (
     ALLY_CARD,
@@ -60,7 +61,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         # the round (start_round)
         "missing_tricks", "missing_told", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
         "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
-        "_deck_cards", "seen", "pile",
+        "_deck_cards", "seen", "_deal", "pile",
         # the trick (start_trick)
         "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten", "_usual",
     )
@@ -170,11 +171,32 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         self.hands = dict(zip(hands, map(list, hands.values()))) if hands is not None else None
         self.black_played_from_hand = 0
         deck = self.deck
-        # Cards accounted for this round: a card may be in one place only.
-        seen: dict[Card, str] = {}
         # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
         # between rounds, never within one).
-        self._deck_cards = deck_cards = deck.all_cards()
+        self._deck_cards = deck.all_cards()
+        self._deal = (hands, removed, pile)
+        if hands is None and removed is None and pile is None:
+            self.seen = {}  # no deal to check (a log written at the table): the plays fill it
+        elif (hands is not None and removed is not None and pile is not None and not pile_unknown
+                and _usual_deal(deck, hands, removed, pile)):
+            # Issue 12: the whole deal is given and right, as in most logs with hands: then
+            # ``_place_deal`` reports nothing, and its ``seen`` (some 75 cards, a quarter of the
+            # round's start) is asked for only by a pile card that is not the pile's (``_draw``).
+            # ``_round_seen`` builds it then.
+            self.seen = None
+        else:
+            self.seen = self._place_deal(hands, removed, pile, pile_unknown)
+        self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
+        self.pile.seen = set(pile) if pile is not None else set()
+        self.rounds.append(self.round)
+
+    def _place_deal(self, hands, removed, pile, pile_unknown: int) -> dict:
+        """Check the round's deal, card by card where needed, and return where each card is
+        (``seen``: card -> "hand of Ana", "removed" or "pile")."""
+        deck = self.deck
+        # Cards accounted for this round: a card may be in one place only.
+        seen: dict[Card, str] = {}
+        deck_cards = self._deck_cards
 
         def place_all(group: Sequence[Card], where: str) -> None:
             # Fast path: all in the deck and new to the round (set operations in C).
@@ -238,10 +260,15 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
             self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {self.ruleset.name} "
                           f"{self.n}-player deal places every card of its hand pool in a hand or among the removed "
                           "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
-        self.seen = seen
-        self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
-        self.pile.seen = set(pile) if pile is not None else set()
-        self.rounds.append(self.round)
+        return seen
+
+    def _round_seen(self) -> dict:
+        """``seen``, built from the deal if ``start_round`` left it for later (a right deal)."""
+        seen = self.seen
+        if seen is None:
+            hands, removed, pile = self._deal
+            seen = self.seen = self._place_deal(hands, removed, pile, 0)
+        return seen
 
     # -- tricks ---------------------------------------------------------------------
     @property
@@ -291,7 +318,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
                 return False
             card = front.popleft()  # the pile's own card object (equal to the log's)
         elif pile.unknown:
-            seen = self.seen
+            seen = self.seen  # built: a pile with unknown cards is not the whole deal (start_round)
             if (card in pile.seen or card in pile.bottom or card.colour != BLACK or card in seen
                     or card not in self._deck_cards):
                 return False
@@ -367,7 +394,8 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
             self.trick.revealed.append(card)
             if pile.unknown or card not in pile.seen:
                 # A card named by the log: it must be new to the round and in the deck.
-                where = self.seen.get(card)
+                seen = self._round_seen()
+                where = seen.get(card)
                 if card not in self._deck_cards:
                     self._illegal(self.deck.why_not(card, self.options), cls=DeckError)
                 elif card.colour != BLACK:
@@ -375,7 +403,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
                 elif where is not None and where != "pile":
                     self._illegal(f"{card} revealed from the pile, but it is already in the round "
                                   f"({_place_text(where, card)})")
-                self.seen[card] = "pile"
+                seen[card] = "pile"
                 self.pile.seen.add(card)
         return card
 
@@ -622,6 +650,26 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
 # Special cards that are a trick's prize as they are revealed (``_reveal``): the other ones,
 # Lowest and Surprise, are put aside or hide the next card, and the Ally is never in the pile.
 _PRIZE_AS_IS = frozenset((MINUS_FIVE_CARD, DOUBLE_CARD, THIEF_CARD))
+
+
+def _usual_deal(deck: Deck, hands: Mapping[str, Sequence[Card]], removed: Sequence[Card],
+                pile: Sequence[Card]) -> bool:
+    """Whether ``Game._place_deal`` finds nothing wrong with a whole deal (every hand, the
+    removed cards and the whole pile given): the same checks in a few set operations in C
+    (issue 12), without saying where each card is. False for anything else, which
+    ``_place_deal`` checks card by card."""
+    if len(removed) != deck.removed or len(pile) != deck.pile_size or set(map(len, hands.values())) != {deck.hand_size}:
+        return False
+    placed = set(chain(*hands.values(), removed, pile))
+    black = deck.black_cards
+    # The hands' black cards are counted from the few black cards of the deck: the black cards
+    # placed, less the whole pile (black) and the removed black cards (all three in one place each).
+    return (len(placed) == deck.hand_size * len(hands) + len(removed) + len(pile)  # no card twice
+            and placed <= deck.all_cards()  # every card in the deck
+            and black.issuperset(pile)  # the point pile holds only black cards
+            and placed >= deck.pool_cards  # every pool card in a hand or removed (the pile is black)
+            and len(black.intersection(placed)) - len(pile) - len(black.intersection(removed))
+            <= deck.black_in_hands)
 
 
 def _wrong_leader_text(leader: str, why: str, first: str) -> str:
