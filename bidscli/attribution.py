@@ -83,7 +83,6 @@ any order. ``exact`` gives every part as a fraction string ("7/3").
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -247,7 +246,7 @@ def _same_deck(a: Ruleset, b_deck_knobs: dict, players: int, options) -> bool:
     other place the deck knobs are read (the short-pile rule, the Ally option check)."""
     from .variantcache import effective
 
-    mixed = dataclasses.replace(a, knobs={**a.knobs, **b_deck_knobs})
+    mixed = a.replace(knobs={**a.knobs, **b_deck_knobs})
     if effective("deck.short_pile", a.knobs["deck.short_pile"], players) != \
             effective("deck.short_pile", mixed.knobs["deck.short_pile"], players):
         return False
@@ -325,7 +324,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         # "player", switched by replaying on a base with B's defaults.
         groups.append((OPTIONS, []))
         live.append((OPTIONS, []))
-        caches.append(VariantCache(deal, dataclasses.replace(a, options=b.options), offered, lenient))
+        caches.append(VariantCache(deal, a.replace(options=b.options), offered, lenient))
 
     def mixture(mask: int, order):
         out = {}

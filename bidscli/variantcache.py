@@ -10,7 +10,6 @@ boundary before its knob was first read (``variants.Checkpoint``).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -138,7 +137,7 @@ class VariantCache:
             self.resumed += 1
             reads.order.update(ckpt.before)
             points.append((len(ckpt.before), ckpt))
-        rs = dataclasses.replace(self.base, knobs=reads)
+        rs = self.base.replace(knobs=reads)
 
         def on_point(pos, game, notes, asked, undetermined, base_deck):
             count = len(reads.order)

@@ -28,7 +28,6 @@ checkpoints (``on_point``, ``resume``, ``fork``).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -214,7 +213,7 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int) -> tuple[Deck, list[str]
         changes["removed"] = len(r.removed)
     if not changes:
         return deck, []
-    return dataclasses.replace(deck, **changes), notes
+    return deck.replace(**changes), notes
 
 
 # -- one ruleset over the deal --------------------------------------------------------

@@ -251,8 +251,6 @@ def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
 def test_checkpointed_replays_equal_whole_replays(players, seed, played):
     # The variant cache plays a new branch on from a copy of the game at a round boundary
     # (variants.fork); every mixture must score exactly as a whole replay of its ruleset.
-    import dataclasses
-
     from bidscli import variantcache, variants
 
     options = {"ally": True, "minus_five": True, "thief": True, "surprise": True, "lowest": players > 4}
@@ -268,7 +266,7 @@ def test_checkpointed_replays_equal_whole_replays(players, seed, played):
         masks = [0, masks[-1]] + random.Random(seed).sample(masks[1:-1], 22)
     for mask in masks:
         changes = {k: b.knobs[k] for i, ks in enumerate(groups) if mask >> i & 1 for k in ks}
-        mixed = dataclasses.replace(a, knobs={**a.knobs, **changes})
+        mixed = a.replace(knobs={**a.knobs, **changes})
         direct = variantcache._summary(variants.play_deal(deal, mixed, lenient=True, offered=offered))
         assert cache.get(changes) == direct, changes
     assert cache.resumed > 0

@@ -10,7 +10,6 @@ errors and ``seen`` must be the same.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -137,7 +136,7 @@ def test_the_hands_black_cards_are_counted(config):
         deal = _deal(deck, players, rng)
         black = sum(c.colour == "K" for h in deal[0].values() for c in h)
         for in_hands, right in ((black, True), (black - 1, False)):
-            changed = dataclasses.replace(deck, black_in_hands=in_hands)
+            changed = deck.replace(black_in_hands=in_hands)
             assert game_module._usual_deal(changed, *deal) is right
             errors = _started(ruleset, players, options, deal, usual=True, deck=changed)[0]
             assert errors == _started(ruleset, players, options, deal, usual=False, deck=changed)[0]

@@ -199,14 +199,12 @@ def test_deck_knobs_are_read_through_the_variant_ruleset():
     # The decision tree is exact only if every knob that shapes a replay is read through the
     # ruleset handed to the engine: the deck math included (deck_for must not answer a new
     # variant from a cache without reading its knobs).
-    import dataclasses
-
     log, _ = read_log(BIG)
     deal = variants.build_deal(log)
     base = load_ruleset("english")
     for _ in range(2):
         reads = variantcache._Reads(dict(base.knobs), 4)
-        variants.play_deal(deal, dataclasses.replace(base, knobs=reads), track=False)
+        variants.play_deal(deal, base.replace(knobs=reads), track=False)
         assert {"deck.numbers", "deck.minus_five_always", "deck.double_always", "lucky_loser.condition",
                 "thief.timing"} <= set(reads.order)
     cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
