@@ -190,9 +190,9 @@ def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] |
             if progress:
                 progress(sh.stop - sh.start)
         return total
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool, _stop_on_signals():
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool, _stop_on_signals() as stop:
         try:
-            return _run_pool(pool, todo, total, jobs, progress)
+            return _run_pool(pool, todo, total, jobs, progress, stop)
         except BaseException as exc:  # Ctrl-C, SIGTERM, SIGHUP or a failed shard: keep no half result
             if isinstance(exc, KeyboardInterrupt):
                 _end_workers(pool)  # now, not after their current shard
@@ -211,19 +211,39 @@ class Stopped(KeyboardInterrupt):
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")
 
 
+class _StopRequest:
+    """The signal that asked a study to stop, if any (set by the handler, read by _run_pool)."""
+
+    signum: int | None = None
+
+    def check(self) -> None:
+        if self.signum is not None:
+            raise Stopped(self.signum)
+
+
+# How often _run_pool looks for a stop request while it waits for shards.
+STOP_POLL = 0.1
+
+
 @contextmanager
 def _stop_on_signals():
-    """While workers run, SIGTERM and SIGHUP to the parent raise Stopped there, so that the
-    workers are ended with it instead of being orphaned (the default action kills only the parent)."""
+    """While workers run, SIGTERM and SIGHUP to the parent make it raise Stopped, so that the
+    workers are ended with it instead of being orphaned (the default action kills only the parent).
+
+    The handler only records the signal; _run_pool raises Stopped where it waits. A handler that
+    raised could do so anywhere in the main thread, inside concurrent.futures' own code too (a
+    `wait` that had locked some futures' conditions and not the rest, say), and the pool's shutdown
+    then waited forever: one CI run hung so, 120 s without a word (session 6)."""
     import signal
     import threading
 
+    request = _StopRequest()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield request
         return
 
     def stop(signum, frame):
-        raise Stopped(signum)
+        request.signum = signum
 
     old = {}
     for name in STOP_SIGNALS:
@@ -231,7 +251,7 @@ def _stop_on_signals():
         if num is not None:
             old[num] = signal.signal(num, stop)
     try:
-        yield
+        yield request
     finally:
         for num, handler in old.items():
             signal.signal(num, handler)
@@ -263,24 +283,33 @@ def _quiet_worker() -> None:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-def _run_pool(pool, todo, total: Summary, jobs: int, progress) -> Summary:
+def _run_pool(pool, todo, total: Summary, jobs: int, progress, stop: _StopRequest | None = None) -> Summary:
     running: dict = {}
     window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
+    stop = stop or _StopRequest()
 
-    def collect(futures) -> None:
+    def collect_some() -> None:
+        """Merge the shards that are done, waiting for at least one; a stop request raises."""
         nonlocal total
-        for f in futures:
+        while True:
+            stop.check()
+            done, _ = wait(running, timeout=STOP_POLL, return_when=FIRST_COMPLETED)
+            if done:
+                break
+        for f in done:
             sh = running.pop(f)
             total = merge(total, f.result())
             if progress:
                 progress(sh.stop - sh.start)
 
     for sh in todo:
+        stop.check()
         running[pool.submit(run_shard, sh)] = sh
         if len(running) >= window:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            collect(done)
-    collect(list(running))
+            collect_some()
+    while running:
+        collect_some()
+    stop.check()
     return total
 
 

@@ -362,6 +362,24 @@ def test_a_signal_to_study_ends_its_workers(signame):
         proc.communicate()
 
 
+def test_a_stop_signal_is_recorded_and_raised_where_the_study_waits():
+    """The handler only records SIGTERM/SIGHUP; _run_pool raises Stopped where it waits for
+    shards. A handler that raised could do so inside concurrent.futures' own code, and the pool's
+    shutdown then hung (one CI run: 120 s without a word)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bidscli import study
+
+    before = signal.getsignal(signal.SIGTERM)
+    with study._stop_on_signals() as request:
+        os.kill(os.getpid(), signal.SIGTERM)  # handled at once, in this (the main) thread
+        assert request.signum == signal.SIGTERM  # recorded, not raised here
+        with ThreadPoolExecutor(1) as pool, pytest.raises(study.Stopped) as stopped:
+            study._run_pool(pool, iter(()), study.Summary({}), 1, None, request)
+    assert stopped.value.signum == signal.SIGTERM
+    assert signal.getsignal(signal.SIGTERM) is before  # the study's handler is gone with it
+
+
 # -- 8. modes: the umask for new files, the old mode for --force ----------------------------------------
 
 
