@@ -1,4 +1,4 @@
-# bidscli: make demo (score a bundled example), make test (the test suite), make lint (ruff),
+# bidscli: make demo (score a bundled example), make test (the test suite), make lint (ruff, layers),
 # make fuzz (many more generated cases), make bench (scoring against parsing).
 # Each creates the virtual environment .venv and installs the package first.
 PYTHON ?= python3
@@ -31,9 +31,12 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 # ruff is pinned: its default rule set grows between releases (settings: pyproject.toml).
+# import-linter checks the layers and that no imports loop (contracts: pyproject.toml,
+# docs/developers.md), imports inside functions included.
 lint: $(STAMP)
-	$(BIN)/python -m pip install --quiet "ruff==0.17.6"
+	$(BIN)/python -m pip install --quiet "ruff==0.17.6" "import-linter==2.16"
 	$(BIN)/ruff check bidscli tests bench
+	$(BIN)/lint-imports --no-cache
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"

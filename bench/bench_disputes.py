@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bidscli import disputes  # noqa: E402
+from bidscli.analysis import disputes  # noqa: E402
 
 
 def main() -> None:

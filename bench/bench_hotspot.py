@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.gen import random_game_log
-from bidscli.engine import replay
-from bidscli.log import read_log_text
-from bidscli.rules import load_ruleset
+from bidscli.engine.replay import replay
+from bidscli.log.reader import read_log_text
+from bidscli.rules.ruleset import load_ruleset
 
 
 def interleaved(parse, score, rounds=300) -> tuple[float, float]:

@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bidscli import study as S  # noqa: E402
-from bidscli.deal import default_names  # noqa: E402
-from bidscli.report import dumps  # noqa: E402
+from bidscli.report.render import dumps  # noqa: E402
+from bidscli.sim import study as S  # noqa: E402
+from bidscli.sim.deal import default_names  # noqa: E402
 
 RULESETS = ("italian", "english")
 
@@ -50,7 +50,7 @@ def timed(study: S.StudySpec, jobs: int) -> tuple[float, str]:
 PEAK = r"""
 import json, resource, sys
 from bench.bench_study import spec
-from bidscli import study as S
+from bidscli.sim import study as S
 games, jobs = int(sys.argv[1]), int(sys.argv[2])
 st = spec(games)
 S.report(st, S.run_study(st, jobs))

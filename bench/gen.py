@@ -6,9 +6,9 @@ import random
 
 import tomli_w
 
-from bidscli.engine import Game
-from bidscli.log import Pass, format_trick
-from bidscli.rules import deck_for, load_ruleset
+from bidscli.engine.replay import Game
+from bidscli.log.reader import Pass, format_trick
+from bidscli.rules.ruleset import deck_for, load_ruleset
 
 
 def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, seed=1) -> str:
@@ -37,7 +37,7 @@ def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, s
             actions = []
 
             def decide(choice, actions=actions):
-                from bidscli.engine import default_steal_policy
+                from bidscli.engine.replay import default_steal_policy
 
                 a = default_steal_policy(choice)
                 actions.append(a if a is not None else Pass(choice.thief))

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import gc, sys
 sys.path.insert(0, {root!r})
-from bidscli.batch import validate_one
-from bidscli.stream import prepare_gc
+from bidscli.app.batch import validate_one
+from bidscli.app.stream import prepare_gc
 files = {files!r}
 validate_one(files[0], None, (), False)  # imports and the ruleset, outside the difference
 prepare_gc()

@@ -91,7 +91,7 @@ def run(argv: list[str]) -> str:
 
     from click.testing import CliRunner
 
-    from bidscli.cli import main
+    from bidscli.cli.main import main
 
     cwd = os.getcwd()
     os.chdir(ROOT)

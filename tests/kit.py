@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import tomli_w
 
-from bidscli.engine import replay
-from bidscli.log import read_log_text
-from bidscli.rules import load_ruleset
+from bidscli.engine.replay import replay
+from bidscli.log.reader import read_log_text
+from bidscli.rules.ruleset import load_ruleset
 
 
 def log_text(ruleset, players, rounds, options=None, leaders=None, piles=None, hands=None, removed=None) -> str:

@@ -7,11 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bidscli import api, report
-from bidscli.bots import simulate_log
-from bidscli.deal import deal_text, make_deal
-from bidscli.log import read_log, read_log_text
-from bidscli.rules import load_ruleset
+from bidscli.app import api
+from bidscli.log.reader import read_log, read_log_text
+from bidscli.report import render as report
+from bidscli.rules.ruleset import load_ruleset
+from bidscli.sim.bots import simulate_log
+from bidscli.sim.deal import deal_text, make_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev")
@@ -44,8 +45,8 @@ def simulated_game(folder: Path, ruleset: str, seed: int, options=ALL_SPECIALS) 
 
 def without_deal(game: Path) -> Path:
     """The log a table writes by hand: the same tricks, without the hands, removed cards and pile."""
-    from bidscli.deal import log_text
-    from bidscli.record import RoundEntry
+    from bidscli.app.record import RoundEntry
+    from bidscli.sim.deal import log_text
 
     log, _ = read_log(game)
     out = game.with_name(game.stem + "-by-hand.toml")
@@ -112,7 +113,7 @@ def record_in_process(out: Path, args: list[str], lines: list[str]) -> _Res:
     """The same command in-process (click's runner; standard input is not a terminal): faster."""
     from click.testing import CliRunner
 
-    from bidscli.cli import main
+    from bidscli.cli.main import main
 
     res = CliRunner().invoke(main, ["record", str(out), *args], input="".join(f"{x}\n" for x in lines))
     return _Res(res.exit_code, res.stdout, res.stderr)

@@ -1,4 +1,4 @@
-"""Issue 10: the exact account of each player's difference under two rulesets (bidscli.attribution).
+"""Issue 10: the exact account of each player's difference under two rulesets (bidscli.analysis.attribution).
 
 Hand account of examples/thief-6p.toml, italian (A) against english (B), from the
 log's comments and a replay of each side:
@@ -26,13 +26,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bidscli import attribution
-from bidscli.attribution import attribute, mixed_text, points_json
-from bidscli.bots import play_game
-from bidscli.deal import log_text, make_deal
-from bidscli.errors import BidsError
-from bidscli.log import read_log_text
-from bidscli.rules import load_ruleset
+from bidscli.analysis import attribution
+from bidscli.analysis.attribution import attribute, mixed_text, points_json
+from bidscli.core.errors import BidsError
+from bidscli.log.reader import read_log_text
+from bidscli.rules.ruleset import load_ruleset
+from bidscli.sim.bots import play_game
+from bidscli.sim.deal import log_text, make_deal
 
 THIEF6 = "examples/thief-6p.toml"
 THIEF4 = "tests/data/diff-thief-4p.toml"
@@ -223,7 +223,7 @@ def test_chain_joins_steps_when_no_single_step_chain_exists():
 
 
 def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
-    from bidscli import variantcache
+    from bidscli.analysis import variantcache
 
     real = variantcache.VariantCache.get
 
@@ -250,15 +250,15 @@ def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
 @given(st.sampled_from([4, 6]), st.integers(0, 2**31), st.sampled_from(["english", "italian"]))
 def test_checkpointed_replays_equal_whole_replays(players, seed, played):
     # The variant cache plays a new branch on from a copy of the game at a round boundary
-    # (variants.fork); every mixture must score exactly as a whole replay of its ruleset.
-    from bidscli import variantcache, variants
+    # (plan.fork); every mixture must score exactly as a whole replay of its ruleset.
+    from bidscli.analysis import plan, variantcache
 
     options = {"ally": True, "minus_five": True, "thief": True, "surprise": True, "lowest": players > 4}
     log = bot_log(played, players, options, 3, seed, ("default", "greedy", "lucky", "random", "default",
                                                        "greedy")[:players])
     a, b = rs("italian"), rs("english")
-    deal = variants.build_deal(log)
-    offered = variants.play_deal(deal, a, lenient=True).offered
+    deal = plan.build_deal(log)
+    offered = plan.play_deal(deal, a, lenient=True).offered
     groups = [ks for g, ks in attribution.knob_groups(a, b, players) if g != "deck"]
     cache = variantcache.VariantCache(deal, a, offered, lenient=True)
     masks = list(range(1 << len(groups)))
@@ -267,7 +267,7 @@ def test_checkpointed_replays_equal_whole_replays(players, seed, played):
     for mask in masks:
         changes = {k: b.knobs[k] for i, ks in enumerate(groups) if mask >> i & 1 for k in ks}
         mixed = a.replace(knobs={**a.knobs, **changes})
-        direct = variantcache._summary(variants.play_deal(deal, mixed, lenient=True, offered=offered))
+        direct = variantcache._summary(plan.play_deal(deal, mixed, lenient=True, offered=offered))
         assert cache.get(changes) == direct, changes
     assert cache.resumed > 0
 

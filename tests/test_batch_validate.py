@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli import batch
-from bidscli.cli import main
+from bidscli.app import batch
+from bidscli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
@@ -212,7 +212,7 @@ def test_bad_ruleset_for_many_files_is_reported_once(tree):
 
 def test_results_are_streamed_not_collected(tree, monkeypatch):
     calls = []
-    from bidscli import api
+    from bidscli.app import api
 
     real = api.validate
     monkeypatch.setattr(api, "validate", lambda *a, **k: calls.append(a[0]) or real(*a, **k))

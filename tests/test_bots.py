@@ -8,13 +8,13 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from bidscli import bots as B
-from bidscli.cards import card, cards
-from bidscli.cli import main
-from bidscli.deal import deal_text, default_names, make_deal
-from bidscli.engine import StealChoice, replay
-from bidscli.log import Steal, read_log_text
-from bidscli.rules import BUNDLED, load_ruleset
+from bidscli.cli.main import main
+from bidscli.core.cards import card, cards
+from bidscli.engine.replay import StealChoice, replay
+from bidscli.log.reader import Steal, read_log_text
+from bidscli.rules.ruleset import BUNDLED, load_ruleset
+from bidscli.sim import bots as B
+from bidscli.sim.deal import deal_text, default_names, make_deal
 from tests.test_deal import option_sets
 
 STRATEGIES = tuple(B.BOTS)

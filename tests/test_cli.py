@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli.cli import main
-from bidscli.knobs import KNOBS
-from bidscli.rules import load_ruleset
+from bidscli.cli.main import main
+from bidscli.rules.knobs import KNOBS
+from bidscli.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 FRIDAY = "examples/friday-4p.toml"
@@ -528,7 +528,7 @@ def test_log_names_a_house_ruleset_relative_to_its_folder(tmp_path):
 
 
 def test_counts_are_singular_or_plural_as_they_come():
-    from bidscli.engine import _take_text
+    from bidscli.engine.replay import _take_text
 
     assert _take_text("Ana", [], 1).endswith("= 1 point") and _take_text("Ana", [], -1).endswith("= -1 point")
     assert _take_text("Ana", [], 8).endswith("= 8 points") and _take_text("Ana", [], 0).endswith("= 0 points")
@@ -549,6 +549,6 @@ def test_ruleset_names_in_one_order_in_help_errors_and_completion():
     assert order in " ".join(bids("score", "--help").stdout.split())
     err = bids("score", FRIDAY, "-r", "klingon")
     assert err.exit_code == 2 and f"({order})" in err.stderr
-    from bidscli.rules import bundled_names
+    from bidscli.rules.ruleset import bundled_names
 
     assert ", ".join(bundled_names()) == order

@@ -9,13 +9,13 @@ import tomllib
 import pytest
 from click.testing import CliRunner
 
-from bidscli import deal as dealmod
-from bidscli import files
-from bidscli.cli import main
-from bidscli.engine import replay
-from bidscli.errors import BidsError
-from bidscli.log import read_log_text
-from bidscli.rules import BUNDLED, load_ruleset
+from bidscli.cli.main import main
+from bidscli.core.errors import BidsError
+from bidscli.engine.replay import replay
+from bidscli.files import safe as files
+from bidscli.log.reader import read_log_text
+from bidscli.rules.ruleset import BUNDLED, load_ruleset
+from bidscli.sim import deal as dealmod
 
 NAMES = {n: dealmod.default_names(n) for n in (3, 4, 5, 6)}
 
@@ -118,7 +118,7 @@ def test_deal_only_rounds_follow_the_played_part():
     d = dealmod.make_deal(load_ruleset("english"), NAMES[4], {}, seed=5)
     text = dealmod.deal_text(d)
     log, _ = read_log_text(text, "deal.toml")
-    from bidscli.bots import play_game
+    from bidscli.sim.bots import play_game
 
     result, lines = play_game(load_ruleset("english"), log.players, log.options, log.rounds, ["default"] * 4, 0,
                               record=True)

@@ -15,10 +15,10 @@ import random
 import pytest
 
 from bench.gen import CONFIGS
-from bidscli import game as game_module
-from bidscli.errors import BidsError
-from bidscli.game import Game
-from bidscli.rules import deck_for, load_ruleset
+from bidscli.core.errors import BidsError
+from bidscli.engine import game as game_module
+from bidscli.engine.game import Game
+from bidscli.rules.ruleset import deck_for, load_ruleset
 from tests.test_replay_paths import ALL_CARDS
 
 
@@ -58,7 +58,7 @@ def _started(ruleset, players, options, deal, usual, deck=None):
     errors: list[BidsError] = []
     game = Game(ruleset, players, options, on_error=errors.append)
     if deck is not None:
-        game.deck = deck  # as a diff with --lenient-deck stretches it (variants.widened_deck)
+        game.deck = deck  # as a diff with --lenient-deck stretches it (plan.widened_deck)
     saved = game_module._usual_deal
     if not usual:
         game_module._usual_deal = lambda *args: False

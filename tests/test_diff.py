@@ -9,12 +9,12 @@ import json
 
 from click.testing import CliRunner
 
-from bidscli import variants
-from bidscli.cards import cards
-from bidscli.cli import main
-from bidscli.engine import Game, UnknownCard
-from bidscli.log import read_log
-from bidscli.rules import load_ruleset
+from bidscli.analysis import plan, variants
+from bidscli.cli.main import main
+from bidscli.core.cards import cards
+from bidscli.engine.replay import Game, UnknownCard
+from bidscli.log.reader import read_log
+from bidscli.rules.ruleset import load_ruleset
 
 THIEF = "tests/data/diff-thief-4p.toml"
 SURPRISE = "tests/data/diff-surprise-4p.toml"
@@ -145,7 +145,7 @@ def test_surprise_divergence_and_undetermined_marking():
 
 def test_rebuilt_deal_pile_is_first_appearance_order():
     log, _ = read_log(SURPRISE)
-    deal = variants.build_deal(log)
+    deal = plan.build_deal(log)
     r = deal.rounds[0]
     assert [str(c) for c in r.prefix] == ["K5", "K7", "K4"]
     assert [str(c) for c in r.rebuilt_hands["Ana"]] == ["R10", "Surprise", "Y3"]
@@ -218,7 +218,7 @@ def test_five_player_italian_deck_difference(tmp_path):
     assert "R12 is not in the italian 5-player deck (numbers 1-10)" in res.stderr
     assert "round 1, trick 1" in res.stderr
     log, _ = read_log(path)
-    problems = variants.deck_problems(variants.build_deal(log), load_ruleset("italian"), {})
+    problems = plan.deck_problems(plan.build_deal(log), load_ruleset("italian"), {})
     assert any("round 1 has 10 tricks, but the italian 5-player deal plays 8 a round" in e.message
                for e in problems)
 
@@ -246,7 +246,7 @@ def test_diff_needs_two_rulesets_and_a_log():
 def test_color_bids_centre_burn_reason_chain():
     # EN worked example 6: centre K8; R5, G4, G7, K5: black 2 (K8, K5) and green 2 (G4, G7);
     # the best card of the most frequent colours is the centre K8: burned; Ana led it and leads again.
-    from bidscli.report import reason_text
+    from bidscli.engine.results import reason_text
     from tests import kit
 
     res = kit.play("english", ["Ana", "Ben", "Cleo", "Dev"], [["K8: Ana R5, Ben G4, Cleo G7, Dev K5"]],

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli.cli import main
+from bidscli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 THIEF6 = "examples/thief-6p.toml"

@@ -7,10 +7,10 @@ import json
 
 from click.testing import CliRunner
 
-from bidscli import disputes, variantcache, variants
-from bidscli.cli import main
-from bidscli.log import read_log
-from bidscli.rules import load_ruleset
+from bidscli.analysis import disputes, plan, variantcache
+from bidscli.cli.main import main
+from bidscli.log.reader import read_log
+from bidscli.rules.ruleset import load_ruleset
 
 THIEF = "tests/data/diff-thief-4p.toml"
 PAIR = "tests/data/disputes-pair-4p.toml"
@@ -155,12 +155,12 @@ def test_full_search_on_three_rounds_is_cached():
 
 def test_cache_matches_direct_replays():
     log, _ = read_log(PAIR)
-    deal = variants.build_deal(log)
+    deal = plan.build_deal(log)
     base = load_ruleset("italian")
-    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, plan.play_deal(deal, base).offered)
     for changes in ({}, {"thief.timing": "deferred"}, {"thief.timing": "deferred", "thief.first_chance": "next_trick"},
                     {"thief.first_chance": "next_trick"}):
-        direct = variantcache._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        direct = variantcache._summary(plan.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
     assert cache.replays + cache.resumed == 3  # the last one shares the base's path (first_chance is never read)
 
@@ -169,12 +169,12 @@ def test_result_phase_knobs_resume_from_the_finished_game():
     # minus_five.bonus is first read by Game.result(): a variant that differs only there
     # is answered from the finished game of the base run, and must equal a full replay.
     log, _ = read_log(BIG)
-    deal = variants.build_deal(log)
+    deal = plan.build_deal(log)
     base = load_ruleset("english")
-    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, plan.play_deal(deal, base).offered)
     cache.get({})
     for changes in ({"minus_five.bonus": "threshold"}, {"minus_five.bonus": "threshold", "minus_five.points": 40}):
-        direct = variantcache._summary(variants.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
+        direct = variantcache._summary(plan.play_deal(deal, base.with_knobs(changes), offered=cache.offered))
         assert cache.get(changes) == direct
     assert (cache.replays, cache.resumed) == (1, 2)
 
@@ -200,16 +200,16 @@ def test_deck_knobs_are_read_through_the_variant_ruleset():
     # ruleset handed to the engine: the deck math included (deck_for must not answer a new
     # variant from a cache without reading its knobs).
     log, _ = read_log(BIG)
-    deal = variants.build_deal(log)
+    deal = plan.build_deal(log)
     base = load_ruleset("english")
     for _ in range(2):
         reads = variantcache._Reads(dict(base.knobs), 4)
-        variants.play_deal(deal, base.replace(knobs=reads), track=False)
+        plan.play_deal(deal, base.replace(knobs=reads), track=False)
         assert {"deck.numbers", "deck.minus_five_always", "deck.double_always", "lucky_loser.condition",
                 "thief.timing"} <= set(reads.order)
-    cache = variantcache.VariantCache(deal, base, variants.play_deal(deal, base).offered)
+    cache = variantcache.VariantCache(deal, base, plan.play_deal(deal, base).offered)
     cache.get({})
-    direct = variantcache._summary(variants.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
+    direct = variantcache._summary(plan.play_deal(deal, base.with_knobs({"deck.double_always": [6]}),
                                                   offered=cache.offered))
     assert cache.get({"deck.double_always": [6]}) == direct and not direct.playable
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bidscli import entry
+from bidscli.cli import entry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +102,7 @@ def test_fast_path_through_a_closed_pipe_is_the_click_command():
 
 
 def test_fast_path_does_not_import_click():
-    code = ("import sys\nfrom bidscli.entry import main\n"
+    code = ("import sys\nfrom bidscli.cli.entry import main\n"
             "try:\n    main(['score', 'examples/friday-4p.toml'])\nexcept SystemExit as e:\n    code = e.code\n"
             "assert code == 0 and 'click' not in sys.modules, (code, 'click' in sys.modules)")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

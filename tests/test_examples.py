@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli import api
-from bidscli.cli import main
+from bidscli.app import api
+from bidscli.cli.main import main
 
 from . import kit
 
@@ -265,8 +265,8 @@ def test_empty_revealed_part_is_refused_while_the_pile_holds_a_known_card():
 
 
 def _why(ruleset, players, token, **options):
-    from bidscli.cards import card
-    from bidscli.rules import deck_for, load_ruleset
+    from bidscli.core.cards import card
+    from bidscli.rules.ruleset import deck_for, load_ruleset
 
     deck = deck_for(load_ruleset(ruleset), players, options)
     assert card(token) not in deck

@@ -21,10 +21,10 @@ from types import MappingProxyType
 
 import pytest
 
-from bidscli.cards import Card
-from bidscli.frozen import FrozenInstanceError
-from bidscli.knobs import KNOBS, PLAYER_COUNTS, Knob
-from bidscli.rules import BUNDLED, Deck, Ruleset, deck_for, load_ruleset
+from bidscli.core.cards import Card
+from bidscli.core.frozen import FrozenInstanceError
+from bidscli.rules.knobs import KNOBS, PLAYER_COUNTS, Knob
+from bidscli.rules.ruleset import BUNDLED, Deck, Ruleset, deck_for, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,7 +109,7 @@ def _outcome(f):
 
 def test_score_imports_neither_dataclasses_nor_inspect():
     """dataclasses brings inspect, ast, dis, tokenize, linecache: ~15 ms of start-up (issue 12)."""
-    code = ("import sys\nfrom bidscli.entry import main\n"
+    code = ("import sys\nfrom bidscli.cli.entry import main\n"
             "try:\n    main(['score', 'examples/friday-4p.toml'])\nexcept SystemExit as e:\n    assert e.code == 0, e.code\n"
             "late = sorted({'dataclasses', 'inspect'} & set(sys.modules))\n"
             "assert not late, late")

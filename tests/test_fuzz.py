@@ -29,9 +29,9 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
-from bidscli.cli import main
-from bidscli.knobs import KNOBS, TABLE_OPTIONS
-from bidscli.rules import BUNDLED
+from bidscli.cli.main import main
+from bidscli.rules.knobs import KNOBS, TABLE_OPTIONS
+from bidscli.rules.ruleset import BUNDLED
 
 from .test_property import NAMES, Setup, log_of, play
 
@@ -176,7 +176,7 @@ _GENERATED: list[str] = []
 def generated_logs() -> list[str]:
     """A few valid logs written from random games (the property tests' player)."""
     if not _GENERATED:
-        from bidscli.rules import load_ruleset
+        from bidscli.rules.ruleset import load_ruleset
 
         rng = random.Random(5)
         for i, base in enumerate(BUNDLED * 2):
@@ -380,7 +380,7 @@ def mutate_tricks(text: str, rng: random.Random, steps: int) -> str:
 
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 4), ruleset=st.sampled_from((None,) + BUNDLED))
 def test_fuzz_illegal_plays_are_located(tmp_path_factory, case_counter, seed, steps, ruleset):
-    from bidscli import api
+    from bidscli.app import api
 
     rng = random.Random(seed)
     text = mutate_tricks(rng.choice(generated_logs()), rng, steps)

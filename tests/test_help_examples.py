@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
-from bidscli.cli import main
+from bidscli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = ("deal", "simulate")  # they write the files later examples name

@@ -1,6 +1,6 @@
 import pytest
 
-from bidscli.errors import IllegalPlayError
+from bidscli.core.errors import IllegalPlayError
 
 from . import kit
 

@@ -13,8 +13,8 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from bidscli.cli import main
-from bidscli.log import MAX_FILE_BYTES, MAX_ROUNDS, MAX_TRICKS
+from bidscli.cli.main import main
+from bidscli.log.reader import MAX_FILE_BYTES, MAX_ROUNDS, MAX_TRICKS
 
 GOOD_ROUND = """
 [[rounds]]

@@ -17,10 +17,10 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bidscli import names as N
-from bidscli.cli import main
-from bidscli.deal import parse_names
-from bidscli.log import read_log_text
+from bidscli.cli.main import main
+from bidscli.log import names as N
+from bidscli.log.reader import read_log_text
+from bidscli.sim.deal import parse_names
 
 from . import kit
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli import api
-from bidscli.cli import main
-from bidscli.errors import BidsError
+from bidscli.app import api
+from bidscli.cli.main import main
+from bidscli.core.errors import BidsError
 
 ROOT = Path(__file__).resolve().parent.parent
 FRIDAY = (ROOT / "examples" / "friday-4p.toml").read_text(encoding="utf-8")

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli.cli import main
+from bidscli.cli.main import main
 
 HERE = Path(__file__).parent / "outside"
 LOGS = sorted(p for p in HERE.glob("o*.toml") if not p.name.endswith(".expected.toml"))

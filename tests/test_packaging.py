@@ -24,9 +24,10 @@ def test_wheel_ships_the_rulesets(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for ruleset in ("italian", "english", "japanese"):
         assert f"bidscli/rulesets/{ruleset}.toml" in names
-    assert "bidscli/cli.py" in names
+    for source in sorted((ROOT / "bidscli").rglob("*.py")):  # every module of every layer
+        assert source.relative_to(ROOT).as_posix() in names
     for template in ("base.html", "game.html", "comparison.html", "study.html", "_macros.html", "report.css",
                      "report.js"):  # bids report's templates are package data
-        assert f"bidscli/templates/{template}" in names
+        assert f"bidscli/report/templates/{template}" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "bids = bidscli.entry:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "bids = bidscli.cli.entry:main" in zipfile.ZipFile(wheel).read(entry).decode()

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import bidscli
-from bidscli.cli import main
+from bidscli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +29,7 @@ def test_score_table_needs_no_tabulate():
     """A one-log score table is drawn without importing tabulate (start-up)."""
     import subprocess
 
-    code = ("import sys; from bidscli.cli import main\n"
+    code = ("import sys; from bidscli.cli.main import main\n"
             "try:\n    main(['score', 'examples/friday-4p.toml'])\nexcept SystemExit:\n    pass\n"
             "assert 'tabulate' not in sys.modules and 'importlib.metadata' not in sys.modules, 'imported'")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -42,7 +42,7 @@ def test_a_score_table_wrapped_to_fit_needs_no_tabulate():
     the redraws were a third of `bids score` over many logs), and it does fit."""
     import subprocess
 
-    code = ("import sys; from bidscli.cli import main\n"
+    code = ("import sys; from bidscli.cli.main import main\n"
             "try:\n    main(['score', 'examples/thief-6p.toml'])\nexcept SystemExit:\n    pass\n"
             "assert 'tabulate' not in sys.modules, 'imported'")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
@@ -67,8 +67,8 @@ TRICKY = [
 def test_dumps_plain_is_json_dumps(monkeypatch):
     """Byte-identical to json.dumps, after the one JSON sanitiser (sanitize.json_text: DEL, C1
     controls and direction marks as \\u escapes, a non-UTF-8 file-name byte as a visible \\xNN)."""
-    from bidscli import report
-    from bidscli.sanitize import json_text
+    from bidscli.core.sanitize import json_text
+    from bidscli.report import render as report
 
     for doc in TRICKY:
         assert report.dumps_plain(doc) == json_text(json.dumps(doc, indent=2, ensure_ascii=False)), doc
@@ -81,7 +81,7 @@ def test_toml_reader_messages_are_tomllibs():
     """The log reader's TOML parser (tomli's wheel, or tomllib) words errors as tomllib does."""
     import tomllib
 
-    from bidscli import tomlread
+    from bidscli.files import tomlread
 
     # The last four are TOML 1.1 (an inline table over lines, the \e and \x escapes, a time without
     # seconds): tomllib (TOML 1.0) refuses them, and so must the log reader (tomli < 2.4).
@@ -102,7 +102,7 @@ MANY = ["examples/thief-6p.toml", "examples/broken.toml", "examples/friday-4p.to
 
 
 def _files(args):
-    from bidscli.batch import iter_log_paths
+    from bidscli.app.batch import iter_log_paths
 
     return [str(p) for p in iter_log_paths(args)]
 
@@ -127,11 +127,11 @@ def test_errors_survive_the_trip_from_a_worker():
     import pkgutil
 
     import bidscli
-    from bidscli.errors import BidsError
+    from bidscli.core.errors import BidsError
 
-    for mod in pkgutil.iter_modules(bidscli.__path__):
-        if mod.name not in ("__main__",):
-            importlib.import_module(f"bidscli.{mod.name}")
+    for mod in pkgutil.walk_packages(bidscli.__path__, "bidscli."):
+        if not mod.name.endswith("__main__"):
+            importlib.import_module(mod.name)
     todo, classes = [BidsError], []
     while todo:
         cls = todo.pop()
@@ -148,8 +148,8 @@ def test_errors_survive_the_trip_from_a_worker():
 
 
 def test_choose_jobs(monkeypatch):
-    from bidscli import parallel
-    from bidscli.parallel import choose_jobs, cores
+    from bidscli.app import parallel
+    from bidscli.app.parallel import choose_jobs, cores
 
     assert choose_jobs(3, 2) == 2 and choose_jobs(1, 1000) == 1 and choose_jobs(0, 1000) == cores()
     for n, want in [(1, 1), (2, 1), (8, 1)]:  # the default (auto) on machines of n cores
@@ -165,7 +165,7 @@ def test_choose_jobs(monkeypatch):
 def workers_used(monkeypatch, tmp_path):
     """120 copies of a log in tmp_path on a 2-core machine; the list of each worker count asked
     of parallel.map_ordered (which then works in this process)."""
-    from bidscli import parallel
+    from bidscli.app import parallel
 
     for i in range(120):
         (tmp_path / f"g{i:03}.toml").write_text(Path("examples/friday-4p.toml").read_text(encoding="utf-8"))
@@ -178,7 +178,7 @@ def workers_used(monkeypatch, tmp_path):
 
 def test_validate_chooses_its_default_jobs_from_the_paths_it_finds(workers_used, tmp_path):
     """A folder of 120 logs is one argument: the default --jobs comes from the logs found in it."""
-    from bidscli import batch
+    from bidscli.app import batch
 
     used = workers_used
     results = list(batch.validate_paths([str(tmp_path)], jobs=None))
@@ -192,7 +192,7 @@ def test_a_scored_game_leaves_no_reference_cycle():
     """Each log's objects die by reference counting (flat memory without full collections)."""
     import gc
 
-    from bidscli import api
+    from bidscli.app import api
 
     gc.collect()
     gc.disable()
@@ -210,7 +210,8 @@ def test_line_index_fast_paths_find_what_the_regular_expressions_find():
     """bounds.LineIndex skips the regular expressions on plain lines: same answers as without."""
     import random
 
-    from bidscli import bounds, log
+    from bidscli.files import bounds
+    from bidscli.log import reader as log
 
     def slow(lines):
         keys, strings = {}, {}
@@ -239,7 +240,7 @@ def test_line_index_fast_paths_find_what_the_regular_expressions_find():
 def test_sanitize_fast_paths_change_nothing_the_regular_expressions_would_not():
     import random
 
-    from bidscli import sanitize
+    from bidscli.core import sanitize
 
     rng = random.Random(5)
     alphabet = ["a", " ", "\n", "\r", "\r\n", "\t", "\x00", "\x1b", "\x7f", "\x85", "é", "\u202e", "\udcff", "{", '"']
@@ -253,7 +254,7 @@ def test_trick_lines_are_found_in_every_way_a_trick_can_be_written():
     """LogReader finds each trick's line by searching the text (issue 12); the line must be the
     one that holds the trick, however the array is written (one line, one trick a line, literal
     strings, a trick written twice, CRLF breaks, hands before the tricks)."""
-    from bidscli import log
+    from bidscli.log import reader as log
 
     trick = ["K5: Ana R5, Ben G4, Cleo B3", "K6: Ana R6, Ben G6, Cleo B6", "K7: Ana R7, Ben G7, Cleo B7"]
     bodies = {
@@ -284,7 +285,7 @@ def test_trick_lines_are_found_in_every_way_a_trick_can_be_written():
 
 
 def test_ruleset_line_is_found_by_one_search():
-    from bidscli import log
+    from bidscli.log import reader as log
 
     for text, line in [
         ('# a game\n\n  ruleset = "english"\nplayers = ["A", "B", "C"]\n[[rounds]]\ntricks = []\n', 3),
@@ -317,7 +318,7 @@ def test_exit_still_flushes_and_runs_exit_handlers():
     output is complete, other exit handlers run, the exit code stays."""
     import subprocess
 
-    code = ("import atexit\nfrom bidscli.cli import main\n"
+    code = ("import atexit\nfrom bidscli.cli.main import main\n"
             "atexit.register(lambda: print('handler ran', flush=True))\n"
             "main(['score', 'examples/friday-4p.toml', 'examples/broken.toml'])")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -329,7 +330,7 @@ def test_exit_still_flushes_and_runs_exit_handlers():
 def test_csv_rows_spooled_to_a_file_are_the_same(monkeypatch):
     """CSV rows wait for the header in a spool that moves to a temporary file past SPOOL_BYTES
     (64 KiB: the 300-log bench already passes it); the bytes are the same either way."""
-    from bidscli import stream
+    from bidscli.app import stream
 
     args = ["score", "--format", "csv", "--jobs", "1", *_files(MANY)]
     in_memory = CliRunner().invoke(main, args)
@@ -348,7 +349,7 @@ def test_workers_take_items_only_as_the_caller_takes_results():
     """Memory stays flat when the output is slow (a pager): map_ordered hands out at most
     IN_FLIGHT chunks a worker beyond what the caller has taken. Pool.imap read every item and
     held every result while the caller waited (270 MiB for 3,000 logs' JSON behind `less`)."""
-    from bidscli import parallel
+    from bidscli.app import parallel
 
     taken = []
 
@@ -371,7 +372,7 @@ def test_workers_take_items_only_as_the_caller_takes_results():
 def test_chunks_grow_with_the_work_done_and_keep_the_order():
     """Small batches keep chunks of 16 (a big last chunk would idle a worker); long runs reach 64
     (each chunk costs the parent CPU); every item once, in order."""
-    from bidscli import parallel
+    from bidscli.app import parallel
 
     def sizes(n, **kw):
         tasks = list(parallel._chunks(_double, range(n), (), kw.get("chunk", 16), kw.get("max_chunk", 64)))

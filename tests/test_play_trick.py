@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from bidscli.game import Game
-from bidscli.log import format_trick, parse_trick
-from bidscli.thief import _record_nothing
+from bidscli.engine.game import Game
+from bidscli.engine.thief import _record_nothing
+from bidscli.log.reader import format_trick, parse_trick
 from tests.test_replay_paths import ThreeCalls, _logs
 from tests.test_usual_trick import _outcome, _spoiled
 
@@ -136,8 +136,8 @@ def test_surprise_or_lowest_played_on_the_short_way_is_caught(monkeypatch):
     """``play_trick``'s loop takes the Ally, -5, 2x and Thief played (``_special`` for the Ally);
     one that took Surprise and Lowest too (whose effects ``_finish_usual`` does not see to)
     gives another outcome."""
-    from bidscli import usual
-    from bidscli.cards import LOWEST_CARD, SURPRISE_CARD
+    from bidscli.core.cards import LOWEST_CARD, SURPRISE_CARD
+    from bidscli.engine import usual
 
     cases = list(_cases(30, 37))
     expected = [_outcome(text, ThreeCalls, True) for _, text in cases]

@@ -26,12 +26,12 @@ import tomli_w
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from bidscli import report
-from bidscli.cards import ALLY_CARD, DOUBLE_CARD, MINUS_FIVE_CARD, Card
-from bidscli.engine import Game, StealChoice, default_steal_policy, replay
-from bidscli.knobs import KNOBS, TABLE_OPTIONS
-from bidscli.log import Pass, Steal, format_trick, read_log_text
-from bidscli.rules import BUNDLED, deck_for, load_ruleset
+from bidscli.core.cards import ALLY_CARD, DOUBLE_CARD, MINUS_FIVE_CARD, Card
+from bidscli.engine.replay import Game, StealChoice, default_steal_policy, replay
+from bidscli.log.reader import Pass, Steal, format_trick, read_log_text
+from bidscli.report import render as report
+from bidscli.rules.knobs import KNOBS, TABLE_OPTIONS
+from bidscli.rules.ruleset import BUNDLED, deck_for, load_ruleset
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eva", "Finn")
 # Knobs with a choice of values that a table may set; deck sizes stay as the ruleset says.

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bidscli import bounds, log
-from bidscli.names import Names
+from bidscli.files import bounds
+from bidscli.log import load
+from bidscli.log import reader as log
+from bidscli.log.names import Names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -310,7 +312,7 @@ def _players_general(names: list[str]):
 
 def test_all_plain_names_only_says_so_when_every_name_check_passes():
     """names.all_plain (the whole list in a few C calls) against the checks name by name."""
-    from bidscli import names
+    from bidscli.log import names
 
     pool = ["Ana", "Ben", "P1", "P2", "ana", "ANA", "Ana Maria", "Ana  Maria", " Ana", "Ana ", "", "A,B", "A:B",
             "A;B", "x" * 32, "x" * 33, "Jos\u00e9", "Jose\u0301", "A\tB", "A\x00", "\u202eAna", "O'Neil", "a-b", "Zoë",
@@ -336,7 +338,7 @@ def test_all_plain_names_only_says_so_when_every_name_check_passes():
     ["\u00df", "SS", "ss"], [],
 ])
 def test_all_plain_names_leaves_every_other_list_to_the_checks(value):
-    from bidscli import names
+    from bidscli.log import names
 
     assert not names.all_plain(value)
     assert names.all_plain(["Ana", "Ben", "P1", "O'Neil", "x" * 32])
@@ -354,7 +356,7 @@ def test_read_bytes_reads_a_usual_file_in_one_read(tmp_path, monkeypatch, size):
     """A file of the size fstat gives is read whole by one read (no read to see its end)."""
     import os
 
-    from bidscli import files
+    from bidscli.files import safe as files
 
     path = tmp_path / "g.toml"
     path.write_bytes(bytes(range(256)) * (size // 256) + b"x" * (size % 256))
@@ -374,8 +376,8 @@ def test_read_bytes_reads_on_when_a_read_or_fstat_says_less(tmp_path, monkeypatc
     grow or shrink meanwhile): read_bytes reads on to the end, and refuses a file over the limit."""
     import os
 
-    from bidscli import files
-    from bidscli.errors import LimitError
+    from bidscli.core.errors import LimitError
+    from bidscli.files import safe as files
 
     path = tmp_path / "g.toml"
     data = b"players = []\n" * 300
@@ -438,7 +440,7 @@ def _outcome(fn, *args):
 
 def _with_lines(path):
     """api.validate's pass with lines alone (as validate was before its pass without them)."""
-    from bidscli import api
+    from bidscli.app import api
 
     real = api._valid_without_lines
     api._valid_without_lines = lambda *a: False
@@ -472,7 +474,7 @@ def test_validate_without_lines_finds_a_problem_exactly_when_validate_with_lines
     the log valid exactly when the pass with lines does (lines only locate errors), so validate's
     answer is the pass with lines'."""
     from bench.gen import CONFIGS, random_game_log, strip_deal
-    from bidscli import api
+    from bidscli.app import api
 
     paths = _all_logs()
     rng = random.Random(29)
@@ -496,7 +498,7 @@ def test_validate_without_lines_finds_a_problem_exactly_when_validate_with_lines
 
 def test_validate_finds_no_line_of_a_valid_log_and_every_line_of_an_invalid_one(tmp_path, monkeypatch):
     from bench.gen import random_game_log
-    from bidscli import api
+    from bidscli.app import api
 
     text = random_game_log("english", 4, 2, {}, seed=3)
     path = tmp_path / "g.toml"
@@ -521,11 +523,10 @@ def _toml_files():
 
 
 def test_ruleset_file_reads_what_tomllib_reads(tmp_path):
-    """batch.ruleset_file parses with tomlread (rtoml for a plain text), as it did with tomllib."""
+    """load.ruleset_file parses with tomlread (rtoml for a plain text), as it did with tomllib."""
     import tomllib
 
-    from bidscli import batch
-    from bidscli.knobs import SECTIONS
+    from bidscli.rules.knobs import SECTIONS
 
     def general(path):
         try:
@@ -544,7 +545,7 @@ def test_ruleset_file_reads_what_tomllib_reads(tmp_path):
     for k, text in enumerate(extra):
         (tmp_path / f"r{k}.toml").write_text(text, encoding="utf-8")
         paths.append(tmp_path / f"r{k}.toml")
-    answers = [batch.ruleset_file(str(p)) for p in paths * 2]  # the second time past RTOML_AFTER
+    answers = [load.ruleset_file(str(p)) for p in paths * 2]  # the second time past RTOML_AFTER
     assert answers == [general(p) for p in paths * 2]
     assert 3 < sum(answers) < len(answers) - 20
 
@@ -552,17 +553,17 @@ def test_ruleset_file_reads_what_tomllib_reads(tmp_path):
 def test_read_game_log_asks_whether_a_log_is_a_ruleset_only_when_it_is_unusable(monkeypatch):
     """read_game_log skips ruleset_file for a log the reader made (it has players, so it is no
     ruleset): the same answer as asking for every log with a problem."""
-    from bidscli import api, batch
+    from bidscli.app import api
 
     def general(path):
         game, errors = log.read_log(path)
-        if errors and batch.ruleset_file(str(path)):
+        if errors and load.ruleset_file(str(path)):
             return None, ["a ruleset file"]
         return game, [str(e) for e in errors]
 
     asked = []
-    real = batch.ruleset_file
-    monkeypatch.setattr(batch, "ruleset_file", lambda p: asked.append(p) or real(p))
+    real = load.ruleset_file
+    monkeypatch.setattr(load, "ruleset_file", lambda p: asked.append(p) or real(p))
     for path in _toml_files():
         game, errors = api.read_game_log(path)
         shown = [str(e) if "ruleset file, not a game log" not in str(e) else "a ruleset file" for e in errors]
@@ -620,7 +621,7 @@ def test_cards_of_is_the_map_of_canonical_tokens():
 def test_all_plain_names_remembered_is_what_the_checks_say(monkeypatch):
     """names.all_plain remembers its answer for each list: the same answer as _all_plain, for lists
     met again, in another order or case, and after the table is emptied (it stays small)."""
-    from bidscli import names
+    from bidscli.log import names
 
     monkeypatch.setattr(names, "_PLAIN_LISTS_MAX", 7)
     names._PLAIN_LISTS.clear()

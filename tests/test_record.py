@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bidscli import api
-from bidscli.log import read_log
-from bidscli.record import Recorder, RoundEntry
-from bidscli.rules import load_ruleset
+from bidscli.app import api
+from bidscli.app.record import Recorder, RoundEntry
+from bidscli.log.reader import read_log
+from bidscli.rules.ruleset import load_ruleset
 
 from . import recordkit as rk
 
@@ -121,7 +121,7 @@ def test_score_command_shows_standings_then_the_final_table(tmp_path):
     lines = rec.feed("score").lines
     assert "Standings after round 1, trick 3: unfinished game, no winner" in lines
     assert not any(x.startswith("Winner") for x in lines)
-    from bidscli import report
+    from bidscli.report import render as report
 
     # As `bids score --allow-partial` prints the saved file.
     loaded, result = api.score(write(path, rec.text()), allow_partial=True)
@@ -209,7 +209,7 @@ def test_undo_or_quit_while_asked_records_nothing(tmp_path):
 
 def test_hand_and_revealed_cards_come_from_the_deal(tmp_path):
     game, deal = rk.simulated_game(tmp_path, "japanese", 6)
-    from bidscli.record import rounds_of
+    from bidscli.app.record import rounds_of
 
     dlog, _ = read_log(deal)
     rec = Recorder(str(tmp_path / "g.toml"), "japanese", load_ruleset("japanese"), dlog.players, dlog.options,
@@ -383,7 +383,7 @@ def test_recorder_rounds_from_a_resumed_log_are_kept(tmp_path):
 
 def test_the_session_in_docs_is_what_the_recorder_answers():
     """docs/record.md's transcript: each typed line (after a prompt) fed to the recorder again."""
-    from bidscli.recordio import goodbye, welcome
+    from bidscli.cli.recordio import goodbye, welcome
 
     text = (rk.ROOT / "docs" / "record.md").read_text(encoding="utf-8")
     block = text.split("## A recorded session", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
@@ -485,7 +485,7 @@ def test_a_huge_typed_line_is_shown_short_with_its_real_length(tmp_path):
 
 
 def test_typed_text_in_messages_is_sanitised_once_and_bounded(tmp_path):
-    from bidscli.record import shown
+    from bidscli.app.record import shown
 
     assert shown("K5: R1 R2 R3") == "K5: R1 R2 R3"
     assert shown("a\x1bb") == "a\\x1bb"  # escaped once, not '\\\\x1b'

@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from bidscli import api
-from bidscli.log import read_log
+from bidscli.app import api
+from bidscli.log.reader import read_log
 
 from . import recordkit as rk
 

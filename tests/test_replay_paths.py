@@ -14,12 +14,14 @@ import random
 import pytest
 
 from bench.gen import CONFIGS, random_game_log, strip_deal
-from bidscli import checks, engine, report
-from bidscli.cards import _CANONICAL
-from bidscli.errors import BidsError
-from bidscli.game import Game
-from bidscli.log import format_trick, parse_trick, read_log_text
-from bidscli.rules import load_ruleset
+from bidscli.core.cards import _CANONICAL
+from bidscli.core.errors import BidsError
+from bidscli.engine import checks
+from bidscli.engine import replay as engine
+from bidscli.engine.game import Game
+from bidscli.log.reader import format_trick, parse_trick, read_log_text
+from bidscli.report import render as report
+from bidscli.rules.ruleset import load_ruleset
 
 ALL_CARDS = list(_CANONICAL.values())
 
@@ -184,7 +186,7 @@ def test_first_sightings_agree_with_the_card_by_card_scan():
 def test_black_cards_in_the_hands_are_counted_on_the_short_way(more):
     """start_round counts the hands' black cards in C when every hand is well formed: one black
     card too many (moved from the pile into a hand) is reported with the right count."""
-    from bidscli.cards import BLACK
+    from bidscli.core.cards import BLACK
 
     text = random_game_log("english", 6, 1, {}, seed=3)
     log, _ = read_log_text(text, "t.toml")
@@ -205,7 +207,7 @@ def test_black_cards_in_the_hands_are_counted_on_the_short_way(more):
 
 def _validated(text: str, explain: bool):
     """What validate reports for ``text``, replayed with or without explanations (api._check)."""
-    from bidscli import api
+    from bidscli.app import api
 
     log, read_errors = read_log_text(text, "t.toml")
     if log is None:

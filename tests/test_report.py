@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli import api, diffreport, variants
-from bidscli.cli import main
-from bidscli.errors import BidsError
+from bidscli.analysis import variants
+from bidscli.app import api
+from bidscli.cli.main import main
+from bidscli.core.errors import BidsError
+from bidscli.report import diff as diffreport
 
 ROOT = Path(__file__).resolve().parent.parent
 # The example logs (house.toml is a ruleset); broken.toml is the one meant to fail.
@@ -223,13 +225,13 @@ def renamed(doc, old: str, new: str):
 def test_escapes_a_player_named_script(kind):
     """Every place a player's name reaches (header, tables, plays, steals, reasons, chart, account)
     goes through autoescaping: the page data renamed to '<script>' renders as text."""
-    from bidscli import html, pages
+    from bidscli.report import html
 
     if kind == "game":
-        page = renamed(pages.report_page("examples/thief-6p.toml", []), "Cy", SCRIPT)
+        page = renamed(api.report_page("examples/thief-6p.toml", []), "Cy", SCRIPT)
         text = html.game(page)
     else:
-        page = renamed(pages.report_page("examples/thief-6p.toml", ["italian", "english"]), "Cy", SCRIPT)
+        page = renamed(api.report_page("examples/thief-6p.toml", ["italian", "english"]), "Cy", SCRIPT)
         text = html.comparison(page)
     tree = Tree(text)
     assert len(tree.root.find_all("script")) == 1  # only the page's own

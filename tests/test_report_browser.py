@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli import api
-from bidscli.cli import main
+from bidscli.app import api
+from bidscli.cli.main import main
 
 from .browser import Chromium, find_chromium
 from .test_report import BROKEN, EXAMPLE_LOGS, ROOT, Tree

@@ -13,10 +13,10 @@ import itertools
 
 import pytest
 
-from bidscli.cards import ALLY_CARD, BLACK, DOUBLE, MINUS_FIVE, Card
-from bidscli.errors import DeckError, IllegalPlayError, RulesetError
-from bidscli.log import parse_trick
-from bidscli.rules import deck_for, load_ruleset
+from bidscli.core.cards import ALLY_CARD, BLACK, DOUBLE, MINUS_FIVE, Card
+from bidscli.core.errors import DeckError, IllegalPlayError, RulesetError
+from bidscli.log.reader import parse_trick
+from bidscli.rules.ruleset import deck_for, load_ruleset
 
 from . import kit
 

@@ -8,7 +8,7 @@ card": the lowest card wins from the moment it appears.
 
 import pytest
 
-from bidscli.errors import IllegalPlayError
+from bidscli.core.errors import IllegalPlayError
 
 from . import kit
 from .trickline import rotation, round_lines

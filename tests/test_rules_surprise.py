@@ -11,7 +11,7 @@ black card in the middle is replaced by the next one when it is played.
 
 import pytest
 
-from bidscli.errors import IllegalPlayError
+from bidscli.core.errors import IllegalPlayError
 
 from . import kit
 from .trickline import round_lines

@@ -13,7 +13,7 @@ of any turn after winning it, at most once, only from the lowest bidder.
 
 import pytest
 
-from bidscli.errors import RulesetError
+from bidscli.core.errors import RulesetError
 
 from . import kit
 from .trickline import rotation, round_lines

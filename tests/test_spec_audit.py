@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from bidscli import api
-from bidscli.bots import BOTS, play_game
-from bidscli.cards import BLACK, DOUBLE_CARD, LOWEST_CARD, MINUS_FIVE_CARD
-from bidscli.deal import default_names, make_deal
-from bidscli.errors import BidsError, DeckError
-from bidscli.report import result_json
-from bidscli.rules import load_ruleset
+from bidscli.app import api
+from bidscli.core.cards import BLACK, DOUBLE_CARD, LOWEST_CARD, MINUS_FIVE_CARD
+from bidscli.core.errors import BidsError, DeckError
+from bidscli.report.render import result_json
+from bidscli.rules.ruleset import load_ruleset
+from bidscli.sim.bots import BOTS, play_game
+from bidscli.sim.deal import default_names, make_deal
 
 from . import kit
 from .test_rules_core import full_round, play_full

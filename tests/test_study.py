@@ -9,11 +9,12 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from bidscli import study as S
-from bidscli.cli import main
-from bidscli.deal import default_names
-from bidscli.errors import BidsError
-from bidscli.report import dumps
+from bidscli.cli.main import main
+from bidscli.core.errors import BidsError
+from bidscli.report.render import dumps
+from bidscli.report.study import table_text
+from bidscli.sim import study as S
+from bidscli.sim.deal import default_names
 
 
 def spec(games=12, seed=1, rulesets=("italian", "english"), players=4, bots=None, options=None):
@@ -138,4 +139,4 @@ def test_knob_overrides_reach_the_workers():
     doc = json.loads(one)
     assert doc["rulesets"][0]["deck"]["numbers"] == 10  # the override, not english's 1-12 at 5 players
     assert doc["study"]["knobs"]["thief.timing"] == "immediate"
-    assert "Knob overrides" in S.table_text(doc)
+    assert "Knob overrides" in table_text(doc)

@@ -24,8 +24,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bidscli.errors import IllegalPlayError
-from bidscli.rules import deck_for, load_ruleset
+from bidscli.core.errors import IllegalPlayError
+from bidscli.rules.ruleset import deck_for, load_ruleset
 
 from . import kit
 from .test_bots import simulated, validate_text

@@ -2,7 +2,7 @@
 
 from itertools import pairwise
 
-from bidscli import svg
+from bidscli.report import svg
 
 
 def _rects(chart, cls):
@@ -76,7 +76,8 @@ def _axis_label_boxes(chart):
 
 def test_axis_labels_of_steps_close_together_do_not_overlap():
     # Review item 11: friday-4p's "R3" and "Bonus" (one step apart) were drawn over each other.
-    from bidscli import api, pages
+    from bidscli.app import api
+    from bidscli.report import pages
 
     _, result = api.score("examples/friday-4p.toml")
     prog = pages.progression(result)

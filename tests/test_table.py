@@ -1,4 +1,4 @@
-"""bidscli.table.simple_table against tabulate itself: the same text, or None (then tabulate is used)."""
+"""bidscli.report.table.simple_table against tabulate itself: the same text, or None (then tabulate is used)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from bidscli.table import simple_table
+from bidscli.report.table import simple_table
 
 # Cells that tabulate types in every way: ints, numeric-looking text, names, marks, odd spacing.
 cell = st.one_of(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bidscli import api
-from bidscli.errors import BidsError
-from bidscli.tomlhints import hint
+from bidscli.app import api
+from bidscli.core.errors import BidsError
+from bidscli.files.tomlhints import hint
 
 FRIDAY = (Path(__file__).resolve().parent.parent / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
 T2 = '  "K3: Cleo R9, Dev G9, Ana Y1, Ben B2",'

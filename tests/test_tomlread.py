@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bidscli import tomlread
+from bidscli.files import tomlread
 
 ROOT = Path(__file__).resolve().parent.parent
 rtoml = pytest.importorskip("rtoml", reason="rtoml's wheel is not installed: only tomli reads")
@@ -139,7 +139,7 @@ def test_broken_plain_texts_are_worded_by_tomli(text, fast):
 def test_every_example_and_test_log_reads_alike(fast):
     names = sorted([*ROOT.glob("examples/*.toml"), *ROOT.glob("tests/**/*.toml"), *ROOT.glob("rulesets/*.toml")])
     assert len(names) > 100
-    from bidscli.bounds import check_toml
+    from bidscli.files.bounds import check_toml
 
     for name in names:
         text = name.read_text(encoding="utf-8", errors="surrogateescape")
@@ -237,7 +237,7 @@ def test_without_rtoml_tomli_reads_all(monkeypatch):
 
 def test_one_log_does_not_import_rtoml():
     """rtoml's import (about 2.5 ms with pathlib) pays only over many logs: one stays on tomli."""
-    code = ("import sys; from bidscli.entry import main\n"
+    code = ("import sys; from bidscli.cli.entry import main\n"
             "sys.argv = ['bids', 'score', 'examples/friday-4p.toml']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "assert 'rtoml' not in sys.modules, 'imported'")

@@ -18,9 +18,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from bidscli import api
-from bidscli.cli import main
-from bidscli.errors import NothingToScoreError, UnfinishedError
+from bidscli.app import api
+from bidscli.cli.main import main
+from bidscli.core.errors import NothingToScoreError, UnfinishedError
 
 from . import kit
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from bidscli.cli import main
+from bidscli.cli.main import main
 
 FRIDAY = "examples/friday-4p.toml"
 THIEF = "examples/thief-6p.toml"
@@ -164,7 +164,7 @@ def test_completion_after_r_leaves_paths_to_the_shell():
 
 
 def test_completion_offers_option_and_knob_names_then_values_after_o():
-    from bidscli.knobs import KNOBS, TABLE_OPTIONS
+    from bidscli.rules.knobs import KNOBS, TABLE_OPTIONS
 
     words = complete(["score", FRIDAY, "-o"], "")
     assert words == [f"{k}=" for k in (*TABLE_OPTIONS, *KNOBS)]
@@ -175,7 +175,7 @@ def test_completion_offers_option_and_knob_names_then_values_after_o():
 
 
 def test_completion_offers_bot_names_seat_by_seat():
-    from bidscli.bots import BOTS
+    from bidscli.sim.bots import BOTS
 
     assert complete(["simulate", FRIDAY, "--bots"], "") == list(BOTS)
     assert complete(["study", "-r", "english", "-p", "3", "--bots"], "greedy,l") == ["greedy,lucky"]
@@ -189,9 +189,9 @@ def test_completion_never_reports_a_usage_error_while_typing():
 def test_knob_reference_lists_every_knob_with_its_allowed_values():
     from pathlib import Path
 
-    from bidscli.knobs import KNOBS
-    from bidscli.report import cell_text, knob_value
-    from bidscli.rules import load_ruleset
+    from bidscli.report.render import cell_text
+    from bidscli.rules.knobs import KNOBS, knob_value
+    from bidscli.rules.ruleset import load_ruleset
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "knobs.md").read_text(encoding="utf-8")
     bundled = [load_ruleset(n) for n in ("italian", "english", "japanese")]

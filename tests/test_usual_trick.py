@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from bidscli import report
-from bidscli.cards import BLACK
-from bidscli.game import Game
-from bidscli.log import format_trick, parse_trick
-from bidscli.results import TrickResult
+from bidscli.core.cards import BLACK
+from bidscli.engine.game import Game
+from bidscli.engine.results import TrickResult
+from bidscli.log.reader import format_trick, parse_trick
+from bidscli.report import render as report
 from tests.test_replay_paths import ALL_CARDS, ThreeCalls, _logs, _spoil, replayed
 
 
@@ -160,8 +160,8 @@ def test_a_wrong_short_way_is_caught():
 def test_a_filled_reason_reads_as_its_f_string():
     """Explanations made only when read (results.filled) give the text the f-string gave,
     whatever the names hold (braces are arguments, never part of the template)."""
-    from bidscli.cards import card
-    from bidscli.results import Reason, filled
+    from bidscli.core.cards import card
+    from bidscli.engine.results import Reason, filled
 
     name, why, c, v = "Ana {0}", "weakest bid 3 by {Ben}", card("K5"), 5
     assert Reason(filled, None, ("{} leads trick 1: {}", name, why)).text == f"{name} leads trick 1: {why}"

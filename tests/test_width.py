@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli.cli import main
-from bidscli.knobs import KNOBS
-from bidscli.report import fit_table, fit_text
+from bidscli.cli.main import main
+from bidscli.report.render import fit_table, fit_text
+from bidscli.rules.knobs import KNOBS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.toml") if p.name not in ("house.toml",))

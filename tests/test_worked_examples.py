@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bidscli.errors import DeckError, IllegalPlayError
-from bidscli.rules import deck_for, load_ruleset
+from bidscli.core.errors import DeckError, IllegalPlayError
+from bidscli.rules.ruleset import deck_for, load_ruleset
 
 from . import kit
 from .test_rules_core import play_full
@@ -467,7 +467,7 @@ def test_cli_example_needs_the_english_four_player_deck(ruleset, message):
 
 def test_cli_example_as_score_json():
     # The same round through the JSON report: the minimum shape of cli.md, value for value.
-    from bidscli.report import result_json
+    from bidscli.report.render import result_json
 
     players = ["Ana", "Ben", "Cleo", "Dev"]
     head = CLI_EXAMPLE_ROUND

@@ -10,8 +10,8 @@ winners anyway.
 
 from __future__ import annotations
 
-from bidscli.cards import Card
-from bidscli.rules import deck_for, load_ruleset
+from bidscli.core.cards import Card
+from bidscli.rules.ruleset import deck_for, load_ruleset
 
 
 def line(revealed: str, leader: str, players, cards: dict, actions: str = "") -> str:

@@ -1,0 +1,223 @@
+"""Which rule decided this game? (``bids disputes``): each disputed knob changed alone, then the
+smallest sets of knob changes that change the winner.
+
+The replays go through the decision tree of knob reads in ``variantcache.VariantCache``. Analysis only: the text is in ``diffreport``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+
+from ..core.errors import RulesetError
+from ..rules.knobs import KNOBS
+from ..rules.ruleset import (
+    BUNDLED,
+    load_ruleset,
+    parse_option_assignments,
+    unknown_knob,
+)
+from .plan import build_deal, play_deal
+from .variantcache import Summary, VariantCache, _summary, effective
+
+
+def bundled_values(name: str) -> list:
+    """The values the bundled rulesets give a knob, with who uses each."""
+    out: list = []
+    for rn in BUNDLED:
+        v = load_ruleset(rn).knobs[name]
+        for item in out:
+            if item[0] == v:
+                item[1].append(rn)
+                break
+        else:
+            out.append((v, [rn]))
+    return out
+
+
+def disputed_knobs(players: int) -> list[str]:
+    """Knobs on which the bundled rulesets differ at this player count."""
+    out = []
+    for name in KNOBS:
+        effs = {effective(name, v, players) for v, _ in bundled_values(name)}
+        if len(effs) > 1:
+            out.append(name)
+    return out
+
+
+def _registry_values(name: str) -> list:
+    k = KNOBS[name]
+    if k.kind == "choice":
+        return list(k.choices)
+    if k.kind == "bool":
+        return [True, False]
+    return [v for v, _ in bundled_values(name)]
+
+
+SEARCH_ALL_LIMIT = 12
+
+
+def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
+             *, lenient: bool = False) -> dict:
+    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict."""
+    from ..log.load import load
+    from ..rules.knobs import knob_value
+
+    started = time.perf_counter()
+    log, base, options = load(path, base_ref, option_pairs)
+    if not lenient:
+        # A log that is not valid under its base ruleset cannot say which rule
+        # decided it: report its first problem, as `bids score` would.
+        from ..engine.replay import replay
+
+        problems: list = []
+        replay(log, base, options, collect=problems)
+        if problems:
+            from .hints import with_diff_hint
+
+            raise with_diff_hint(problems[0], log, base_ref, option_pairs)
+    deal = build_deal(log, options)
+    n = len(deal.players)
+    base_out = play_deal(deal, base, lenient=lenient, offered=None)
+    if base_out.error is not None:
+        err = base_out.error
+        err.message = f"the log cannot be scored under the base ruleset {base.name}: {err.message}"
+        raise err
+    offered = base_out.offered
+    # Which knobs, at which values.
+    plan: list[tuple[str, list]] = []  # knob -> alternative raw values (one per effective value)
+    if knob_args:
+        wanted: dict[str, list] = {}
+        for arg in knob_args:
+            if "=" in arg:
+                table_options, kv = parse_option_assignments([arg])
+                if table_options:
+                    raise RulesetError(f"--knob {arg}: {', '.join(table_options)} is a table option, not a knob: "
+                                       f"expected KNOB=VALUE with a knob name like thief.timing "
+                                       f"(a table option is set with -o {arg})")
+                (name, value), = kv.items()
+                try:
+                    value = KNOBS[name].check(value)
+                except ValueError as exc:
+                    raise RulesetError(str(exc)) from None
+                wanted.setdefault(name, []).append(value)
+            else:
+                if arg not in KNOBS:
+                    raise RulesetError(unknown_knob(arg))
+                wanted.setdefault(arg, []).extend(_registry_values(arg))
+        names = list(wanted)
+        candidates = wanted
+    else:
+        names = disputed_knobs(n)
+        candidates = {name: [v for v, _ in bundled_values(name)] for name in names}
+    for name in names:
+        alts, seen = [], {effective(name, base.knobs[name], n)}
+        for v in candidates[name]:
+            e = effective(name, v, n)
+            if e not in seen:
+                seen.add(e)
+                alts.append(v)
+        plan.append((name, alts))
+    plan = [(k, a) for k, a in plan if a]
+    cache = VariantCache(deal, base, offered, lenient)
+    base_sum = _summary(base_out)
+    # Base first through the cache, so that it shares its paths.
+    cache.get({})
+    singles = []
+    for name, alts in plan:
+        for v in alts:
+            s = cache.get({name: v})
+            singles.append(_change_doc({name: v}, s, base_sum, n))
+    # Smallest winner-changing sets.
+    k = len(plan)
+    limited = k > SEARCH_ALL_LIMIT
+    max_size = 2 if limited else k
+    found: list = []
+    size_found = None
+    searched = 0
+    undetermined_variants = 0
+    unplayable_variants = 0
+    for size in range(1, max_size + 1):
+        for combo in itertools.combinations(plan, size):
+            for values in itertools.product(*(alts for _, alts in combo)):
+                changes = {name: v for (name, _), v in zip(combo, values)}
+                s = cache.get(changes)
+                searched += 1
+                if not s.playable:
+                    unplayable_variants += 1
+                    continue
+                if s.undetermined:
+                    undetermined_variants += 1
+                    continue
+                if set(s.winners) != set(base_sum.winners):
+                    found.append(_change_doc(changes, s, base_sum, n))
+        if found:
+            size_found = size
+            break
+    elapsed = time.perf_counter() - started
+    res = base_out.result
+    return {
+        "file": deal.file,
+        "base": base.name,
+        "players": list(deal.players),
+        "options": {o: bool(v) for o, v in deal.options.items()},
+        "base_result": {
+            "winners": None if base_out.undetermined else res.winners,
+            "totals": None if base_out.undetermined else dict(res.totals),
+            "ranking": None if base_out.undetermined else [[p, v] for p, v in res.ranking],
+            "undetermined": base_out.undetermined,
+        },
+        # cli.md 'Unfinished games' (disputes --allow-partial): the "winner" is who leads so far.
+        "partial": res is not None and res.stopped_at is not None,
+        "standings_after": (dict(zip(("round", "trick"), res.stopped_at))
+                            if res is not None and res.stopped_at is not None else None),
+        "knobs": [{"knob": name, "base": knob_value(base.knobs[name]), "alternatives": [knob_value(v) for v in alts],
+                   "source": base.source_of(name)} for name, alts in plan],
+        "single": singles,
+        "minimal": {
+            "search": "single and pair changes only" if limited else "all combinations",
+            "knob_count": k,
+            "size": size_found,
+            "sets": found,
+            "variants_searched": searched,
+            "not_playable": unplayable_variants,
+            "undetermined": undetermined_variants,
+        },
+        "replays": cache.replays,
+        "resumed": cache.resumed,
+        "seconds": round(elapsed, 3),
+    }
+
+
+def _used_by(name, value, players: int) -> list[str]:
+    """Bundled rulesets with this value at this table (the same effective value)."""
+    eff = effective(name, value, players)
+    return [rn for rn in BUNDLED if effective(name, load_ruleset(rn).knobs[name], players) == eff]
+
+
+def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
+    from ..rules.knobs import knob_value
+
+    doc = {
+        "changes": {k: knob_value(v) for k, v in changes.items()},
+        "used_by": {k: _used_by(k, v, n) for k, v in changes.items()},
+        "playable": s.playable,
+    }
+    if not s.playable:
+        doc.update(status="not playable", error=s.error)
+        return doc
+    if s.undetermined:
+        doc.update(status="undetermined", undetermined=s.undetermined)
+        return doc
+    doc.update(
+        status="ok",
+        winners=list(s.winners),
+        winner_changed=set(s.winners) != set(base.winners),
+        ranking=list(s.ranking),
+        ranking_changed=s.ranking != base.ranking,
+        totals=dict(s.totals),
+        deltas={p: s.totals[p] - base.totals[p] for p in s.totals if s.totals[p] != base.totals.get(p)},
+        policy_steals=s.policy_steals,
+    )
+    return doc

@@ -1,0 +1,58 @@
+"""Pointing to the right tool: a log refused under ``-r X`` that plays under its own ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.errors import BidsError
+from ..engine.replay import replay
+from ..log.load import ruleset_and_options
+from ..log.reader import GameLog
+from ..rules.ruleset import is_bundled, load_ruleset
+
+
+def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+    """Point to the right tool (issue 8): a log that plays under the ruleset it names but not under
+    ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
+    X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
+    its own ruleset with the same -o); otherwise the error stands alone."""
+    import shlex
+
+    if ruleset_ref is None or log.ruleset is None:
+        return exc
+    try:
+        own, opts = ruleset_and_options(log, None, option_pairs)
+        if own.name == load_ruleset(ruleset_ref).name and own.path == load_ruleset(ruleset_ref).path:
+            return exc
+        replay(log, own, opts)
+    except BidsError:
+        return exc
+    own_ref = log.ruleset
+    from pathlib import Path
+
+    if not is_bundled(own_ref) and not Path(own_ref).is_absolute():
+        own_ref = str(Path(log.file).parent / own_ref)
+    words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
+    for pair in option_pairs:
+        words += ["-o", pair]
+    flag = _diff_flag(str(log.file), [own_ref, ruleset_ref], option_pairs)
+    if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
+        return exc
+    command = " ".join(shlex.quote(w) for w in words + flag)
+    exc.message += (f"\n  the log was recorded under {log.ruleset}; to see how this deal would have gone "
+                    f"under {ruleset_ref}, use:\n    {command}")
+    return exc
+
+
+def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
+    """The flags with which ``bids diff`` plays this log under both rulesets: none, or
+    ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too."""
+    from . import variants
+
+    for flags in ([], ["--lenient-deck"]):
+        try:
+            variants.diff(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+        except BidsError:
+            continue
+        return flags
+    return None

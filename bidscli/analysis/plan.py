@@ -1,0 +1,525 @@
+"""The deal of a log, played under any ruleset: ``build_deal`` and ``play_deal``, which ``bids diff``,
+``bids disputes`` and the attribution replay many times.
+
+The deal (log.md "Diffing the same deal under other rulesets") is rebuilt once
+from the log: seating, and per round the leader, hands, removed cards and the
+point pile. A missing pile is rebuilt from the revealed cards in first
+appearance order; it is then only *known for a prefix* and the engine raises
+``UnknownCard`` when a ruleset needs one of the unseen cards after it (that
+ruleset is "undetermined from this log" from that trick on).
+
+Under each ruleset every player plays the card they played in the same trick
+number, in the order that ruleset's leaders give. A recorded steal is kept
+where it is still legal; a recorded pass, or silence where the log's own game
+offered the choice, stays a pass; anything else is decided by the engine's
+``default_steal_policy`` and marked as such.
+
+Deck differences (a card the ruleset's deck does not have, rounds longer or
+shorter than its deal) stop ``diff`` with a plain message, unless
+``lenient=True`` (``--lenient-deck``): then the ruleset's deck is *widened*
+round by round to hold the log's deal as recorded: foreign cards are played
+and revealed as if they were in the deck, with their usual value, foreign pile
+cards lengthen the pile, and the round length is the log's.
+
+Disputes and the attribution replay the deal many times through
+``variantcache.VariantCache``; ``play_deal`` helps it with round-boundary
+checkpoints (``on_point``, ``resume``, ``fork``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from ..core.cards import BLACK, Card
+from ..core.errors import BidsError, DeckError, IllegalPlayError
+from ..engine.replay import (
+    Game,
+    GameResult,
+    StealChoice,
+    UnknownCard,
+    default_steal_policy,
+)
+from ..log.reader import GameLog, Pass, Steal
+from ..rules.ruleset import (
+    Deck,
+    Ruleset,
+    deck_for,
+    load_ruleset,
+)
+
+# -- the deal ---------------------------------------------------------------------
+
+
+class TrickPlan(NamedTuple):
+    number: int
+    line: int | None
+    revealed: tuple[Card, ...]
+    plays: dict  # player -> card
+    actions: tuple  # Steal | Pass as recorded
+
+
+class RoundPlan(NamedTuple):
+    number: int
+    line: int | None
+    leader: str | None
+    hands: dict | None  # as given by the log
+    removed: tuple | None
+    pile: tuple | None  # as given by the log (the whole pile)
+    prefix: tuple  # the known top of the pile: the log's pile, or its revealed cards in first-appearance order
+    tricks: tuple  # of TrickPlan
+    rebuilt_hands: dict  # player -> cards played, in trick order (the log's hands when given)
+
+    def cards(self):
+        """Every card of the round with where the log shows it (for deck checks)."""
+        if self.hands is not None:
+            for p, h in self.hands.items():
+                for c in h:
+                    yield c, {"player": p}, f"in the hand of {p}"
+        for c in self.removed or ():
+            yield c, {}, "removed at the deal"
+        if self.pile is not None:
+            for c in self.prefix:
+                yield c, {}, "in the round's pile"
+        for t in self.tricks:
+            if self.pile is None:
+                for c in t.revealed:
+                    yield c, {"trick": t.number, "line": t.line}, f"revealed in trick {t.number}"
+            for p, c in t.plays.items():
+                yield c, {"trick": t.number, "line": t.line, "player": p}, f"played by {p} in trick {t.number}"
+
+
+class Deal(NamedTuple):
+    file: str
+    players: tuple
+    options: dict
+    rounds: tuple  # of RoundPlan
+    log: GameLog
+    all_cards: frozenset = frozenset()  # every card the log shows (a quick deck check)
+
+    @property
+    def tricks_a_round(self) -> int:
+        return max((len(r.tricks) for r in self.rounds), default=0)
+
+
+def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> Deal:
+    """The deal of a log, with hands and pile rebuilt where the log leaves them out."""
+    opts = dict(log.options)
+    opts.update(options or {})
+    rounds = []
+    for rec in log.rounds:
+        tricks = []
+        for t in rec.tricks:
+            plays: dict = {}
+            for p, c in t.plays:
+                if p not in log.players:
+                    raise IllegalPlayError(f"{p} is not at the table ({', '.join(log.players)})", file=log.file,
+                                           line=t.line, round=rec.number, trick=t.number, player=p)
+                if p in plays:
+                    raise IllegalPlayError(f"{p} plays twice in this trick: each player plays one card a trick",
+                                           file=log.file, line=t.line, round=rec.number, trick=t.number, player=p)
+                plays[p] = c
+            missing = [p for p in log.players if p not in plays]
+            if missing:
+                raise IllegalPlayError(f"{', '.join(missing)} did not play: each player plays one card a trick",
+                                       file=log.file, line=t.line, round=rec.number, trick=t.number,
+                                       player=missing[0])
+            tricks.append(TrickPlan(t.number, t.line, tuple(t.revealed), plays, tuple(t.actions)))
+        if rec.pile is not None:
+            prefix = tuple(rec.pile)
+        else:
+            seen: dict = {}
+            for t in rec.tricks:
+                for c in t.revealed:
+                    seen.setdefault(c, None)
+            prefix = tuple(seen)
+        if rec.hands is not None:
+            rebuilt = {p: tuple(h) for p, h in rec.hands.items()}
+        else:
+            rebuilt = {p: tuple(t.plays[p] for t in tricks) for p in log.players}
+        rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
+                                tuple(tricks), rebuilt))
+    shown = frozenset(c for r in rounds for c, _, _ in r.cards())
+    return Deal(log.file, tuple(log.players), opts, tuple(rounds), log, shown)
+
+
+def deal_json(deal: Deal) -> list[dict]:
+    return [{
+        "round": r.number,
+        "leader": r.leader,
+        "hands": {p: [str(c) for c in h] for p, h in r.rebuilt_hands.items()},
+        "hands_from": "log" if r.hands is not None else "plays",
+        "removed": None if r.removed is None else [str(c) for c in r.removed],
+        "pile": [str(c) for c in r.prefix],
+        "pile_from": "log" if r.pile is not None else "revealed cards (first appearance; the rest unseen)",
+    } for r in deal.rounds]
+
+
+# -- deck fit -----------------------------------------------------------------------
+
+
+def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> list[BidsError]:
+    """Where the log's deal does not fit the ruleset's deck (one error per card, first place)."""
+    n = len(deal.players)
+    deck = deck_for(ruleset, n, options)
+    out: list[BidsError] = []
+    named: set = set()
+    if deal.all_cards and deal.all_cards <= deck.all_cards():
+        named = set(deal.all_cards)  # every card fits: skip the card by card look
+    for r in deal.rounds:
+        for c, where, text in r.cards():
+            if c not in deck and c not in named:
+                named.add(c)
+                msg = f"{deck.why_not(c, options)}; the log has it {text} of round {r.number}"
+                out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
+    played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
+    last = played[-1].number if played else 0
+    for r in played:
+        if len(r.tricks) > deck.tricks or (len(r.tricks) < deck.tricks and r.number != last):
+            out.append(DeckError(
+                f"round {r.number} has {len(r.tricks)} tricks, but the {ruleset.name} {n}-player deal "
+                f"plays {deck.tricks} a round ({deck.hand_size} cards a hand)", file=deal.file,
+                line=r.line, round=r.number))
+            break
+    for r in deal.rounds:
+        if r.pile is None and len(r.prefix) > deck.pile_size:
+            out.append(DeckError(
+                f"round {r.number} reveals {len(r.prefix)} different pile cards, but the {ruleset.name} "
+                f"{n}-player point pile holds {deck.pile_size}", file=deal.file, line=r.line, round=r.number))
+            break
+    return out
+
+
+def widened_deck(deck: Deck, r: RoundPlan, tricks: int) -> tuple[Deck, list[str]]:
+    """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round."""
+    cards = deck.all_cards()
+    foreign = {c for c, _, _ in r.cards() if c not in cards}
+    from_pile = {c for c in r.prefix if c not in cards and c.colour == BLACK}
+    black_hands = sum(1 for t in r.tricks for c in t.plays.values() if c.colour == BLACK)
+    if r.hands is not None:
+        black_hands = max(black_hands, sum(1 for h in r.hands.values() for c in h if c.colour == BLACK))
+    pile_size = len(r.pile) if r.pile is not None else max(deck.pile_size + len(from_pile), len(r.prefix))
+    changes = {}
+    notes = []
+    if foreign:
+        changes["_cards"] = cards | foreign
+        notes.append(f"round {r.number}: {', '.join(sorted(map(str, foreign), key=str))} not in the "
+                     f"{deck.ruleset} {deck.players}-player deck, played as recorded")
+    if tricks != deck.tricks:
+        changes.update(tricks=tricks, hand_size=tricks)
+        notes.append(f"round {r.number}: {tricks} tricks as in the log ({deck.ruleset} deals {deck.tricks})")
+    if pile_size != deck.pile_size:
+        changes["pile_size"] = pile_size
+    if black_hands > deck.black_in_hands:
+        changes["black_in_hands"] = black_hands
+    if r.removed is not None and len(r.removed) != deck.removed:
+        changes["removed"] = len(r.removed)
+    if not changes:
+        return deck, []
+    return deck.replace(**changes), notes
+
+
+# -- one ruleset over the deal --------------------------------------------------------
+
+
+class PolicySteal(NamedTuple):
+    """A steal decided by the default policy, not by the log (marked in outputs)."""
+
+    thief: str
+    card: Card
+    victim: str
+    policy: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.thief} steals {self.card} from {self.victim}"
+
+
+class StealNote(NamedTuple):
+    round: int
+    trick: int
+    thief: str
+    text: str
+    steal: str | None  # what the policy did ("Ben steals K5 from Cleo") or None
+
+    def to_json(self) -> dict:
+        return {"round": self.round, "trick": self.trick, "thief": self.thief, "note": self.text,
+                "steal": self.steal}
+
+
+class Outcome(NamedTuple):
+    """One ruleset's play of the deal."""
+
+    ruleset: Ruleset
+    result: GameResult | None  # None when not playable
+    error: BidsError | None  # why it is not playable
+    undetermined: dict | None  # {"round", "trick", "message"}: from that trick on
+    notes: list  # StealNote: policy steals, dropped recorded actions
+    deck_notes: list  # --lenient-deck stretches
+    offered: frozenset  # (round, trick, thief) of every steal choice offered
+    after: dict  # (round, trick) -> (round points, banked 2x bonus, Thief rights) after the trick
+
+    @property
+    def playable(self) -> bool:
+        return self.result is not None
+
+    @property
+    def determined(self) -> bool:
+        return self.result is not None and self.undetermined is None
+
+
+class Checkpoint(NamedTuple):
+    """A game stopped at a round boundary (see ``VariantCache``): ``pos`` is (round index, 0) before
+    the round starts, (round index, 1) before it ends, (number of rounds, 0) before the result."""
+
+    pos: tuple
+    game: Game
+    notes: list
+    asked: set
+    undetermined: dict | None
+    base_deck: Deck
+    before: dict  # the knobs read before this point, with their effective values
+
+
+def fork(game: Game) -> Game:
+    """A copy of a game at a round boundary that plays on without touching the original.
+
+    Every mutable attribute the engine keeps is a dict, list or set of plain values, or a dict of
+    lists (the black cards each player holds, the hands); finished tricks are never changed again,
+    the pile is made afresh by each round, and the round being finished is copied with its lists.
+    So two levels of copying do (tests/test_attribution.py checks checkpointed replays against
+    whole ones)."""
+    g = Game.__new__(Game)
+    for name in Game.__slots__:  # Game keeps its state in slots (no __dict__)
+        v = getattr(game, name, _UNSET)
+        if v is _UNSET:
+            continue  # not set yet (a round attribute before the first round)
+        t = type(v)
+        if t is dict:
+            first = next(iter(v.values()), None)
+            if type(first) in (list, set, dict):
+                v = {a: b.copy() for a, b in v.items()}
+            else:
+                v = v.copy()
+        elif t is list or t is set:
+            v = v.copy()
+        setattr(g, name, v)
+    rnd = getattr(game, "round", None)
+    if rnd is not None:
+        cls = type(rnd)
+        twin = cls.__new__(cls)
+        for slot in cls.__slots__:
+            v = getattr(rnd, slot, None)
+            setattr(twin, slot, v.copy() if type(v) in (list, dict) else v)
+        g.round = twin
+        rounds = g.rounds
+        if rounds and rounds[-1] is rnd:
+            rounds[-1] = twin
+    return g
+
+
+_UNSET = object()  # fork: a slot the game has not set
+
+
+def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
+              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
+              on_point=None, resume: Checkpoint | None = None, memo: dict | None = None) -> Outcome:
+    """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
+
+    ``offered``: the steal choices the log's own game offered; silence there is a
+    recorded pass. ``None``: this *is* the log's game (silence is always a pass).
+    ``on_point(pos, game, notes, asked, undetermined, base_deck)`` is called at every round
+    boundary (see ``Checkpoint``); ``resume`` plays on from a copy of such a checkpoint.
+    ``memo``: a dict kept by the caller across plays of this deal (widened decks).
+    """
+    opts = deal.options if options is None else options
+    deck_notes: list[str] = []
+    after: dict = {}
+    start = (0, 0)
+    undetermined = None
+    if resume is not None:
+        game = fork(resume.game)
+        game.k = ruleset.knobs
+        game.ruleset = ruleset
+        notes: list[StealNote] = list(resume.notes)
+        asked: set = set(resume.asked)
+        base_deck = resume.base_deck
+        start = resume.pos
+        undetermined = resume.undetermined
+    else:
+        notes = []
+        asked = set()
+        try:
+            game = Game(ruleset, deal.players, opts, file=deal.file)
+        except BidsError as exc:
+            return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
+        if not lenient:
+            problems = deck_problems(deal, ruleset, game.options)
+            if problems:
+                return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
+        base_deck = game.deck
+    length = deal.tricks_a_round
+    decider = _Decider(offered, notes, asked, ruleset.name)
+    rounds = deal.rounds
+    for idx in range(start[0], len(rounds)):
+        r = rounds[idx]
+        if lenient:
+            # The round length is the log's when its rounds do not fit this deal.
+            tricks = base_deck.tricks
+            played = [x for x in rounds if x.tricks]
+            if length > base_deck.tricks or any(len(x.tricks) < base_deck.tricks for x in played[:-1]):
+                tricks = length
+            key = (idx, tricks, base_deck)
+            widened = memo.get(key) if memo is not None else None
+            if widened is None:
+                widened = widened_deck(base_deck, r, tricks)
+                if memo is not None:
+                    memo[key] = widened
+            game.deck, more = widened
+            deck_notes.extend(more)
+        deck = game.deck
+        if (idx, 1) != start:
+            if on_point is not None:
+                on_point((idx, 0), game, notes, asked, None, base_deck)
+            try:
+                if r.pile is not None:
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
+                else:
+                    unknown = max(0, deck.pile_size - len(r.prefix))
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
+                                     line=r.line, pile_unknown=unknown)
+                for t in r.tricks[:deck.tricks]:
+                    game.start_trick(None, line=t.line)
+                    plays = t.plays
+                    while True:
+                        p = game.expected_player()
+                        if p is None:
+                            break
+                        game.play(p, plays[p])
+                    decider.trick(r.number, t)
+                    game.finish_trick(decider)
+                    if decider.pending:
+                        decider.leftovers()
+                    if track:
+                        after[(r.number, t.number)] = (tuple(game.round_points.items()),
+                                                       tuple(game.double_bonus.items()),
+                                                       tuple((x.holder, x.round) for x in game.rights))
+            except UnknownCard as exc:
+                tn = game.trick.number if game.trick is not None else 1
+                undetermined = {"round": r.number, "trick": tn, "message": exc.message}
+                break
+            except BidsError as exc:
+                exc.located(file=deal.file, round=r.number,
+                            trick=game.trick.number if game.trick is not None else None)
+                return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+            if on_point is not None:
+                on_point((idx, 1), game, notes, asked, None, base_deck)
+        game.end_round()
+    if undetermined is not None:
+        # The interrupted round stays as far as it got; the game result is still built
+        # (for what is known) but must not be read as a result.
+        game.trick = None
+    if on_point is not None:
+        on_point((len(rounds), 0), game, notes, asked, undetermined, base_deck)
+    if on_ready is not None:
+        on_ready(game, undetermined, notes)
+    try:
+        result = game.result()
+    except BidsError as exc:
+        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
+    return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
+
+
+class _Decider:
+    """Answers the engine's steal choices for one trick at a time (see ``play_deal``)."""
+
+    __slots__ = ("offered", "notes", "asked", "rname", "rnum", "t", "pending")
+
+    def __init__(self, offered, notes: list, asked: set, rname: str):
+        self.offered = offered
+        self.notes = notes
+        self.asked = asked
+        self.rname = rname
+        self.rnum = 0
+        self.t = None
+        self.pending: list = []
+
+    def trick(self, rnum: int, t: TrickPlan) -> None:
+        self.rnum = rnum
+        self.t = t
+        self.pending = list(t.actions) if t.actions else []
+
+    def __call__(self, choice: StealChoice):
+        rnum, t, rname, pending = self.rnum, self.t, self.rname, self.pending
+        self.asked.add((rnum, t.number, choice.thief))
+        action = None
+        for i, a in enumerate(pending):
+            if a.thief == choice.thief:
+                action = pending.pop(i)
+                break
+        must = choice.mandatory and bool(choice.victims)
+        if isinstance(action, Steal):
+            if choice.victims.get(action.victim) and action.card in choice.victims[action.victim]:
+                return action
+            if not choice.victims:
+                why = f"recorded '{action}' is not possible under {rname}: {choice.why}"
+            elif action.victim not in choice.victims:
+                why = f"recorded '{action}' is not legal under {rname}: the victim must be " \
+                      f"{' or '.join(choice.victims)} ({choice.why})"
+            else:
+                why = f"recorded '{action}' is not legal under {rname}: {action.victim} holds only " \
+                      f"{', '.join(map(str, choice.victims[action.victim]))} to take"
+        elif isinstance(action, Pass):
+            if not must:
+                return action
+            why = f"recorded '{action}', but the steal is mandatory under {rname} ({choice.why})"
+        else:
+            if not choice.victims:
+                return None
+            if not must and (self.offered is None or (rnum, t.number, choice.thief) in self.offered):
+                return None  # the log's own game offered this choice: silence is a pass
+            kind = "a mandatory steal" if must else "a steal right"
+            why = f"{kind} that the log's game never offered ({choice.why})"
+        steal = default_steal_policy(choice)
+        done = None if steal is None else PolicySteal(steal.thief, steal.card, steal.victim)
+        self.notes.append(StealNote(rnum, t.number, choice.thief,
+                                    f"{why}; default policy: " + (f"{done}" if done else "no card worth taking: passes"),
+                                    None if done is None else str(done)))
+        return done
+
+    def leftovers(self) -> None:
+        for a in self.pending:
+            self.notes.append(StealNote(self.rnum, self.t.number, a.thief,
+                                        f"recorded '{a}' dropped: no steal is offered to {a.thief} here under "
+                                        f"{self.rname}", None))
+        self.pending = []
+
+
+# -- comparing -------------------------------------------------------------------------
+
+
+def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str]:
+    labels = []
+    for rs, ref in zip(rulesets, refs):
+        label = rs.name
+        if label in labels:
+            label = ref if ref not in labels else f"{rs.name}#{len(labels) + 1}"
+        labels.append(label)
+    return labels
+
+
+def reference_game(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
+    """The log's own game: which steal choices it offered (silence there is a pass)."""
+    candidates = []
+    if log.ruleset:
+        try:
+            from pathlib import Path
+
+            candidates.append(load_ruleset(log.ruleset, base_dir=Path(log.file).parent))
+        except BidsError:
+            pass
+    candidates.extend(rulesets)
+    for rs in candidates:
+        o = play_deal(deal, rs, lenient=lenient, offered=None)
+        if o.determined and not o.notes:
+            return o.offered, rs.name
+    return None, None

@@ -1,0 +1,186 @@
+"""Many variants of one ruleset over one deal, replayed cheaply (``bids disputes``, the attribution).
+
+A decision tree of knob reads: the ruleset handed to the engine records which
+knobs the engine reads, in order, and two variants that agree on every knob
+read so far take the same path, so a replay is only run for a new path (keys
+are *effective* values: a per-player-count knob counts only at this table's
+player count). A new branch plays on from a copy of the game at the last round
+boundary before its knob was first read (``plan.Checkpoint``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from ..engine.replay import GameResult
+from ..rules.knobs import KNOBS
+from ..rules.ruleset import Ruleset
+from .plan import Checkpoint, Deal, Outcome, fork, play_deal
+
+
+def effective(name: str, value, players: int):
+    """What a knob value means at this table: per-player-count knobs only at its count."""
+    kind = KNOBS[name].kind
+    if kind == "per_players":
+        return value[players]
+    if kind == "players":
+        return players in value
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+class _Reads(Mapping):
+    """The knobs of a variant, recording which the engine reads, in first-read order."""
+
+    __slots__ = ("values", "order", "players")
+
+    def __init__(self, values: dict, players: int):
+        self.values = values
+        self.order: dict = {}
+        self.players = players
+
+    def __getitem__(self, name):
+        v = self.values[name]
+        if name not in self.order:
+            self.order[name] = effective(name, v, self.players)
+        return v
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __len__(self):
+        return len(self.values)
+
+
+class Summary(NamedTuple):
+    """What disputes keeps of an outcome."""
+
+    playable: bool
+    error: str | None
+    undetermined: dict | None
+    winners: tuple
+    totals: dict
+    ranking: tuple
+    policy_steals: int
+
+
+def _summary(o: Outcome) -> Summary:
+    if o.result is None:
+        return Summary(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
+    return _played_summary(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
+
+
+def _played_summary(res: GameResult, undetermined: dict | None, policy_steals: int) -> Summary:
+    if undetermined:
+        return Summary(True, None, dict(undetermined), (), {}, (), policy_steals)
+    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking),
+                   policy_steals)
+
+
+class VariantCache:
+    """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads.
+
+    A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
+    ``["leaf", Summary]``. A node's checkpoint is the game as it stood at the
+    last round boundary before its knob was first read (before a round starts,
+    before it ends, or before the result: see ``Checkpoint``); every path
+    through the node shares that state, so a variant that takes a new branch
+    there plays on from a copy of it instead of replaying the whole deal.
+    """
+
+    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
+        self.deal = deal
+        self.base = base
+        self.players = len(deal.players)
+        self.offered = offered
+        self.lenient = lenient
+        self.root = None
+        self.replays = 0  # whole replays
+        self.resumed = 0  # replays from a checkpoint
+        self.memo: dict = {}  # for play_deal
+
+    def get(self, changes: Mapping[str, object]) -> Summary:
+        n = self.players
+        node = self.root
+        base = self.base.knobs
+        depth = 0
+        while node is not None:
+            if node[0] == "leaf":
+                return node[1]
+            name = node[1]
+            v = effective(name, changes[name] if name in changes else base[name], n)
+            nxt = node[2].get(v)
+            if nxt is None and node[3] is not None:
+                return self._run(changes, node[3], depth)
+            node = nxt
+            depth += 1
+        return self._run(changes, None, -1)
+
+    def _values(self, changes) -> dict:
+        values = dict(self.base.knobs)
+        values.update(changes)
+        return values
+
+    def _run(self, changes, ckpt: Checkpoint | None, depth: int) -> Summary:
+        """A replay, whole or on from ``ckpt``, the checkpoint of the node at ``depth`` whose branch
+        is new. Nodes down to that depth exist already, so boundaries passed before its knob is read
+        need no copy of the game: ``ckpt`` itself stands in for them."""
+        reads = _Reads(self._values(changes), self.players)
+        points: list = []  # the latest checkpoint for each count of knobs read so far
+        if ckpt is None:
+            self.replays += 1
+        else:
+            self.resumed += 1
+            reads.order.update(ckpt.before)
+            points.append((len(ckpt.before), ckpt))
+        rs = self.base.replace(knobs=reads)
+
+        def on_point(pos, game, notes, asked, undetermined, base_deck):
+            count = len(reads.order)
+            if count <= depth:
+                return
+            last = pos[0] == len(self.deal.rounds)  # before the result: the game is not played on
+            point = Checkpoint(pos, game if last else fork(game), list(notes), set(asked), undetermined,
+                               base_deck, dict(reads.order))
+            if points and points[-1][0] == count:
+                points[-1] = (count, point)
+            else:
+                points.append((count, point))
+
+        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
+                                     on_point=on_point, resume=ckpt, memo=self.memo))
+        self._insert(list(reads.order.items()), summary, points)
+        return summary
+
+    def _insert(self, path, summary, points) -> None:
+        def checkpoint(i):
+            """The latest checkpoint taken before the i-th knob of the path was first read."""
+            best = None
+            for count, point in points:
+                if count <= i:
+                    best = point
+                else:
+                    break
+            return best
+
+        if self.root is None:
+            self.root = ["leaf", summary] if not path else ["node", path[0][0], {}, checkpoint(0)]
+        node = self.root
+        for i, (name, v) in enumerate(path):
+            if node[0] != "node" or node[1] != name:  # cannot happen: replays are deterministic
+                return
+            if node[3] is None:
+                node[3] = checkpoint(i)
+            children = node[2]
+            nxt = children.get(v)
+            if nxt is None:
+                if i + 1 == len(path):
+                    nxt = ["leaf", summary]
+                else:
+                    nxt = ["node", path[i + 1][0], {}, checkpoint(i + 1)]
+                children[v] = nxt
+            node = nxt

@@ -1,0 +1,138 @@
+"""Variant analysis: one deal under several rulesets, side by side (``bids diff``).
+
+The deal is built and played by ``plan.py``; the places where the games part are found by
+``divergence.py`` and each player's difference is accounted for by ``attribution.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..core.errors import DeckError, RulesetError
+from ..rules.ruleset import load_ruleset, parse_option_assignments
+from .divergence import trick_key as _trick_key
+from .divergence import tricks_of as _tricks_of
+from .plan import Deal, build_deal, play_deal, reference_game, ruleset_labels
+
+
+class Diff(NamedTuple):
+    deal: Deal
+    labels: list
+    outcomes: list  # Outcome per ruleset, same order
+    first: dict | None  # {"round", "trick", "reasons": {label: [...]}, "knobs": [...]}
+    first_score: dict | None  # first round whose scores part (when no trick did)
+    knobs: list
+    reference: str | None
+    divergences: tuple = ()  # every trick, round end and bonus where the results part (divergence.py)
+    attributions: tuple = ()  # attribution.Attribution | None for each ruleset after the first, against it
+
+
+def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
+    """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
+    from ..log.load import read
+    from ..rules.ruleset import knob_diff_rows
+    from .attribution import attribute_outcomes
+    from .divergence import divergences as find_divergences
+
+    if len(refs) < 2:
+        raise RulesetError("diff needs at least two rulesets: -r A -r B")
+    log = read(path)
+    options, knob_overrides = parse_option_assignments(list(option_pairs))
+    rulesets = [load_ruleset(r) for r in refs]
+    if knob_overrides:
+        rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
+    deal = build_deal(log, options)
+    labels = ruleset_labels(rulesets, refs)
+    offered, reference = reference_game(deal, log, rulesets, lenient)
+    outcomes = []
+    for rs in rulesets:
+        o = play_deal(deal, rs, lenient=lenient, offered=offered)
+        if o.error is not None:
+            err = o.error
+            if isinstance(err, DeckError) and not lenient:
+                err.message = (f"the log's deal does not fit the {rs.name} deck: {err.message} "
+                               f"(--lenient-deck plays it as recorded)")
+            elif not err.message.startswith(f"under {rs.name}"):
+                err.message = f"under {rs.name}: {err.message}"
+            raise err
+        outcomes.append(o)
+    first = _first_divergence(deal, labels, outcomes)
+    first_score = None
+    if first is None:
+        first_score = _first_score_divergence(labels, outcomes)
+    divergences = find_divergences(deal, labels, outcomes)
+    attributions = tuple(
+        attribute_outcomes(deal, (labels[0], labels[i]), outcomes[0], outcomes[i], offered, lenient=lenient,
+                           divergences=divergences if len(outcomes) == 2 else None)
+        for i in range(1, len(outcomes)))
+    return Diff(deal, labels, outcomes, first, first_score, knob_diff_rows(rulesets, labels), reference,
+                divergences, attributions)
+
+
+def _first_divergence(deal: Deal, labels, outcomes) -> dict | None:
+    from ..engine.results import reason_text
+
+    tricks = [_tricks_of(o) for o in outcomes]
+    for r in deal.rounds:
+        for tp in r.tricks:
+            key = (r.number, tp.number)
+            ts = [tt.get(key) for tt in tricks]
+            sigs = [None if t is None else _trick_key(t, o.after.get(key)) for t, o in zip(ts, outcomes)]
+            if all(s == sigs[0] for s in sigs[1:]):
+                continue
+            reasons = {}
+            knobs: list[str] = []
+            texts = [None if t is None else [x.text for x in t.reasons] for t in ts]
+            for lab, o, t in zip(labels, outcomes, ts):
+                if t is None:
+                    reasons[lab] = [f"undetermined from this log: {o.undetermined['message']}"]
+                    continue
+                shown = [x for x in t.reasons if not all(x.text in (tx or ()) for tx in texts)]
+                reasons[lab] = [reason_text(o.ruleset, x) for x in (shown or t.reasons)]
+                for x in shown:
+                    if x.knob and x.knob not in knobs:
+                        knobs.append(x.knob)
+            return {"round": r.number, "trick": tp.number, "what": _what_differs(ts, [o.after.get(key) for o in outcomes]),
+                    "reasons": reasons, "knobs": knobs}
+    return None
+
+
+def _what_differs(ts, states) -> list[str]:
+    if any(t is None for t in ts):
+        return ["undetermined"]
+    out = []
+    for i, name in enumerate(("round points", "banked points (2x)", "Thief rights")):
+        vals = [None if st is None else st[i] for st in states]
+        if any(v != vals[0] for v in vals[1:]):
+            out.append(name)
+    for name, get in (("revealed", lambda t: tuple(t.revealed)), ("winner", lambda t: t.winner),
+                      ("cards taken", lambda t: tuple(t.taken)), ("points", lambda t: t.points),
+                      ("steals", lambda t: tuple(map(str, t.steals)))):
+        vals = [get(t) for t in ts]
+        if any(v != vals[0] for v in vals[1:]):
+            out.append(name)
+    return out
+
+
+def _first_score_divergence(labels, outcomes) -> dict | None:
+    from ..engine.results import reason_text
+
+    if not all(o.determined for o in outcomes):
+        return None
+    rounds = [o.result.rounds for o in outcomes]
+    for i, rnd in enumerate(rounds[0]):
+        scores = [rs[i].scores for rs in rounds]
+        if all(s == scores[0] for s in scores[1:]):
+            continue
+        texts = [[x.text for x in rs[i].reasons] for rs in rounds]
+        reasons = {}
+        for lab, o, rs in zip(labels, outcomes, rounds):
+            reasons[lab] = [reason_text(o.ruleset, x) for x in rs[i].reasons
+                            if not all(x.text in tx for tx in texts)]
+        return {"round": rnd.number, "reasons": reasons}
+    bon = [o.result.bonuses for o in outcomes]
+    if any(b != bon[0] for b in bon[1:]):
+        return {"round": None, "reasons": {lab: [reason_text(o.ruleset, x) for x in o.result.reasons]
+                                           for lab, o in zip(labels, outcomes)}}
+    return None

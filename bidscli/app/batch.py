@@ -1,0 +1,320 @@
+"""Validating many logs at once (``bids validate DIR_OR_FILES...``).
+
+Plain functions and generators, no click: the CLI only wires them up.
+
+* ``iter_log_paths`` expands the arguments: a file stays as given; a folder is
+  walked recursively for ``*.toml`` files (hidden folders and files, whose
+  names start with ``.``, are skipped), in sorted order, so the same tree
+  always gives the same order. A folder that cannot be listed, or that holds
+  no log, becomes an entry with its own error instead of stopping the run.
+* ``validate_paths`` validates one path at a time and yields a ``FileResult``
+  per path; nothing is kept, so memory stays flat for 10,000 logs.
+* ``Summary`` counts files, valid, invalid and errors as results go by.
+* ``Progress`` draws a one-line progress bar on a stream (stderr).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import IO, NamedTuple
+
+from ..core.errors import BidsError, LogStructureError, RulesetError
+from ..core.sanitize import json_dumps
+from ..log.load import ruleset_file
+
+LOG_SUFFIX = ".toml"
+GC_EVERY = 100
+
+
+class FileResult(NamedTuple):
+    path: str
+    errors: list  # of BidsError
+    skipped: str | None = None  # why a file found in a folder was not validated (a ruleset)
+    empty_folder: bool = False  # a folder argument that holds no log: an error, but not a file
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+
+class WalkedPath(str):
+    """A path found by walking a folder (not named on the command line)."""
+
+
+class PathProblem(NamedTuple):
+    """A folder argument that could not be walked, or held no log."""
+
+    path: str
+    error: BidsError
+    empty_folder: bool = False
+
+
+def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
+    """Every ``*.toml`` under ``folder``, sorted, depth first; errors as PathProblem."""
+    try:
+        key = os.path.realpath(folder)
+    except (OSError, ValueError):
+        key = folder
+    if key in seen:
+        return  # a symlink loop, or a folder reached twice: walk it once
+    seen.add(key)
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        yield PathProblem(folder, LogStructureError(f"cannot list folder: {exc.strerror or exc}", file=folder))
+        return
+    subdirs = []
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            is_dir = entry.is_dir()  # follows symlinks; loops are cut by ``seen``
+        except OSError:  # a symlink loop, say: not a folder to walk
+            is_dir = False
+        path = os.path.join(folder, entry.name)
+        if is_dir:
+            subdirs.append(path)
+        elif entry.name.lower().endswith(LOG_SUFFIX):
+            # Whatever it is (a FIFO, a device, a symlink loop or a dangling link named *.toml), it
+            # is counted: the reader refuses it with its own message (files.read_bytes), never silently.
+            yield WalkedPath(path)
+    for sub in subdirs:
+        yield from _walk(sub, seen)
+
+
+def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
+    """Expand command-line arguments into log paths (and problems), in a fixed order."""
+    for arg in args:
+        arg = str(arg)
+        if not arg:
+            yield PathProblem("''", LogStructureError("an empty path is not a log file", file="''"))
+            continue
+        try:
+            is_dir = os.path.isdir(arg)
+        except (OSError, ValueError):
+            is_dir = False
+        if not is_dir:
+            yield arg  # a file, or something missing: validate says what is wrong with it
+            continue
+        found = False
+        for item in _walk(arg, set()):
+            found = True
+            yield item
+        if not found:
+            yield PathProblem(arg, LogStructureError(
+                f"no {LOG_SUFFIX} logs in this folder (searched recursively)", file=arg), empty_folder=True)
+
+
+def count_log_paths(args: Iterable[str]) -> int:
+    """How many entries ``iter_log_paths`` will give (for the progress bar)."""
+    return sum(1 for _ in iter_log_paths(args))
+
+
+def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs: Sequence[str] = (),
+                   allow_partial: bool = False, jobs: int | None = 1) -> Iterator[FileResult]:
+    """Validate every log named by ``args`` (files and folders), one at a time.
+
+    With ``jobs`` > 1 the logs are validated in worker processes (parallel.py) and
+    the results still come in argument order. ``jobs=None`` chooses as ``--jobs``'s default
+    does (parallel.auto_jobs), from the first paths found: a folder is not walked twice."""
+    import gc
+
+    from .stream import prepare_gc
+
+    prepare_gc()
+    items = iter_log_paths(args)
+    extra = (ruleset, tuple(option_pairs), allow_partial)
+    if jobs is None:
+        from itertools import chain, islice
+
+        from .parallel import auto_jobs, head_for_auto
+
+        head = list(islice(items, head_for_auto()))  # paths only: nothing is read yet
+        jobs = auto_jobs(len(head))
+        items = chain(head, items)
+    if jobs > 1:
+        from .parallel import map_ordered
+
+        yield from map_ordered(validate_one, items, extra, jobs)
+        return
+    for n, item in enumerate(items, 1):
+        if n % GC_EVERY == 0:
+            gc.collect()  # a replayed game holds reference cycles: free them as we go, keep memory flat
+        yield validate_one(item, *extra)
+
+
+_api = None  # bidscli.app.api, imported on the first log (start-up: issue 12), then kept
+
+
+def _import_api():
+    """bidscli.app.api, imported once: an import statement run for every log cost about 0.5% of it."""
+    global _api
+    from . import api
+
+    _api = api
+    return api
+
+
+def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Sequence[str],
+                 allow_partial: bool) -> FileResult:
+    """The FileResult of one entry of ``iter_log_paths``."""
+    api = _api or _import_api()
+    if isinstance(item, PathProblem):
+        return FileResult(item.path, [item.error], empty_folder=item.empty_folder)
+    try:
+        errors = api.validate(item, ruleset, option_pairs, allow_partial)
+    except BidsError as exc:
+        errors = [exc.located(file=item)]
+    except (RecursionError, MemoryError):
+        errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+    if errors and isinstance(item, WalkedPath) and ruleset_file(item):
+        return FileResult(item, [], skipped="a ruleset file, not a game log")
+    return FileResult(item, errors)
+
+
+def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None:
+    """Refuse a bad ``-r`` or ``-o`` once, instead of once per file."""
+    from ..rules.ruleset import load_ruleset, parse_option_assignments
+
+    _, knobs = parse_option_assignments(list(option_pairs))
+    if ruleset is not None:
+        rs = load_ruleset(ruleset)
+        if knobs:
+            rs.with_knobs(knobs)
+    elif knobs:  # no -r: each log's own ruleset takes them, but a bad value is bad for all
+        from ..rules.knobs import KNOBS
+
+        for name, value in knobs.items():
+            try:
+                KNOBS[name].check(value)
+            except ValueError as exc:
+                raise RulesetError(str(exc)) from None
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    valid: int = 0
+    invalid: int = 0
+    errors: int = 0
+    skipped: int = 0
+    empty_folders: int = 0  # not files: counted apart, and they make the run fail (exit 1)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.invalid or self.empty_folders)
+
+    def add(self, result: FileResult) -> None:
+        if result.empty_folder:
+            self.empty_folders += 1
+            return
+        if result.skipped:
+            self.skipped += 1
+            return
+        self.files += 1
+        if result.errors:
+            self.invalid += 1
+            self.errors += len(result.errors)
+        else:
+            self.valid += 1
+
+    def line(self) -> str:
+        return (f"{self.files} file{'s' if self.files != 1 else ''}, {self.valid} valid, "
+                f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}"
+                + (f" ({self.skipped} ruleset file{'s' if self.skipped != 1 else ''} skipped)" if self.skipped else "")
+                + (f" ({self.empty_folders} folder{'s' if self.empty_folders != 1 else ''} with no {LOG_SUFFIX} logs)"
+                   if self.empty_folders else ""))
+
+    def to_json(self) -> dict:
+        return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors,
+                "skipped": self.skipped, "empty_folders": self.empty_folders}
+
+
+def error_lines(result: FileResult) -> list[str]:
+    """Table-mode lines of one file: each error located, or ``path: valid``."""
+    if result.skipped:
+        return [f"{result.path}: skipped: {result.skipped}"]
+    if not result.errors:
+        return [f"{result.path}: valid"]
+    return [str(e) if e.file else f"{result.path}: {e}" for e in result.errors]
+
+
+class JsonListWriter:
+    """Writes a JSON list one item at a time, byte-identical to ``json.dumps(list, indent=2)``.
+
+    With ``wrap=True`` the list becomes ``{"files": [...], "summary": {...}}``.
+    """
+
+    def __init__(self, write, wrap: bool = False) -> None:
+        self.write = write
+        self.wrap = wrap
+        self.count = 0
+        self.pad = "    " if wrap else "  "
+
+    def item(self, doc: dict) -> None:
+        from ..report.render import dumps_plain
+
+        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
+        # json.dumps leaves as it is and splitlines would break at).
+        text = self.pad + dumps_plain(doc).replace("\n", "\n" + self.pad)
+        if self.count == 0:
+            self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
+        else:
+            self.write(",\n" + text)
+        self.count += 1
+
+    def close(self, summary: dict | None = None) -> None:
+        if not self.wrap:
+            self.write("[]\n" if self.count == 0 else "\n]\n")
+            return
+        tail = json_dumps(summary or {}).replace("\n", "\n  ")
+        head = '{\n  "files": []' if self.count == 0 else "\n  ]"
+        self.write(head + ',\n  "summary": ' + tail + "\n}\n")
+
+
+@dataclass
+class Progress:
+    """A one-line progress bar on a text stream; redrawn at most ~10 times a second."""
+
+    total: int
+    stream: IO[str]
+    width: int = 30
+    done: int = 0
+    bad: int = 0
+    _last: float = field(default=0.0, repr=False)
+    _drawn: int = field(default=-1, repr=False)
+
+    def step(self, result: FileResult) -> None:
+        self.done += 1
+        self.bad += not result.valid
+        now = time.monotonic()
+        if now - self._last >= 0.1 or self.done == self.total:
+            self._last = now
+            self.draw()
+
+    def draw(self) -> None:
+        frac = self.done / self.total if self.total else 1.0
+        filled = int(frac * self.width)
+        bar = "#" * filled + "-" * (self.width - filled)
+        self._drawn = self.done
+        self.stream.write(f"\rvalidating [{bar}] {self.done}/{self.total} files, {self.bad} invalid")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self._drawn != self.done or self.done == 0:
+            self.draw()
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def is_single_file(args: Sequence[str]) -> bool:
+    """One argument that is not a folder keeps the single-document JSON shape (cli.md)."""
+    if len(args) != 1:
+        return False
+    try:
+        return not os.path.isdir(args[0])
+    except (OSError, ValueError):
+        return True

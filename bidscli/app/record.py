@@ -1,0 +1,629 @@
+"""``bids record``: a game typed in trick by trick, checked as typed, saved after every trick.
+
+:class:`Recorder` holds the game being recorded and answers each typed line
+with an :class:`Outcome` (text to show, whether to save). It does no I/O and
+knows nothing of click or terminals: the drivers in :mod:`bidscli.cli.recordio`
+read lines and write the file.
+
+The check of a typed trick is the engine itself: the log with the candidate
+trick appended is written out as text (the same :func:`bidscli.sim.deal.log_text`
+that ``deal`` uses), read back by the log reader and replayed with errors
+collected and an unfinished last round allowed. So a line is accepted exactly
+when ``bids validate --allow-partial`` would accept the saved file, and a
+rejected line gets validate's own messages, located at the typed line ("input
+line N: round R, trick T: ..."), not at a line of a file that never holds it. Replays are cheap (a game
+is at most a few dozen tricks), so nothing is cached.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ..core.cards import Card
+from ..core.errors import BidsError, LogSyntaxError
+from ..core.sanitize import MAX_MESSAGE, terminal
+from ..engine.replay import (
+    Game,
+    GameResult,
+    StealChoice,
+    TrickResult,
+    _Abort,
+    log_decider,
+    replay,
+)
+from ..log.reader import GameLog, Pass, Steal, format_trick, parse_trick, read_log_text
+from ..rules.ruleset import Ruleset, deck_for
+from ..sim.deal import first_leader, log_text
+
+WIDTH = 100  # every line shown fits COLUMNS=100
+ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
+# The longest line read: its TOML form (a character is at most 6 there, as a \u escape) stays
+# within bounds.MAX_LINE_CHARS, so the reader's limit never speaks of a line nobody typed.
+MAX_TYPED = 4_096
+HEADER = (
+    "Recorded with `bids record`, saved after every trick (an unfinished game is a valid log:",
+    "`bids validate --allow-partial`). Go on with: bids record THIS_FILE --resume",
+)
+COMMANDS = ("undo", "score", "leader", "hand", "help", "quit")
+HELP = """\
+Type one trick a line, in playing order from the leader:
+  K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card
+  K5: Ana R5, Ben G4, Cleo K7, Dev Y2  the log's own form, with the names
+  Thief: R10 G2 Y3 K1; Ben steals K5 from Cleo   actions after ';' (or answer when asked)
+  R5 G4 K7 Y2                          with --deal: the recorder reveals the pile card itself
+Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads
+the next round, before its first trick), hand NAME (with --deal: the cards NAME still holds),
+help, quit (or end of input). The file is saved after every accepted trick."""
+
+
+def clean(text: str) -> str:
+    """Text shown to the user, control characters escaped (typed input is echoed in messages)."""
+    return terminal(text)
+
+
+def shown(text: str, limit: int = ECHO) -> str:
+    """Typed text to show back: sanitised once, at most about ``limit`` characters.
+
+    A longer text keeps its start and end (as :func:`bidscli.core.sanitize.shorten`), measured
+    after escaping (a NUL shows as 4 characters), and says how many of its own characters
+    were cut, so a 300,000-character line is neither printed nor miscounted.
+    """
+    if len(text) <= limit:
+        safe = terminal(text)
+        if len(safe) <= limit:
+            return safe
+    room = max(limit - 40, 2)  # 40: the marker, with room for any count
+    head_room = room * 2 // 3
+    tail_room = room - head_room
+    head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
+    cut = len(text) - head - tail
+    return f"{terminal(text[:head])} [... {cut:,} characters cut ...] {terminal(text[len(text) - tail:])}"
+
+
+def _fit(chars, room: int) -> int:
+    """How many of ``chars`` fit in ``room`` columns once escaped."""
+    n = used = 0
+    for ch in chars:
+        used += len(terminal(ch))
+        if used > room:
+            break
+        n += 1
+    return n
+
+
+def wrap(text: str, indent: str = "    ") -> list[str]:
+    """One logical line as screen lines of at most WIDTH columns."""
+    return textwrap.wrap(clean(text), WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def join_parts(parts: Sequence[str]) -> list[str]:
+    """Parts on one line joined by ' | ' when they fit, else one part a line (each wrapped)."""
+    line = " | ".join(parts)
+    if len(line) <= WIDTH and line.isprintable():
+        return [line]
+    out = wrap(parts[0])
+    for part in parts[1:]:
+        out += wrap("    " + part, "      ")
+    return out
+
+
+@dataclass
+class RoundEntry:
+    """One ``[[rounds]]`` table as it will be written (the attributes ``log_text`` reads)."""
+
+    leader: str | None = None
+    hands: dict | None = None
+    removed: tuple | None = None
+    pile: tuple | None = None
+    tricks: list = field(default_factory=list)
+    added: bool = True  # opened by the recorder (not from a deal or a resumed log): undo may drop it
+
+
+@dataclass
+class Outcome:
+    """What one typed line did: the lines to show, and what the driver must do."""
+
+    lines: list[str] = field(default_factory=list)
+    error: bool = False  # the line was refused (scripted use exits 1 at the end)
+    save: bool = False  # the log changed: write it now
+    done: bool = False  # quit
+    asking: bool = False  # a question waits for an answer (a steal)
+
+
+@dataclass
+class _Pending:
+    """A trick waiting for a thief's decision."""
+
+    rounds: list  # the candidate rounds, the trick line in them without this decision
+    target: int
+    line: str
+    choice: StealChoice
+
+
+class Recorder:
+    """The game being recorded. ``feed(line)`` for each line typed; ``text()`` is the log to save."""
+
+    def __init__(self, file: str, ruleset_ref: str | None, ruleset: Ruleset, players: Sequence[str],
+                 options: dict, rounds: list[RoundEntry] | None = None, *, interactive: bool = False,
+                 game_rounds: int | None = None) -> None:
+        self.file = file
+        self.ruleset_ref = ruleset_ref
+        self.ruleset = ruleset
+        self.players = tuple(players)
+        self.options = {k: bool(v) for k, v in sorted(ruleset.table_options(options).items())}
+        ruleset.check_options(self.options, len(self.players))
+        self.deck = deck_for(ruleset, len(self.players), self.options)
+        self.tricks = self.deck.tricks
+        self.rounds = rounds if rounds else [RoundEntry(added=False)]
+        self.interactive = interactive
+        # A deal (or a resumed log) of more rounds than game.rounds is played to its end.
+        self.game_rounds = max(game_rounds or ruleset.knobs["game.rounds"], len(self.rounds))
+        self.pending: _Pending | None = None
+        self.accepted = 0  # tricks accepted in this session
+        # Where a refused line is said to be: the line as typed (its number in this session's
+        # input, or --leader), never a line of the saved file, which does not hold it.
+        self.typed = 0
+        self.at = "input line 0"
+
+    # -- the log ------------------------------------------------------------------------
+    def text(self, rounds: list[RoundEntry] | None = None) -> str:
+        return log_text(self.ruleset_ref, self.players, self.options,
+                        self.rounds if rounds is None else rounds, header=HEADER)
+
+    def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
+        """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""
+        log, errors = read_log_text(self.text(rounds), self.file)
+        if log is None:
+            return errors, None
+        collected: list[BidsError] = []
+        result = replay(log, self.ruleset, self.options, collect=collected, allow_partial=True)
+        seen, out = set(), []
+        for e in errors + collected:
+            key = (e.line, e.round, e.trick, e.message)
+            if key not in seen:
+                seen.add(key)
+                out.append(e)
+        out.sort(key=lambda e: (e.line or 0, e.round or 0, e.trick or 0))
+        return out, result
+
+    def played(self) -> int:
+        return sum(len(r.tricks) for r in self.rounds)
+
+    def _target(self, rounds: list[RoundEntry]) -> int:
+        """The round the next trick goes into: the first unfinished one, or a new one."""
+        for i, r in enumerate(rounds):
+            if len(r.tricks) < self.tricks:
+                return i
+        return len(rounds)
+
+    def _log(self, rounds: list[RoundEntry]) -> GameLog:
+        log, errors = read_log_text(self.text(rounds), self.file)
+        if log is None:  # cannot happen for a log this class wrote: say so plainly
+            raise errors[0]
+        return log
+
+    def _open_game(self, rounds: list[RoundEntry], target: int,
+                   offered: list | None = None) -> tuple[Game, TrickResult | None]:
+        """The game replayed up to round ``target`` (left open, its recorded tricks played).
+
+        With ``offered`` (a list), the steal choices the engine offers at the last trick
+        of that round are appended to it. Errors are not raised (``check`` reports them).
+        """
+        log = self._log(rounds)
+        game = Game(self.ruleset, self.players, self.options, on_error=lambda e: None, file=self.file)
+        last = None
+        for rec in log.rounds[: target + 1]:
+            game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed,
+                             line=rec.line)
+            for i, trec in enumerate(rec.tricks):
+                watch = offered is not None and rec.number == target + 1 and i == len(rec.tricks) - 1
+                try:
+                    last = game.start_trick(trec.revealed, trec.line)
+                    game.play_all(trec.plays)
+                    decide = log_decider(game, trec.actions)
+                    if watch:
+                        base = decide
+
+                        def decide(choice, base=base):
+                            offered.append(choice)
+                            return base(choice)
+                    game.finish_trick(decide)
+                except (BidsError, _Abort):  # a bad candidate stops the engine: check() reports it
+                    return game, last
+            if rec.number < target + 1:
+                game.end_round()
+        return game, last
+
+    def next_turn(self) -> tuple[int, int, str]:
+        """(round, trick, leader) of the next trick to type."""
+        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
+        target = self._target(rounds)
+        if target == len(rounds):
+            rounds.append(RoundEntry())
+        game, _ = self._open_game(rounds, target)
+        return target + 1, len(rounds[target].tricks) + 1, game.leader
+
+    def game_over(self) -> bool:
+        return len(self.rounds) >= self.game_rounds and all(len(r.tricks) >= self.tricks for r in self.rounds)
+
+    def prompt(self) -> str:
+        if self.pending is not None:
+            c = self.pending.choice
+            return f"{c.thief} steals? > "
+        if self.game_over():
+            return "game over (quit, score, undo)> "
+        r, t, leader = self.next_turn()
+        return f"R{r} T{t} {leader} leads> "
+
+    def words(self) -> list[str]:
+        """What Tab completes: commands, player names and this deck's card names."""
+        cards = sorted(self.deck.all_cards(), key=lambda c: c.sort_key)
+        return [*COMMANDS, "steals", "from", "passes", "pass", *self.players, *map(str, cards)]
+
+    # -- one line ---------------------------------------------------------------------------
+    def feed(self, line: str) -> Outcome:
+        self.typed += 1
+        self.at = f"input line {self.typed}"
+        text = line.strip()
+        if len(text) > MAX_TYPED:  # the real length, before any escaping
+            n = len(line.rstrip("\r\n"))
+            return Outcome([f"{self.at}: a line of {n:,} characters: record reads lines of at most "
+                            f"{MAX_TYPED:,}"], error=True,
+                           asking=self.pending is not None)
+        if self.pending is not None and not _is_command(text, allow_pass=False):
+            return self._answer(text)
+        if not text or text.startswith("#"):
+            return Outcome()
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in ("quit", "exit", "q"):
+            out = Outcome(done=True)
+            if self.pending is not None:
+                out.lines.append(f"round {self.pending.target + 1}: the trick waiting for "
+                                 f"{self.pending.choice.thief}'s decision is not recorded")
+                self.pending = None
+            return out
+        if word in ("help", "?"):
+            return Outcome(HELP.splitlines())
+        if word == "undo" and not rest:
+            return self._undo()
+        if word == "score" and not rest:
+            return self._score()
+        if word == "leader" and ":" not in rest:
+            return self._complete_game() if self.game_over() else self._leader(rest)
+        if word == "hand" and ":" not in rest:
+            return self._hand(rest)
+        if self.pending is not None:
+            return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
+                           asking=True)
+        if self.game_over():
+            # A trick (or a leader) now would open a round past the game's end, and the saved
+            # file would no longer score (`bids score`: unfinished). The file must always score.
+            return self._complete_game()
+        return self._trick(text)
+
+    def _complete_game(self) -> Outcome:
+        n = len(self.rounds)
+        return Outcome([f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record; "
+                        "quit to stop"], error=True)
+
+    def choose_leader(self, name: str) -> Outcome:
+        """``--leader NAME`` on the command line (not an input line)."""
+        self.at = "--leader"
+        return self._leader(name)
+
+    def located(self, e: BidsError) -> str:
+        """A refused line's message, located at the input: 'input line N: round R, trick T: ...'."""
+        place = [self.at]
+        if e.round is not None:
+            place.append(f"round {e.round}" + (f", trick {e.trick}" if e.trick is not None else ""))
+        return shown(": ".join([*place, e.text()]), MAX_MESSAGE)
+
+    # -- commands ------------------------------------------------------------------------------
+    def _player(self, name: str) -> str | None:
+        for p in self.players:
+            if p == name:
+                return p
+        folded = [p for p in self.players if p.casefold() == name.casefold()]
+        return folded[0] if len(folded) == 1 else None
+
+    def _undo(self) -> Outcome:
+        if self.pending is not None:
+            self.pending = None
+            return Outcome(["the trick waiting for a decision is dropped; nothing was recorded"])
+        idx = max((i for i, r in enumerate(self.rounds) if r.tricks), default=None)
+        if idx is None:
+            return Outcome(["nothing to undo: no trick recorded yet"], error=True)
+        rnd = self.rounds[idx]
+        number = len(rnd.tricks)
+        gone = rnd.tricks.pop()
+        # Rounds the recorder opened after it (a chosen leader) go too; its own round goes
+        # when the recorder opened it and nothing in it is left to keep. A deal's rounds stay.
+        while len(self.rounds) > idx + 1 and self.rounds[-1].added:
+            self.rounds.pop()
+        if len(self.rounds) == idx + 1 and not rnd.tricks and rnd.added and rnd.leader is None and idx > 0:
+            del self.rounds[idx]
+        r, t, leader = self.next_turn()
+        return Outcome([f"undone: round {idx + 1}, trick {number}: {clean(gone)}",
+                        f"round {r}, trick {t}: {leader} leads"], save=True)
+
+    def _score(self) -> Outcome:
+        """The standings as `bids score OUT --allow-partial` prints them."""
+        from ..report.render import score_table
+
+        _, result = self.check()
+        if result is None or not self.played():
+            return Outcome(["no trick recorded yet"])
+        return Outcome(score_table(self.file, self.ruleset, result).splitlines())
+
+    def _leader(self, name: str) -> Outcome:
+        who = self._player(name)
+        if who is None:
+            return Outcome([f"leader {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
+                           error=True)
+        target = self._target(self.rounds)
+        if target < len(self.rounds) and self.rounds[target].tricks:
+            return Outcome([f"leader {who}: round {target + 1} has started (trick "
+                            f"{len(self.rounds[target].tricks) + 1} is next); the table chooses a leader "
+                            "before the first trick of a round"], error=True)
+        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
+        if target == len(rounds):
+            rounds.append(RoundEntry(leader=who))
+        else:
+            rounds[target].leader = who
+        errors, _ = self.check(rounds)
+        if errors:
+            return self._refuse(errors)
+        self.rounds = rounds
+        return Outcome([f"round {target + 1}: {who} leads trick 1"], save=True)
+
+    def _hand(self, name: str) -> Outcome:
+        who = self._player(name)
+        if who is None:
+            return Outcome([f"hand {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
+                           error=True)
+        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
+        target = self._target(rounds)
+        if target == len(rounds) or rounds[target].hands is None:
+            return Outcome(["the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
+                            "check each play against the hand"], error=True)
+        game, _ = self._open_game(rounds, target)
+        cards = sorted(game.hands[who], key=lambda c: c.sort_key)
+        return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: " + " ".join(map(str, cards))))
+
+    # -- tricks ----------------------------------------------------------------------------------
+    def _trick(self, text: str) -> Outcome:
+        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
+        target = self._target(rounds)
+        if target == len(rounds):
+            rounds.append(RoundEntry())
+        rnd = rounds[target]
+        game, _ = self._open_game(rounds, target)
+        order = game._orders[game.seat[game.leader]]
+        where = f"{self.at}: round {target + 1}, trick {len(rnd.tricks) + 1}"
+        line, problem = self._complete(text, order, rnd.pile is not None)
+        if problem:
+            return Outcome([clean(f"{where}: {problem}")], error=True)
+        rnd.tricks.append(line)
+        if not line.split(":", 1)[0].strip() and rnd.pile is not None:
+            # The pile is known (--deal): write the cards the engine took from it.
+            errors, _ = self.check(rounds)
+            if errors:
+                return self._refuse(errors)
+            _, t = self._open_game(rounds, target)
+            rec = parse_trick(line)
+            line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
+            rnd.tricks[-1] = line
+        out = self._offer(rounds, target, line)
+        first = text.split()[0]
+        if out.error and ":" not in text and _card_or_none(first) is None:
+            out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
+                              "help, quit)")
+        return out
+
+    def _complete(self, text: str, order: Sequence[str], pile_known: bool) -> tuple[str, str | None]:
+        """The trick line to write for a typed one: names filled in, card names canonical.
+
+        Returns (line, None), or ("", why) for a short form that cannot be completed. A line
+        the log reader cannot read is returned as typed: the check gives the reader's message.
+        """
+        main, semi, actions = text.partition(";")
+        head, colon, body = main.partition(":")
+        if not colon:
+            if not pile_known:
+                return text, None  # the reader says what a trick line needs
+            head, body = "", main
+        tokens = body.replace(",", " ").split()
+        names = {p.casefold() for p in self.players}
+        if tokens and "," not in body and not any(t.casefold() in names for t in tokens):
+            # The short form: cards only, in playing order from the leader.
+            if len(tokens) != len(order):
+                n = len(tokens)
+                return "", (f"{n} card{'s' if n != 1 else ''} for {len(order)} players: expected one each, "
+                            f"in playing order from {order[0]}")
+            body = ", ".join(f"{p} {_card_text(t)}" for p, t in zip(order, tokens))
+        line = f"{head.strip()}: {body.strip()}" + (f"; {actions.strip()}" if semi else "")
+        try:
+            rec = parse_trick(line)
+        except BidsError:
+            return line, None
+        # Names as seated (log.md: names match case-insensitively), cards canonical.
+        plays = [(self._player(p) or p, c) for p, c in rec.plays]
+        actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k != "card"})
+                   for a in rec.actions]
+        return format_trick(rec.revealed, plays, actions), None
+
+    def _refuse(self, errors: list[BidsError]) -> Outcome:
+        # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
+        return Outcome([self.located(e) for e in errors], error=True)
+
+    def _offer(self, rounds: list[RoundEntry], target: int, line: str) -> Outcome:
+        """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""
+        rounds[target].tricks[-1] = line
+        if self.interactive:
+            offered: list[StealChoice] = []
+            self._open_game(rounds, target, offered)
+            acted = {a.thief for a in _actions_of(line)}
+            open_ = [c for c in offered if c.victims and c.thief not in acted]
+            if open_:
+                # Check the rest of the line first: with a legal steal for each mandatory one.
+                trial = line + "".join(f"; {_any_steal(c)}" for c in open_ if c.mandatory)
+                rounds[target].tricks[-1] = trial
+                errors, _ = self.check(rounds)
+                rounds[target].tricks[-1] = line
+                if errors:
+                    return self._refuse(self.check(rounds)[0])
+                self.pending = _Pending(rounds, target, line, open_[0])
+                return self._question(open_[0])
+        errors, result = self.check(rounds)
+        if errors:
+            return self._refuse(errors)
+        self.rounds = rounds
+        self.accepted += 1
+        return self._report(result, target)
+
+    def _question(self, c: StealChoice, note: str | None = None) -> Outcome:
+        must = "must steal" if c.mandatory else "may steal"
+        lines = [] if note is None else wrap(note)
+        lines += wrap(f"{c.thief} {must} ({c.why}):")
+        for victim, cards in c.victims.items():
+            lines += wrap(f"  from {victim}: {' '.join(map(str, cards))}", "      ")
+        first = next(iter(c.victims.values()))[0]
+        answer = f"type the card to take ({first}; '{first} from NAME' when two players hold it)"
+        lines += wrap(answer + ("" if c.mandatory else ", or pass (or Enter)"))
+        return Outcome(lines, asking=True, error=note is not None)
+
+    def _answer(self, text: str) -> Outcome:
+        p = self.pending
+        c = p.choice
+        words = text.replace(",", " ").split()
+        low = [w.lower() for w in words]
+        if low and low[0] == c.thief.lower():
+            words, low = words[1:], low[1:]
+        if not words or low in (["pass"], ["passes"]):
+            if c.mandatory:
+                return self._question(c, f"{c.thief} cannot pass here: the steal is mandatory "
+                                         "(thief.mandatory = true)")
+            action = f"{c.thief} passes"
+        else:
+            if low[0] == "steals":
+                words, low = words[1:], low[1:]
+            victim = None
+            if len(words) == 3 and low[1] == "from":
+                card_tok, victim = words[0], words[2]
+            elif len(words) == 2:
+                card_tok, victim = (words[0], words[1]) if self._player(words[1]) else (words[1], words[0])
+            elif len(words) == 1:
+                card_tok = words[0]
+            else:
+                return self._question(c, f"'{shown(text, 60)}' is not an answer")
+            try:
+                card = Card.parse(card_tok)
+            except LogSyntaxError as exc:
+                return self._question(c, exc.message)
+            if victim is not None:
+                who = self._player(victim)
+                if who not in c.victims:
+                    return self._question(c, f"{shown(victim, 60)} cannot be robbed here: the victim is "
+                                             f"{' or '.join(c.victims)}")
+                victim = who
+            else:
+                holders = [v for v, cards in c.victims.items() if card in cards]
+                if len(holders) != 1:
+                    why = "nobody here can give it" if not holders else "two players hold it: say 'from NAME'"
+                    return self._question(c, f"{card}: {why}")
+                victim = holders[0]
+            if card not in c.victims[victim]:
+                return self._question(c, f"{victim} holds no {card} to take")
+            action = str(Steal(c.thief, card, victim))
+        self.pending = None
+        return self._offer(p.rounds, p.target, f"{p.line}; {action}")
+
+    # -- what an accepted trick shows ----------------------------------------------------------
+    def _report(self, result: GameResult, target: int) -> Outcome:
+        rnd = result.rounds[target]
+        t = rnd.tricks[-1]
+        if t.winner is not None:
+            verdict = f"{t.winner} {t.points:+d} ({t.reason})"
+        else:
+            verdict = "burned: " + t.reason.removesuffix(": burned")
+        for s in t.steals:
+            verdict += f"; {s} ({s.value:+d})"
+        out = Outcome(save=True)
+        head = f"R{rnd.number} T{t.number}: {verdict}"
+        points = "round: " + ", ".join(f"{p} {v}" for p, v in t.running.items())
+        done = len(self.rounds[target].tricks) >= self.tricks
+        if not done:
+            nxt = f"{t.next_leader} leads T{t.number + 1}"
+            out.lines += join_parts([head, points, nxt])
+            return out
+        out.lines += join_parts([head, points])
+        extra = []
+        if rnd.allies:
+            extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
+        if rnd.lucky_losers:
+            extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in rnd.lucky_losers.items()))
+        out.lines += wrap(f"Round {rnd.number} scores: " + ", ".join(f"{p} {v}" for p, v in rnd.scores.items())
+                          + (f" ({'; '.join(extra)})" if extra else ""))
+        if self.game_over():
+            from ..report.render import score_table
+
+            out.lines.append("")
+            out.lines += score_table(self.file, self.ruleset, result).splitlines()
+            out.lines.append("")
+            out.lines.append(f"game over ({len(self.rounds)} rounds); type quit to stop")
+        else:
+            totals = {p: sum(r.scores.get(p, 0) for r in result.rounds[: target + 1]) for p in self.players}
+            out.lines += wrap("Totals so far: " + ", ".join(f"{p} {v}" for p, v in totals.items()))
+            r, n, leader = self.next_turn()
+            out.lines.append(f"round {r}: {leader} leads trick {n}")
+        return out
+
+
+def _is_command(text: str, allow_pass: bool) -> bool:
+    word = text.partition(" ")[0].lower()
+    return word in ("quit", "exit", "q", "help", "?", "undo", "score", "hand")
+
+
+def _card_or_none(token: str) -> Card | None:
+    try:
+        return Card.parse(token)
+    except LogSyntaxError:
+        return None
+
+
+def _card_text(token: str) -> str:
+    try:
+        return str(Card.parse(token))
+    except LogSyntaxError:
+        return token  # left as typed: the reader's message names it
+
+
+def _actions_of(line: str) -> tuple:
+    try:
+        return parse_trick(line).actions
+    except BidsError:
+        return ()
+
+
+def _any_steal(c: StealChoice) -> Steal:
+    victim, cards = next(iter(c.victims.items()))
+    return Steal(c.thief, cards[0], victim)
+
+
+# -- starting ---------------------------------------------------------------------------------
+
+
+def rounds_of(log: GameLog) -> list[RoundEntry]:
+    """A read log's rounds as the recorder keeps them (trick lines as written)."""
+    return [RoundEntry(rec.leader, rec.hands, rec.removed, rec.pile, [t.text for t in rec.tricks], added=False)
+            for rec in log.rounds]
+
+
+def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
+    return first_leader(ruleset, players, round_no)
+
+
+__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "rounds_of", "shown"]

@@ -1,0 +1,178 @@
+"""What a replay produces: each trick's, round's and game's result, and the reasons.
+
+The engine (``game.Game``) fills these in as play goes; reports, diffs and
+tools only read them. They are kept apart from the rules that fill them in
+because every report imports them and none needs the rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core.cards import Card
+from ..rules.knobs import knob_value
+from ..rules.ruleset import Deck, source_id
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import Ruleset
+    from .thief import StealDone
+
+
+class Reason:
+    """One step of a trick's explanation, naming the knob that decided it.
+
+    ``text`` may be given as a function: long explanations are then only
+    built when a report asks for them, which keeps plain scoring cheap.
+    """
+
+    __slots__ = ("_text", "knob", "_args")
+
+    def __init__(self, text, knob: str | None = None, args: tuple | None = None) -> None:
+        self._text = text
+        self.knob = knob
+        self._args = args  # with a function as text: its arguments (no closure to build)
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text(*self._args) if self._args is not None else text()
+            self._args = None
+        return text
+
+    def __iter__(self):
+        return iter((self.text, self.knob))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Reason) and (self.text, self.knob) == (other.text, other.knob)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.knob))
+
+    def __repr__(self) -> str:
+        return f"Reason({self.text!r}, {self.knob!r})"
+
+
+
+def filled(template: str, *args) -> str:
+    """A ``Reason`` text made only when read: ``Reason(filled, knob, (template, *args))`` gives
+    ``template.format(*args)`` (the same text as the f-string it replaces) if a report asks."""
+    return template.format(*args)
+
+
+class TrickResult:
+    __slots__ = (
+        "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
+        "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
+        "stayed",
+    )
+
+    def __init__(self, number, leader, line=None, lowest=False):
+        self.number = number
+        self.leader = leader
+        self.line = line
+        self.revealed: list[Card] = []
+        self.centre: Card | None = None
+        self.hidden = False
+        self.plays: list[tuple[str, Card]] = []
+        self.winner: str | None = None
+        self.points = 0
+        self.reason = ""  # the short verdict, e.g. "highest bid K7"
+        self.reasons: list[Reason] = []
+        self.taken: list[Card] = []
+        self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
+        self.next_leader: str | None = None
+        self.lowest = lowest  # Lowest in play when the trick started (finish_trick sets it again)
+        self.burned = False
+        self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
+        self.running: dict[str, int] = {}
+
+    @property
+    def written(self) -> list[Card]:
+        """The revealed cards as a log writes them (log.md): a hidden prize that stayed on
+        the pile was never turned over, so the canonical line is ``Surprise: ...``."""
+        if not self.stayed:
+            return self.revealed
+        out = list(self.revealed)
+        for i in range(len(out) - 1, -1, -1):
+            if out[i] == self.centre:
+                del out[i]
+                break
+        return out
+
+    @property
+    def steals(self) -> list[StealDone]:
+        """The steals done at the end of this trick, in order."""
+        s = self._steals
+        return s if s is not None else []
+
+    @steals.setter
+    def steals(self, value: list[StealDone]) -> None:
+        self._steals = value
+
+    @property
+    def knobs(self) -> list[str]:
+        seen = []
+        for r in self.reasons:
+            if r.knob and r.knob not in seen:
+                seen.append(r.knob)
+        return seen
+
+
+class RoundResult:
+    __slots__ = ("number", "leader", "tricks", "allies", "lucky_losers", "scores", "partial",
+                 "round_points", "double_bonus", "line", "reasons")
+
+    def __init__(self, number, leader, line=None):
+        self.number = number
+        self.leader = leader
+        self.line = line
+        self.tricks: list[TrickResult] = []
+        self.allies: list[str] = []
+        self.lucky_losers: dict[str, int] = {}
+        self.scores: dict[str, int] = {}
+        self.round_points: dict[str, int] = {}
+        self.double_bonus: dict[str, int] = {}
+        self.partial = False
+        self.reasons: list[Reason] = []
+
+
+class GameResult(NamedTuple):
+    ruleset: str
+    players: tuple[str, ...]
+    options: dict
+    rounds: list
+    bonuses: dict
+    totals: dict
+    ranking: list  # [(player, total)], best first, seating order among equals
+    ranks: dict  # player -> rank (equal totals share a rank)
+    minus_five_wins: dict
+    reasons: list
+    deck: Deck
+
+    @property
+    def winners(self) -> list[str]:
+        return [p for p, r in self.ranks.items() if r == 1]
+
+    @property
+    def stopped_at(self) -> tuple[int, int] | None:
+        """(round, trick) of the last trick played when the game is unfinished (a partial
+        round), else None: cli.md 'Unfinished games' shows standings there, never a winner."""
+        if not any(r.partial for r in self.rounds):
+            return None
+        played = [r for r in self.rounds if r.tricks]
+        return (played[-1].number, len(played[-1].tricks)) if played else (0, 0)
+
+
+def reason_text(ruleset: Ruleset, r: Reason) -> str:
+    """A reason as people read it, with the knob that decided it, its value and its source."""
+    if not r.knob:
+        return r.text
+    value = knob_value(ruleset.knobs[r.knob])
+    stated = f"({r.knob} = {value}"
+    text = r.text  # the bracket names the knob and its value: the text does not say them again
+    if stated + ")" in text:
+        text = text.replace(" " + stated + ")", "").replace(stated + ")", "")
+    else:
+        text = text.replace(stated + "; ", "(").replace(stated + ", ", "(")
+    return f"{text} [{r.knob} = {value}; {source_id(ruleset, r.knob)}]"

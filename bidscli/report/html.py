@@ -1,0 +1,87 @@
+"""HTML pages (``bids report``, ``bids study --html``): Jinja2 templates with autoescaping.
+
+The page data comes from ``pages.py``, the chart geometry from ``svg.py``; this
+module only puts them into the templates under ``bidscli/report/templates`` (shipped
+as package data). Autoescaping is on for every template: player names, file
+names and ruleset titles are user input, and each reaches the page escaped.
+The page is one file: the stylesheet and the small script are inlined, charts
+are inline SVG, and nothing refers to a URL.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import svg
+
+
+@functools.cache
+def environment():
+    import jinja2  # imported here: only the HTML commands pay for it
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bidscli.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["colours"] = [svg.colour(i) for i in range(8)]
+    env.globals["version"] = _version()
+    return env
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bidscli")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "dev"
+
+
+def _render(template: str, command: str, **context) -> str:
+    return environment().get_template(template).render(command=command, **context)
+
+
+def game(page: dict, command: str = "bids report") -> str:
+    prog = page["progression"]
+    chart = svg.line_chart([(p, prog["series"][p]) for p in page["players"]], prog["breaks"],
+                           "Score progression: running game total of each player after every trick")
+    return _render("game.html", command, page=page, charts={"progress": chart})
+
+
+def comparison(page: dict, command: str = "bids report") -> str:
+    charts = {}
+    att = page.get("attribution")
+    if att:
+        for lab, block in att["rulesets"].items():
+            keys = block["keys"]
+            rows = [(p, [(k, float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
+            charts[lab] = svg.diverging_bars(rows, keys, f"Each player's difference {block['against']} to {lab}, "
+                                                         f"split among the rules that caused it")
+    return _render("comparison.html", command, page=page, charts=charts)
+
+
+def study(page: dict, command: str = "bids study") -> str:
+    players = page["study"]["players"]
+    charts = []
+    for r, strat in zip(page["rulesets"], page["strategies"]):
+        seats = svg.interval_bars(
+            [(f"{s['player']} ({s['bot']})", s["wins"]["rate"], *s["wins"]["ci95"]) for s in r["seats"]],
+            f"{r['ruleset']}: win rate per seat with 95% intervals", ref=1 / len(players))
+        bots = svg.interval_bars(
+            [(f"{b['bot']} ×{b['seats']}", b["wins"]["rate"], *b["wins"]["ci95"]) for b in strat["strategies"]],
+            f"{r['ruleset']}: win rate per strategy with 95% intervals", ref=1 / len(players))
+        pooled: dict = {}
+        for s in r["seats"]:
+            for score, count in s.get("histogram", []):
+                pooled[score] = pooled.get(score, 0) + count
+        hist = svg.histogram(pooled, f"{r['ruleset']}: final scores of every player in every game")
+        charts.append({"seats": seats, "bots": bots, "hist": hist})
+    rates = svg.interval_bars(
+        [(f"{r['ruleset']}: lucky loser", r["lucky_loser_rate"]["rate"], *r["lucky_loser_rate"]["ci95"])
+         for r in page["rulesets"]] +
+        [(f"{r['ruleset']}: burned", r["burn_rate"]["rate"], *r["burn_rate"]["ci95"]) for r in page["rulesets"]],
+        "Rounds with a lucky loser and burned tricks, with 95% intervals")
+    return _render("study.html", command, page=page, charts=charts, rates=rates)

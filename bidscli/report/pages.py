@@ -1,0 +1,338 @@
+"""The data behind the HTML pages of ``bids report`` and ``bids study --html``.
+
+Each function turns results (a scored game, a diff, a study document) into one
+JSON-ready dict: what the page shows, and what ``bids report --format json``
+prints. No markup here (``html.py`` and the templates draw it) and no new
+analysis: everything comes from the engine's results, ``variants.diff`` and
+``study.report``.
+"""
+
+from __future__ import annotations
+
+from ..core.cards import COLOUR_NAMES, Card
+from ..engine.replay import GameResult, TrickResult
+from ..rules.knobs import TABLE_OPTIONS, knob_value
+from ..rules.ruleset import Ruleset, source_id
+from .render import cell_text, reason_json
+
+COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
+
+
+def card_doc(card: Card) -> dict:
+    """A card as the page draws it: its colour letter (R/G/Y/B/K, W for Ally) is always printed."""
+    label = card.special if card.special is not None else str(card.number)
+    colour = card.colour
+    return {"text": str(card), "colour": colour, "label": label,
+            "name": f"{COLOUR_NAMES_ALL.get(colour, colour)} {label}"}
+
+
+def reason_doc(ruleset: Ruleset, r) -> dict:
+    doc = reason_json(ruleset, r)
+    doc.setdefault("knob", None)
+    if doc["knob"]:
+        doc["value_text"] = cell_text(doc["value"])
+    return doc
+
+
+def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
+    return {"label": label or ruleset.name, "name": ruleset.name, "source": ruleset.source,
+            "title": ruleset.title, "path": ruleset.path}
+
+
+def options_doc(options) -> dict:
+    return {k: bool(options.get(k)) for k in TABLE_OPTIONS}
+
+
+# -- a game ------------------------------------------------------------------------------
+
+
+def trick_doc(ruleset: Ruleset, t: TrickResult) -> dict:
+    win = t.winner
+    return {
+        "number": t.number,
+        "leader": t.leader,
+        "revealed": [card_doc(c) for c in t.revealed],
+        "centre": None if t.centre is None else card_doc(t.centre),
+        "hidden": t.hidden,
+        "burned": t.burned,
+        "lowest": t.lowest,
+        "winner": win,
+        "points": t.points,
+        "reason": t.reason,
+        "plays": [{"player": p, "card": card_doc(c), "wins": p == win} for p, c in t.plays],
+        "taken": [str(c) for c in t.taken],
+        "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card), "value": s.value,
+                    "policy": bool(s.policy)} for s in t.steals],
+        "running": dict(t.running),
+        "explain": [reason_doc(ruleset, r) for r in t.reasons],
+    }
+
+
+def progression(result: GameResult) -> dict:
+    """Each player's running game total after every trick, then after each round's end
+    (Ally split, lucky loser, banked 2x) and the bonuses: the score-progression chart."""
+    players = list(result.players)
+    banked = dict.fromkeys(players, 0)
+    steps = ["start"]
+    series = {p: [0] for p in players}
+    breaks = []
+    for rnd in result.rounds:
+        for t in rnd.tricks:
+            steps.append(f"{rnd.number}.{t.number}")
+            for p in players:
+                series[p].append(banked[p] + t.running.get(p, 0))
+        for p in players:
+            banked[p] += rnd.scores.get(p, 0)
+            series[p].append(banked[p])
+        steps.append(f"end of round {rnd.number}")
+        breaks.append([len(steps) - 1, f"R{rnd.number}"])
+    if any(result.bonuses.values()):
+        for p in players:
+            series[p].append(banked[p] + result.bonuses[p])
+        steps.append("bonuses")
+        breaks.append([len(steps) - 1, "bonus"])
+    return {"steps": steps, "series": series, "breaks": breaks}
+
+
+def score_rows(result: GameResult) -> list[dict]:
+    """The final table: rank order, each round's score with its marks (lucky loser, Ally, banked 2x)."""
+    rows = []
+    for p, total in result.ranking:
+        rounds = []
+        for r in result.rounds:
+            rounds.append({"score": r.scores.get(p, 0), "lucky": r.lucky_losers.get(p),
+                           "ally": p in r.allies, "double": r.double_bonus.get(p) or None, "partial": r.partial})
+        rows.append({"rank": result.ranks[p], "player": p, "rounds": rounds, "bonus": result.bonuses[p],
+                     "minus_five_wins": result.minus_five_wins.get(p, 0), "total": total,
+                     "winner": result.ranks[p] == 1})
+    return rows
+
+
+def game_page(file: str, ruleset: Ruleset, result: GameResult) -> dict:
+    partial = any(r.partial for r in result.rounds)
+    return {
+        "kind": "game",
+        "file": file,
+        "ruleset": ruleset_doc(ruleset),
+        "players": list(result.players),
+        "options": options_doc(result.options),
+        "partial": partial,
+        "winners": result.winners,
+        "totals": dict(result.totals),
+        "table": score_rows(result),
+        "rounds": [
+            {"number": r.number, "leader": r.leader, "partial": r.partial, "allies": list(r.allies),
+             "lucky_losers": dict(r.lucky_losers), "scores": dict(r.scores),
+             "double_bonus": {p: v for p, v in r.double_bonus.items() if v},
+             "tricks": [trick_doc(ruleset, t) for t in r.tricks],
+             "explain": [reason_doc(ruleset, x) for x in r.reasons]}
+            for r in result.rounds
+        ],
+        "bonuses": dict(result.bonuses),
+        "explain": [reason_doc(ruleset, x) for x in result.reasons],
+        "progression": progression(result),
+    }
+
+
+# -- a comparison --------------------------------------------------------------------------
+
+
+def _where(dv) -> str:
+    if dv.kind == "trick":
+        return f"trick {dv.round}.{dv.trick}"
+    return f"end of round {dv.round}" if dv.kind == "round_end" else "bonuses"
+
+
+def comparison_page(d, attribution: dict | None = None) -> dict:
+    """The same deal under several rulesets (a ``variants.Diff``), as the comparison page shows it.
+
+    ``moved``: every differing knob named by the reasons that differ where the results part
+    (``d.divergences``: tricks, round ends, the bonus), with where it acted.
+    """
+    from ..analysis.divergence import tricks_of
+
+    deal, labels, outs = d.deal, list(d.labels), list(d.outcomes)
+    tricks = [tricks_of(o) for o in outs]
+    moved: dict = {}
+    parting = set()
+    for dv in d.divergences:
+        if dv.kind == "trick":
+            parting.add((dv.round, dv.trick))
+        for k in dv.knobs:
+            where = moved.setdefault(k, [])
+            if _where(dv) not in where:
+                where.append(_where(dv))
+
+    rows = []
+    for r in deal.rounds:
+        for tp in r.tricks:
+            key = (r.number, tp.number)
+            ts = [tt.get(key) for tt in tricks]
+            first = bool(d.first and (d.first["round"], d.first["trick"]) == key)
+            cells = []
+            for lab, o, t in zip(labels, outs, ts):
+                if t is None:
+                    cells.append({"label": lab, "known": False, "winner": None, "points": None, "burned": False,
+                                  "revealed": [], "steals": [], "reason": "undetermined from this log",
+                                  "explain": []})
+                    continue
+                cells.append({"label": lab, "known": True, "winner": t.winner, "points": t.points,
+                              "burned": t.burned, "revealed": [card_doc(c) for c in t.revealed],
+                              "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card),
+                                          "policy": bool(s.policy)} for s in t.steals],
+                              "reason": t.reason,
+                              "explain": [reason_doc(o.ruleset, x) for x in t.reasons]})
+            rows.append({"round": r.number, "trick": tp.number, "parts": key in parting, "first": first,
+                         "prize": [card_doc(c) for c in tp.revealed],
+                         "cells": cells})
+    verdicts, tables = [], []
+    for lab, o in zip(labels, outs):
+        res = o.result
+        if not o.determined:
+            u = o.undetermined or {}
+            verdicts.append({"label": lab, "determined": False, "winners": [], "total": None,
+                             "message": u.get("message", "not playable"), "partial": False})
+            tables.append({"label": lab, "rows": [], "determined": False})
+            continue
+        if res.stopped_at is not None:  # report --allow-partial: cli.md 'Unfinished games', no winner
+            r, t = res.stopped_at
+            verdicts.append({"label": lab, "determined": True, "partial": True, "winners": [], "total": None,
+                             "runner_up": None,
+                             "message": f"standings after round {r}, trick {t} (unfinished game, no winner)"})
+            tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
+            continue
+        w = res.winners
+        verdicts.append({"label": lab, "determined": True, "winners": w, "total": res.totals[w[0]],
+                         "runner_up": _runner_up(res), "partial": False})
+        tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
+    determined = [o for o in outs if o.determined]
+    knob_rows = {row["knob"]: row for row in d.knobs}
+    moved_rows = []
+    for k, where in moved.items():
+        row = knob_rows.get(k)
+        if row is None:  # a knob every ruleset sets alike: it did not move anything between them
+            continue
+        moved_rows.append({"knob": k, "where": where,
+                           "values": {lab: cell_text(row[lab]) for lab in labels},
+                           "sources": row["sources"],
+                           "source_ids": {lab: source_id(o.ruleset, k) for lab, o in zip(labels, outs)}})
+    differences = {}
+    if len(determined) == len(outs):
+        base = outs[0].result.totals
+        for lab, o in zip(labels[1:], outs[1:]):
+            differences[lab] = {p: o.result.totals[p] - base[p] for p in deal.players}
+    return {
+        "kind": "comparison",
+        "file": deal.file,
+        "players": list(deal.players),
+        "options": options_doc(deal.options),
+        "rulesets": [ruleset_doc(o.ruleset, lab) for lab, o in zip(labels, outs)],
+        "verdicts": verdicts,
+        "tables": tables,
+        "differences": differences,
+        "tricks": rows,
+        "parting_tricks": [f"{row['round']}.{row['trick']}" for row in rows if row["parts"]],
+        "first_divergence": None if d.first is None else {k: d.first[k] for k in ("round", "trick") if k in d.first},
+        "moved": moved_rows,
+        "knobs": [{"knob": row["knob"], "values": {lab: cell_text(row[lab]) for lab in labels},
+                   "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
+        "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
+        "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
+        "attribution": attribution,
+    }
+
+
+def _runner_up(res: GameResult) -> list | None:
+    w = set(res.winners)
+    rest = [(p, v) for p, v in res.ranking if p not in w]
+    return list(rest[0]) if rest else None
+
+
+# -- a study --------------------------------------------------------------------------------
+
+
+def study_page(doc: dict) -> dict:
+    """The study document (``study.report``) with the win rate per strategy added: the seats
+    that play one strategy pooled (their wins over their seat-games, a Wilson interval)."""
+    from ..sim.study import rate_stats
+
+    out = dict(doc)
+    out["kind"] = "study"
+    strategies = []
+    for r in doc["rulesets"]:
+        by_bot: dict = {}
+        for s in r["seats"]:
+            wins, n = by_bot.get(s["bot"], (0, 0))
+            by_bot[s["bot"]] = (wins + s["wins"]["count"], n + s["wins"]["n"])
+        strategies.append({"ruleset": r["ruleset"],
+                           "strategies": [{"bot": b, "seats": sum(1 for s in r["seats"] if s["bot"] == b),
+                                           "wins": rate_stats(w, n)} for b, (w, n) in by_bot.items()]})
+    out["strategies"] = strategies
+    return out
+
+
+
+# -- the attribution (issue 10: bidscli/attribution.py) -------------------------------------
+
+
+def attribution_doc(att, players) -> dict:
+    """One pair's account (``attribution.Attribution``) as the comparison page shows it: each
+    player's difference split among the rules that caused it, exact (mixed numbers), plus the
+    JSON numbers for the stacked bars, and the sentence naming the rules that decide the winner."""
+    from ..analysis.attribution import mixed_text
+
+    a, b = att.labels
+    nonzero = [g.name for g in att.groups if any(att.parts[p].get(g.name) for p in players)]
+    rows, summary = {}, []
+    for p in players:
+        parts = {g: att.parts[p][g] for g in nonzero if att.parts[p].get(g)}
+        rows[p] = parts
+        diff = att.difference(p)
+        if diff or parts:
+            summary.append(f"{p} {mixed_text(diff)}" + (" = " + ", ".join(f"{g} {mixed_text(v)}"
+                                                                          for g, v in parts.items())
+                                                      if parts else ""))
+    shown = [g for g in att.groups if g.name in nonzero or g.changed_trick]
+    knobs = [{"group": g.name, "knob": k.knob, "a": cell_text(knob_value(k.value_a)), "a_source": k.source_a,
+              "b": cell_text(knob_value(k.value_b)), "b_source": k.source_b}
+             for g in shown for k in g.knobs]
+    hidden = sum(len(g.knobs) for g in att.groups if g not in shown)
+    m = att.winner_margin
+    winner = None
+    if m is not None:
+        deciding = ", ".join(m.deciding)
+        if m.winner_changed and deciding:
+            winner = (f"Under {b}, {m.winner} beats {m.runner_up} by {m.after} (under {a}: "
+                      f"{mixed_text(m.before, sign=False)}): {deciding} decide{'s' if len(m.deciding) == 1 else ''} "
+                      f"the winner (bids disputes LOG gives the smallest sets of rules that do).")
+        elif deciding:
+            winner = f"The winner is the same; the margin over {m.runner_up} moves because of {deciding}."
+    method = ("exact Shapley split: each rule's average effect over every order of switching the rules "
+              f"from {a} to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
+              f"ordered split (some mixture of the two rulesets cannot be played): the rules are switched "
+              f"from {a} to {b} one at a time, each charged with its step")
+    if att.policy_mixtures:
+        method += f"; {att.policy_mixtures} mixture(s) needed the default steal policy"
+    return {
+        "against": a, "method": att.method, "method_text": method,
+        "keys": nonzero,
+        "players": {p: {g: float(v) for g, v in rows[p].items()} for p in players},
+        "exact": {p: {g: mixed_text(v) for g, v in rows[p].items()} for p in players},
+        "differences": {p: mixed_text(att.difference(p)) for p in players},
+        "summary": summary,
+        "winner": winner,
+        "knobs": knobs,
+        "unmoved_knobs": hidden,
+        "json": att.to_json(),
+    }
+
+
+def comparison_attribution(d) -> dict:
+    """Each ruleset against the first, as ``bids diff`` accounts for them (``d.attributions``)."""
+    out: dict = {"rulesets": {}, "missing": {}}
+    for lab, att in zip(d.labels[1:], d.attributions):
+        if att is None:  # attribute_outcomes: a game undetermined from the log has no account
+            out["missing"][lab] = "undetermined from this log (a pile card the log never showed)"
+            continue
+        out["rulesets"][lab] = attribution_doc(att, list(d.deal.players))
+    return out

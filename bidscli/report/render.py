@@ -1,0 +1,590 @@
+"""Turning results into tables, text, JSON and CSV (the only module using tabulate)."""
+
+from __future__ import annotations
+
+import io
+import os
+from operator import attrgetter
+
+from ..core.errors import BidsError
+from ..engine.replay import GameResult, Reason, TrickResult
+from ..engine.results import reason_text
+from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
+from ..rules.ruleset import Deck, Ruleset, knob_diff_rows
+
+# -- fitting the terminal (issue 8): every text report goes through these ------------------
+
+DEFAULT_WIDTH = 100  # when COLUMNS is unset and stdout is not a terminal (a pipe, a file, a test)
+MIN_WIDTH = 40
+MIN_COLUMN = 8  # a text column is never wrapped narrower than this; shorter cells never wrap
+
+
+def terminal_width() -> int:
+    """The width to fit: COLUMNS if set, else the terminal's width, else 100 (pipes and files)."""
+    import sys
+
+    raw = os.environ.get("COLUMNS", "")
+    if raw.strip().isdigit():
+        return max(MIN_WIDTH, int(raw))
+    try:
+        if sys.stdout.isatty():
+            # os.get_terminal_size, not shutil's (which reads COLUMNS, done above): shutil's
+            # import costs start-up time (issue 12); a size of 0 (some emulators) means unknown.
+            return max(MIN_WIDTH, os.get_terminal_size(sys.stdout.fileno()).columns or DEFAULT_WIDTH)
+    except (AttributeError, ValueError, OSError):
+        pass
+    return DEFAULT_WIDTH
+
+
+def display_width(text: str) -> int:
+    """The screen columns a line takes: East Asian wide and fullwidth characters (the Japanese
+    ruleset's sources, a player's name) take two, combining marks none (wcwidth), others one."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcswidth, wcwidth
+
+    width = wcswidth(text)
+    # wcswidth gives -1 when a character is unprintable (escaped before printing): count it as one.
+    return width if width >= 0 else sum(1 if w < 0 else w for w in map(wcwidth, text))
+
+
+def _is_wide(text: str) -> bool:
+    """Some character of ``text`` does not take exactly one screen column."""
+    return not text.isascii() and display_width(text) != len(text)
+
+
+def widest(text: str) -> int:
+    """The widest line of ``text`` in screen columns."""
+    return max((display_width(line) for line in text.splitlines()), default=0)
+
+
+def _is_text_column(rows, c: int) -> bool:
+    """A column worth wrapping: some cell is text with a space in it (numbers and cards are not)."""
+    return any(isinstance(r[c], str) and " " in r[c].strip() and display_width(r[c]) > MIN_COLUMN
+               for r in rows if c < len(r))
+
+
+def fit_table(rows, headers, width: int | None = None, **kw) -> str:
+    """A tabulate table no wider than ``width`` (default: terminal_width()) when it can be: the
+    widest text column is wrapped (never cut: every word stays) until the table fits or every
+    text column is down to MIN_COLUMN. Numbers, cards and names are never wrapped."""
+    width = terminal_width() if width is None else width
+    rows = [list(r) for r in rows]
+    out = _tabulate(rows, headers, **kw)
+    if widest(out) <= width or not rows:
+        return out
+    ncols = max(len(headers), *(len(r) for r in rows))
+    limits = list(kw.pop("maxcolwidths", None) or [None] * ncols)
+    limits += [None] * (ncols - len(limits))
+    text_cols = [c for c in range(ncols) if _is_text_column(rows, c)]
+    natural = [max((display_width(line) for r in rows if c < len(r) for line in str(r[c]).splitlines()), default=0)
+               for c in range(ncols)]
+    now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
+    # No column narrower than its longest word (a word is never broken while the table can fit).
+    least = {c: min(now[c], max(MIN_COLUMN, *(display_width(w) for r in rows if c < len(r) for w in str(r[c]).split())))
+             for c in text_cols}
+    budget = sum(now.values()) - (widest(out) - width)  # what the text columns may use together
+    # Shares in proportion to each column's width, capped at what it needs; what a narrow column
+    # leaves goes to the others (so a long source column keeps more room than a short value).
+    share = dict(now)
+    loose = set(text_cols)
+    while loose:
+        room = budget - sum(share[c] for c in text_cols if c not in loose)
+        total = max(1, sum(now[c] for c in loose))
+        for c in loose:
+            share[c] = max(least[c], min(now[c], room * now[c] // total))
+        settled = {c for c in loose if share[c] in (now[c], least[c])}
+        if not settled:
+            break
+        loose -= settled
+    limits = [share.get(c, limits[c]) for c in range(ncols)]
+    out = _tabulate(rows, headers, maxcolwidths=limits, **kw)
+    for _ in range(4 * ncols + 20):  # wrapping at words can leave a column a little wider: trim
+        excess = widest(out) - width
+        shrinkable = [c for c in text_cols if limits[c] > least[c]] or \
+            [c for c in text_cols if limits[c] > MIN_COLUMN]  # words are broken only as a last resort
+        if excess <= 0 or not shrinkable:
+            break
+        c = max(shrinkable, key=lambda c: limits[c])
+        limits[c] -= 1
+        out = _tabulate(rows, headers, maxcolwidths=limits, **kw)
+    return out
+
+
+def text_table(rows, headers, **kw) -> str:
+    """A plain-text table that fits the terminal."""
+    return fit_table(rows, headers, **kw)
+
+
+def _tabulate(rows, headers, **kw) -> str:
+    """A plain-text table as drawn, before fitting (tabulate, imported only when a table is printed).
+
+    Plain tables, wrapped to column widths or not, are drawn by table.simple_table,
+    byte-identical and without tabulate's import cost (issue 12: a score table wider than
+    the terminal cost a tabulate import and a slow redraw)."""
+    wide = any(isinstance(cell, str) and _is_wide(cell) for row in [headers, *rows] for cell in row)
+    if kw.keys() <= {"colalign", "maxcolwidths"} and not wide:
+        from .table import simple_table
+
+        text = simple_table(rows, headers, tuple(kw.get("colalign", ())), kw.get("maxcolwidths"))
+        if text is not None:
+            return text
+    import tabulate as tabulate_module
+
+    # Widths count characters, as they always have here and in the docs' transcripts, unless a
+    # cell holds a character that is not one screen column wide (Japanese text, a combining
+    # accent): then tabulate pads and wraps in screen columns (wcwidth), so columns line up.
+    if wide:
+        import wcwidth
+
+        tabulate_module.WIDE_CHARS_MODE, tabulate_module.wcwidth = True, wcwidth
+    else:
+        tabulate_module.WIDE_CHARS_MODE, tabulate_module.wcwidth = False, None
+    return tabulate_module.tabulate(rows, headers=headers, **kw)
+
+
+def fit_text(text: str, width: int | None = None) -> str:
+    """Wrap every line wider than ``width`` screen columns at spaces, continuing under its text
+    (after its indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are
+    left alone."""
+    import re
+    import textwrap
+
+    width = terminal_width() if width is None else width
+    out = []
+    for line in text.split("\n"):
+        if display_width(line) <= width:
+            out.append(line)
+            continue
+        m = re.match(r"(\s*)(- |\d+\. |\d+\.\d+ )?", line)
+        hang = " " * min(m.end() if m.group(2) else m.end() + 2, width // 2)
+        if _is_wide(line):
+            out.extend(_wrap_wide(line, width, hang))
+            continue
+        out.extend(textwrap.wrap(line, width, subsequent_indent=hang, break_on_hyphens=False,
+                                 drop_whitespace=True) or [line[:width]])
+    return "\n".join(out)
+
+
+def _wrap_wide(line: str, width: int, hang: str) -> list[str]:
+    """textwrap.wrap for a line with wide characters (textwrap counts characters): words are
+    placed greedily by screen columns; a word wider than a line is broken between characters."""
+    import re
+
+    lines, cur = [], ""
+    for token in re.findall(r" +|[^ ]+", line):
+        if token.startswith(" "):
+            if cur.strip():
+                cur += token
+            elif not lines:
+                cur += token  # the first line keeps its indent
+            continue
+        while token:
+            if display_width(cur + token) <= width:
+                cur += token
+                break
+            if cur.strip():  # the word goes on the next line
+                lines.append(cur.rstrip())
+                cur = hang
+                continue
+            # Alone on its line and still too wide: break it where the line is full.
+            cut = 1
+            while cut < len(token) and display_width(cur + token[:cut + 1]) <= width:
+                cut += 1
+            lines.append(cur + token[:cut])
+            token, cur = token[cut:], hang
+    if cur.strip():
+        lines.append(cur.rstrip())
+    return lines
+
+
+def dumps(doc) -> str:
+    """Every JSON report: valid UTF-8, control characters escaped (sanitize.py)."""
+    from ..core.sanitize import json_dumps
+
+    return json_dumps(doc)
+
+
+def dumps_plain(doc) -> str:
+    """``dumps`` of a document of str, int, bool, None, lists and dicts (score, replay, validate).
+
+    Uses orjson (compiled) when installed: for such documents its indented output is
+    byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``, and it goes through
+    the same sanitising as ``dumps``. Anything orjson
+    refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
+    name) goes to json.dumps. Not for floats: the two spell some of them differently
+    (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
+    try:
+        from orjson import OPT_INDENT_2
+        from orjson import dumps as fast
+    except ImportError:  # pragma: no cover - a platform without the wheel
+        return dumps(doc)
+    try:
+        text = fast(doc, option=OPT_INDENT_2).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return dumps(doc)
+    from ..core.sanitize import json_text
+
+    return json_text(text)  # the same escapes as dumps (issue 13): valid UTF-8, no raw controls
+
+
+def reason_json(ruleset: Ruleset, r: Reason, memo: dict | None = None) -> dict:
+    """A reason as JSON; ``memo`` (one dict per document) keeps each knob's value and source."""
+    knob = r.knob
+    if not knob:
+        return {"text": r.text}
+    if memo is None:
+        memo = {}
+    info = memo.get(knob)
+    if info is None:
+        info = memo[knob] = (knob_value(ruleset.knobs[knob]), ruleset.source_of(knob))
+    return {"text": r.text, "knob": knob, "value": info[0], "source": info[1]}
+
+
+# -- score ------------------------------------------------------------------------
+
+
+_token = attrgetter("_text")  # a card's notation: str(card) without the method call (issue 12: JSON output)
+
+
+def trick_json(ruleset: Ruleset, t: TrickResult, memo: dict | None = None) -> dict:
+    return {
+        "number": t.number,
+        "leader": t.leader,
+        "revealed": list(map(_token, t.revealed)),
+        "plays": [[p, c._text] for p, c in t.plays],
+        "winner": t.winner,
+        "points": t.points,
+        "reason": t.reason,
+        "centre": None if t.centre is None else t.centre._text,
+        "hidden": t.hidden,
+        "burned": t.burned,
+        "lowest": t.lowest,
+        "taken": list(map(_token, t.taken)),
+        "steals": [{"thief": s.thief, "card": str(s.card), "victim": s.victim, "value": s.value,
+                    **({"policy": True} if s.policy else {})} for s in t.steals],
+        "next_leader": t.next_leader,
+        "round_points": dict(t.running),
+        "knobs": t.knobs,
+        "explain": [reason_json(ruleset, r, memo) for r in t.reasons],
+    }
+
+
+def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
+    memo: dict = {}
+    return {
+        "file": file,
+        "ruleset": ruleset.name,
+        "players": list(result.players),
+        "options": {k: bool(result.options.get(k)) for k in TABLE_OPTIONS},
+        "rounds": [
+            {
+                "number": r.number,
+                "leader": r.leader,
+                "partial": r.partial,
+                "tricks": [trick_json(ruleset, t, memo) for t in r.tricks],
+                "allies": list(r.allies),
+                "lucky_losers": dict(r.lucky_losers),
+                "round_points": dict(r.round_points),
+                "double_bonus": {p: v for p, v in r.double_bonus.items() if v},
+                "scores": dict(r.scores),
+                "explain": [reason_json(ruleset, x, memo) for x in r.reasons],
+            }
+            for r in result.rounds
+        ],
+        "bonuses": dict(result.bonuses),
+        "minus_five_wins": dict(result.minus_five_wins),
+        "totals": dict(result.totals),
+        "ranking": [[p, v] for p, v in result.ranking],
+        "ranks": dict(result.ranks),
+        # cli.md 'Unfinished games': standings, never a winner.
+        "winners": [] if result.stopped_at else result.winners,
+        "partial": result.stopped_at is not None,
+        "complete": result.stopped_at is None,
+        "standings_after": (None if result.stopped_at is None else
+                            {"round": result.stopped_at[0], "trick": result.stopped_at[1]}),
+        "explain": [reason_json(ruleset, x, memo) for x in result.reasons],
+    }
+
+
+def options_text(options) -> str:
+    on = [k for k in TABLE_OPTIONS if options.get(k)]
+    return ", ".join(on) if on else "none"
+
+
+def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
+    rounds = result.rounds
+    # The -5 bonus column only when it can hold something: all zeros because the option is off says nothing.
+    bonus = bool(result.options.get("minus_five")) or any(result.bonuses.values())
+    headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + \
+        (["-5 bonus"] if bonus else []) + ["total"]
+    rows = []
+    for p, total in result.ranking:
+        row = [result.ranks[p], p]
+        for r in rounds:
+            cell = str(r.scores.get(p, 0))
+            marks = []
+            if p in r.lucky_losers:
+                marks.append(f"LL {r.lucky_losers[p]}")
+            if p in r.allies:
+                marks.append("ally")
+            if marks:
+                cell += f" ({', '.join(marks)})"
+            row.append(cell)
+        row += [result.bonuses[p], total] if bonus else [total]
+        rows.append(row)
+    head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
+            f"options: {options_text(result.options)}")
+    lines = [head, text_table(rows, headers, colalign=("right", "left"))]
+    if result.stopped_at is not None:
+        lines.append(standings_line(result) + ": unfinished game, no winner")
+    else:
+        win = result.winners
+        lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
+                     f" with {result.totals[win[0]]}")
+    if any(r.partial for r in rounds):
+        lines.append("* partial round: no Ally split or lucky loser applied")
+    return "\n".join(lines)
+
+
+def standings_line(result: GameResult) -> str:
+    r, t = result.stopped_at
+    return f"Standings after round {r}, trick {t}"
+
+
+# cli.md: the partial marker is a CSV column 'partial', there when an unfinished game is
+# scored (score --allow-partial); a column that would say "false" on every row is left out
+# (as issue 8 leaves out all-zero columns). Each row ends with one of these marks until the
+# whole output is known: csv_partial_cells turns them into cells or nothing.
+CSV_PARTIAL, CSV_COMPLETE = "\x01", "\x02"
+
+
+def score_csv_header(rounds: int, partial: bool = False) -> str:
+    """The CSV header line for logs of at most ``rounds`` rounds."""
+    return ",".join(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, rounds + 1)]
+                    + ["bonus", "total"] + (["partial"] if partial else [])) + "\n"
+
+
+def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> str:
+    """One log's CSV rows, with ``pad`` where the empty cells of a shorter log go (stream.py),
+    and a partial mark (CSV_PARTIAL or CSV_COMPLETE) at the end of each row."""
+    buf = io.StringIO()
+    import csv  # here: only CSV output needs it (start-up)
+
+    w = csv.writer(buf, lineterminator="\n")
+    rounds = res.rounds
+    mark = CSV_COMPLETE if res.stopped_at is None else CSV_PARTIAL
+    for p, total in res.ranking:
+        w.writerow([file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
+        buf.seek(buf.tell() - 1)  # over the "\n": the row goes on after the pad
+        buf.write(f"{pad},{res.bonuses[p]},{total}{mark}\n")
+    return buf.getvalue()
+
+
+def csv_partial_cells(text: str, partial: bool) -> str:
+    """Rows of score_csv_rows with their marks as 'partial' cells (``partial``) or as nothing."""
+    if partial:
+        return text.replace(CSV_PARTIAL, ",true").replace(CSV_COMPLETE, ",false")
+    return text.replace(CSV_COMPLETE, "")
+
+
+def score_csv(items) -> str:
+    """The CSV of several scored logs at once (``bids score`` streams it instead: stream.py)."""
+    maxr = max((len(res.rounds) for _, _, res in items), default=0)
+    partial = any(res.stopped_at is not None for _, _, res in items)
+    out = [score_csv_header(maxr, partial)]
+    for file, ruleset, res in items:
+        rows = score_csv_rows(file, ruleset, res, "\0").replace("\0", "," * (maxr - len(res.rounds)))
+        out.append(csv_partial_cells(rows, partial))
+    return "".join(out)
+
+
+# -- replay --------------------------------------------------------------------------
+
+
+def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool = False) -> str:
+    out = [f"{file}: {ruleset.name} ({ruleset.source}), options: {options_text(result.options)}"]
+    for r in result.rounds:
+        out.append("")
+        out.append(f"Round {r.number}" + (" (partial)" if r.partial else "") + f": {r.leader} leads")
+        if explain:
+            for x in r.reasons[:1]:
+                out.append(f"     - {reason_text(ruleset, x)}")
+        for t in r.tricks:
+            shown = " ".join(str(c) for c in t.revealed) or "(empty pile)"
+            if t.hidden:
+                shown += " (hidden)"
+            plays = ", ".join(f"{p} {c}" for p, c in t.plays)
+            if t.winner:
+                verdict = f"{t.winner} +{t.points}" if t.points >= 0 else f"{t.winner} {t.points}"
+            else:
+                verdict = "burned"
+            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({t.reason})"
+            for s in t.steals:
+                line += f"; {s}" + (" (default policy)" if s.policy else "")
+            out.append(line)
+            if explain:
+                for x in t.reasons:
+                    out.append(f"      - {reason_text(ruleset, x)}")
+            out.append("      " + "  ".join(f"{p} {v}" for p, v in t.running.items()))
+        if explain:
+            for x in r.reasons[1:]:
+                out.append(f"   - {reason_text(ruleset, x)}")
+        extra = []
+        if r.allies:
+            extra.append(f"allies {r.allies[0]} + {r.allies[1]}")
+        if r.lucky_losers:
+            extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in r.lucky_losers.items()))
+        out.append(f"  Round {r.number} scores: " + ", ".join(f"{p} {v}" for p, v in r.scores.items()) +
+                   (f" ({'; '.join(extra)})" if extra else ""))
+    out.append("")
+    for x in result.reasons:
+        out.append(f"- {reason_text(ruleset, x)}")
+    head = "Totals" if result.stopped_at is None else standings_line(result) + " (unfinished game, no winner)"
+    out.append(f"{head}: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
+    return "\n".join(out)
+
+
+# -- validate ---------------------------------------------------------------------------
+
+
+def validate_json(file: str, errors: list[BidsError]) -> dict:
+    return {
+        "file": file,
+        "valid": not errors,
+        "errors": [
+            {"line": e.line, "round": e.round, "trick": e.trick, "player": e.player, "message": e.message,
+             "kind": e.kind, "follow_on": e.follow_on, **({"follows_line": e.follows} if e.follow_on else {})}
+            for e in errors
+        ],
+    }
+
+
+# -- rules -----------------------------------------------------------------------------
+
+
+def _aliases_of(ruleset: Ruleset, aliases: dict) -> list[str]:
+    return [a for a, t in aliases.items() if t == ruleset.name]
+
+
+def rules_list_json(rulesets: list[Ruleset], aliases: dict) -> list[dict]:
+    return [{"name": r.name, "aliases": _aliases_of(r, aliases), "source": r.source, "title": r.title,
+             "description": r.description} for r in rulesets]
+
+
+def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
+    return [[", ".join([r.name, *_aliases_of(r, aliases)]), r.source, r.title, r.description] for r in rulesets]
+
+
+def rules_list_text(rulesets, aliases) -> str:
+    return text_table(rules_list_rows(rulesets, aliases), ["name", "source", "what it is", "in one line"],
+                  maxcolwidths=[None, None, 40, 60])
+
+
+def knob_rows(ruleset: Ruleset) -> list[dict]:
+    out = []
+    for name, knob in KNOBS.items():
+        src = ruleset.source_of(name)
+        out.append({
+            "knob": name,
+            "value": knob_value(ruleset.knobs[name]),
+            "values": knob.describe_values(),
+            "source": src,
+            "unstated": src.startswith("unstated"),
+            "meaning": knob.doc,
+        })
+    return out
+
+
+def cell_text(value) -> str:
+    """A knob value (as knob_value gives it) in a table cell: 3:3, 4:4 or [3, 4] or true."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}:{v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]" if value else "[]"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def rules_show_json(ruleset: Ruleset, decks: list[Deck], one_count: bool, fine_print: list[str]) -> dict:
+    """``deck`` for the one player count asked for (``--players``), else ``decks`` for 3-6."""
+    doc = {
+        "name": ruleset.name,
+        "source": ruleset.source,
+        "title": ruleset.title,
+        "description": ruleset.description,
+        "path": ruleset.path,
+        "extends": list(ruleset.chain[1:]),
+        "options": {k: ruleset.options.get(k, False) for k in TABLE_OPTIONS},
+        "knobs": knob_rows(ruleset),
+        "deck": decks[0].to_json() if one_count else None,
+    }
+    if not one_count:
+        doc["decks"] = [d.to_json() for d in decks]
+    doc["fine_print"] = list(fine_print)
+    return doc
+
+
+def allowed_text(knob) -> str:
+    """A knob's allowed values, short enough for a table cell (JSON "values" says it in full)."""
+    return {"choice": " | ".join(knob.choices), "bool": "true | false", "int": "integer 0-1000",
+            "per_players": "integer per player count", "players": "list of player counts"}[knob.kind]
+
+
+def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
+    out = [f"{ruleset.name} ({ruleset.source}): {ruleset.title}"]
+    if ruleset.description:
+        out.append(ruleset.description)
+    if len(ruleset.chain) > 1:
+        out.append("extends: " + " -> ".join(ruleset.chain))
+    out.append("")
+    rows = [[r["knob"], cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]), ("UNSTATED: house default" + r["source"][8:])
+             if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
+    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[None, 30, 30, 70]))
+    out.append("")
+    out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
+               ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))
+    for deck in decks:
+        out.append("")
+        out.append(deck_text(deck))
+    if fine_print:
+        out.append("")
+        out.append("Fine print (cases no source settles; the engine decides them as follows):")
+        out.extend(f"- {line}" for line in fine_print)
+    return "\n".join(out)
+
+
+def deck_text(deck: Deck) -> str:
+    specials = [str(c) for c in deck.black_deck if c.number is None]
+    lines = [
+        f"Deck for {deck.players} players ({deck.ruleset}, options as given):",
+        f"  coloured: {', '.join(deck.colours)} 1-{deck.numbers} = {deck.coloured_count} cards",
+        f"  black deck: K1-K{deck.numbers}" + (f" + {', '.join(specials)}" if specials else "") +
+        f" = {len(deck.black_deck)} cards",
+        f"  hand pool: {deck.coloured_count} coloured + {deck.black_in_hands} black" +
+        (" + Ally" if deck.ally else "") + f" = {deck.pool_size}",
+        f"  hand size {deck.hand_size}, removed at the deal {deck.removed}, "
+        f"point pile {deck.pile_size}, tricks a round {deck.tricks}",
+    ]
+    for note in deck.notes:
+        lines.append(f"  NOTE {note}")
+    return "\n".join(lines)
+
+
+def _pair_labels(a: Ruleset, b: Ruleset) -> list[str]:
+    """Column names for two rulesets; two files of the same name are told apart by position."""
+    return [a.name, b.name] if a.name != b.name else [f"{a.name} (1)", f"{b.name} (2)"]
+
+
+def rules_diff_rows(a: Ruleset, b: Ruleset) -> list[dict]:
+    return knob_diff_rows([a, b], _pair_labels(a, b))
+
+
+def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
+    if not rows:
+        return f"{a.name} and {b.name} set every knob the same way."
+    an, bn = _pair_labels(a, b)
+    table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
+    return (f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between {a.name} and {b.name}:\n" +
+            text_table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))

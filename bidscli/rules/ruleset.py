@@ -1,0 +1,688 @@
+"""Rulesets: every knob with its value and source, loaded from TOML.
+
+A ruleset file sets knobs in sections (``[thief] timing = "deferred"``) and
+cites a source for each in ``[sources]``. ``extends = "english"`` (a bundled
+name or a path, relative to the file) starts from another ruleset; overriding
+a knob without a citation marks it ``house: <name>``.
+
+The bundled rulesets live in the top-level ``rulesets/`` folder and are shipped
+as the package ``bidscli.rulesets``, read through importlib.resources so they
+load from an installed wheel too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+    from pathlib import Path
+from types import MappingProxyType
+
+from ..core.cards import (
+    ALLY_CARD,
+    BLACK,
+    COLOURS,
+    DOUBLE_CARD,
+    LOWEST_CARD,
+    MAX_NUMBER,
+    MINUS_FIVE_CARD,
+    SURPRISE_CARD,
+    THIEF_CARD,
+    Card,
+    black_number,
+    coloured,
+)
+from ..core.errors import DeckError, RulesetError, did_you_mean
+from ..core.frozen import Frozen
+from ..files.bounds import check_toml
+from ..files.tomlread import TOMLDecodeError
+from ..files.tomlread import (
+    loads as toml_loads,  # the log reader's parser: no tomllib import too
+)
+from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS, knob_value
+
+BUNDLED = ("italian", "english", "japanese")
+ALIASES = {"spanish": "english"}
+UNSTATED = "unstated"
+META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "options", "sources")
+
+
+class Ruleset(Frozen):
+    # A frozen value, not a dataclass: dataclasses costs start-up time (issue 12, frozen.py).
+    __slots__ = _fields = _compared = (
+        "name", "source", "title", "description", "knobs", "sources", "options", "path", "chain")
+
+    def __init__(self, name: str, source: str, title: str, description: str, knobs: Mapping[str, object],
+                 sources: Mapping[str, str], options: Mapping[str, bool], path: str | None = None,
+                 chain: tuple[str, ...] = ()):  # chain: this ruleset and what it extends, nearest first
+        setattr_ = object.__setattr__
+        setattr_(self, "name", name)
+        setattr_(self, "source", source)
+        setattr_(self, "title", title)
+        setattr_(self, "description", description)
+        setattr_(self, "knobs", knobs)
+        setattr_(self, "sources", sources)
+        setattr_(self, "options", options)
+        setattr_(self, "path", path)
+        setattr_(self, "chain", chain)
+
+    def __getitem__(self, knob: str):
+        return self.knobs[knob]
+
+    def __reduce__(self):
+        # Picklable (its read-only mappings are not), so a study hands loaded rulesets to its
+        # workers instead of each worker reading the files again (issue 13: nothing is re-read).
+        return (_rebuild, (self.name, self.source, self.title, self.description, dict(self.knobs),
+                           dict(self.sources), dict(self.options), self.path, self.chain))
+
+    def source_of(self, knob: str) -> str:
+        return self.sources.get(knob, f"{UNSTATED}: house default")
+
+    def is_unstated(self, knob: str) -> bool:
+        return self.source_of(knob).startswith(UNSTATED)
+
+    def with_knobs(self, overrides: Mapping[str, object], origin: str = "command line") -> Ruleset:
+        """A copy with some knobs changed (``-o thief.timing=deferred``, disputes)."""
+        knobs = dict(self.knobs)
+        sources = dict(self.sources)
+        for name, value in overrides.items():
+            if name not in KNOBS:
+                raise RulesetError(unknown_knob(name))
+            try:
+                knobs[name] = KNOBS[name].check(value)
+            except ValueError as exc:
+                raise RulesetError(str(exc)) from None
+            sources[name] = f"house: {origin}"
+        return Ruleset(
+            self.name, self.source, self.title, self.description,
+            MappingProxyType(knobs), MappingProxyType(sources), self.options, self.path, self.chain,
+        )
+
+    def table_options(self, chosen: Mapping[str, bool] | None = None) -> dict[str, bool]:
+        """The table options in play: this ruleset's defaults, with the table's own choices on top."""
+        return {**self.options, **(chosen or {})}
+
+    def check_options(self, options: Mapping[str, bool], players: int | None = None) -> None:
+        """Refuse option sets the ruleset does not allow (IT: Thief with Color Bids)."""
+        if options.get("thief") and options.get("color_bids") and self.knobs["thief.with_color_bids"] == "refuse":
+            raise RulesetError(
+                f"Thief is not compatible with Color Bids under {self.name} "
+                f"(knob thief.with_color_bids = \"refuse\"; {self.source_of('thief.with_color_bids')})"
+            )
+        if players is not None and options.get("ally") and players not in self.knobs["deck.ally_allowed"] \
+                and players not in self.knobs["deck.ally_always"]:
+            allowed = ", ".join(map(str, self.knobs["deck.ally_allowed"])) or "no"
+            raise RulesetError(
+                f"the Ally option is not available at {players} players under {self.name} "
+                f"(deck.ally_allowed: {allowed} players)"
+            )
+
+
+def _rebuild(name, source, title, description, knobs, sources, options, path, chain) -> Ruleset:
+    return Ruleset(name, source, title, description, MappingProxyType(knobs), MappingProxyType(sources),
+                   MappingProxyType(options), path, chain)
+
+
+def unknown_knob(name: str) -> str:
+    """The message for a knob name that is not in the registry (knobs.KNOBS)."""
+    return (f"unknown knob '{name}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
+            "(`bids rules show english` lists them all)")
+
+
+# -- loading -------------------------------------------------------------------
+
+
+def _bundled_text(name: str) -> tuple[str, str]:
+    """Text and display path of a bundled ruleset, from the wheel or a checkout."""
+    try:  # the package's folder first: importlib.resources costs start-up time (issue 12)
+        import os
+
+        from .. import rulesets
+
+        with open(os.path.join(os.path.dirname(rulesets.__file__), f"{name}.toml"), encoding="utf-8") as f:
+            return f.read(), f"<bundled>/{name}.toml"
+    except (ImportError, TypeError, OSError):
+        pass
+    try:  # a package inside a zip file
+        from importlib.resources import files
+
+        res = files("bidscli.rulesets").joinpath(f"{name}.toml")
+        return res.read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        from pathlib import Path
+
+        path = Path(__file__).resolve().parent.parent / "rulesets" / f"{name}.toml"
+        return path.read_text(encoding="utf-8"), f"<bundled>/{name}.toml"
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def bundled_names() -> list[str]:
+    """Every bundled name, an alias right after what it names: italian, english, spanish,
+    japanese (the order of `rules list`, of --help and of every error)."""
+    return [n for b in BUNDLED for n in (b, *(a for a, target in ALIASES.items() if target == b))]
+
+
+def is_bundled(name: str) -> bool:
+    return name.lower() in BUNDLED or name.lower() in ALIASES
+
+
+def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
+    """Load a bundled ruleset by name (``italian``, ``spanish``...) or a TOML file by path."""
+    if is_bundled(ref):
+        key = ref.lower()
+        name = ALIASES.get(key, key)
+        if name not in _CACHE:
+            text, display = _bundled_text(name)
+            _CACHE[name] = _load(text, display, None, ())
+        return _CACHE[name]
+    from pathlib import Path
+
+    path = Path(ref)
+    if base_dir is not None and not path.is_absolute():
+        path = base_dir / path
+    if not _exists(path):
+        raise RulesetError(unknown_ruleset(ref))
+    return _load_path(path, ())
+
+
+def unknown_ruleset(ref: str) -> str:
+    """The message for a ruleset reference that is neither a bundled name nor a file."""
+    hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
+    shown = ref if len(ref) <= 60 else ref[:57] + "..."
+    return (f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
+            f"or a path to a TOML ruleset{hint}")
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists, but a name too long or with a NUL byte is simply not there."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+MAX_RULESET_BYTES = 1_000_000
+MAX_EXTENDS = 16  # rulesets in one extends chain (a house file extending a house file... extending a bundled one)
+
+
+class _ChainError(RulesetError):
+    """A cycle or an over-long extends chain: reported once, not wrapped at every level."""
+
+
+def _load_path(path: Path, seen: tuple[str, ...]) -> Ruleset:
+    from ..files.safe import decode, read_bytes
+
+    resolved = str(path.resolve())
+    if resolved in seen:
+        raise _ChainError(f"extends cycle: {' -> '.join(seen + (resolved,))}", file=str(path))
+    if len(seen) >= MAX_EXTENDS:
+        raise _ChainError(f"extends chain of more than {MAX_EXTENDS} ruleset files (from {seen[0]}): "
+                          f"bidscli follows at most {MAX_EXTENDS}", file=str(path))
+    # The input policy (files.py): a regular file of at most 1 MB, never a FIFO or a device.
+    raw = read_bytes(path, MAX_RULESET_BYTES, "ruleset", RulesetError)
+    try:
+        text = decode(raw, str(path), RulesetError)
+    except RulesetError as exc:
+        raise RulesetError(f"ruleset file is {exc.message}", file=exc.file, line=exc.line) from None
+    return _load(text, str(path), path, seen + (resolved,))
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    return None
+
+
+def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> Ruleset:
+    too_big = check_toml(text, "ruleset")  # bounds.py: before the parser, which is not linear
+    if too_big is not None:
+        raise too_big.located(file=display)
+    try:
+        data = toml_loads(text)
+    except TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        if line is None:  # Python 3.11 says it only in the message
+            m = re.search(r"line (\d+)", str(exc))
+            line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in str(exc) else None)
+        raise RulesetError(f"invalid TOML: {exc}", file=display, line=line) from None
+    except ValueError:  # an integer of more than 4300 digits
+        m = re.search(r"\d{1000}", text)
+        raise RulesetError("invalid TOML: a number with thousands of digits is too large to read",
+                           file=display, line=text.count("\n", 0, m.start()) + 1 if m else None) from None
+    except (RecursionError, MemoryError):
+        raise RulesetError("TOML nesting is too deep to read", file=display) from None
+
+    def err(message: str, key: str | None = None) -> RulesetError:
+        return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
+
+    for key in data:
+        if key not in META_KEYS and key not in SECTIONS:
+            raise err(
+                f"unknown key '{key}': expected a knob section ({', '.join(SECTIONS)}) "
+                f"or one of {', '.join(META_KEYS)}{did_you_mean(key, list(META_KEYS) + SECTIONS)}",
+                key,
+            )
+    for key in ("name", "source", "title", "description", "extends"):
+        if key in data and not isinstance(data[key], str):
+            raise err(f"'{key}' must be a string", key)
+
+    parent: Ruleset | None = None
+    if "extends" in data:
+        ref = data["extends"]
+        if is_bundled(ref):
+            if path is None:
+                raise err("a bundled ruleset cannot extend another", "extends")
+            parent = load_ruleset(ref)
+        else:
+            from pathlib import Path
+
+            ppath = Path(ref)
+            if not ppath.is_absolute() and path is not None:
+                ppath = path.parent / ppath
+            if not _exists(ppath):
+                raise err(
+                    f"extends '{ref}': no such bundled ruleset or file "
+                    f"(bundled: {', '.join(bundled_names())}){did_you_mean(ref, bundled_names())}",
+                    "extends",
+                )
+            try:
+                parent = _load_path(ppath, seen)
+            except RulesetError as exc:
+                if isinstance(exc, _ChainError):
+                    raise
+                raise RulesetError(f"in '{ref}' (extended by {display}): {exc}", file=display) from None
+
+    name = data.get("name") or (path.stem if path is not None else "ruleset")
+    knobs: dict[str, object] = dict(parent.knobs) if parent else {}
+    sources: dict[str, str] = dict(parent.sources) if parent else {}
+    options: dict[str, bool] = dict(parent.options) if parent else {o: False for o in TABLE_OPTIONS}
+
+    for section, table in data.items():
+        if section in META_KEYS:
+            continue
+        if not isinstance(table, dict):
+            raise err(f"'{section}' must be a table of knobs ([{section}])", section)
+        for key, value in table.items():
+            full = f"{section}.{key}"
+            if full not in KNOBS:
+                choices = [k for k in KNOBS if k.startswith(section + ".")]
+                raise err(f"unknown knob '{full}'{did_you_mean(full, choices)}: expected one of "
+                          f"{', '.join(choices)}", key)
+            try:
+                knobs[full] = KNOBS[full].check(value)
+            except ValueError as exc:
+                raise err(str(exc), key) from None
+            sources[full] = f"house: {name}" if parent else UNSTATED
+
+    srcs = data.get("sources", {})
+    if not isinstance(srcs, dict):
+        raise err("'sources' must be a table of knob = \"citation\"", "sources")
+    for knob_name, citation in srcs.items():
+        if knob_name not in KNOBS:
+            raise err(f"[sources] names {unknown_knob(knob_name)}", knob_name)
+        if not isinstance(citation, str):
+            raise err(f"[sources] '{knob_name}' must be a string", knob_name)
+        sources[knob_name] = citation
+
+    opts = data.get("options", {})
+    if not isinstance(opts, dict):
+        raise err("'options' must be a table of option = true|false", "options")
+    for key, value in opts.items():
+        if key not in TABLE_OPTIONS:
+            raise err(f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}", key)
+        if not isinstance(value, bool):
+            raise err(f"option '{key}' must be true or false", key)
+        options[key] = value
+
+    missing = [k for k in KNOBS if k not in knobs]
+    if missing:
+        raise err(
+            f"knobs not set: {', '.join(missing)} (a house ruleset should start with "
+            "extends = \"english\" or another bundled ruleset)"
+        )
+    chain = (name,) + (parent.chain if parent else ())
+    return Ruleset(
+        name=name,
+        source=data.get("source", "house"),
+        title=data.get("title", f"house rules based on {parent.name}" if parent else "house rules"),
+        description=data.get("description", ""),
+        knobs=MappingProxyType(knobs),
+        sources=MappingProxyType(sources),
+        options=MappingProxyType(options),
+        path=display,
+        chain=chain,
+    )
+
+
+def load_with_options(ref: str, option_pairs: Sequence[str] = ()) -> tuple[Ruleset, dict[str, bool]]:
+    """``-r REF -o KEY=VALUE...`` where there is no log: the ruleset with the knob overrides
+    applied, and the table options given (the caller puts them over the ruleset's defaults)."""
+    ruleset = load_ruleset(ref)
+    options, knobs = parse_option_assignments(list(option_pairs))
+    if knobs:
+        ruleset = ruleset.with_knobs(knobs)
+    return ruleset, options
+
+
+# -- table options -----------------------------------------------------------
+
+
+def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[str, object]]:
+    """Split ``-o KEY=VALUE`` strings into table options and knob overrides.
+
+    ``thief=true`` is a table option; ``thief.timing=deferred`` (a dotted name)
+    overrides a knob. Values are read as TOML values, bare words as strings.
+    """
+    options: dict[str, bool] = {}
+    knobs: dict[str, object] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise RulesetError(f"option '{pair}' should be KEY=VALUE (e.g. thief=true)")
+        key, raw = (s.strip() for s in pair.split("=", 1))
+        if len(pair) > 1000:
+            raise RulesetError(f"option '{pair[:40]}...' is {len(pair)} characters long: a KEY=VALUE "
+                               "of at most 1000 is expected")
+        try:
+            value = toml_loads(f"v = {raw}")["v"]
+        except (ValueError, RecursionError):  # not TOML (TOMLDecodeError), too many digits, too deep
+            value = raw
+        if "." in key:
+            if key not in KNOBS:
+                raise RulesetError(unknown_knob(key))
+            knobs[key] = value
+        else:
+            if key not in TABLE_OPTIONS:
+                raise RulesetError(
+                    f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
+                    f"{', '.join(TABLE_OPTIONS)} or a knob name like thief.timing"
+                )
+            if not isinstance(value, bool):
+                raise RulesetError(f"option '{key}' must be true or false, not {raw!r}")
+            options[key] = value
+    return options, knobs
+
+
+# -- the deck ------------------------------------------------------------------
+
+
+class Deck(Frozen):
+    """The deck math for one ruleset, player count and set of table options."""
+
+    # A frozen value, not a dataclass: dataclasses costs start-up time (issue 12, frozen.py).
+    # _cards and _knobs (for why_not) are neither compared nor shown; the last three slots
+    # hold card sets made on first use.
+    _compared = ("ruleset", "players", "colours", "numbers", "black_deck", "black_in_hands", "ally",
+                 "hand_size", "removed", "pile_size", "tricks", "short_hands", "short_pile", "notes")
+    _fields = (*_compared, "_cards", "_knobs")
+    __slots__ = (*_fields, "_black_cards", "_pool_cards", "_coloured_cards")
+
+    def __init__(self, ruleset: str, players: int, colours: tuple[str, ...], numbers: int,
+                 black_deck: tuple[Card, ...],  # number cards and specials, before the deal
+                 black_in_hands: int, ally: bool, hand_size: int, removed: int, pile_size: int, tricks: int,
+                 short_hands: bool, short_pile: bool, notes: tuple[str, ...] = (),
+                 _cards: frozenset = frozenset(), _knobs: Mapping | None = None):
+        setattr_ = object.__setattr__
+        setattr_(self, "ruleset", ruleset)
+        setattr_(self, "players", players)
+        setattr_(self, "colours", colours)
+        setattr_(self, "numbers", numbers)
+        setattr_(self, "black_deck", black_deck)
+        setattr_(self, "black_in_hands", black_in_hands)
+        setattr_(self, "ally", ally)
+        setattr_(self, "hand_size", hand_size)
+        setattr_(self, "removed", removed)
+        setattr_(self, "pile_size", pile_size)
+        setattr_(self, "tricks", tricks)
+        setattr_(self, "short_hands", short_hands)
+        setattr_(self, "short_pile", short_pile)
+        setattr_(self, "notes", notes)
+        setattr_(self, "_cards", _cards)
+        setattr_(self, "_knobs", _knobs)
+
+    @property
+    def coloured_count(self) -> int:
+        return len(self.colours) * self.numbers
+
+    @property
+    def pool_size(self) -> int:
+        return self.coloured_count + self.black_in_hands + (1 if self.ally else 0)
+
+    def __contains__(self, card: Card) -> bool:
+        return card in self._cards
+
+    def all_cards(self) -> frozenset:
+        return self._cards
+
+    def coloured_cards(self) -> list[Card]:
+        return list(self._coloured)
+
+    # Made on first use and kept in a slot (cached_property needs a __dict__).
+    @property
+    def black_cards(self) -> frozenset:
+        """The black deck as a set (number cards and specials)."""
+        try:
+            return self._black_cards
+        except AttributeError:
+            cards = frozenset(self.black_deck)
+            object.__setattr__(self, "_black_cards", cards)
+            return cards
+
+    @property
+    def pool_cards(self) -> frozenset:
+        """The cards that always go into the hand pool: coloured cards and the Ally."""
+        try:
+            return self._pool_cards
+        except AttributeError:
+            cards = frozenset(self._coloured) | ({ALLY_CARD} if self.ally else frozenset())
+            object.__setattr__(self, "_pool_cards", cards)
+            return cards
+
+    @property
+    def _coloured(self) -> tuple[Card, ...]:
+        try:
+            return self._coloured_cards
+        except AttributeError:
+            cards = tuple(coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1))
+            object.__setattr__(self, "_coloured_cards", cards)
+            return cards
+
+    def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
+        """Why a card is not in this deck, naming the deck and the knob or option (log.md 'Cards')."""
+        base = f"{card} is not in the {self.ruleset} {self.players}-player deck"
+        k = self._knobs or {}
+
+        def counts(knob: str) -> str:
+            return ", ".join(map(str, k.get(knob, ()))) + " players"
+
+        if card.number is not None:
+            if card.colour != BLACK and card.colour not in self.colours:
+                return f"{base} (colours {', '.join(self.colours)} at {self.players} players: deck.colours)"
+            return f"{base} (numbers 1-{self.numbers})"
+        if card == ALLY_CARD:
+            if options.get("ally") and k and self.players not in k["deck.ally_allowed"]:
+                return f"{base} (the Ally is used only at {counts('deck.ally_allowed')}: deck.ally_allowed)"
+            return f"{base} (the Ally is not dealt: set option ally = true)"
+        if card == DOUBLE_CARD and k:
+            if not k["deck.double_always"]:
+                return f"{base} (the {self.ruleset} deck has no 2x: deck.double_always is empty)"
+            return f"{base} (2x is in the {self.ruleset} deck only at {counts('deck.double_always')}: deck.double_always)"
+        if card == MINUS_FIVE_CARD and k:
+            always = k["deck.minus_five_always"]
+            if k["deck.minus_five_by_option"] and not options.get("minus_five"):
+                at = f" (always at {counts('deck.minus_five_always')})" if always else ""
+                return (f"{base} (under {self.ruleset} the -5 card comes with option minus_five, which is off"
+                        f"{at}: deck.minus_five_by_option)")
+            if always:
+                return f"{base} (-5 is in the {self.ruleset} deck only at {counts('deck.minus_five_always')}: " \
+                       "deck.minus_five_always)"
+            return f"{base} (the {self.ruleset} deck has no -5: deck.minus_five_always is empty)"
+        opt = {LOWEST_CARD: "lowest", SURPRISE_CARD: "surprise", THIEF_CARD: "thief"}.get(card)
+        if opt is not None and not options.get(opt):
+            return f"{base} (option {opt} is off: set {opt} = true in the log's [options] or -o {opt}=true)"
+        return f"{base} (see rules show {self.ruleset} --players {self.players})"
+
+    def to_json(self) -> dict:
+        return {
+            "players": self.players,
+            "colours": list(self.colours),
+            "numbers": self.numbers,
+            "black_deck": [str(c) for c in self.black_deck],
+            "black_in_hands": self.black_in_hands,
+            "ally": self.ally,
+            "hand_pool": self.pool_size,
+            "hand_size": self.hand_size,
+            "removed": self.removed,
+            "pile_size": self.pile_size,
+            "tricks": self.tricks,
+            "short_hands": self.short_hands,
+            "short_pile": self.short_pile,
+            "notes": list(self.notes),
+        }
+
+
+_DECK_CACHE: dict = {}
+
+
+def deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Deck:
+    key = (id(ruleset), players, tuple(sorted((k, bool(v)) for k, v in options.items())))
+    cached = _DECK_CACHE.get(key)
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    deck = _deck_for(ruleset, players, options)
+    _DECK_CACHE[key] = (ruleset, deck)
+    return deck
+
+
+def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Deck:
+    if players not in PLAYER_COUNTS:
+        raise DeckError(f"{players} players: Bids is for 3 to 6 players")
+    k = ruleset.knobs
+    ncol = k["deck.colours"][players]
+    numbers = k["deck.numbers"][players]
+    if not 1 <= ncol <= len(COLOURS) or not 1 <= numbers <= MAX_NUMBER:
+        raise RulesetError(
+            f"{ruleset.name} at {players} players: deck.colours = {ncol} and deck.numbers = {numbers}, but "
+            f"a deck has 1-{len(COLOURS)} colours numbered 1-{MAX_NUMBER} at most", file=ruleset.path)
+    if k["deck.black_in_hands"][players] > numbers or k["deck.hand_size"] < 1:
+        raise RulesetError(
+            f"{ruleset.name} at {players} players: deck.black_in_hands = {k['deck.black_in_hands'][players]} "
+            f"and deck.hand_size = {k['deck.hand_size']}: expected at most {numbers} black cards in hands "
+            "and at least 1 card a hand", file=ruleset.path)
+    colours = COLOURS[:ncol]
+    black: list[Card] = [black_number(n) for n in range(1, numbers + 1)]
+    notes: list[str] = []
+    if players in k["deck.minus_five_always"] or (k["deck.minus_five_by_option"] and options.get("minus_five")):
+        black.append(MINUS_FIVE_CARD)
+    if players in k["deck.double_always"]:
+        black.append(DOUBLE_CARD)
+    for opt, c in (("lowest", LOWEST_CARD), ("surprise", SURPRISE_CARD), ("thief", THIEF_CARD)):
+        if options.get(opt):
+            black.append(c)
+    ally = bool(options.get("ally")) or players in k["deck.ally_always"]
+    in_hands = k["deck.black_in_hands"][players]
+    pool = ncol * numbers + in_hands + (1 if ally else 0)
+    hand = k["deck.hand_size"]
+    short_hands = pool < players * hand
+    if short_hands:
+        if k["deck.short"] == "error":
+            raise DeckError(
+                f"the {ruleset.name} {players}-player hand pool has {pool} cards, fewer than "
+                f"{players} x {hand} (knob deck.short = \"error\")"
+            )
+        hand = pool // players
+        notes.append(
+            f"short deck: {pool} cards in the hand pool < {players} x {k['deck.hand_size']}: "
+            f"{hand} cards a hand and {hand} tricks a round (deck.short = \"shorten\")"
+        )
+    removed = pool - players * hand
+    pile = len(black) - in_hands
+    short_pile = pile < hand
+    if short_pile:
+        notes.append(
+            f"short pile: {pile} point cards for {hand} tricks; the last tricks have no centre card "
+            f"(deck.short_pile = \"{k['deck.short_pile']}\")"
+        )
+    cards = {coloured(c, n) for c in colours for n in range(1, numbers + 1)} | set(black)
+    if ally:
+        cards.add(ALLY_CARD)
+    return Deck(
+        ruleset=ruleset.name, players=players, colours=colours, numbers=numbers,
+        black_deck=tuple(black), black_in_hands=in_hands, ally=ally, hand_size=hand,
+        removed=removed, pile_size=pile, tricks=hand, short_hands=short_hands,
+        short_pile=short_pile, notes=tuple(notes), _cards=frozenset(cards), _knobs=k,
+    )
+
+
+# Cases that no source settles and that are not worth a knob of their own: the
+# engine decides them this way, and ``rules show`` prints this list so that a
+# table can see the choice instead of discovering it (rules.md section 6).
+FINE_PRINT = (
+    "No bid on the table (only Ally and special cards): the trick burns and its leader leads again.",
+    "Ally counts for no colour in Color Bids; special black cards count as black but have no number, "
+    "so they never win; a colour whose cards on the table are all specials is passed over.",
+    "While the prize is hidden (Surprise revealed) nothing in the centre counts or wins in Color Bids.",
+    "A tie between the centre card and a played card burns the trick and the last player with a tied "
+    "card leads; color_bids.center_burn_leader applies only when the centre card alone is best.",
+    "Thief victims are bidders only (Ally and specials are not bids) who hold a card they can lose; "
+    "the weakest bid is the lowest number (the highest in lowest-wins mode), colour aside, also under "
+    "Color Bids. The holder is never their own victim: if the holder made the weakest bid, no steal.",
+    "A deferred Thief right may be used at the end of a burned trick; the right stays with the player "
+    "who won the Thief even if the card itself is stolen.",
+    "A player holding two deferred Thief rights (possible only with thief.right_lasts = game) uses at "
+    "most one a trick (a trick line names one steal per thief); with several holders at one trick, each "
+    "is offered the victims and cards as the steals before theirs left them.",
+    "A stolen card moves its value from the victim's round points to the thief's, whenever it was won; "
+    "for the lucky loser it counts as taken this round by the thief.",
+    "A Lowest or Surprise drawn as the hidden prize of a Surprise, or received through a Surprise played "
+    "from hand, is a 0-point prize; a hidden Lowest that is won starts lowest-wins mode from the next trick.",
+    "A Lowest that a Surprise played from hand brings into the centre (replace_center) is revealed: "
+    "lowest-wins mode starts with this trick's resolution and lowest.reveal applies to it at once.",
+    "A Surprise or a Lowest (lowest.reveal = replace) revealed as the last pile card leaves no prize: the "
+    "trick is played with an empty centre, as deck.short_pile says.",
+    "A burned Surprise trick whose prize stays (surprise.on_burn = stays): the hidden card goes back on "
+    "top of the pile and is the next trick's prize, revealed as usual. Nobody turned it over, so the log "
+    "writes that trick 'Surprise: ...' (what deal and simulate write); 'Surprise K8: ...' is accepted "
+    "too when the next prize is that K8. A trick that is won needs the card: 'Surprise K8: ...'.",
+    "A card put under the pile (IT Surprise from hand, surprise.displaced = bottom) may come up again "
+    "later in the round.",
+    "An unfinished last round (score --allow-partial, validate --allow-partial) banks the points won so "
+    "far, without Ally split or lucky loser; score then shows standings, never a winner.",
+    "Ranking: by total, equal totals share a rank; -5 wins count tricks won holding the -5, never steals.",
+    "A 2x doubles whatever the points are, negative ones too (-5 becomes -10): the sources say 'all "
+    "points', with no exception.",
+    "ally.rounding = floor rounds down, also for a negative odd sum (-5 split gives -3 each); ceil "
+    "rounds up (-2 each).",
+    "Under thief.pool = game a victim may hold the same card from two rounds (K5 won in round 1 and again "
+    "in round 2); a steal of it takes the most recently won one.",
+)
+
+
+# -- how the outputs name a knob's value and source ---------------------------------------
+
+
+def source_id(ruleset: Ruleset, knob: str) -> str:
+    src = ruleset.source_of(knob)
+    if src.startswith("unstated"):
+        return "unstated"
+    if src.startswith("house"):
+        return src
+    return src.split(" ", 1)[0].rstrip(":")
+
+
+def knob_diff_rows(rulesets: list[Ruleset], labels: list[str]) -> list[dict]:
+    """The knobs on which the rulesets differ: each one's value and source, keyed by its label."""
+    rows = []
+    for name in KNOBS:
+        vals = [r.knobs[name] for r in rulesets]
+        if any(v != vals[0] for v in vals[1:]):
+            row: dict = {"knob": name}
+            for lab, v in zip(labels, vals):
+                row[lab] = knob_value(v)
+            row["sources"] = {lab: r.source_of(name) for lab, r in zip(labels, rulesets)}
+            rows.append(row)
+    return rows

@@ -1,0 +1,564 @@
+"""Simulated players: named strategies, each a plain function of what one player sees.
+
+A strategy gets a :class:`View` (a small frozen value: the player's hand, the
+centre card unless it is hidden, the plays so far this trick, everyone's round
+points, totals and won cards, the Lowest mode, the knobs and table options) and
+its own ``random.Random``; it returns the card to play. It also answers steal
+offers (an engine ``StealChoice``) with a ``log.Steal`` or ``None`` (pass).
+Nothing else of the game is visible to it, and the same view, choice and
+random state always give the same answer.
+
+Strategies (``bids simulate --bots``, ``bids study --bots``):
+
+``random``
+    a uniformly random card of the hand; steals at random (an optional right
+    half of the time).
+``greedy``
+    goes for points: its strongest bid when the trick is worth something (the
+    prize plus the black cards on the table), its weakest card otherwise; takes
+    the most valuable card when it steals.
+``lucky``
+    aims for lucky-loser rounds: plays a card that loses the trick as it stands
+    (the strongest such card, keeping weak ones for later), sheds special cards
+    and the Ally, which never win; never uses an optional steal.
+``default``
+    a sensible player that reads the knobs: who wins under Lowest and Color
+    Bids (it checks each card against the table), what a 2x is worth under
+    ``double.scope``, when a deferred Thief right is worth using and that it
+    expires (``thief.right_lasts``), and it plays for the lucky loser late in a
+    round while it still qualifies (``lucky_loser.condition``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import NamedTuple
+
+from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
+from ..core.errors import LogStructureError, did_you_mean
+from ..engine.replay import Game, GameResult, StealChoice, log_decider
+from ..log.reader import Steal, format_trick
+from ..rules.ruleset import Ruleset
+from .deal import derive_seed
+
+
+class View(NamedTuple):
+    """What ``player`` can see when it must play (or decide a steal)."""
+
+    player: str
+    players: tuple  # seating order
+    hand: tuple  # the player's cards
+    centre: Card | None  # the prize, None when hidden (Surprise) or the pile ran out
+    hidden: bool  # the prize is hidden (Surprise revealed)
+    plays: tuple  # ((player, card), ...) so far this trick, leader first
+    leader: str
+    trick: int  # trick number in the round, from 1
+    tricks: int  # tricks a round
+    round: int  # round number, from 1
+    rounds: int | None  # rounds in the game, when known
+    lowest: bool  # lowest-wins mode is on
+    round_points: Mapping  # player -> points this round
+    totals: Mapping  # player -> banked total
+    held: Mapping  # player -> ((card, round won), ...): black cards won and still held
+    tricks_won: Mapping  # player -> tricks won this round
+    knobs: Mapping
+    options: Mapping
+
+    @property
+    def to_play(self) -> int:
+        """Players still to play after this one."""
+        return len(self.players) - len(self.plays) - 1
+
+
+assert len(View._fields) == 18  # _view builds the tuple positionally
+
+
+Play = Callable[[View, random.Random], Card]
+StealFn = Callable[[View, StealChoice, random.Random], "Steal | None"]
+
+
+class Bot(NamedTuple):
+    name: str
+    play: Play
+    steal: StealFn
+    doc: str
+
+
+# -- reading the table ----------------------------------------------------------------
+
+
+def strength(card: Card, lowest: bool) -> int | None:
+    """How strong a bid is (higher wins); None for cards that are not bids."""
+    if card.number is None:
+        return None
+    return -card.number if lowest else card.number
+
+
+def winner_index(cards: Sequence[Card], centre: Card | None, lowest: bool, color_bids: bool,
+                 knobs: Mapping) -> int | None:
+    """Index of the card that wins ``cards`` as they lie (None: burned), per rules.md 3 and Color Bids.
+
+    A strategy's estimate of the engine's resolution, used to ask "would this card win now?".
+    """
+    if not color_bids:
+        best, at, tie = None, None, False
+        for i, c in enumerate(cards):
+            n = c.number
+            if n is None:
+                continue
+            s = -n if lowest else n
+            if best is None or s > best:
+                best, at, tie = s, i, False
+            elif s == best:
+                tie = True
+        return None if tie else at
+    counts: dict = {}
+    entries = []
+    for i, c in enumerate(cards):
+        if c is ALLY_CARD:
+            continue
+        counts[c.colour] = counts.get(c.colour, 0) + 1
+        if c.number is not None:
+            entries.append((i, c))
+    if centre is not None:
+        counts[BLACK] = counts.get(BLACK, 0) + 1
+        if knobs["color_bids.center_can_win"] and centre.number is not None:
+            entries.append((-1, centre))
+    if not any(i >= 0 for i, _ in entries):
+        return None
+    if knobs["color_bids.mode"] == "majority_first":
+        by_colour: dict = {}
+        for i, c in entries:
+            s = -c.number if lowest else c.number
+            if c.colour not in by_colour or s > by_colour[c.colour][0]:
+                by_colour[c.colour] = (s, i)
+        top = max(counts[col] for col in by_colour)
+        cands = [v for col, v in by_colour.items() if counts[col] == top]
+    else:
+        best = max((-c.number if lowest else c.number) for _, c in entries)
+        same = [(best, i, counts[c.colour]) for i, c in entries if (-c.number if lowest else c.number) == best]
+        top = max(x[2] for x in same)
+        cands = [(s, i) for s, i, n in same if n == top]
+    best = max(s for s, _ in cands)
+    tied = [i for s, i in cands if s == best]
+    if len(tied) != 1 or tied[0] < 0:
+        return None
+    return tied[0]
+
+
+def lowest_now(view: View) -> bool:
+    """Lowest-wins mode as this trick will be resolved (a Lowest played from hand counts)."""
+    if view.lowest:
+        return True
+    if view.knobs["lowest.from_hand"] == "activate":
+        for _, c in view.plays:
+            if c is LOWEST_CARD:
+                return True
+    return False
+
+
+def wins_now(view: View, card: Card) -> bool:
+    """Would ``card`` win the trick if nobody played after it?"""
+    cards = [c for _, c in view.plays]
+    cards.append(card)
+    lowest = lowest_now(view) or (card is LOWEST_CARD and view.knobs["lowest.from_hand"] == "activate")
+    return winner_index(cards, view.centre, lowest, view.options.get("color_bids", False), view.knobs) == len(cards) - 1
+
+
+def winning_bids(view: View, weakest_first: Sequence[Card]) -> list[Card]:
+    """The bids (given weakest first) that would win the trick as it stands."""
+    lowest = lowest_now(view)
+    if view.options.get("color_bids") or lowest != view.lowest:
+        return [c for c in weakest_first if wins_now(view, c)]
+    best = None
+    for _, c in view.plays:
+        n = c.number
+        if n is not None:
+            s = -n if lowest else n
+            if best is None or s > best:
+                best = s
+    if best is None:
+        return list(weakest_first)
+    return [c for c in weakest_first if (-c.number if lowest else c.number) > best]
+
+
+def card_worth(view: View, card: Card | None) -> int:
+    """What a card is worth to whoever takes it, as this player sees it."""
+    if card is None:
+        return 0
+    if card is DOUBLE_CARD:
+        mine = view.round_points[view.player]
+        if view.knobs["double.scope"] == "game":
+            mine += view.totals[view.player]
+        return max(mine, 0)
+    if card is THIEF_CARD:
+        return 4
+    return card.value
+
+
+def prize_worth(view: View) -> int:
+    """The centre card's worth; a guess of 4 while a Surprise hides it."""
+    c = view.centre
+    if view.hidden:
+        return 4
+    if c is None:
+        return 0
+    return c.value if c.special is None else card_worth(view, c)
+
+
+def trick_worth(view: View) -> int:
+    """The prize plus the black cards played so far."""
+    worth = prize_worth(view)
+    for _, c in view.plays:
+        if c.colour == BLACK:
+            worth += c.value if c.special is None else card_worth(view, c)
+    return worth
+
+
+def _bid_ranks() -> tuple[dict, dict]:
+    """Sort ranks of every bid card, weakest first, per mode (coloured before black on equal numbers)."""
+    from .deal import UNIVERSE
+
+    order = "RGYBK"
+    high, low = {}, {}
+    for c in UNIVERSE:
+        if c.number is not None:
+            tail = (c.colour == BLACK) * 8 + order.index(c.colour)
+            high[c] = c.number * 16 + tail
+            low[c] = (100 - c.number) * 16 + tail
+        else:
+            high[c] = low[c] = 10_000  # not a bid: after every bid
+    return high, low
+
+
+_RANK_HIGH, _RANK_LOW = _bid_ranks()
+
+
+def bids(hand: Sequence[Card], lowest: bool) -> list[Card]:
+    """The bids of a hand, weakest first (coloured before black on equal numbers)."""
+    out = sorted(hand, key=(_RANK_LOW if lowest else _RANK_HIGH).__getitem__)
+    if out and out[-1].number is None:  # non-bids rank last
+        return [c for c in out if c.number is not None]
+    return out
+
+
+def non_bids(hand: Sequence[Card]) -> list[Card]:
+    return [c for c in hand if c.number is None]
+
+
+def _weakest(view: View, b: list | None = None) -> Card:
+    """The cheapest card to give away: the weakest coloured bid, then black, then specials."""
+    if b is None:
+        b = bids(view.hand, view.lowest)
+    for c in b:
+        if c.colour != BLACK:
+            return c
+    if b:
+        return b[0]
+    return non_bids(view.hand)[0]
+
+
+def _losing(view: View) -> Card:
+    """A card that loses the trick as it stands: specials first, then the strongest losing bid."""
+    for c in view.hand:
+        if c.number is None and c is not LOWEST_CARD:
+            return c
+    b = bids(view.hand, view.lowest)
+    if not b:
+        return view.hand[0]
+    win = winning_bids(view, b)
+    if not win:
+        return b[-1] if view.plays else b[0]
+    losers = [c for c in b if c not in win]
+    if losers:
+        # Strongest loser when someone already leads the trick; the weakest when leading.
+        return losers[-1] if view.plays else losers[0]
+    return b[0]
+
+
+def lucky_eligible(view: View) -> bool:
+    """Whether the player still qualifies for the lucky loser this round (lucky_loser.condition)."""
+    me = view.player
+    if view.knobs["lucky_loser.condition"] == "no_tricks":
+        return view.tricks_won[me] == 0
+    rnd = view.round
+    for _, r in view.held[me]:
+        if r == rnd:
+            return False
+    return True
+
+
+# -- strategies ------------------------------------------------------------------------
+
+
+def random_play(view: View, rng: random.Random) -> Card:
+    return view.hand[rng.randrange(len(view.hand))]
+
+
+def random_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+    if not choice.victims:
+        return None
+    if not choice.mandatory and rng.random() < 0.5:
+        return None
+    victims = list(choice.victims)
+    victim = victims[rng.randrange(len(victims))]
+    cards = choice.victims[victim]
+    return Steal(choice.thief, cards[rng.randrange(len(cards))], victim)
+
+
+def best_steal(view: View, choice: StealChoice, min_value: int = 1) -> Steal | None:
+    """The most valuable card on offer; an optional right only for at least ``min_value``."""
+    best = None
+    for victim, cards in choice.victims.items():
+        for c in cards:
+            v = card_worth(view, c) if c is not DOUBLE_CARD else 0
+            if best is None or v > best[0]:
+                best = (v, Steal(choice.thief, c, victim))
+    if best is None:
+        return None
+    if not choice.mandatory and best[0] < min_value:
+        return None
+    return best[1]
+
+
+def greedy_play(view: View, rng: random.Random) -> Card:
+    if trick_worth(view) > 0:
+        b = bids(view.hand, view.lowest)
+        if b:
+            return b[-1]
+    return _weakest(view)
+
+
+def greedy_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+    return best_steal(view, choice)
+
+
+def lucky_play(view: View, rng: random.Random) -> Card:
+    return _losing(view)
+
+
+def lucky_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+    if not choice.mandatory:
+        return None
+    return best_steal(view, choice)
+
+
+def default_play(view: View, rng: random.Random) -> Card:
+    hand = view.hand
+    if len(hand) == 1:
+        return hand[0]
+    plays = view.plays
+    lowest = view.lowest
+    # One pass over the table (this runs for every play of every simulated game): what the
+    # trick is worth (as trick_worth), the best bid, Lowest played from hand.
+    worth = prize_worth(view)
+    hi = lo = None
+    low_from_hand = False
+    for _, c in plays:
+        n = c.number
+        if n is not None:
+            if hi is None or n > hi:
+                hi = n
+            if lo is None or n < lo:
+                lo = n
+        if c.colour == BLACK:
+            worth += c.value if c.special is None else card_worth(view, c)
+            if c is LOWEST_CARD:
+                low_from_hand = True
+    left = view.tricks - view.trick + 1  # tricks left in the round, this one included
+    # Late in the round, a player who still qualifies plays for the lucky loser.
+    if left <= 3 and worth < 10 and lucky_eligible(view):
+        return _losing(view)
+    if worth < 0:
+        return _losing(view)
+    b = bids(hand, lowest)
+    if worth == 0:
+        return _weakest(view, b)
+    if view.options.get("color_bids") or (low_from_hand and not lowest
+                                          and view.knobs["lowest.from_hand"] == "activate"):
+        winners = winning_bids(view, b)
+    elif hi is None:
+        winners = b
+    elif lowest:
+        winners = [x for x in b if x.number < lo]
+    else:
+        winners = [x for x in b if x.number > hi]
+    if not winners:
+        if worth >= 6 and ALLY_CARD in hand:
+            return ALLY_CARD  # join whoever takes a rich trick
+        return _weakest(view, b)
+    if len(plays) == len(view.players) - 1:
+        return winners[0]  # last to play: the cheapest card that wins
+    # Others still to play: a rich prize deserves the strongest card, a small one a cheap try.
+    return winners[-1] if worth >= 7 else winners[len(winners) // 2]
+
+
+def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+    if not choice.victims:
+        return None
+    if choice.mandatory or choice.immediate:
+        return best_steal(view, choice, min_value=1)
+    # A deferred right: spend it on a rich card, or before it expires.
+    last_trick = view.trick >= view.tricks
+    expires = last_trick and (view.knobs["thief.right_lasts"] == "round"
+                              or (view.rounds is not None and view.round >= view.rounds))
+    return best_steal(view, choice, min_value=1 if expires else 7)
+
+
+BOTS: dict[str, Bot] = {
+    "random": Bot("random", random_play, random_steal, "a uniformly random card; random steals"),
+    "greedy": Bot("greedy", greedy_play, greedy_steal, "its strongest bid whenever the trick is worth points"),
+    "lucky": Bot("lucky", lucky_play, lucky_steal, "loses every trick it can: aims for the lucky loser"),
+    "default": Bot("default", default_play, default_steal,
+                   "a sensible player that reads the knobs (Lowest, Color Bids, 2x, Thief timing, lucky loser)"),
+}
+
+
+def parse_bots(spec: str | None, players: int) -> tuple[str, ...]:
+    """``a,b,c`` (one per seat) or a single name for every seat; default ``default``."""
+    if spec is None or not spec.strip():
+        return ("default",) * players
+    names = tuple(s.strip() for s in spec.split(","))
+    for n in names:
+        if n not in BOTS:
+            raise ValueError(f"unknown bot '{n}'{did_you_mean(n, BOTS)}: expected {', '.join(BOTS)}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} bots for {players} players: give one per seat or a single name")
+    return names
+
+
+# -- playing a game ----------------------------------------------------------------------
+
+
+def bot_rngs(seed: int, bots: Sequence[str]) -> list[random.Random]:
+    """One random stream per seat, from the seed, the seat and the strategy."""
+    return [random.Random(derive_seed("bids-bot", seed, i, name)) for i, name in enumerate(bots)]
+
+
+class _Table:
+    """Per-trick public state, built once a trick and shared by every view of it.
+
+    ``rest`` is the tail of a View (from ``leader`` on), the same for every player.
+    """
+
+    __slots__ = ("rest",)
+
+    def __init__(self, game: Game, rounds: int | None, knobs, options) -> None:
+        t = game.trick
+        self.rest = (
+            t.leader, t.number, game.deck.tricks, game.round.number, rounds, game.lowest,
+            MappingProxyType(dict(game.round_points)), MappingProxyType(dict(game.totals)),
+            MappingProxyType({p: tuple(h) for p, h in game.held.items()}),
+            MappingProxyType(dict(game.tricks_won)), knobs, options,
+        )
+
+
+_new_view = tuple.__new__  # View(...) without the keyword machinery: views are made in the hot loop
+
+
+def _view(game: Game, player: str, table: _Table) -> View:
+    t = game.trick
+    hidden = t.hidden
+    return _new_view(View, (player, game.players, tuple(game.hands[player]), None if hidden else t.centre,
+                            hidden, tuple(t.plays)) + table.rest)
+
+
+def play_game(
+    ruleset: Ruleset,
+    players: Sequence[str],
+    options: Mapping[str, bool],
+    rounds: Sequence,
+    bots: Sequence[str],
+    seed: int,
+    *,
+    record: bool = False,
+    file: str | None = None,
+) -> tuple[GameResult, list[list[str]]]:
+    """Play a deal with bots: one seat per bot, in seating order.
+
+    ``rounds`` holds the deal of each round (``leader``, ``hands``, ``pile``,
+    ``removed``; an optional ``tricks`` of already played ``TrickRecord`` lines
+    is replayed first, the bots play the rest). Returns the result and, with
+    ``record``, each round's trick lines (log.format_trick, steals included).
+    """
+    game = Game(ruleset, players, options, file=file)
+    strategies = [BOTS[b] for b in bots]
+    rngs = bot_rngs(seed, bots)
+    seat_of = {p: i for i, p in enumerate(game.players)}
+    knobs = ruleset.knobs
+    opts = MappingProxyType(dict(game.options))
+    n_rounds = len(rounds)
+    n = game.n
+    seats = game.players
+    plays = [s.play for s in strategies]
+    gplay = game.play
+
+    def decide(choice: StealChoice):
+        # Steals come after the award: a fresh table shows the points and cards as they are now.
+        i = seat_of[choice.thief]
+        view = _view(game, choice.thief, _Table(game, n_rounds, knobs, opts))
+        return strategies[i].steal(view, choice, rngs[i])
+
+    lines: list[list[str]] = []
+    for rd in rounds:
+        if rd.hands is None or rd.pile is None:
+            raise LogStructureError("a deal needs hands and pile in every round (as `bids deal` writes them)",
+                            file=file, round=len(game.rounds) + 1, line=getattr(rd, "line", None))
+        game.start_round(leader=rd.leader, hands=rd.hands, pile=rd.pile, removed=rd.removed,
+                         line=getattr(rd, "line", None))
+        out: list[str] = []
+        done = list(getattr(rd, "tricks", ()) or ())
+        for trec in done[: game.tricks_per_round]:
+            game.start_trick(trec.revealed, line=trec.line)
+            for player, c in trec.plays:
+                game.play(player, c)
+            recorded = log_decider(game, trec.actions)
+            game.finish_trick(recorded)
+            recorded.leftovers()
+            out.append(trec.text)
+        for _ in range(game.tricks_per_round - len(out)):
+            t = game.start_trick()
+            table = _Table(game, n_rounds, knobs, opts)
+            first = seat_of[t.leader]
+            for k in range(first, first + n):
+                i = k % n
+                p = seats[i]
+                gplay(p, plays[i](_view(game, p, table), rngs[i]))
+
+            game.finish_trick(decide)
+            if record:
+                out.append(format_trick(t.written, t.plays, [Steal(s.thief, s.card, s.victim) for s in t.steals]))
+        game.end_round()
+        lines.append(out)
+    return game.result(), lines
+
+
+class _PlayedRound(NamedTuple):
+    leader: str | None
+    hands: dict | None
+    removed: tuple | None
+    pile: tuple | None
+    tricks: list
+
+
+def simulate_log(log, ruleset: Ruleset, ruleset_ref: str | None, options: Mapping[str, bool],
+                 bots: Sequence[str], seed: int, command: str | None = None) -> tuple[str, GameResult]:
+    """Play a deal log (``bids deal``) with bots; returns the full log text and the result."""
+    from .deal import log_text
+
+    opts = dict(log.options)
+    opts.update(options)
+    result, lines = play_game(ruleset, log.players, opts, log.rounds, bots, seed, record=True, file=log.file)
+    played = [_PlayedRound(rd.leader or result.rounds[i].leader, rd.hands, rd.removed, rd.pile, lines[i])
+              for i, rd in enumerate(log.rounds)]
+    header = [f"Played by bidscli bots ({', '.join(f'{p}={b}' for p, b in zip(log.players, bots))}; seed {seed})"
+              f" under {ruleset.name}."]
+    if command:
+        header.append(f"Made with: {command}")
+    full_opts = {k: bool(opts.get(k, False)) for k in sorted(set(opts) | set(ruleset.options))}
+    ref = ruleset_ref if ruleset_ref is not None else log.ruleset
+    return log_text(ref, log.players, full_opts, played, header=header), result

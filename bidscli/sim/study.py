@@ -1,0 +1,435 @@
+"""Variant studies: the same seeded deals played by the same bots under several rulesets.
+
+How a study runs
+    Game ``g`` of a study with seed ``S`` has the seed ``derive_seed("bids-study", S, g)``.
+    Under each ruleset the game is dealt from that seed (``deal.make_deal``) and
+    played by the same bots, whose random streams come from the same seed too.
+    Deals are made *per ruleset* because the decks differ (English adds -5 and
+    2x at every player count, 5 players use 1-12 against Italian 1-10), so one
+    deal cannot be valid under both; the deal keys every card by the seed only,
+    so identical decks get identical deals and near-identical decks get deals
+    that differ only around the extra cards (common random numbers). The
+    report says for each pair whether the decks were the same.
+
+Exact and parallel
+    The games are cut into shards of ``SHARD`` consecutive game numbers. A
+    shard (:class:`ShardSpec`, plain data) is played by :func:`run_shard`, a
+    top-level function that returns a :class:`Summary`: integer sums, sums of
+    squares and counts only. Summaries merge by adding integers, which is exact,
+    associative and order-independent, so any ``--jobs`` gives the same numbers
+    and byte-identical JSON. No game is kept: memory stays flat as the number
+    of games grows. ``run_shard`` needs nothing but its argument, so it can run
+    in a ``ProcessPoolExecutor`` (``--jobs``) or any other task runner.
+
+Statistics (95%, normal approximation)
+    A mean with its sample standard deviation ``sd`` and the interval
+    ``mean +- 1.96 sd / sqrt(n)``; a proportion with the Wilson score interval.
+    Games are independent; rounds of one game and tricks of one round are not,
+    so the intervals of the per-round and per-trick rates are a little narrow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core.errors import RulesetError
+from ..rules.ruleset import Ruleset, deck_for, load_ruleset
+from .bots import play_game
+from .deal import derive_seed, make_deal
+
+SHARD = 50  # games a shard: fixed, so shards are addressed by seed and game number, never by --jobs
+Z95 = 1.959963984540054  # the 97.5% normal quantile
+
+DEAL_NOTE = ("each game is dealt per ruleset from the same seed; identical decks get identical deals, "
+             "decks that differ get deals that differ only around the extra cards")
+
+
+class StudySpec(NamedTuple):
+    """Everything a study needs, as plain picklable data."""
+
+    rulesets: tuple  # refs: bundled names or absolute paths
+    labels: tuple  # how the report names each ruleset (the refs as given)
+    players: tuple  # seat names
+    bots: tuple  # a strategy per seat
+    options: tuple  # ((option, bool), ...), sorted
+    knobs: tuple  # ((knob, value), ...) overrides, sorted
+    seed: int
+    games: int
+    loaded: tuple = ()  # the rulesets themselves (knob overrides applied), loaded once by make_spec
+
+
+class ShardSpec(NamedTuple):
+    study: StudySpec
+    start: int  # first game number (from 0)
+    stop: int  # one past the last
+
+
+class Summary(NamedTuple):
+    """Integer tallies, keyed by tuples; merging adds them (exact, associative, commutative)."""
+
+    counts: dict
+
+    def merge(self, other: Summary) -> Summary:
+        return merge(self, other)
+
+
+def merge(*summaries: Summary) -> Summary:
+    out: dict = {}
+    for s in summaries:
+        for k, v in s.counts.items():
+            out[k] = out.get(k, 0) + v
+    return Summary(out)
+
+
+# -- playing -----------------------------------------------------------------------------
+
+_RULESETS: dict = {}
+_LOADED: dict = {}  # a study's loaded rulesets, one copy per content (see _rulesets)
+
+
+def _ruleset(ref: str, knobs: tuple) -> Ruleset:
+    key = (ref, repr(knobs))  # knob values may be tables (dicts): not hashable
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = load_ruleset(ref)
+        if knobs:
+            rs = rs.with_knobs(dict(knobs))
+        _RULESETS[key] = rs
+    return rs
+
+
+def _rulesets(study: StudySpec) -> list[Ruleset]:
+    """The study's rulesets: those loaded up front (nothing is read from disk mid-run), or by ref."""
+    if study.loaded:
+        # Each shard brings its own unpickled copies: keep the first equal one per process, so
+        # deck_for's cache (keyed by the ruleset object) is hit and does not grow shard by shard.
+        out = []
+        for rs in study.loaded:
+            key = (rs.name, rs.path, rs.chain, repr(sorted(rs.knobs.items())), repr(sorted(rs.options.items())))
+            out.append(_LOADED.setdefault(key, rs))
+        return out
+    return [_ruleset(ref, study.knobs) for ref in study.rulesets]
+
+
+def game_seed(seed: int, game: int) -> int:
+    return derive_seed("bids-study", seed, game)
+
+
+def run_shard(spec: ShardSpec) -> Summary:
+    """Play games ``start..stop-1`` of a study under every ruleset; tallies only."""
+    st = spec.study
+    rulesets = _rulesets(st)
+    options = dict(st.options)
+    c: dict = {}
+
+    def add(key, v=1):
+        c[key] = c.get(key, 0) + v
+
+    for g in range(spec.start, spec.stop):
+        gs = game_seed(st.seed, g)
+        winners = []
+        orders: dict = {}  # the round orders of this seed, drawn once for every ruleset
+        for label, rs in zip(st.labels, rulesets):
+            deal = make_deal(rs, st.players, options, seed=gs, orders=orders)
+            result, _ = play_game(rs, st.players, deal.options, deal.rounds, st.bots, gs)
+            add((label, "games"))
+            for i, p in enumerate(st.players):
+                s = result.totals[p]
+                add((label, "score", i), s)
+                add((label, "score2", i), s * s)
+                add((label, "hist", i, s))  # the score histogram (study --html)
+                if result.ranks[p] == 1:
+                    add((label, "wins", i))
+            best = result.ranking[0][1]
+            margin = best - result.ranking[1][1]
+            add((label, "margin"), margin)
+            add((label, "margin2"), margin * margin)
+            top = frozenset(result.winners)
+            if len(top) > 1:
+                add((label, "shared_wins"))
+            lucky_rounds = lucky_awards = tricks = burned = 0
+            for rnd in result.rounds:
+                if rnd.lucky_losers:
+                    lucky_rounds += 1
+                    lucky_awards += len(rnd.lucky_losers)
+                tricks += len(rnd.tricks)
+                burned += sum(1 for t in rnd.tricks if t.burned)
+            add((label, "rounds"), len(result.rounds))
+            add((label, "lucky_rounds"), lucky_rounds)
+            add((label, "lucky_awards"), lucky_awards)
+            add((label, "tricks"), tricks)
+            add((label, "burned"), burned)
+            winners.append(top)
+        for a in range(len(st.labels)):
+            for b in range(a + 1, len(st.labels)):
+                add(("pair", a, b, "games"))
+                if winners[a] != winners[b]:
+                    add(("pair", a, b, "changed"))
+    return Summary(c)
+
+
+def shards(study: StudySpec, size: int = SHARD):
+    for start in range(0, study.games, size):
+        yield ShardSpec(study, start, min(start + size, study.games))
+
+
+def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] | None = None,
+              shard_size: int = SHARD) -> Summary:
+    """Play every shard (in ``jobs`` processes) and merge the tallies as they come."""
+    total = Summary({})
+    todo = shards(study, shard_size)
+    if jobs <= 1:
+        for sh in todo:
+            total = merge(total, run_shard(sh))
+            if progress:
+                progress(sh.stop - sh.start)
+        return total
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool, _stop_on_signals() as stop:
+        try:
+            return _run_pool(pool, todo, total, jobs, progress, stop)
+        except BaseException as exc:  # Ctrl-C, SIGTERM, SIGHUP or a failed shard: keep no half result
+            if isinstance(exc, KeyboardInterrupt):
+                _end_workers(pool)  # now, not after their current shard
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP reached a study: it ends like Ctrl-C (the CLI exits 128 + signum)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+class _StopRequest:
+    """The signal that asked a study to stop, if any (set by the handler, read by _run_pool)."""
+
+    signum: int | None = None
+
+    def check(self) -> None:
+        if self.signum is not None:
+            raise Stopped(self.signum)
+
+
+# How often _run_pool looks for a stop request while it waits for shards.
+STOP_POLL = 0.1
+
+
+@contextmanager
+def _stop_on_signals():
+    """While workers run, SIGTERM and SIGHUP to the parent make it raise Stopped, so that the
+    workers are ended with it instead of being orphaned (the default action kills only the parent).
+
+    The handler only records the signal; _run_pool raises Stopped where it waits. A handler that
+    raised could do so anywhere in the main thread, inside concurrent.futures' own code too (a
+    `wait` that had locked some futures' conditions and not the rest, say), and the pool's shutdown
+    then waited forever: one CI run hung so, 120 s without a word (session 6)."""
+    import signal
+    import threading
+
+    request = _StopRequest()
+    if threading.current_thread() is not threading.main_thread():
+        yield request
+        return
+
+    def stop(signum, frame):
+        request.signum = signum
+
+    old = {}
+    for name in STOP_SIGNALS:
+        num = getattr(signal, name, None)
+        if num is not None:
+            old[num] = signal.signal(num, stop)
+    try:
+        yield request
+    finally:
+        for num, handler in old.items():
+            signal.signal(num, handler)
+
+
+def _end_workers(pool) -> None:
+    """Terminate the pool's worker processes (they hold no state worth keeping: tallies only)."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, AttributeError):
+            pass
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        try:
+            proc.join(5)
+        except (OSError, AttributeError, AssertionError):
+            pass
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C and a hang-up to the parent, which ends the study and them cleanly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    for name in STOP_SIGNALS:  # the parent's handlers are inherited by fork: back to the default
+        if name != "SIGHUP" and hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
+def _run_pool(pool, todo, total: Summary, jobs: int, progress, stop: _StopRequest | None = None) -> Summary:
+    running: dict = {}
+    window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
+    stop = stop or _StopRequest()
+
+    def collect_some() -> None:
+        """Merge the shards that are done, waiting for at least one; a stop request raises."""
+        nonlocal total
+        while True:
+            stop.check()
+            done, _ = wait(running, timeout=STOP_POLL, return_when=FIRST_COMPLETED)
+            if done:
+                break
+        for f in done:
+            sh = running.pop(f)
+            total = merge(total, f.result())
+            if progress:
+                progress(sh.stop - sh.start)
+
+    for sh in todo:
+        stop.check()
+        running[pool.submit(run_shard, sh)] = sh
+        if len(running) >= window:
+            collect_some()
+    while running:
+        collect_some()
+    stop.check()
+    return total
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+
+def mean_stats(n: int, total: int, squares: int) -> dict:
+    """Mean, sample sd and a 95% normal interval from exact sums (n >= 1)."""
+    if n <= 0:
+        return {"mean": None, "sd": None, "ci95": [None, None]}
+    mean = total / n
+    if n == 1:
+        return {"mean": _r(mean), "sd": None, "ci95": [None, None]}
+    var = (n * squares - total * total) / (n * (n - 1))  # exact integers until this division
+    sd = math.sqrt(max(var, 0.0))
+    half = Z95 * sd / math.sqrt(n)
+    return {"mean": _r(mean), "sd": _r(sd), "ci95": [_r(mean - half), _r(mean + half)]}
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate_stats(successes: int, n: int) -> dict:
+    lo, hi = wilson(successes, n)
+    return {"count": successes, "n": n, "rate": _r(successes / n) if n else None, "ci95": [_r(lo), _r(hi)]}
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+# -- the report ------------------------------------------------------------------------
+
+
+def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequence[str],
+              options: Mapping[str, bool], knobs: Mapping[str, object], seed: int, games: int) -> StudySpec:
+    """Check everything up front (a bad ruleset or option fails here, not in a worker)."""
+    if len(ruleset_refs) < 1:
+        raise RulesetError("a study needs at least one ruleset (-r)")
+    twice = [ref for i, ref in enumerate(ruleset_refs) if ref in ruleset_refs[:i]]
+    if twice:
+        raise RulesetError(f"the same ruleset is named twice: '{twice[0]}' (expected each -r RULESET once)")
+    refs = []
+    loaded = []
+    for ref in ruleset_refs:
+        rs = load_ruleset(ref)  # raises a located error for a bad name or file
+        refs.append(ref if rs.path and rs.path.startswith("<bundled>") else str(Path(ref).resolve()))
+        if knobs:
+            rs = rs.with_knobs(dict(knobs))
+        opts = rs.table_options(options)
+        rs.check_options(opts, len(players))
+        deck_for(rs, len(players), opts)
+        loaded.append(rs)  # kept: a ruleset file deleted or changed mid-run does not matter
+    return StudySpec(tuple(refs), tuple(ruleset_refs), tuple(players), tuple(bots),
+                     tuple(sorted(options.items())), tuple(sorted(knobs.items())), seed, games, tuple(loaded))
+
+
+def report(study: StudySpec, summary: Summary) -> dict:
+    """The study as one JSON-ready document (no timings, no job counts: reproducible to the byte)."""
+    c = summary.counts
+    get = lambda *k: c.get(k, 0)  # noqa: E731
+    rulesets = _rulesets(study)
+    opts_of = [rs.table_options(dict(study.options)) for rs in rulesets]
+    docs = []
+    for label, rs, opts in zip(study.labels, rulesets, opts_of):
+        g = get(label, "games")
+        deck = deck_for(rs, len(study.players), opts)
+        seats = []
+        for i, (p, bot) in enumerate(zip(study.players, study.bots)):
+            seats.append({
+                "seat": i + 1, "player": p, "bot": bot,
+                "score": mean_stats(g, get(label, "score", i), get(label, "score2", i)),
+                "wins": rate_stats(get(label, "wins", i), g),
+                "histogram": sorted([k[3], v] for k, v in c.items() if k[:3] == (label, "hist", i)),
+            })
+        docs.append({
+            "ruleset": label,
+            "name": rs.name,
+            "games": g,
+            "deck": {"numbers": deck.numbers, "colours": len(deck.colours),
+                     "black_deck": [str(x) for x in deck.black_deck], "ally": deck.ally,
+                     "hand_size": deck.hand_size, "tricks": deck.tricks},
+            "seats": seats,
+            "margin": mean_stats(g, get(label, "margin"), get(label, "margin2")),
+            "shared_wins": rate_stats(get(label, "shared_wins"), g),
+            "lucky_loser_rate": rate_stats(get(label, "lucky_rounds"), get(label, "rounds")),
+            "lucky_loser_awards": get(label, "lucky_awards"),
+            "burn_rate": rate_stats(get(label, "burned"), get(label, "tricks")),
+        })
+    pairs = []
+    for a in range(len(study.labels)):
+        for b in range(a + 1, len(study.labels)):
+            da = deck_for(rulesets[a], len(study.players), opts_of[a])
+            db = deck_for(rulesets[b], len(study.players), opts_of[b])
+            pairs.append({
+                "rulesets": [study.labels[a], study.labels[b]],
+                "same_deck": da.all_cards() == db.all_cards() and da.black_in_hands == db.black_in_hands
+                and da.hand_size == db.hand_size,
+                "winner_changes": rate_stats(get("pair", a, b, "changed"), get("pair", a, b, "games")),
+            })
+    return {
+        "study": {
+            "rulesets": list(study.labels),
+            "players": list(study.players),
+            "bots": list(study.bots),
+            "options": dict(study.options),
+            "knobs": {k: v for k, v in study.knobs},
+            "games": study.games,
+            "seed": study.seed,
+            "confidence": 0.95,
+            "deals": DEAL_NOTE,
+        },
+        "rulesets": docs,
+        "pairs": pairs,
+    }
