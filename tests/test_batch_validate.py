@@ -169,7 +169,7 @@ def test_json_summary_form(tree):
     r = run(tree, "--format", "json", "--summary")
     doc = json.loads(r.stdout)
     assert doc["summary"] == {"files": 5, "valid": 2, "invalid": 3, "errors": 4, "skipped": 0,
-                              "empty_folders": 0}
+                              "empty_folders": 0, "links_not_followed": 0}
     assert len(doc["files"]) == 5
     r = run(tree / "a.toml", "--format", "json", "--summary")
     assert json.loads(r.stdout)["summary"]["files"] == 1

@@ -34,6 +34,7 @@ class FileResult(NamedTuple):
     errors: list  # of BidsError
     skipped: str | None = None  # why a file found in a folder was not validated (a ruleset)
     empty_folder: bool = False  # a folder argument that holds no log: an error, but not a file
+    outside: bool = False  # a link to a folder outside the tree walked: not followed, not an error
 
     @property
     def valid(self) -> bool:
@@ -45,15 +46,23 @@ class WalkedPath(str):
 
 
 class PathProblem(NamedTuple):
-    """A folder argument that could not be walked, or held no log."""
+    """A folder argument that could not be walked, or held no log; or (``error`` None) a link to
+    a folder outside the tree, which a walk does not follow."""
 
     path: str
-    error: BidsError
+    error: BidsError | None
     empty_folder: bool = False
 
 
-def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
-    """Every ``*.toml`` under ``folder``, sorted, depth first; errors as PathProblem."""
+def _inside(real: str, root: str) -> bool:
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _walk(folder: str, seen: set, root: str) -> Iterator[str | PathProblem]:
+    """Every ``*.toml`` under ``folder``, sorted, depth first; errors as PathProblem.
+
+    A link to a folder is followed only when the folder it names is inside ``root`` (the real
+    path of the folder argument): a walk never leaves the tree it was given (docs/files.md)."""
     try:
         key = os.path.realpath(folder)
     except (OSError, ValueError):
@@ -75,14 +84,16 @@ def _walk(folder: str, seen: set) -> Iterator[str | PathProblem]:
         except OSError:  # a symlink loop, say: not a folder to walk
             is_dir = False
         path = os.path.join(folder, entry.name)
-        if is_dir:
+        if is_dir and entry.is_symlink() and not _inside(os.path.realpath(path), root):
+            yield PathProblem(path, None)
+        elif is_dir:
             subdirs.append(path)
         elif entry.name.lower().endswith(LOG_SUFFIX):
             # Whatever it is (a FIFO, a device, a symlink loop or a dangling link named *.toml), it
             # is counted: the reader refuses it with its own message (files.read_bytes), never silently.
             yield WalkedPath(path)
     for sub in subdirs:
-        yield from _walk(sub, seen)
+        yield from _walk(sub, seen, root)
 
 
 def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
@@ -100,8 +111,8 @@ def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
             yield arg  # a file, or something missing: validate says what is wrong with it
             continue
         found = False
-        for item in _walk(arg, set()):
-            found = True
+        for item in _walk(arg, set(), os.path.realpath(arg)):
+            found = found or not (isinstance(item, PathProblem) and item.error is None)
             yield item
         if not found:
             yield PathProblem(arg, LogStructureError(
@@ -163,6 +174,9 @@ def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Seq
     """The FileResult of one entry of ``iter_log_paths``."""
     api = _api or _import_api()
     if isinstance(item, PathProblem):
+        if item.error is None:
+            return FileResult(item.path, [], skipped="a link to a folder outside the tree: not followed",
+                              outside=True)
         return FileResult(item.path, [item.error], empty_folder=item.empty_folder)
     try:
         errors = api.validate(item, ruleset, option_pairs, allow_partial)
@@ -202,6 +216,7 @@ class Summary:
     errors: int = 0
     skipped: int = 0
     empty_folders: int = 0  # not files: counted apart, and they make the run fail (exit 1)
+    links_not_followed: int = 0  # links to folders outside the tree: said, never walked
 
     @property
     def failed(self) -> bool:
@@ -210,6 +225,9 @@ class Summary:
     def add(self, result: FileResult) -> None:
         if result.empty_folder:
             self.empty_folders += 1
+            return
+        if result.outside:
+            self.links_not_followed += 1
             return
         if result.skipped:
             self.skipped += 1
@@ -226,11 +244,14 @@ class Summary:
                 f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}"
                 + (f" ({self.skipped} ruleset file{'s' if self.skipped != 1 else ''} skipped)" if self.skipped else "")
                 + (f" ({self.empty_folders} folder{'s' if self.empty_folders != 1 else ''} with no {LOG_SUFFIX} logs)"
-                   if self.empty_folders else ""))
+                   if self.empty_folders else "")
+                + (f" ({self.links_not_followed} link{'s' if self.links_not_followed != 1 else ''} to a folder "
+                   f"outside the tree not followed)" if self.links_not_followed else ""))
 
     def to_json(self) -> dict:
         return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors,
-                "skipped": self.skipped, "empty_folders": self.empty_folders}
+                "skipped": self.skipped, "empty_folders": self.empty_folders,
+                "links_not_followed": self.links_not_followed}
 
 
 def error_lines(result: FileResult) -> list[str]:

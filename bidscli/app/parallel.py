@@ -44,12 +44,21 @@ def auto_jobs(count: int) -> int:
 
 
 def choose_jobs(jobs: int | None, count: int) -> int:
-    """``--jobs`` as given (0: every core), :func:`auto_jobs` when not given; never more than the logs."""
+    """``--jobs`` as given (0: every core), :func:`auto_jobs` when not given; never more than the
+    logs, nor than the cores (more workers than cores only cost memory: see :func:`jobs_note`)."""
     if jobs is None:
         return auto_jobs(count)
     if jobs == 0:
         jobs = cores()
-    return max(1, min(jobs, count))
+    return max(1, min(jobs, count, cores()))
+
+
+def jobs_note(jobs: int | None) -> str | None:
+    """What to tell a user whose ``--jobs`` asks for more workers than the machine has cores."""
+    n = cores()
+    if jobs is not None and jobs > n:
+        return f"note: --jobs {jobs}: this machine has {n} core{'s' if n != 1 else ''}, so {n} worker{'s' if n != 1 else ''} at most"
+    return None
 
 
 def head_for_auto() -> int:

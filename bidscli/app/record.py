@@ -35,7 +35,7 @@ from ..engine.replay import (
 )
 from ..log.reader import GameLog, Pass, Steal, format_trick, parse_trick, read_log_text
 from ..rules.ruleset import Ruleset, deck_for
-from ..sim.deal import first_leader, log_text
+from ..sim.deal import check_fits_log, first_leader, log_text
 
 WIDTH = 100  # every line shown fits COLUMNS=100
 ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
@@ -160,6 +160,7 @@ class Recorder:
         self.interactive = interactive
         # A deal (or a resumed log) of more rounds than game.rounds is played to its end.
         self.game_rounds = max(game_rounds or ruleset.knobs["game.rounds"], len(self.rounds))
+        check_fits_log(ruleset, len(self.players), self.deck, self.game_rounds)
         self.pending: _Pending | None = None
         self.accepted = 0  # tricks accepted in this session
         # Where a refused line is said to be: the line as typed (its number in this session's

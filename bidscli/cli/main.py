@@ -158,8 +158,11 @@ def jobs_option(func):
 
 
 def _jobs(jobs: int | None, count: int) -> int:
-    from ..app.parallel import choose_jobs
+    from ..app.parallel import choose_jobs, jobs_note
 
+    note = jobs_note(jobs)
+    if note:
+        _echo(note, err=True)
     return choose_jobs(jobs, count)
 
 

@@ -49,6 +49,18 @@ from .positions import _KEY_RE, LogPositions  # noqa: F401 - _KEY_RE: the key li
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
+
+
+def beyond_limits(rounds: int, tricks: int) -> str | None:
+    """Why the reader would refuse a log of ``rounds`` rounds of ``tricks`` tricks, or None.
+
+    What bidscli writes it reads: the commands that deal or play a game (deal, simulate,
+    record, study) ask first, and refuse a ruleset whose game no log could hold."""
+    if tricks > MAX_TRICKS:
+        return f"{tricks} tricks: a round has at most {MAX_TRICKS}"
+    if rounds > MAX_ROUNDS:
+        return f"{rounds} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log"
+    return None
 _first = itemgetter(0)  # the player of a (player, card) play
 _canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
 _ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
@@ -578,7 +590,7 @@ class LogReader(LogPositions):
             self.error(LogStructureError, "'rounds' must be an array of tables ([[rounds]])", line=self._key_line("rounds"))
             return ()
         if len(value) > MAX_ROUNDS:
-            self.error(LimitError, f"{len(value)} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log")
+            self.error(LimitError, beyond_limits(len(value), 0))
             return ()
         with_lines = self.with_lines
         headers = self._round_lines() if with_lines else ()
@@ -642,7 +654,7 @@ class LogReader(LogPositions):
                 broken = True
             else:
                 if len(tricks_val) > MAX_TRICKS:
-                    self.error(LimitError, f"{len(tricks_val)} tricks: a round has at most {MAX_TRICKS}", line=tl, round=rnum)
+                    self.error(LimitError, beyond_limits(0, len(tricks_val)), line=tl, round=rnum)
                     broken = True
                     tricks_val = []
                 lines = self._trick_lines(i, start, s, end, tl, tricks_val) if with_lines else repeat(None)

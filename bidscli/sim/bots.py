@@ -40,7 +40,7 @@ from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD,
 from ..core.errors import LogStructureError, did_you_mean
 from ..engine.replay import Game, GameResult, StealChoice, log_decider
 from ..log.reader import Steal, format_trick
-from ..rules.ruleset import Ruleset
+from ..rules.ruleset import Ruleset, deck_for
 from .deal import derive_seed
 
 
@@ -548,10 +548,12 @@ class _PlayedRound(NamedTuple):
 def simulate_log(log, ruleset: Ruleset, ruleset_ref: str | None, options: Mapping[str, bool],
                  bots: Sequence[str], seed: int, command: str | None = None) -> tuple[str, GameResult]:
     """Play a deal log (``bids deal``) with bots; returns the full log text and the result."""
-    from .deal import log_text
+    from .deal import check_fits_log, log_text
 
     opts = dict(log.options)
     opts.update(options)
+    check_fits_log(ruleset, len(log.players), deck_for(ruleset, len(log.players), ruleset.table_options(opts)),
+                   len(log.rounds))
     result, lines = play_game(ruleset, log.players, opts, log.rounds, bots, seed, record=True, file=log.file)
     played = [_PlayedRound(rd.leader or result.rounds[i].leader, rd.hands, rd.removed, rd.pile, lines[i])
               for i, rd in enumerate(log.rounds)]

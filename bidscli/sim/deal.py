@@ -47,7 +47,8 @@ from ..core.cards import (
     black_number,
     coloured,
 )
-from ..core.errors import RulesetError
+from ..core.errors import LimitError, RulesetError
+from ..log.reader import beyond_limits
 from ..rules.ruleset import Deck, Ruleset, deck_for
 
 # Every card any deck can hold, in a fixed order: the order random keys are drawn in.
@@ -161,6 +162,15 @@ def default_names(n: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, n + 1))
 
 
+def check_fits_log(ruleset: Ruleset, players: int, deck: Deck, rounds: int) -> None:
+    """Refuse a game that no log could hold (more than 20 tricks a round, 1,000 rounds): what
+    bidscli writes it reads, so deal, simulate, record and study say so before they start."""
+    problem = beyond_limits(rounds, deck.tricks)
+    if problem is not None:
+        raise LimitError(f"{ruleset.name} at {players} players: {problem}, so no log of this game could be read "
+                         f"(expected a smaller deck.hand_size, game.rounds or --rounds)")
+
+
 def make_deal(
     ruleset: Ruleset,
     players: Sequence[str],
@@ -182,6 +192,7 @@ def make_deal(
     n_rounds = ruleset.knobs["game.rounds"] if rounds is None else rounds
     if n_rounds < 1:
         raise RulesetError(f"{n_rounds} rounds: a deal has at least one round (game.rounds or --rounds)")
+    check_fits_log(ruleset, len(players), deck, n_rounds)
     out = []
     for r in range(1, n_rounds + 1):
         if orders is None:

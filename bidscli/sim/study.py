@@ -34,13 +34,14 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
 from ..core.errors import RulesetError
 from ..rules.ruleset import Ruleset, deck_for, load_ruleset
 from .bots import play_game
-from .deal import derive_seed, make_deal
+from .deal import check_fits_log, derive_seed, make_deal
 
 SHARD = 50  # games a shard: fixed, so shards are addressed by seed and game number, never by --jobs
 Z95 = 1.959963984540054  # the 97.5% normal quantile
@@ -316,16 +317,35 @@ def _run_pool(pool, todo, total: Summary, jobs: int, progress, stop: _StopReques
 
 
 def mean_stats(n: int, total: int, squares: int) -> dict:
-    """Mean, sample sd and a 95% normal interval from exact sums (n >= 1)."""
+    """Mean, sample sd and a 95% normal interval from exact sums (n >= 1).
+
+    The sums are exact integers and stay so: the mean and variance are exact fractions, shown
+    as floats rounded to 4 places while a float holds them, and as whole numbers beyond that
+    (a house ruleset may give points past a float's range; nothing overflows)."""
     if n <= 0:
         return {"mean": None, "sd": None, "ci95": [None, None]}
-    mean = total / n
+    mean = Fraction(total, n)
     if n == 1:
-        return {"mean": _r(mean), "sd": None, "ci95": [None, None]}
-    var = (n * squares - total * total) / (n * (n - 1))  # exact integers until this division
-    sd = math.sqrt(max(var, 0.0))
-    half = Z95 * sd / math.sqrt(n)
-    return {"mean": _r(mean), "sd": _r(sd), "ci95": [_r(mean - half), _r(mean + half)]}
+        return {"mean": _shown(mean), "sd": None, "ci95": [None, None]}
+    var = Fraction(n * squares - total * total, n * (n - 1))
+    sd = _sqrt(max(var, Fraction(0)))
+    half = sd * Fraction(Z95) / _sqrt(Fraction(n))
+    return {"mean": _shown(mean), "sd": _shown(sd), "ci95": [_shown(mean - half), _shown(mean + half)]}
+
+
+FLOAT_SHOWN = Fraction(10) ** 300  # past this a statistic is shown as a whole number
+
+
+def _shown(x: Fraction) -> float | int:
+    return _r(float(x)) if abs(x) < FLOAT_SHOWN else round(x)
+
+
+def _sqrt(x: Fraction) -> Fraction:
+    """The square root of an exact non-negative fraction: a float's where one holds it, else an
+    integer square root (exact to the unit, which is all a whole number shown can say)."""
+    if x < FLOAT_SHOWN:
+        return Fraction(math.sqrt(x))
+    return Fraction(math.isqrt(round(x)))
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -369,7 +389,7 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
             rs = rs.with_knobs(dict(knobs))
         opts = rs.table_options(options)
         rs.check_options(opts, len(players))
-        deck_for(rs, len(players), opts)
+        check_fits_log(rs, len(players), deck_for(rs, len(players), opts), rs.knobs["game.rounds"])
         loaded.append(rs)  # kept: a ruleset file deleted or changed mid-run does not matter
     return StudySpec(tuple(refs), tuple(ruleset_refs), tuple(players), tuple(bots),
                      tuple(sorted(options.items())), tuple(sorted(knobs.items())), seed, games, tuple(loaded))

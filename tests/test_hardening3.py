@@ -1,0 +1,125 @@
+"""Hardening III (items 4 and 5): what the tool writes it reads; walks stay in their tree.
+
+Each test runs the command as a user does and reads what a user reads: the message on
+stderr, the exit code, the files left behind.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bidscli.sim.study import mean_stats
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "friday-4p.toml"
+
+# 3 players, 4 colours of 14 and 14 black cards in hands: 70 cards, 23 a hand, so 23 tricks a
+# round, past the log format's 20 (docs/limits.md).
+WIDE = """name = "wide"
+extends = "italian"
+[deck]
+hand_size = 23
+colours = { 3 = 4, 4 = 4, 5 = 4, 6 = 4 }
+numbers = { 3 = 14, 4 = 14, 5 = 14, 6 = 14 }
+black_in_hands = { 3 = 14, 4 = 1, 5 = 2, 6 = 3 }
+"""
+REFUSED = ("wide at 3 players: 23 tricks: a round has at most 20, so no log of this game could be read "
+           "(expected a smaller deck.hand_size, game.rounds or --rounds)")
+
+
+def bids(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "bidscli", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, stdin=subprocess.DEVNULL, timeout=120)
+
+
+@pytest.fixture
+def wide(tmp_path):
+    path = tmp_path / "wide.toml"
+    path.write_text(WIDE)
+    return path
+
+
+def test_deal_refuses_a_ruleset_whose_rounds_no_log_could_hold(wide, tmp_path):
+    out = tmp_path / "deal.toml"
+    res = bids("deal", "-r", wide, "--names", "Ana,Ben,Cleo", "--seed", "1", "--out", out)
+    assert (res.returncode, res.stdout) == (1, "")
+    assert res.stderr == f"error: {REFUSED}\n"
+    assert not out.exists()
+
+
+def test_study_and_record_refuse_it_too(wide, tmp_path):
+    res = bids("study", "-r", wide, "-r", "italian", "--players", "3", "--games", "2")
+    assert (res.returncode, res.stdout, res.stderr) == (1, "", f"error: {REFUSED}\n")
+    log = tmp_path / "game.toml"
+    res = bids("record", log, "-r", wide, "--players", "Ana,Ben,Cleo")
+    assert res.returncode == 1 and REFUSED in res.stderr and "Traceback" not in res.stderr
+    assert not log.exists()
+
+
+def test_simulate_refuses_a_deal_played_under_it(wide, tmp_path):
+    deal = tmp_path / "deal.toml"
+    res = bids("deal", "-r", "italian", "--names", "Ana,Ben,Cleo", "--seed", "1", "--out", deal)
+    assert res.returncode == 0, res.stderr
+    out = tmp_path / "played.toml"
+    res = bids("simulate", deal, "-r", wide, "--out", out)
+    assert res.returncode == 1 and REFUSED in res.stderr, res.stderr
+    assert not out.exists()
+
+
+def test_what_deal_and_simulate_write_at_the_limit_validates(tmp_path):
+    # 3 players, 4 x 14 + 4 black: 60 cards, 20 a hand: the largest round a log holds.
+    (tmp_path / "edge.toml").write_text(WIDE.replace("hand_size = 23", "hand_size = 20")
+                                        .replace("black_in_hands = { 3 = 14", "black_in_hands = { 3 = 4")
+                                        .replace('name = "wide"', 'name = "edge"'))
+    deal, played = tmp_path / "deal.toml", tmp_path / "played.toml"
+    assert bids("deal", "-r", "edge.toml", "--names", "Ana,Ben,Cleo", "--seed", "2", "--out", deal,
+                cwd=tmp_path).returncode == 0
+    res = bids("simulate", deal, "--out", played, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    res = bids("validate", played, cwd=tmp_path)
+    assert res.returncode == 0, res.stdout
+
+
+def test_study_statistics_never_overflow():
+    # Sums past a float's range (a 2x of the whole game, doubled round after round): exact
+    # integers in, whole numbers out, no OverflowError.
+    big = 10 ** 400
+    doc = mean_stats(2, 3 * big, 5 * big * big)
+    assert doc["mean"] == 3 * big // 2
+    assert doc["sd"] == math.isqrt(big * big // 2)  # variance (2 * 5 - 3 * 3) / (2 * 1) = 1/2, times big^2
+    lo, hi = doc["ci95"]
+    assert lo < doc["mean"] < hi
+    assert mean_stats(3, 10, 40) == {"mean": 3.3333, "sd": 1.8257, "ci95": [1.2673, 5.3993]}
+
+
+def test_a_walk_does_not_follow_a_link_out_of_its_tree(tmp_path):
+    tree, outside = tmp_path / "season", tmp_path / "elsewhere"
+    (tree / "inner").mkdir(parents=True)
+    outside.mkdir()
+    (tree / "g1.toml").write_bytes(EXAMPLE.read_bytes())
+    (tree / "inner" / "g2.toml").write_bytes(EXAMPLE.read_bytes())
+    (outside / "secret.toml").write_text("not a log")
+    os.symlink(outside, tree / "out")  # out of the tree: said, not walked
+    os.symlink(tree / "inner", tree / "again")  # inside: walked once (as inner)
+    res = bids("validate", tree)
+    assert res.returncode == 0, res.stdout
+    assert "secret" not in res.stdout
+    assert f"{tree / 'out'}: skipped: a link to a folder outside the tree: not followed" in res.stdout
+    assert res.stdout.splitlines()[-1] == ("2 files, 2 valid, 0 invalid, 0 errors "
+                                           "(1 link to a folder outside the tree not followed)")
+    res = bids("validate", tree, "--format", "json", "--summary")
+    assert '"links_not_followed": 1' in res.stdout and "secret" not in res.stdout
+    assert "out: skipped: a link to a folder outside the tree: not followed" in res.stderr
+
+
+def test_jobs_past_the_cores_says_so_and_uses_the_cores(tmp_path):
+    res = bids("validate", EXAMPLE, "--jobs", "256")
+    n = len(os.sched_getaffinity(0))
+    assert res.returncode == 0
+    assert f"note: --jobs 256: this machine has {n} core{'s' if n != 1 else ''}" in res.stderr
