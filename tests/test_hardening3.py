@@ -123,3 +123,45 @@ def test_jobs_past_the_cores_says_so_and_uses_the_cores(tmp_path):
     n = len(os.sched_getaffinity(0))
     assert res.returncode == 0
     assert f"note: --jobs 256: this machine has {n} core{'s' if n != 1 else ''}" in res.stderr
+
+
+# -- item 6: plain messages for plain conditions -------------------------------------------------
+
+
+def test_a_folder_that_takes_no_new_files_is_named_as_such(tmp_path):
+    res = bids("report", EXAMPLE, "--out", "/proc/self/comm", "--force")
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert "no such folder" not in res.stderr
+    assert "exists but takes no new files" in res.stderr and "nothing was written" in res.stderr
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path):
+    odd = tmp_path / "friday\nnight.toml"
+    odd.write_bytes(EXAMPLE.read_bytes())
+    res = bids("validate", odd)
+    assert res.returncode == 0
+    assert res.stdout.splitlines()[0] == f"{tmp_path}/friday\\nnight.toml: valid"
+    res = bids("score", odd)
+    assert res.stdout.splitlines()[0].startswith(f"{tmp_path}/friday\\nnight.toml: english (EN), 4 players")
+    broken = tmp_path / "bad\nname.toml"
+    broken.write_text("players = [\n")
+    res = bids("score", broken)
+    assert res.returncode == 1
+    assert res.stderr.startswith(f"error: {tmp_path}/bad\\nname.toml:")
+    assert len(res.stderr.splitlines()) == 1
+
+
+def test_a_house_ruleset_named_after_a_bundled_one_says_it_is_a_house_ruleset(tmp_path):
+    fake = tmp_path / "fake.toml"
+    fake.write_text('name = "italian"\nextends = "english"\n[double]\nscope = "round"\n')
+    res = bids("score", EXAMPLE, "-r", fake)
+    assert res.stdout.splitlines()[0] == f"{EXAMPLE}: italian (house), " \
+                                         "4 players, options: ally, minus_five"
+    res = bids("score", EXAMPLE, "-r", fake, "--format", "json")
+    assert '"ruleset": "italian (house)"' in res.stdout
+    res = bids("diff", ROOT / "examples" / "thief-6p.toml", "-r", fake, "-r", "italian")
+    assert "under italian (house) and italian" in " ".join(res.stdout.split())
+    res = bids("rules", "show", fake)
+    assert res.stdout.startswith("italian (house): house rules based on english\n")
+    res = bids("rules", "show", "italian")  # the bundled one is itself
+    assert res.stdout.startswith("italian (IT)")

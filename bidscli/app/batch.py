@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
-from ..core.sanitize import json_dumps
+from ..core.sanitize import json_dumps, path_text
 from ..log.load import ruleset_file
 
 LOG_SUFFIX = ".toml"
@@ -257,10 +257,10 @@ class Summary:
 def error_lines(result: FileResult) -> list[str]:
     """Table-mode lines of one file: each error located, or ``path: valid``."""
     if result.skipped:
-        return [f"{result.path}: skipped: {result.skipped}"]
+        return [f"{path_text(result.path)}: skipped: {result.skipped}"]
     if not result.errors:
-        return [f"{result.path}: valid"]
-    return [str(e) if e.file else f"{result.path}: {e}" for e in result.errors]
+        return [f"{path_text(result.path)}: valid"]
+    return [str(e) if e.file else f"{path_text(result.path)}: {e}" for e in result.errors]
 
 
 class JsonListWriter:

@@ -14,7 +14,7 @@ import sys
 import click
 
 from .. import __version__
-from ..core.sanitize import terminal
+from ..core.sanitize import path_text, terminal
 from . import usage
 from .entry import prepare_process, run_guarded
 
@@ -315,7 +315,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
             bar.step(result)
         if fmt == "json":
             if result.skipped:
-                _echo(f"{result.path}: skipped: {result.skipped}", err=True)
+                _echo(f"{path_text(result.path)}: skipped: {result.skipped}", err=True)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
@@ -575,7 +575,7 @@ def _write_or_echo(text: str, out: str | None, force: bool) -> None:
     from ..files.safe import write_atomic
 
     write_atomic(out, text, force=force)
-    _echo(f"wrote {out}", err=True)
+    _echo(f"wrote {path_text(out)}", err=True)
 
 
 @main.command()

@@ -7,6 +7,8 @@ so that the CLI can print ``file:line: round r, trick t: message`` and
 
 from __future__ import annotations
 
+from .sanitize import path_text, shorten
+
 
 class BidsError(Exception):
     """Root of every error bidscli reports to a user (never a traceback)."""
@@ -25,8 +27,6 @@ class BidsError(Exception):
         follows: int | None = None,
     ) -> None:
         if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
-            from .sanitize import shorten
-
             message = shorten(message)
         super().__init__(message)
         self.message = message
@@ -49,7 +49,8 @@ class BidsError(Exception):
     def where(self) -> str:
         parts = []
         if self.file is not None:
-            parts.append(self.file if self.line is None else f"{self.file}:{self.line}")
+            file = path_text(self.file)
+            parts.append(file if self.line is None else f"{file}:{self.line}")
         elif self.line is not None:
             parts.append(f"line {self.line}")
         place = []

@@ -75,6 +75,15 @@ def terminal(text: str) -> str:
     return _text_unsafe().sub(_text_escape, text)
 
 
+def path_text(name) -> str:
+    """A file name as printed: what :func:`terminal` escapes, and a line break or tab as ``\\n``
+    or ``\\t``, so that one name stays on one line and ``FILE:LINE:`` stays greppable."""
+    name = str(name)
+    if name.isascii() and name.isprintable():
+        return name
+    return terminal(name).replace("\n", "\\n").replace("\t", "\\t")
+
+
 def json_text(text: str) -> str:
     """A serialised JSON document made safe: C1 controls and direction marks as ``\\u`` escapes,
     undecodable file-name bytes as a visible ``\\xNN`` (json.dumps already escapes C0 controls)."""

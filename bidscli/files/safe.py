@@ -236,6 +236,10 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
 
         fd, tmp = tempfile.mkstemp(prefix=".bids-", suffix=".tmp", dir=folder)
     except OSError as exc:
+        if exc.errno == errno.ENOENT and os.path.isdir(folder):  # /proc, /sys: no new file there
+            raise FileError(f"cannot write: its folder {folder} exists but takes no new files, so it cannot be "
+                            "written safely (a system folder such as /proc or /sys; nothing was written)",
+                            file=name) from None
         raise _write_error(name, exc) from None
     try:
         try:

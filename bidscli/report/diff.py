@@ -14,6 +14,7 @@ from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import _delta, trick_key, tricks_of
 from ..analysis.plan import Deal, Outcome, deal_json
 from ..analysis.variants import Diff
+from ..core.sanitize import path_text
 from .render import (
     cell_text,
     knob_value,
@@ -406,7 +407,7 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
 def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: int = WIDTH) -> str:
     deal = d.deal
     labels = d.labels
-    lines = wrap(f"{deal.file}: the same deal under {', '.join(labels[:-1])} and {labels[-1]} "
+    lines = wrap(f"{path_text(deal.file)}: the same deal under {', '.join(labels[:-1])} and {labels[-1]} "
                  f"({len(deal.players)} players: {', '.join(deal.players)}; options: {options_text(deal.options)})",
                  "", "  ", width)
     lines.append("")

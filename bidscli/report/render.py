@@ -7,6 +7,7 @@ import os
 from operator import attrgetter
 
 from ..core.errors import BidsError
+from ..core.sanitize import path_text
 from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
@@ -17,6 +18,13 @@ from ..rules.ruleset import Deck, Ruleset, knob_diff_rows
 DEFAULT_WIDTH = 100  # when COLUMNS is unset and stdout is not a terminal (a pipe, a file, a test)
 MIN_WIDTH = 40
 MIN_COLUMN = 8  # a text column is never wrapped narrower than this; shorter cells never wrap
+
+
+def named(ruleset: Ruleset) -> str:
+    """A ruleset as a heading names it: ``english (EN)``, ``house (house)``; a house file named
+    after a bundled ruleset is already ``italian (house)`` and says so once."""
+    suffix = f" ({ruleset.source})"
+    return ruleset.name if ruleset.name.endswith(suffix) else ruleset.name + suffix
 
 
 def terminal_width() -> int:
@@ -333,7 +341,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
             row.append(cell)
         row += [result.bonuses[p], total] if bonus else [total]
         rows.append(row)
-    head = (f"{file}: {ruleset.name} ({ruleset.source}), {len(result.players)} players, "
+    head = (f"{path_text(file)}: {named(ruleset)}, {len(result.players)} players, "
             f"options: {options_text(result.options)}")
     lines = [head, text_table(rows, headers, colalign=("right", "left"))]
     if result.stopped_at is not None:
@@ -403,7 +411,7 @@ def score_csv(items) -> str:
 
 
 def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool = False) -> str:
-    out = [f"{file}: {ruleset.name} ({ruleset.source}), options: {options_text(result.options)}"]
+    out = [f"{path_text(file)}: {named(ruleset)}, options: {options_text(result.options)}"]
     for r in result.rounds:
         out.append("")
         out.append(f"Round {r.number}" + (" (partial)" if r.partial else "") + f": {r.leader} leads")
@@ -533,7 +541,7 @@ def allowed_text(knob) -> str:
 
 
 def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
-    out = [f"{ruleset.name} ({ruleset.source}): {ruleset.title}"]
+    out = [f"{named(ruleset)}: {ruleset.title}"]
     if ruleset.description:
         out.append(ruleset.description)
     if len(ruleset.chain) > 1:

@@ -346,6 +346,10 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             "extends = \"english\" or another bundled ruleset)"
         )
     chain = (name,) + (parent.chain if parent else ())
+    if is_bundled(name) and not display.startswith("<bundled>"):
+        # A house file named after a bundled ruleset is never shown as that ruleset: every report
+        # (text, JSON, pages, diff labels) names it "italian (house)".
+        name = f"{name} (house)"
     return Ruleset(
         name=name,
         source=data.get("source", "house"),
