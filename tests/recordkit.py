@@ -123,3 +123,48 @@ def record(out: Path, args: list[str], lines: list[str], cwd: Path | None = None
     """`bids record OUT ARGS...` with LINES on a pipe (standard input not a terminal)."""
     return subprocess.run([*bids_cmd(), "record", str(out), *args], input="".join(f"{x}\n" for x in lines),
                           capture_output=True, text=True, env=env(), cwd=cwd or ROOT, timeout=300)
+
+
+class Live:
+    """`bids record ARGS...` on pipes, driven a line at a time (results come on stderr).
+
+    ``send(line, until)`` writes a line, then reads stderr up to a line that starts with
+    ``until``; ``finish()`` closes standard input and returns (exit code, all of stderr).
+    ``prefix``: a command to run it under (setpriv); ``command``: instead of ``python -m bidscli``.
+    A watchdog kills the process after ``HANG`` seconds, so a hang fails instead of blocking.
+    """
+
+    HANG = 120
+
+    def __init__(self, args: list, cwd: Path, prefix: list[str] = (), command: list[str] | None = None) -> None:
+        import threading
+
+        self.proc = subprocess.Popen([*prefix, *(command or bids_cmd()), "record", *map(str, args)],
+                                     stdin=subprocess.PIPE, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                     text=True, env=env(), cwd=cwd, bufsize=1)
+        self.seen: list[str] = []
+        self.watchdog = threading.Timer(self.HANG, self.proc.kill)
+        self.watchdog.start()
+
+    def send(self, line: str, until: str | None = None) -> list[str]:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return self.expect(until) if until is not None else []
+
+    def expect(self, start: str) -> list[str]:
+        got = []
+        while True:
+            line = self.proc.stderr.readline()
+            assert line, f"record ended before a line starting {start!r}:\n{''.join(self.seen)}"
+            self.seen.append(line)
+            got.append(line.rstrip("\n"))
+            if line.startswith(start):
+                return got
+
+    def finish(self) -> tuple[int, str]:
+        self.proc.stdin.close()
+        self.seen.append(self.proc.stderr.read())
+        code = self.proc.wait()
+        self.watchdog.cancel()
+        self.proc.stderr.close()
+        return code, "".join(self.seen)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 
 import pytest
@@ -49,10 +50,10 @@ ASKED = r"steals\? >"
 OVER = r"game over \(quit"
 
 
-def spawn(tmp_path, args):
-    env = dict(rk.env(), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", LINES="40")
+def spawn(tmp_path, args, lines=40):
+    env = dict(rk.env(), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", LINES=str(lines))
     child = pexpect.spawn(sys.executable, ["-m", "bidscli", "record", *args], env=env, cwd=str(tmp_path),
-                          encoding="utf-8", timeout=120, dimensions=(40, 100))
+                          encoding="utf-8", timeout=120, dimensions=(lines, 100))
     child.delaybeforesend = None  # each send waits for a prompt first: no need to pause
     child.logfile_read = open(tmp_path / "terminal.log", "w", encoding="utf-8")  # noqa: SIM115
     return child
@@ -127,3 +128,69 @@ def test_a_whole_game_typed_at_a_terminal(tmp_path, ruleset, seed):
     assert rk.score_doc(out) == rk.score_doc(rk.without_deal(game))
     shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", (tmp_path / "terminal.log").read_text(encoding="utf-8"))
     assert "Winner: " in shown or "Shared win: " in shown
+
+
+# -- Hardening III ----------------------------------------------------------------------------------
+
+NEW = ["--players", "Ana,Ben,Cleo", "-r", "english"]
+
+
+def _screen(tmp_path) -> str:
+    return (tmp_path / "terminal.log").read_text(encoding="utf-8")
+
+
+def test_escape_sequences_typed_at_the_prompt_print_no_traceback_and_record_nothing(tmp_path):
+    """Issue Hardening III, 2: ESC[31m or ESC[<0;1M typed or pasted at the prompt was read as a
+    mouse report, and prompt_toolkit's handler printed a traceback ("Unhandled exception")."""
+    child = spawn(tmp_path, ["rec.toml", *NEW])
+    child.expect(PROMPT)
+    for seq in ("\x1b[31m", "\x1b[<0;1M", "\x1b[M!!!"):
+        child.send(seq)
+        child.sendline("")
+    child.sendline("K5: R1 R2 R3")  # the first trick still: nothing was recorded, nothing is left over
+    child.expect(r"R1 T1: Cleo \+5 ")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("saved rec.toml \\(1 trick\\)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    shown = _screen(tmp_path)
+    assert "Unhandled exception" not in shown and "Traceback" not in shown
+    assert api.validate(tmp_path / "rec.toml", allow_partial=True) == []
+    assert [t.text for r in read_log(tmp_path / "rec.toml")[0].rounds for t in r.tricks] == [
+        "K5: Ana R1, Ben R2, Cleo R3"]
+
+
+def test_a_line_typed_past_the_limit_is_cut_as_it_comes(tmp_path):
+    """Issue Hardening III, 2: the line being edited grew without bound; now what is typed past
+    4,096 characters is dropped as it comes, the screen says so, and Enter refuses the line."""
+    child = spawn(tmp_path, ["rec.toml", *NEW], lines=60)
+    child.expect(PROMPT)
+    child.send("\x1b[200~" + "x" * 5000 + "\x1b[201~")  # pasted (bracketed, as a terminal sends a paste)
+    child.expect(r"\[cut at 4,096 characters, 903 more dropped: Enter refuses it\] R1 T1 Ana leads>", timeout=60)
+    child.sendline("")
+    child.expect("input line 1: a line of 5,000 characters: record reads lines of at most 4,096")
+    child.expect(PROMPT)
+    child.sendline("K5: R1 R2 R3")  # a line within the limit again: no note, recorded
+    child.expect(r"R1 T1: Cleo \+5 ")
+    child.sendline("quit")
+    child.expect("saved rec.toml \\(1 trick\\)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_closed_terminal_ends_the_session_saying_what_is_saved(tmp_path):
+    """SIGHUP (the terminal closed) ends like Ctrl-C: the lock goes, the file holds every trick."""
+    child = spawn(tmp_path, ["rec.toml", *NEW])
+    child.expect(PROMPT)
+    child.sendline("K5: R1 R2 R3")
+    child.expect(r"R1 T1: Cleo \+5 ")
+    child.expect(PROMPT)
+    child.kill(signal.SIGHUP)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 129, (child.exitstatus, child.signalstatus)
+    assert sorted(os.listdir(tmp_path)) == ["rec.toml", "terminal.log"]  # the lock file is gone
+    assert "saved rec.toml (1 trick)" in _screen(tmp_path)

@@ -46,7 +46,7 @@ HEADER = (
     "Recorded with `bids record`, saved after every trick (an unfinished game is a valid log:",
     "`bids validate --allow-partial`). Go on with: bids record THIS_FILE --resume",
 )
-COMMANDS = ("undo", "score", "leader", "hand", "help", "quit")
+COMMANDS = ("undo", "score", "leader", "hand", "save", "reload", "help", "quit")
 HELP = """\
 Type one trick a line, in playing order from the leader:
   K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card
@@ -55,7 +55,10 @@ Type one trick a line, in playing order from the leader:
   R5 G4 K7 Y2                          with --deal: the recorder reveals the pile card itself
 Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads
 the next round, before its first trick), hand NAME (with --deal: the cards NAME still holds),
-help, quit (or end of input). The file is saved after every accepted trick."""
+help, quit (or end of input). The file is saved after every accepted trick.
+When a save fails: save (try again), save NEWFILE (save into a new file and go on there),
+reload (read the file as it is now, then type again what it lacks: when another program
+changed it)."""
 
 
 def clean(text: str) -> str:
@@ -63,14 +66,19 @@ def clean(text: str) -> str:
     return terminal(text)
 
 
-def shown(text: str, limit: int = ECHO) -> str:
+def shown(text: str, limit: int = ECHO, length: int | None = None) -> str:
     """Typed text to show back: sanitised once, at most about ``limit`` characters.
 
     A longer text keeps its start and end (as :func:`bidscli.core.sanitize.shorten`), measured
     after escaping (a NUL shows as 4 characters), and says how many of its own characters
     were cut, so a 300,000-character line is neither printed nor miscounted.
+
+    ``length``: the real length of a line that was cut while it was read (``text`` then
+    holds at least ``limit`` of its first and of its last characters).
     """
-    if len(text) <= limit:
+    if length is None:
+        length = len(text)
+    if length <= limit:
         safe = terminal(text)
         if len(safe) <= limit:
             return safe
@@ -78,7 +86,7 @@ def shown(text: str, limit: int = ECHO) -> str:
     head_room = room * 2 // 3
     tail_room = room - head_room
     head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
-    cut = len(text) - head - tail
+    cut = length - head - tail
     return f"{terminal(text[:head])} [... {cut:,} characters cut ...] {terminal(text[len(text) - tail:])}"
 
 
@@ -130,6 +138,11 @@ class Outcome:
     save: bool = False  # the log changed: write it now
     done: bool = False  # quit
     asking: bool = False  # a question waits for an answer (a steal)
+    # What changed the log (with save): ("trick", LINE), ("leader", NAME) or ("undo",), each
+    # a line to type again (reload carries what was not saved into the file as it is now).
+    change: tuple | None = None
+    # A file command for the driver: ("save", NAME or "") or ("reload",).
+    request: tuple | None = None
 
 
 @dataclass
@@ -264,15 +277,19 @@ class Recorder:
         return [*COMMANDS, "steals", "from", "passes", "pass", *self.players, *map(str, cards)]
 
     # -- one line ---------------------------------------------------------------------------
-    def feed(self, line: str) -> Outcome:
+    def feed(self, line: str, length: int | None = None) -> Outcome:
+        """Answer one typed line. ``length``: the real length of a line the driver cut while
+        reading it (the drivers read at most MAX_TYPED + 1 characters of a line)."""
         self.typed += 1
         self.at = f"input line {self.typed}"
-        text = line.strip()
-        if len(text) > MAX_TYPED:  # the real length, before any escaping
-            n = len(line.rstrip("\r\n"))
+        # The limit counts the line as typed, without its line ending: the drivers cut a line
+        # there while reading it, before any stripping.
+        n = length if length is not None else len(line.rstrip("\r\n"))
+        if n > MAX_TYPED:  # the real length, before any escaping
             return Outcome([f"{self.at}: a line of {n:,} characters: record reads lines of at most "
                             f"{MAX_TYPED:,}"], error=True,
                            asking=self.pending is not None)
+        text = line.strip()
         if self.pending is not None and not _is_command(text, allow_pass=False):
             return self._answer(text)
         if not text or text.startswith("#"):
@@ -296,6 +313,12 @@ class Recorder:
             return self._complete_game() if self.game_over() else self._leader(rest)
         if word == "hand" and ":" not in rest:
             return self._hand(rest)
+        if word in ("save", "reload") and (word == "save" or not rest):
+            if self.pending is not None:
+                return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
+                               asking=True)
+            # The file itself is the driver's: it saves, or reads the file again.
+            return Outcome(request=(word, rest) if word == "save" else (word,))
         if self.pending is not None:
             return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
                            asking=True)
@@ -309,6 +332,23 @@ class Recorder:
         n = len(self.rounds)
         return Outcome([f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record; "
                         "quit to stop"], error=True)
+
+    def retype(self, change: tuple) -> Outcome:
+        """Type a change again (``reload`` carries what the file lacks): an Outcome's ``change``.
+
+        Located at "reload" (not at an input line), and no question is asked: a trick line
+        holds the thief's decisions already (a right left open there is not taken, as in a log).
+        """
+        at, interactive = self.at, self.interactive
+        self.at, self.interactive = "reload", False
+        try:
+            if change[0] == "undo":
+                return self._undo()
+            if self.game_over():
+                return self._complete_game()
+            return self._leader(change[1]) if change[0] == "leader" else self._trick(change[1])
+        finally:
+            self.at, self.interactive = at, interactive
 
     def choose_leader(self, name: str) -> Outcome:
         """``--leader NAME`` on the command line (not an input line)."""
@@ -348,7 +388,7 @@ class Recorder:
             del self.rounds[idx]
         r, t, leader = self.next_turn()
         return Outcome([f"undone: round {idx + 1}, trick {number}: {clean(gone)}",
-                        f"round {r}, trick {t}: {leader} leads"], save=True)
+                        f"round {r}, trick {t}: {leader} leads"], save=True, change=("undo",))
 
     def _score(self) -> Outcome:
         """The standings as `bids score OUT --allow-partial` prints them."""
@@ -378,7 +418,7 @@ class Recorder:
         if errors:
             return self._refuse(errors)
         self.rounds = rounds
-        return Outcome([f"round {target + 1}: {who} leads trick 1"], save=True)
+        return Outcome([f"round {target + 1}: {who} leads trick 1"], save=True, change=("leader", who))
 
     def _hand(self, name: str) -> Outcome:
         who = self._player(name)
@@ -421,7 +461,7 @@ class Recorder:
         first = text.split()[0]
         if out.error and ":" not in text and _card_or_none(first) is None:
             out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
-                              "help, quit)")
+                              "save, reload, help, quit)")
         return out
 
     def _complete(self, text: str, order: Sequence[str], pile_known: bool) -> tuple[str, str | None]:
@@ -483,7 +523,9 @@ class Recorder:
             return self._refuse(errors)
         self.rounds = rounds
         self.accepted += 1
-        return self._report(result, target)
+        out = self._report(result, target)
+        out.change = ("trick", line)
+        return out
 
     def _question(self, c: StealChoice, note: str | None = None) -> Outcome:
         must = "must steal" if c.mandatory else "may steal"

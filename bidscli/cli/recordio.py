@@ -5,6 +5,15 @@ outcomes and writes the file (through :func:`bidscli.files.safe.write_atomic`, a
 every change). No click here: ``cli.py`` turns ``ValueError`` into a usage error
 (exit 2) and ``BidsError`` into exit 1.
 
+One writer, and no trick lost (docs/record.md, "Never losing a game"): a
+:class:`Session` holds a lock beside the log for as long as it records
+(:func:`bidscli.files.lock_beside`), and saves only over the very file it last
+wrote (``write_atomic(expect=...)``: never through a symlink, never over an
+edit). A save that fails or is refused leaves the game in memory, says what
+is not saved and how to go on (``save``, ``save NEWFILE``, ``reload``); what
+was never saved is listed at the end. Lines are read in bounded memory, cut at
+:data:`bidscli.record.MAX_TYPED` characters while they are read.
+
 Interactive input uses prompt_toolkit rather than the standard ``readline``:
 readline is missing on some platforms (Windows) and is libedit on macOS, where
 completion needs other settings; prompt_toolkit gives the same line editing,
@@ -14,13 +23,37 @@ history and Tab completion everywhere, in pure Python, and is well kept.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..app.record import WIDTH, Recorder, RoundEntry, clean, rounds_of, shown
+from ..app.record import (
+    ECHO,
+    MAX_TYPED,
+    WIDTH,
+    Outcome,
+    Recorder,
+    RoundEntry,
+    clean,
+    rounds_of,
+    shown,
+    wrap,
+)
 from ..core.errors import BidsError, LogStructureError
-from ..files.safe import write_atomic
+from ..files.safe import (
+    FileChanged,
+    FileError,
+    Fingerprint,
+    Lock,
+    LockBusy,
+    SignalsHeld,
+    changed_since,
+    decode,
+    lock_beside,
+    lock_name,
+    read_own,
+    write_atomic,
+)
 from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
 
 KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
@@ -44,40 +77,289 @@ def _validate_or_raise(path: str, log, ruleset, options) -> None:
         raise collected[0]
 
 
+# -- the file a session holds ------------------------------------------------------------------
+
+
+def _lock(out: str) -> Lock:
+    try:
+        return lock_beside(out)
+    except LockBusy as exc:
+        raise FileError(f"another `bids record` is recording it{exc.holder}: one recorder a file (its "
+                        f"lock is {lock_name(out)}); quit that one first, or record into another file",
+                        file=out) from None
+
+
+def _read_log(out: str):
+    """OUT as it is now, read as a file the recorder will save over: (log, fingerprint)."""
+    from ..log.reader import MAX_FILE_BYTES, read_log_text
+
+    data, seen = read_own(out, MAX_FILE_BYTES)
+    log, errors = read_log_text(decode(data, out), out)
+    if errors:
+        if log is None:  # a ruleset file given as OUT: the reader's own plain message
+            from ..log.load import read
+
+            read(out)
+        raise errors[0]
+    return log, seen
+
+
+def _resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int | None,
+             interactive: bool) -> Recorder:
+    from ..log.load import resolve_ruleset
+
+    ruleset = resolve_ruleset(log, ruleset_ref)
+    opts = {**log.options, **options}
+    _validate_or_raise(out, log, ruleset, opts)
+    ref = _ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
+    return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
+                    game_rounds=rounds)
+
+
+def _count(n: int, what: str = "trick") -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+def _describe(change: tuple) -> str:
+    return change[1] if change[0] == "trick" else " ".join(change)
+
+
+class Session:
+    """One recording session: the recorder, the lock on its file, what it last wrote there, and
+    the changes typed since (a journal: empty unless a save failed or was refused)."""
+
+    def __init__(self, rec: Recorder, lock: Lock, written: Fingerprint, rounds: int | None = None,
+                 notes: Sequence[str] = ()) -> None:
+        self.rec = rec
+        self.lock = lock
+        self.written = written  # the file as this session last wrote it (or read it, for --resume)
+        self.saved = rec.played()  # tricks in that file
+        self.saved_text = rec.text()  # and its text
+        self.journal: list[tuple] = []  # changes not in the file, oldest first (each one a typed line)
+        self.rounds = rounds  # --rounds, for reload
+        self.notes = list(notes)
+        self.failed = False  # a save failed or was refused: the exit code says so
+        self.quit_warned = False
+        self.intact = True  # at the end: the file holds the last save, and nothing typed is missing
+
+    @property
+    def file(self) -> str:
+        return self.rec.file
+
+    def close(self) -> None:
+        self.lock.release()
+
+    # -- one line --------------------------------------------------------------------------------
+    def handle(self, line: str, length: int | None = None) -> Outcome:
+        out = self.rec.feed(line, length)
+        if out.change is not None:
+            if out.change == ("undo",) and self.journal and self.journal[-1][0] == "trick":
+                self.journal.pop()  # the trick never reached the file: nothing left to carry
+            else:
+                self.journal.append(out.change)
+        if out.save:
+            if self.rec.text() != self.saved_text:
+                self._save(out)
+            else:  # back to what the file holds (an undo of a trick never saved): nothing to carry
+                self.journal.clear()
+        if out.request is not None:
+            self._request(out)
+        if out.done and self.journal and not self.quit_warned:
+            self.quit_warned = True
+            out.done, out.error = False, True
+            out.lines += wrap(f"{self._pending()} not saved in {self.file}: `save NEWFILE` keeps "
+                              f"{'them' if len(self.journal) > 1 else 'it'} in a new file; quit again to "
+                              "leave without saving (what is not saved is listed then)")
+        return out
+
+    def _pending(self) -> str:
+        n = len(self.journal)
+        if n == 1:
+            return {"trick": "the trick typed", "undo": "the undo", "leader": "the leader chosen"}[
+                self.journal[0][0]] + " is"
+        return f"{n} changes typed since the last save are"
+
+    def _save(self, out: Outcome) -> bool:
+        """Save now, over the file as last written; on failure, say so in ``out``."""
+        try:
+            with SignalsHeld():  # a signal acts once the session knows what is on disk
+                text = self.rec.text()
+                self.written = write_atomic(self.file, text, expect=self.written)
+                self.saved, self.saved_text = self.rec.played(), text
+                self.journal.clear()
+        except BidsError as exc:
+            self.failed = out.error = True
+            out.lines += wrap(f"not saved: {exc}")
+            if isinstance(exc, FileChanged):
+                out.lines += wrap(f"  {self._pending()} kept here: `save NEWFILE` saves the game into a new "
+                                  f"file and goes on there; `reload` reads {self.file} as it is now and types "
+                                  "again what it lacks", "  ")
+            else:
+                out.lines += wrap(f"  {self._pending()} kept here; {self.file} holds the "
+                                  f"{_count(self.saved)} saved before: `save` tries again (so does the next "
+                                  "trick), `save NEWFILE` saves into a new file and goes on there; after "
+                                  f"quitting, bids record {self.file} --resume goes on from its "
+                                  f"{_count(self.saved)}", "  ")
+            return False
+        return True
+
+    def _request(self, out: Outcome) -> None:
+        if out.request[0] == "reload":
+            self._reload(out)
+            return
+        name = out.request[1]
+        if not name or os.path.abspath(name) == os.path.abspath(self.file) and os.path.lexists(name):
+            if self._save(out):
+                out.lines.append(clean(f"saved {self.file} ({_count(self.saved)})"))
+            return
+        self._save_as(name, out)
+
+    def _save_as(self, name: str, out: Outcome) -> None:
+        """``save NEWFILE``: the game into a new file, which this session records into from now on."""
+        old, rec = self.file, self.rec
+        if os.path.lexists(name):
+            out.error = self.failed = True
+            out.lines += wrap(f"not saved: {name}: exists: save NEWFILE writes only a new file (give "
+                              "another name)")
+            return
+        same_lock = lock_name(os.path.abspath(name)) == lock_name(os.path.abspath(old))
+        ref = rec.ruleset_ref
+        try:
+            lock = self.lock if same_lock else _lock(name)
+        except BidsError as exc:
+            out.error = self.failed = True
+            out.lines += wrap(f"not saved: {exc}")
+            return
+        try:
+            with SignalsHeld():
+                if ref is not None and not is_bundled(ref):  # written relative to the log's folder
+                    rec.ruleset_ref = _ruleset_ref_for(name, ref, Path(old).parent)
+                text = rec.text()
+                written = write_atomic(name, text)  # a new file only, never over anything
+                if not same_lock:
+                    self.lock.release()
+                self.lock, self.written, rec.file = lock, written, name
+                self.saved, self.saved_text = rec.played(), text
+                self.journal.clear()
+        except BidsError as exc:
+            rec.ruleset_ref = ref
+            if not same_lock:
+                lock.release()
+            out.error = self.failed = True
+            text = str(exc).replace(" (use --force to replace it)", ": give another name")
+            out.lines += wrap(f"not saved: {text}")
+            return
+        if same_lock:  # the very name again (it was gone)
+            out.lines.append(clean(f"saved {name} ({_count(self.saved)})"))
+        else:
+            out.lines += wrap(f"saved {name} ({_count(self.saved)}); recording into {name} from now on "
+                              f"({old} is left as it was)")
+
+    def _reload(self, out: Outcome) -> None:
+        """``reload``: the file as it is on disk now, then the changes it lacks typed again."""
+        old = self.rec
+        try:
+            log, seen = _read_log(self.file)
+            rec = _resumed(self.file, log, None, {}, self.rounds, old.interactive)
+        except BidsError as exc:
+            out.error = self.failed = True
+            out.lines += wrap(f"cannot reload: {exc}")
+            return
+        rec.typed, rec.at = old.typed, old.at
+        carried, self.journal = self.journal, []
+        self.rec, self.written, self.saved, self.saved_text = rec, seen, rec.played(), rec.text()
+        out.lines.append(clean(f"reloaded {self.file} ({_count(self.saved)})"))
+        for change in carried:
+            again = rec.retype(change)
+            out.lines += wrap(f"typed again: {_describe(change)}")
+            out.lines += ["  " + x for x in again.lines]
+            if again.error:
+                out.error = True
+                out.lines += wrap("  (not recorded: type it again as it should be)")
+            elif again.change is not None:
+                self.journal.append(again.change)
+        if self.journal and self._save(out):
+            out.lines.append(clean(f"saved {self.file} ({_count(self.saved)})"))
+
+    # -- the end ---------------------------------------------------------------------------------
+    def goodbye(self) -> str:
+        """What is on disk, and what is not: the last words of a session."""
+        rec, name = self.rec, self.file
+        why = changed_since(name, self.written)
+        self.intact = why is None and not self.journal
+        if why is not None:
+            head = [f"{name} {why}: it holds what was put there, not the {_count(self.saved)} last saved"]
+        elif self.journal:
+            head = [f"{name} holds {_count(self.saved)}, as last saved"]
+        else:
+            state = "the game is complete" if rec.game_over() else f"go on with: bids record {name} --resume"
+            return clean(f"saved {name} ({_count(self.saved)}); {state}\n")
+        lines = [x for h in head for x in wrap(h)]
+        if self.journal:
+            n = len(self.journal)
+            what = ("the change" if n == 1 else f"the {n} changes") + " typed after that"
+            lines += wrap(f"NOT saved: {what} (type {'it' if n == 1 else 'them'} again after "
+                          f"`bids record {name} --resume`):")
+            lines += [clean("  " + _describe(c)) for c in self.journal]
+        return "".join(x + "\n" for x in lines)
+
+
 def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, option_pairs: Sequence[str],
                   leader: str | None, deal_path: str | None, rounds: int | None, resume: bool, force: bool,
-                  interactive: bool) -> Recorder:
-    """The recorder for ``bids record OUT ...``; the file is written at once (claiming OUT).
+                  interactive: bool) -> Session:
+    """The session for ``bids record OUT ...``: OUT locked, and written at once (claiming it).
 
-    Raises ValueError for a wrong command line, BidsError for a file that cannot be used.
+    Raises ValueError for a wrong command line, BidsError for a file that cannot be used. The
+    lock is released again when opening fails; the caller closes the session it gets.
     """
-    from ..log.load import read, resolve_ruleset
     from ..sim.deal import parse_names
 
     options, knobs = parse_option_assignments(list(option_pairs))
     if knobs:
         raise ValueError(KNOB_REFUSED.format(knob=next(iter(knobs))))
-    exists = os.path.lexists(out)
     if resume:
         if names is not None or deal_path is not None:
             raise ValueError("--resume takes the players and the deal from OUT: leave out --players and --deal")
         if force:
             raise ValueError("--resume goes on with OUT and --force starts it over: give one of them")
+    elif deal_path is None:
+        if names is None:
+            raise ValueError("give --players A,B,C (seating order), or --deal DEAL.toml, or --resume")
+        if ruleset_ref is None:
+            raise ValueError("give -r RULESET (italian, english, spanish, japanese or a path)")
+    if not out:
+        raise FileError("an empty file name: expected a path to record into (e.g. friday.toml)")
+    if resume and not os.path.lexists(out):
+        raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
+    lock = _lock(out)  # before anything is read or written: a second recorder stops here
+    try:
+        return _open(out, lock, names=names, ruleset_ref=ruleset_ref, options=options, leader=leader,
+                     deal_path=deal_path, rounds=rounds, resume=resume, force=force, interactive=interactive,
+                     parse_names=parse_names)
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_path, rounds, resume, force,
+          interactive, parse_names) -> Session:
+    from ..log.load import read, resolve_ruleset
+
+    notes = [] if lock.path is not None else [
+        f"note: {out} cannot be locked here (the system or its file system has no locks): nothing keeps "
+        "a second recorder out, but no save goes over a file changed meanwhile"]
+    exists = os.path.lexists(out)
+    if resume:
         if not exists:
             raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
-        log = read(out)
-        ruleset = resolve_ruleset(log, ruleset_ref)
-        opts = {**log.options, **options}
-        _validate_or_raise(out, log, ruleset, opts)
-        ref = _ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
-        rec = Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
-                       game_rounds=rounds)
+        log, seen = _read_log(out)
+        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive)
         if leader is not None:
             msg = rec.choose_leader(leader)
             if msg.error:
                 raise ValueError(msg.lines[0])
-        write_atomic(out, rec.text(), force=True)
-        return rec
+        written = write_atomic(out, rec.text(), expect=seen)  # the canonical form, over what was read
+        return Session(rec, lock, written, rounds, notes)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
                                 file=out)
@@ -96,10 +378,6 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
             ref = None
         players, entries = log.players, rounds_of(log)
     else:
-        if names is None:
-            raise ValueError("give --players A,B,C (seating order), or --deal DEAL.toml, or --resume")
-        if ruleset_ref is None:
-            raise ValueError("give -r RULESET (italian, english, spanish, japanese or a path)")
         players = parse_names(names, None)
         ruleset = load_ruleset(ruleset_ref)
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
@@ -108,34 +386,164 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
         msg = rec.choose_leader(leader)
         if msg.error:
             raise ValueError(msg.lines[0])
-    write_atomic(out, rec.text(), force=force)
-    return rec
+    # --force starts over a regular file only: never through a symlink (the session's saves
+    # could not follow it either).
+    written = write_atomic(out, rec.text(), force=force, follow=False)
+    return Session(rec, lock, written, rounds, notes)
 
 
-def _saver(rec: Recorder) -> Callable[[], None]:
-    def save() -> None:
-        write_atomic(rec.file, rec.text(), force=True)
-    return save
+# -- standard streams and signals ------------------------------------------------------------------
 
 
-def run_script(rec: Recorder, lines: Iterable[str], err: TextIO) -> int:
-    """Standard input is not a terminal: every outcome on ``err``, exit 1 if any line was refused."""
-    save = _saver(rec)
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP reached the recorder: it ends like Ctrl-C (exit 128 + signum)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_on_signals() -> Callable[[], None]:
+    """SIGTERM and SIGHUP (a closed terminal) end the session as Ctrl-C does: what is saved is
+    said, the lock is released. A save under way finishes first (files.write_atomic holds them).
+    Returns what puts the handlers that were there back."""
+    import signal
+
+    def stop(signum, frame):
+        raise Stopped(signum)
+
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is not None:
+            old[signum] = signal.signal(signum, stop)
+
+    def restore() -> None:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+    return restore
+
+
+def fill_closed_fds() -> set[int]:
+    """Standard descriptors (0, 1, 2) that were closed, now open on the null device: so that no
+    file the session opens (its lock, a temporary file) takes one of their numbers."""
+    closed = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(fd)
+            try:
+                new = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                continue
+            if new != fd:
+                os.dup2(new, fd)
+                os.close(new)
+    return closed
+
+
+class OutputGone(Exception):
+    """The stream the results go to cannot be written (closed, a full device, a hung-up terminal)."""
+
+    def __init__(self, name: str, exc: BaseException) -> None:
+        super().__init__(name)
+        self.name = name
+        self.reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+class _Out:
+    """A text stream whose failures are one plain exception, not an internal error."""
+
+    def __init__(self, stream: TextIO, name: str) -> None:
+        self.stream, self.name = stream, name
+
+    def write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError, AttributeError) as exc:
+            raise OutputGone(self.name, exc) from None
+
+
+def read_lines(stream, limit: int = MAX_TYPED, keep: int = ECHO) -> Iterator[tuple[str, int | None]]:
+    """The lines of ``stream``, each read in bounded memory: (line, None), or for a line of more
+    than ``limit`` characters (line ending left out) (its first and last ``keep`` characters, its
+    length), the rest never held. Bytes that are not text come as lone surrogates (shown \\xff)."""
+    import codecs
+
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        read, nl = buffer.readline, b"\n"
+        decode = codecs.getincrementaldecoder(getattr(stream, "encoding", None) or "utf-8")(
+            errors="surrogateescape").decode
+    else:
+        read, nl, decode = stream.readline, "\n", None
+    chunk = 1 << 16
+    while True:
+        head, tail, n, started, ended = "", "", 0, False, False
+        while not ended:
+            part = read(chunk)
+            ended = not part or part.endswith(nl)
+            if not part and not started:
+                return
+            started = True
+            if part.endswith(nl):
+                part = part[:-1]
+            text = decode(part, final=ended) if decode is not None else part
+            n += len(text)
+            if len(head) <= limit:
+                head += text[: limit + 1 - len(head)]
+            tail = (tail + text)[-keep:]
+        if n <= limit:
+            yield head, None
+        else:
+            yield head[:keep] + tail, n
+
+
+def run_script(session: Session, lines: TextIO, err: TextIO) -> int:
+    """Standard input is not a terminal: every outcome on ``err``, exit 1 if any line was refused
+    or any change is not saved."""
+    out = _Out(err, "standard error")
     failed = False
-    for number, line in enumerate(lines, 1):
-        out = rec.feed(line)
-        if out.save:  # saved before it is shown: what the table has seen is on disk
-            save()
-        if out.error:
-            failed = True
-            head = f"input line {number}: "  # the echo fits the line's 100 columns
-            err.write(f"{head}{shown(line.strip(), WIDTH - len(head))}\n")
-        err.writelines(text + "\n" for text in out.lines)
-        err.flush()
-        if out.done:
-            break
-    err.write(goodbye(rec))
-    return 1 if failed else 0
+    number = 0
+    try:
+        for note in session.notes:
+            out.write(clean(note) + "\n")
+        for number, (line, length) in enumerate(read_lines(lines), 1):
+            result = session.handle(line, length)  # saved before it is shown: what was seen is on disk
+            if result.error:
+                failed = True
+                head = f"input line {number}: "  # the echo fits the line's 100 columns
+                out.write(f"{head}{shown(line if length else line.strip(), WIDTH - len(head), length)}\n")
+            out.write("".join(text + "\n" for text in result.lines))
+            if result.done:
+                break
+        out.write(session.goodbye())
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: say what is saved, then stop
+        try:
+            out.write("interrupted\n" + session.goodbye())
+        except OutputGone:
+            pass
+        return 128 + getattr(exc, "signum", 2)
+    except OutputGone as exc:
+        _last_word(f"error: {exc.name} cannot be written ({exc.reason}): stopped at input line {number}; "
+                   + session.goodbye().rstrip("\n"))
+        return 1
+    return 1 if failed or session.failed or not session.intact else 0
+
+
+def _last_word(text: str) -> None:
+    """A message when the results' own stream is gone: on standard output, if it is there."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.write(clean(text) + "\n")
+            stream.flush()
+            return
+        except (OSError, ValueError, AttributeError):
+            continue
 
 
 def welcome(rec: Recorder) -> str:
@@ -144,37 +552,92 @@ def welcome(rec: Recorder) -> str:
 
 
 def goodbye(rec: Recorder) -> str:
+    """The last line of a session where everything was saved (the docs' transcript)."""
     n = rec.played()
     state = "the game is complete" if rec.game_over() else "go on with: bids record " + rec.file + " --resume"
-    return clean(f"saved {rec.file} ({n} trick{'s' if n != 1 else ''}); {state}\n")
+    return clean(f"saved {rec.file} ({_count(n)}); {state}\n")
 
 
-def run_terminal(rec: Recorder, out: TextIO) -> int:
+class _Cap:
+    """The line being edited at the terminal holds at most MAX_TYPED + 1 characters: what is
+    typed or pasted past that is dropped as it comes, and counted (the line is refused with its
+    real length). The prompt says so while the line is cut (a bottom toolbar would not show on
+    a terminal that does not report its cursor position)."""
+
+    def __init__(self) -> None:
+        self.over = 0
+
+    def __call__(self, buffer) -> None:
+        from prompt_toolkit.document import Document
+
+        text = buffer.text
+        if len(text) > MAX_TYPED + 1:
+            self.over += len(text) - (MAX_TYPED + 1)
+            buffer.document = Document(text[: MAX_TYPED + 1], min(buffer.cursor_position, MAX_TYPED + 1))
+        elif len(text) <= MAX_TYPED:
+            self.over = 0  # edited back within the limit: the line is what it shows
+
+    def message(self, prompt: str):
+        """The prompt to show: ``prompt``, with a note in front while the line is cut."""
+        def text() -> str:
+            if not self.over:
+                return prompt
+            return f"[cut at {MAX_TYPED:,} characters, {self.over:,} more dropped: Enter refuses it] {prompt}"
+        return text
+
+
+def _key_bindings():
+    """Keys the recorder handles itself: a mouse report is typed text here (mouse support is off),
+    so one that is malformed (ESC[31m, ESC[<0;1M typed or pasted) is dropped, not a traceback."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    kb = KeyBindings()
+
+    @kb.add(Keys.Vt100MouseEvent, eager=True)
+    def _ignore(event) -> None:
+        pass
+
+    return kb
+
+
+def run_terminal(session: Session, out: TextIO) -> int:
     """A person at a terminal: prompt_toolkit line editing, history and Tab completion."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.history import InMemoryHistory
 
-    save = _saver(rec)
-    completer = WordCompleter(rec.words(), ignore_case=True, sentence=False, WORD=True)
-    session: PromptSession = PromptSession(history=InMemoryHistory(), completer=completer,
-                                           complete_while_typing=False)
-    out.write(welcome(rec))
+    screen = _Out(out, "the terminal")
+    completer = WordCompleter(lambda: session.rec.words(), ignore_case=True, sentence=False, WORD=True)
+    prompt: PromptSession = PromptSession(history=InMemoryHistory(), completer=completer,
+                                          complete_while_typing=False, key_bindings=_key_bindings())
+    cap = _Cap()
+    prompt.default_buffer.on_text_changed += cap
     code = 0
-    while True:
+    try:
+        screen.write(welcome(session.rec) + "".join(clean(x) + "\n" for x in session.notes))
+        while True:
+            cap.over = 0
+            try:
+                line = prompt.prompt(cap.message(clean(session.rec.prompt())))
+            except EOFError:
+                break
+            except Stopped:  # SIGTERM, SIGHUP: below
+                raise
+            except KeyboardInterrupt:  # Ctrl-C at the prompt (a key there, not a signal)
+                code = 130
+                break
+            result = session.handle(line, len(line) + cap.over if cap.over else None)
+            screen.write("".join(text + "\n" for text in result.lines))
+            if result.done:
+                break
+        screen.write(session.goodbye())
+    except KeyboardInterrupt as exc:  # SIGTERM, SIGHUP (the terminal closed), Ctrl-C from outside
         try:
-            line = session.prompt(clean(rec.prompt()))
-        except EOFError:
-            break
-        except KeyboardInterrupt:
-            code = 130
-            break
-        result = rec.feed(line)
-        if result.save:
-            save()
-        out.writelines(text + "\n" for text in result.lines)
-        out.flush()
-        if result.done:
-            break
-    out.write(goodbye(rec))
-    return code
+            screen.write("\ninterrupted\n" + session.goodbye())
+        except OutputGone:
+            pass
+        return 128 + getattr(exc, "signum", 2)
+    except OutputGone:
+        return 1
+    return code or (0 if session.intact else 1)

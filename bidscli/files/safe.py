@@ -17,7 +17,14 @@ exists, even when two writers race. With ``force`` only a regular file is
 replaced (never a device, a FIFO or a folder); a symlink is written through
 (the file it points at is replaced, the link stays). A replaced file keeps its
 mode (and, for root, its owner); a new file gets 0666 minus the umask, like
-any other program's. OS errors become plain messages.
+any other program's. OS errors become plain messages. SIGINT, SIGTERM and
+SIGHUP are held while a file is written and acted on once it is in place or
+removed, so a signal never leaves a temporary file behind.
+
+One writer (:func:`lock_beside`, ``write_atomic(expect=...)``): ``bids record``
+holds a lock on a file beside the log for its whole session, and saves only
+over the very file it last wrote (a :class:`Fingerprint`: the same inode, size,
+modification time and content), never through a symlink.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
     from pathlib import Path
@@ -197,13 +204,176 @@ def ignore_file_size_signal() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
-def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically, following the write policy above."""
+class Fingerprint(NamedTuple):
+    """A file as it was written: enough to see any change since (an edit, a truncation, a
+    replacement, a touch)."""
+
+    dev: int
+    ino: int
+    size: int
+    mtime_ns: int
+    digest: bytes  # SHA-256 of the content
+
+
+class FileChanged(FileError):
+    """The file is no longer the one this program last wrote there: not saved over."""
+
+
+def _digest(data: bytes) -> bytes:
+    import hashlib  # here: only a writer needs it (start-up)
+
+    return hashlib.sha256(data).digest()
+
+
+def _fingerprint(st: os.stat_result, data: bytes) -> Fingerprint:
+    return Fingerprint(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, _digest(data))
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerprint]:
+    """The bytes of the regular file at ``path`` (not through a symlink) and its fingerprint.
+
+    For a file this program will save over (``bids record --resume``, ``reload``): a symlink,
+    or anything but a regular file, is refused; the fingerprint is of the very bytes read.
+    """
+    try:
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode):
+            raise _symlink_refused(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise _refuse(st.st_mode, what, FileError, path)
+        if st.st_size > limit:
+            raise _too_big(st.st_size, limit, what, path)
+        fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
+    except BidsError:
+        raise
+    except OSError as exc:
+        reason = _READ_REASONS.get(exc.errno, exc.strerror or str(exc))
+        raise FileError(f"cannot read: {reason}", file=path) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _refuse(st.st_mode, what, FileError, path)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, _CHUNK))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise _too_big(None, limit, what, path)
+        data = b"".join(chunks)
+        after = os.fstat(fd)
+        if (after.st_size, after.st_mtime_ns) != (len(data), st.st_mtime_ns):
+            raise FileError("changed while it was read: try again", file=path)
+        return data, _fingerprint(after, data)
+    except BidsError:
+        raise
+    except OSError as exc:
+        raise FileError(f"cannot read: {_READ_REASONS.get(exc.errno, exc.strerror or str(exc))}", file=path) from None
+    finally:
+        os.close(fd)
+
+
+def _symlink_refused(name: str) -> FileError:
+    try:
+        target = f" (to {os.readlink(name)})"
+    except OSError:
+        target = ""
+    return FileError(f"is a symlink{target}: this file is saved over again and again, so only as a "
+                     "regular file, never through a link: give the file itself", file=name)
+
+
+def changed_since(path: str, expect: Fingerprint) -> str | None:
+    """Why the file at ``path`` is not the one ``expect`` describes, or None when it is."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return "is gone (deleted or renamed) since it was saved"
+    except OSError as exc:
+        return f"cannot be checked: {_WRITE_REASONS.get(exc.errno, exc.strerror or str(exc))}"
+    if stat.S_ISLNK(st.st_mode):
+        return "is now a symlink"
+    if not stat.S_ISREG(st.st_mode):
+        return f"is now {file_kind(st.st_mode)}"
+    if (st.st_dev, st.st_ino) != (expect.dev, expect.ino):
+        return "was replaced by another file since it was saved"
+    if st.st_size < expect.size:
+        return f"was truncated since it was saved ({st.st_size:,} bytes of the {expect.size:,} saved)"
+    if st.st_size != expect.size:
+        return f"was changed since it was saved ({st.st_size:,} bytes, not the {expect.size:,} saved)"
+    try:
+        fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
+        try:
+            now = os.fstat(fd)
+            data = os.read(fd, expect.size + 1) if (now.st_dev, now.st_ino) == (expect.dev, expect.ino) else None
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        return f"cannot be checked: {_READ_REASONS.get(exc.errno, exc.strerror or str(exc))}"
+    if data is None:
+        return "was replaced by another file since it was saved"
+    if _digest(data) != expect.digest:
+        return "was edited since it was saved"
+    if st.st_mtime_ns != expect.mtime_ns:
+        return "was touched since it was saved (the same content, another modification time)"
+    return None
+
+
+class SignalsHeld:
+    """SIGINT, SIGTERM and SIGHUP wait while a file is written: each is acted on (by whatever
+    handler was there, the default one too) once the file is in place or its temporary file is
+    removed. Only the main thread can set handlers; elsewhere nothing is held. Nested, the
+    outer one holds what the inner one lets go (a writer that must also note what it wrote)."""
+
+    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __enter__(self):
+        import signal
+
+        self.caught: list[int] = []
+        self.old: dict = {}
+        for name in self.NAMES:
+            signum = getattr(signal, name, None)
+            if signum is None or signal.getsignal(signum) is None:  # not Python's to restore
+                continue
+            try:
+                self.old[signum] = signal.signal(signum, lambda n, frame: self.caught.append(n))
+            except ValueError:  # not the main thread
+                break
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import signal
+
+        for signum, handler in self.old.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(self.caught):
+            signal.raise_signal(signum)  # now: the handler that was there acts on it
+
+
+def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bool = True,
+                 expect: Fingerprint | None = None) -> Fingerprint:
+    """Write ``text`` (UTF-8) to ``path`` atomically, following the write policy above.
+
+    ``follow=False`` (with ``force``): a symlink at ``path`` is refused, not written through.
+    ``expect``: replace exactly the file it describes (the one this program last wrote), never
+    anything else: a changed, replaced or missing file, or a symlink, is a :class:`FileChanged`.
+    Returns the fingerprint of the file written.
+    """
     name = os.fspath(path)
     if not name:
         raise FileError("an empty file name: expected a path to write to (e.g. --out game.toml)")
     if "\0" in name:
         raise FileError("cannot write: the path holds a NUL byte", file=name.replace("\0", "\\0"))
+    if expect is not None:
+        why = changed_since(name, expect)
+        if why is not None:
+            raise FileChanged(f"{why}: not saving over it", file=name)
+        force, follow = True, False
     target = name
     try:
         st = os.lstat(name)
@@ -214,6 +384,8 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
     if st is not None:
         if not force:
             raise _exists_error(name)
+        if stat.S_ISLNK(st.st_mode) and not follow:
+            raise _symlink_refused(name)
         if stat.S_ISLNK(st.st_mode):  # write through: replace the file the link points at
             target = os.path.realpath(name)
             try:
@@ -231,6 +403,13 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
     folder = os.path.dirname(target) or "."
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~current_umask()
     data = text.encode("utf-8")
+    with SignalsHeld():
+        return _write_new(name, target, folder, data, mode, st, force, expect)
+
+
+def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st, force: bool,
+               expect: Fingerprint | None) -> Fingerprint:
+    """write_atomic's temporary file, then its rename (signals held by the caller)."""
     try:
         import tempfile  # here, not at the top: every command imports this module, few write (start-up)
 
@@ -253,18 +432,29 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
                 except OSError:
                     pass
             os.fsync(fd)
+            written = _fingerprint(os.fstat(fd), data)
         finally:
             os.close(fd)
+        if expect is not None:
+            # Once more, just before the rename (no content read: the window is this short).
+            now = os.lstat(target)
+            if (now.st_mode, now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (
+                    st.st_mode, expect.dev, expect.ino, expect.size, expect.mtime_ns):
+                raise FileChanged("was changed as it was being saved: not saving over it", file=name)
         if st is None and not force:
             _link_exclusive(tmp, target, name)
         else:
             os.replace(tmp, target)
         _sync_folder(folder)
+        return written
     except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, FileNotFoundError) and expect is not None:
+            raise FileChanged("is gone (deleted or renamed) since it was saved: not saving over it",
+                              file=name) from None
         if isinstance(exc, OSError):
             raise _write_error(name, exc) from None
         raise
@@ -308,3 +498,134 @@ def _sync_folder(folder: str) -> None:
     finally:
         os.close(fd)
 
+
+
+# -- one writer: a lock beside the file ---------------------------------------------------------
+
+_NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EINVAL)
+
+
+class LockBusy(FileError):
+    """Another process holds the lock of this file; ``holder``: ' (process N)' or ''."""
+
+    def __init__(self, message: str, holder: str, **where) -> None:
+        super().__init__(message, **where)
+        self.holder = holder
+
+
+class Lock:
+    """A lock held on the file ``path`` beside a log (``flock``: the system frees it when its
+    holder ends, even killed, so a lock file left behind never blocks anyone).
+
+    ``path`` is None where the system has no locks (no ``fcntl``, or a file system without
+    them): nothing is held then.
+    """
+
+    def __init__(self, path: str | None, fd: int | None) -> None:
+        self.path, self.fd = path, fd
+
+    def release(self) -> None:
+        """Remove the lock file (only while it is still ours), then let the lock go."""
+        if self.fd is None:
+            return
+        fd, self.fd = self.fd, None
+        try:
+            if _same_file(os.fstat(fd), self.path):
+                os.unlink(self.path)  # before the close: nobody can have locked it meanwhile
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def lock_name(path: str) -> str:
+    """The lock file of ``path``: ``.NAME.lock`` in its folder (hidden; a hash for a long name)."""
+    folder, base = os.path.split(path)
+    name = f".{base}.lock"
+    if len(os.fsencode(name)) > 255:
+        import hashlib
+
+        name = f".bids-{hashlib.sha256(os.fsencode(base)).hexdigest()[:32]}.lock"
+    return os.path.join(folder, name)
+
+
+def _same_file(st: os.stat_result, path: str) -> bool:
+    try:
+        now = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    return (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino)
+
+
+def lock_beside(path: str) -> Lock:
+    """Hold the lock of ``path`` (see :class:`Lock`), or raise :class:`LockBusy` (held by
+    another process) or a FileError (the lock file cannot be made: the folder is not writable).
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; the check before each save still applies
+        return Lock(None, None)
+    lock = lock_name(path)
+    flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):  # a holder that removes the file as we lock it: open the new one
+        try:
+            fd = os.open(lock, flags, 0o666)  # 0666 minus the umask, like any new file
+        except PermissionError:  # a lock file another user left: locking it read-only is enough
+            try:
+                fd = os.open(lock, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+            except OSError as exc:
+                raise _write_error(path, exc) from None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise FileError(f"its lock file {lock} is a symlink: not using it (remove it)", file=path) from None
+            raise _write_error(path, exc) from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise FileError(f"its lock file {lock} is {file_kind(st.st_mode)}: not using it", file=path)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _holder(fd)
+                raise LockBusy(f"another process holds its lock {lock}{holder}", holder, file=path) from None
+            except OSError as exc:
+                if exc.errno in _NO_LOCKS:
+                    os.close(fd)
+                    return Lock(None, None)
+                raise _write_error(path, exc) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if _same_file(st, lock):
+            _write_pid(fd, st)
+            return Lock(lock, fd)
+        os.close(fd)
+    raise FileError(f"cannot lock: its lock file {lock} keeps changing", file=path)
+
+
+def _write_pid(fd: int, st: os.stat_result) -> None:
+    """Our process id in the lock file, for the message another recorder gives (only in a file
+    of ours that nothing else links to: the lock file is never trusted with anything else)."""
+    if st.st_nlink == 1 and st.st_uid == os.geteuid():
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:
+            pass
+
+
+def _holder(fd: int) -> str:
+    """Who holds the lock: 'process N' when its lock file says so and that process exists."""
+    try:
+        pid = int(os.pread(fd, 32, 0).decode("ascii").strip())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return ""
+    if pid <= 0:
+        return ""
+    try:
+        os.kill(pid, 0)
+    except PermissionError:  # it exists: another user's
+        pass
+    except (OSError, OverflowError):
+        return ""
+    return f" (process {pid})"
