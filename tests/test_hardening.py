@@ -363,19 +363,26 @@ def test_a_signal_to_study_ends_its_workers(signame):
 
 
 def test_a_stop_signal_is_recorded_and_raised_where_the_study_waits():
-    """The handler only records SIGTERM/SIGHUP; _run_pool raises Stopped where it waits for
-    shards. A handler that raised could do so inside concurrent.futures' own code, and the pool's
-    shutdown then hung (one CI run: 120 s without a word)."""
-    from concurrent.futures import ThreadPoolExecutor
+    """SIGTERM while a study's own code runs (here: its progress callback, in the main thread) does
+    not raise there: the study stops where it waits for shards, raising Stopped, and its handler
+    is gone with it. A handler that raised could do so inside concurrent.futures' own code, and
+    the pool's shutdown then hung (one CI run: 120 s without a word)."""
+    spec = S.make_spec(["english"], default_names(4), ("default",) * 4, {}, {}, 1, 40)
+    seen = []
 
-    from bidscli.sim import study
+    def progress(games):
+        if not seen:
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)  # handled at once, in this (the main) thread
+            except S.Stopped:
+                seen.append("raised in the handler")
+                raise
+            seen.append("recorded")
 
     before = signal.getsignal(signal.SIGTERM)
-    with study._stop_on_signals() as request:
-        os.kill(os.getpid(), signal.SIGTERM)  # handled at once, in this (the main) thread
-        assert request.signum == signal.SIGTERM  # recorded, not raised here
-        with ThreadPoolExecutor(1) as pool, pytest.raises(study.Stopped) as stopped:
-            study._run_pool(pool, iter(()), study.Summary({}), 1, None, request)
+    with pytest.raises(S.Stopped) as stopped:
+        S.run_study(spec, jobs=2, progress=progress, shard_size=1)
+    assert seen == ["recorded"]  # the callback ran on, and the study stopped at its next wait
     assert stopped.value.signum == signal.SIGTERM
     assert signal.getsignal(signal.SIGTERM) is before  # the study's handler is gone with it
 
