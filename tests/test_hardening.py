@@ -3,7 +3,8 @@
 Hostile inputs are run as the user runs them: in a subprocess (``python -m bidscli``)
 under ``ulimit -v`` 1 GB, with a generous timeout that only guards against a hang
 (no timed assertion). Where root would bypass a check, the command drops its
-privileges to ``nobody`` with setpriv instead of skipping (CI runs as root).
+privileges to ``nobody`` with setpriv instead of skipping (CI runs as root), from a
+copy of the package that nobody can read (the ``nobody`` fixture, tests/nobody.py).
 Every file is made in the test's own temporary folder.
 """
 
@@ -48,12 +49,14 @@ def _limits(fsize: int | None = None):
     return apply
 
 
-def bids(*args, stdin=None, fsize=None, nobody=False, cwd=ROOT) -> subprocess.CompletedProcess:
-    """``python -m bidscli ARGS`` under ulimit -v 1 GB; bytes in and out."""
-    cmd = [sys.executable, "-m", "bidscli", *[a if isinstance(a, bytes) else str(a) for a in args]]
-    if nobody and os.geteuid() == 0:
-        cmd = ["setpriv", "--reuid", "nobody", "--regid", "nogroup", "--clear-groups", *cmd]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
+def bids(*args, stdin=None, fsize=None, nobody=None, cwd=ROOT) -> subprocess.CompletedProcess:
+    """``python -m bidscli ARGS`` under ulimit -v 1 GB; bytes in and out. ``nobody``: the fixture's
+    runner, to run as that user (from a copy of the package nobody can read, in its folder)."""
+    args = [a if isinstance(a, bytes) else str(a) for a in args]
+    if nobody is not None:
+        cmd, env, cwd = nobody.command(*args), {**nobody.env, "COLUMNS": "100"}, nobody.cwd
+    else:
+        cmd, env = [sys.executable, "-m", "bidscli", *args], {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
     res = subprocess.run(cmd, stdin=stdin if stdin is not None else subprocess.DEVNULL, capture_output=True,
                          timeout=HANG, preexec_fn=_limits(fsize), cwd=cwd, env=env)
     for stream in (res.stdout, res.stderr):
@@ -445,11 +448,11 @@ def test_an_extends_chain_of_600_files(tmp_path):
     assert max(map(len, text(res).splitlines())) <= 1100
 
 
-def test_permission_denied_as_an_ordinary_user(shared_tmp):
+def test_permission_denied_as_an_ordinary_user(shared_tmp, nobody):
     folder = shared_tmp / "locked"
     folder.mkdir()
     os.chmod(folder, 0o555)
-    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", folder / "g.toml", nobody=True)
+    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", folder / "g.toml", nobody=nobody)
     assert res.returncode == 1 and "g.toml: cannot write: permission denied (nothing was written)" in text(res)
     secret = shared_tmp / "secret.toml"
     secret.write_text('extends = "english"\n')
@@ -457,7 +460,7 @@ def test_permission_denied_as_an_ordinary_user(shared_tmp):
     game = shared_tmp / "g.toml"
     game.write_text(HEAD.replace('"english"', '"secret.toml"') + ROUND)
     os.chmod(game, 0o644)
-    res = bids("validate", game, nobody=True)
+    res = bids("validate", game, nobody=nobody)
     assert res.returncode == 1
     assert f"g.toml:1: ruleset {shared_tmp}/secret.toml: cannot read: Permission denied" in text(res)
     kept = shared_tmp / "kept"
@@ -466,7 +469,7 @@ def test_permission_denied_as_an_ordinary_user(shared_tmp):
     mine.write_text("a log\n")
     os.chmod(mine, 0o666)  # writable, but in a folder where no new name can be made: not replaced
     os.chmod(kept, 0o555)
-    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", mine, "--force", nobody=True)
+    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", mine, "--force", nobody=nobody)
     assert res.returncode == 1 and "cannot write: permission denied" in text(res)
     assert mine.read_text() == "a log\n"
 
