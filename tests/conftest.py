@@ -12,6 +12,27 @@ def _run_from_repo_root(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
+@pytest.fixture(scope="session")
+def nobody():
+    """How to run ``python -m bidscli`` as the user nobody (tests/nobody.py): a copy of the package
+    that nobody can read, wherever the checkout sits. In CI (CI=true, as root) it must work;
+    elsewhere a machine without setpriv or a fit interpreter skips, saying why."""
+    import shutil
+
+    from tests.nobody import make_runner, temporary_folder
+
+    folder = temporary_folder()
+    try:
+        runner = make_runner(folder)
+        if isinstance(runner, str):
+            if os.environ.get("CI") == "true":
+                pytest.fail(f"CI=true but {runner}")
+            pytest.skip(runner)
+        yield runner
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # -- hypothesis profiles and case counts (property and fuzz tests) ------------------
 # The default run uses the small "dev" profile; `make fuzz` sets HYPOTHESIS_PROFILE=fuzz.
 from collections import Counter  # noqa: E402

@@ -26,8 +26,12 @@ def run(*args):
 
 @pytest.fixture
 def tree(tmp_path):
+    return make_tree(tmp_path)
+
+
+def make_tree(folder: Path) -> Path:
     """logs/ with valid, invalid, broken, non-log, hidden and nested files."""
-    d = tmp_path / "logs"
+    d = folder / "logs"
     (d / "b" / "deep").mkdir(parents=True)
     (d / ".hidden").mkdir()
     (d / "a.toml").write_text(GOOD, encoding="utf-8")
@@ -102,23 +106,32 @@ def test_an_empty_folder_alone_is_no_file_and_exits_1(tmp_path):
                         "0 files, 0 valid, 0 invalid, 0 errors (1 folder with no .toml logs)\n")
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs file permissions (not root)")
-def test_unreadable_file_and_folder(tree):
-    locked = tree / "b" / "one.toml"
-    locked.chmod(0)
+def test_unreadable_file_and_folder(nobody):
+    """As an ordinary user (root reads everything): the nobody fixture, in a folder it can enter."""
+    import subprocess
+
+    from tests.nobody import temporary_folder
+
+    folder = temporary_folder()
+    tree = folder / "logs"
     closed = tree / "closed"
-    closed.mkdir()
-    (closed / "x.toml").write_text(GOOD, encoding="utf-8")
-    closed.chmod(0)
     try:
-        r = run(tree)
+        os.chmod(folder, 0o755)
+        make_tree(folder)
+        (tree / "b" / "one.toml").chmod(0)
+        closed.mkdir()
+        (closed / "x.toml").write_text(GOOD, encoding="utf-8")
+        closed.chmod(0)
+        r = subprocess.run(nobody.command("validate", tree), cwd=nobody.cwd, env=nobody.env, capture_output=True,
+                           text=True)
     finally:
-        locked.chmod(0o644)
-        closed.chmod(0o755)
-    assert r.exit_code == 1
+        if closed.exists():
+            closed.chmod(0o755)
+        shutil.rmtree(folder, ignore_errors=True)
+    assert r.returncode == 1
     assert f"{tree}/b/one.toml: cannot read" in r.stdout
     assert f"{tree}/closed: cannot list folder" in r.stdout
-    assert "Traceback" not in r.output
+    assert "Traceback" not in r.stdout + r.stderr
 
 
 def test_symlink_loop_does_not_hang(tree):

@@ -527,11 +527,17 @@ def test_log_names_a_house_ruleset_relative_to_its_folder(tmp_path):
 # -- wording (review item 19) -----------------------------------------------------------------
 
 
-def test_counts_are_singular_or_plural_as_they_come():
-    from bidscli.engine.replay import _take_text
-
-    assert _take_text("Ana", [], 1).endswith("= 1 point") and _take_text("Ana", [], -1).endswith("= -1 point")
-    assert _take_text("Ana", [], 8).endswith("= 8 points") and _take_text("Ana", [], 0).endswith("= 0 points")
+def test_counts_are_singular_or_plural_as_they_come(tmp_path):
+    # A trick worth -1 (K4 and the -5), 0 (the 2x), 8 and 1 point, as replay --explain says it.
+    log = tmp_path / "points.toml"
+    log.write_text('ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n[options]\nminus_five = true\n'
+                   '[[rounds]]\ntricks = ["K4: Ana R10, Ben -5, Cleo Y3", "2x: Ana G1, Ben R2, Cleo Y9",\n'
+                   '  "K8: Cleo R9, Ana G8, Ben G5", "K1: Cleo R1, Ana Y1, Ben Y5"]\n')
+    res = bids("replay", str(log), "--explain", "--allow-partial")
+    assert res.exit_code == 0, res.output
+    takes = [line.strip() for line in res.stdout.splitlines() if " takes " in line]
+    assert takes == ["- Ana takes K4 (+4) + -5 (-5) = -1 point", "- Cleo takes 2x (+0) = 0 points",
+                     "- Cleo takes K8 (+8) = 8 points", "- Ben takes K1 (+1) = 1 point"]
     one = bids("disputes", "examples/friday-4p.toml").stdout
     two = bids("disputes", "examples/thief-6p.toml").stdout
     assert "winner: 1 change (1 set;" in one and "winner: 1 change (2 sets;" in two

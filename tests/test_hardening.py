@@ -3,7 +3,8 @@
 Hostile inputs are run as the user runs them: in a subprocess (``python -m bidscli``)
 under ``ulimit -v`` 1 GB, with a generous timeout that only guards against a hang
 (no timed assertion). Where root would bypass a check, the command drops its
-privileges to ``nobody`` with setpriv instead of skipping (CI runs as root).
+privileges to ``nobody`` with setpriv instead of skipping (CI runs as root), from a
+copy of the package that nobody can read (the ``nobody`` fixture, tests/nobody.py).
 Every file is made in the test's own temporary folder.
 """
 
@@ -48,12 +49,14 @@ def _limits(fsize: int | None = None):
     return apply
 
 
-def bids(*args, stdin=None, fsize=None, nobody=False, cwd=ROOT) -> subprocess.CompletedProcess:
-    """``python -m bidscli ARGS`` under ulimit -v 1 GB; bytes in and out."""
-    cmd = [sys.executable, "-m", "bidscli", *[a if isinstance(a, bytes) else str(a) for a in args]]
-    if nobody and os.geteuid() == 0:
-        cmd = ["setpriv", "--reuid", "nobody", "--regid", "nogroup", "--clear-groups", *cmd]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
+def bids(*args, stdin=None, fsize=None, nobody=None, cwd=ROOT) -> subprocess.CompletedProcess:
+    """``python -m bidscli ARGS`` under ulimit -v 1 GB; bytes in and out. ``nobody``: the fixture's
+    runner, to run as that user (from a copy of the package nobody can read, in its folder)."""
+    args = [a if isinstance(a, bytes) else str(a) for a in args]
+    if nobody is not None:
+        cmd, env, cwd = nobody.command(*args), {**nobody.env, "COLUMNS": "100"}, nobody.cwd
+    else:
+        cmd, env = [sys.executable, "-m", "bidscli", *args], {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
     res = subprocess.run(cmd, stdin=stdin if stdin is not None else subprocess.DEVNULL, capture_output=True,
                          timeout=HANG, preexec_fn=_limits(fsize), cwd=cwd, env=env)
     for stream in (res.stdout, res.stderr):
@@ -363,19 +366,26 @@ def test_a_signal_to_study_ends_its_workers(signame):
 
 
 def test_a_stop_signal_is_recorded_and_raised_where_the_study_waits():
-    """The handler only records SIGTERM/SIGHUP; _run_pool raises Stopped where it waits for
-    shards. A handler that raised could do so inside concurrent.futures' own code, and the pool's
-    shutdown then hung (one CI run: 120 s without a word)."""
-    from concurrent.futures import ThreadPoolExecutor
+    """SIGTERM while a study's own code runs (here: its progress callback, in the main thread) does
+    not raise there: the study stops where it waits for shards, raising Stopped, and its handler
+    is gone with it. A handler that raised could do so inside concurrent.futures' own code, and
+    the pool's shutdown then hung (one CI run: 120 s without a word)."""
+    spec = S.make_spec(["english"], default_names(4), ("default",) * 4, {}, {}, 1, 40)
+    seen = []
 
-    from bidscli.sim import study
+    def progress(games):
+        if not seen:
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)  # handled at once, in this (the main) thread
+            except S.Stopped:
+                seen.append("raised in the handler")
+                raise
+            seen.append("recorded")
 
     before = signal.getsignal(signal.SIGTERM)
-    with study._stop_on_signals() as request:
-        os.kill(os.getpid(), signal.SIGTERM)  # handled at once, in this (the main) thread
-        assert request.signum == signal.SIGTERM  # recorded, not raised here
-        with ThreadPoolExecutor(1) as pool, pytest.raises(study.Stopped) as stopped:
-            study._run_pool(pool, iter(()), study.Summary({}), 1, None, request)
+    with pytest.raises(S.Stopped) as stopped:
+        S.run_study(spec, jobs=2, progress=progress, shard_size=1)
+    assert seen == ["recorded"]  # the callback ran on, and the study stopped at its next wait
     assert stopped.value.signum == signal.SIGTERM
     assert signal.getsignal(signal.SIGTERM) is before  # the study's handler is gone with it
 
@@ -438,11 +448,11 @@ def test_an_extends_chain_of_600_files(tmp_path):
     assert max(map(len, text(res).splitlines())) <= 1100
 
 
-def test_permission_denied_as_an_ordinary_user(shared_tmp):
+def test_permission_denied_as_an_ordinary_user(shared_tmp, nobody):
     folder = shared_tmp / "locked"
     folder.mkdir()
     os.chmod(folder, 0o555)
-    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", folder / "g.toml", nobody=True)
+    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", folder / "g.toml", nobody=nobody)
     assert res.returncode == 1 and "g.toml: cannot write: permission denied (nothing was written)" in text(res)
     secret = shared_tmp / "secret.toml"
     secret.write_text('extends = "english"\n')
@@ -450,7 +460,7 @@ def test_permission_denied_as_an_ordinary_user(shared_tmp):
     game = shared_tmp / "g.toml"
     game.write_text(HEAD.replace('"english"', '"secret.toml"') + ROUND)
     os.chmod(game, 0o644)
-    res = bids("validate", game, nobody=True)
+    res = bids("validate", game, nobody=nobody)
     assert res.returncode == 1
     assert f"g.toml:1: ruleset {shared_tmp}/secret.toml: cannot read: Permission denied" in text(res)
     kept = shared_tmp / "kept"
@@ -459,7 +469,7 @@ def test_permission_denied_as_an_ordinary_user(shared_tmp):
     mine.write_text("a log\n")
     os.chmod(mine, 0o666)  # writable, but in a folder where no new name can be made: not replaced
     os.chmod(kept, 0o555)
-    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", mine, "--force", nobody=True)
+    res = bids("deal", "-r", "english", "--players", "4", "--seed", "1", "--out", mine, "--force", nobody=nobody)
     assert res.returncode == 1 and "cannot write: permission denied" in text(res)
     assert mine.read_text() == "a log\n"
 
