@@ -314,7 +314,8 @@ def test_the_command_line_uses_the_workers_it_says(argv, workers, workers_used, 
 
 
 def test_exit_still_flushes_and_runs_exit_handlers():
-    """cli._freeze_at_exit (issue 12: teardown) changes nothing a user or a library sees at exit:
+    """The freeze at exit (cli.main.prepare_process; issue 12: teardown) changes nothing a user
+    or a library sees at exit:
     output is complete, other exit handlers run, the exit code stays."""
     import subprocess
 
