@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
-from ..core.sanitize import json_dumps
 from ..log.load import ruleset_file
+from ..report.render import JsonListWriter  # noqa: F401 - validate's JSON list (cli)
 
 LOG_SUFFIX = ".toml"
 GC_EVERY = 100
@@ -240,39 +240,6 @@ def error_lines(result: FileResult) -> list[str]:
     if not result.errors:
         return [f"{result.path}: valid"]
     return [str(e) if e.file else f"{result.path}: {e}" for e in result.errors]
-
-
-class JsonListWriter:
-    """Writes a JSON list one item at a time, byte-identical to ``json.dumps(list, indent=2)``.
-
-    With ``wrap=True`` the list becomes ``{"files": [...], "summary": {...}}``.
-    """
-
-    def __init__(self, write, wrap: bool = False) -> None:
-        self.write = write
-        self.wrap = wrap
-        self.count = 0
-        self.pad = "    " if wrap else "  "
-
-    def item(self, doc: dict) -> None:
-        from ..report.render import dumps_plain
-
-        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
-        # json.dumps leaves as it is and splitlines would break at).
-        text = self.pad + dumps_plain(doc).replace("\n", "\n" + self.pad)
-        if self.count == 0:
-            self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
-        else:
-            self.write(",\n" + text)
-        self.count += 1
-
-    def close(self, summary: dict | None = None) -> None:
-        if not self.wrap:
-            self.write("[]\n" if self.count == 0 else "\n]\n")
-            return
-        tail = json_dumps(summary or {}).replace("\n", "\n  ")
-        head = '{\n  "files": []' if self.count == 0 else "\n  ]"
-        self.write(head + ',\n  "summary": ' + tail + "\n}\n")
 
 
 @dataclass

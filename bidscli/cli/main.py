@@ -339,7 +339,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
-        writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
+        writer = report.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
     for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=workers):
         summary.add(result)
         if bar is not None:

@@ -228,6 +228,42 @@ def dumps_plain(doc) -> str:
     return json_text(text)  # the same escapes as dumps (issue 13): valid UTF-8, no raw controls
 
 
+class JsonListWriter:
+    """A JSON list written one document at a time (score and validate over many logs), byte for
+    byte ``dumps`` of the whole list (``json.dumps(list, indent=2, ensure_ascii=False)``).
+
+    With ``wrap=True`` the list becomes ``{"files": [...], "summary": {...}}`` (validate --summary).
+    """
+
+    def __init__(self, write, wrap: bool = False) -> None:
+        self.write = write
+        self.wrap = wrap
+        self.count = 0
+        self.pad = "    " if wrap else "  "
+
+    def item(self, doc: dict) -> None:
+        self.text(dumps_plain(doc))
+
+    def text(self, text: str) -> None:
+        """An item already written as JSON by ``dumps_plain`` (a worker's output)."""
+        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
+        # json.dumps leaves as it is and splitlines would break at).
+        text = self.pad + text.replace("\n", "\n" + self.pad)
+        if self.count == 0:
+            self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
+        else:
+            self.write(",\n" + text)
+        self.count += 1
+
+    def close(self, summary: dict | None = None) -> None:
+        if not self.wrap:
+            self.write("[]\n" if self.count == 0 else "\n]\n")
+            return
+        tail = dumps(summary or {}).replace("\n", "\n  ")
+        head = '{\n  "files": []' if self.count == 0 else "\n  ]"
+        self.write(head + ',\n  "summary": ' + tail + "\n}\n")
+
+
 def reason_json(ruleset: Ruleset, r: Reason, memo: dict | None = None) -> dict:
     """A reason as JSON; ``memo`` (one dict per document) keeps each knob's value and source."""
     knob = r.knob
