@@ -10,7 +10,7 @@ Plain functions and generators, no click: the CLI only wires them up.
 * ``validate_paths`` validates one path at a time and yields a ``FileResult``
   per path; nothing is kept, so memory stays flat for 10,000 logs.
 * ``Summary`` counts files, valid, invalid and errors as results go by.
-* ``Progress`` draws a one-line progress bar on a stream (stderr).
+* ``Progress`` draws a one-line progress bar on a stream (stderr); ``bids study``'s too.
 """
 
 from __future__ import annotations
@@ -244,19 +244,23 @@ def error_lines(result: FileResult) -> list[str]:
 
 @dataclass
 class Progress:
-    """A one-line progress bar on a text stream; redrawn at most ~10 times a second."""
+    """The one progress bar (validate's files, study's games): one line on a text stream,
+    redrawn at most ~10 times a second, e.g. ``validating [####------] 12/40 files, 3 invalid``."""
 
     total: int
     stream: IO[str]
+    label: str = "validating"
+    unit: str = "files"
+    bad_word: str | None = "invalid"  # what ``bad`` counts (None: not shown)
     width: int = 30
     done: int = 0
     bad: int = 0
     _last: float = field(default=0.0, repr=False)
     _drawn: int = field(default=-1, repr=False)
 
-    def step(self, result: FileResult) -> None:
-        self.done += 1
-        self.bad += not result.valid
+    def step(self, count: int = 1, bad: int = 0) -> None:
+        self.done += count
+        self.bad += bad
         now = time.monotonic()
         if now - self._last >= 0.1 or self.done == self.total:
             self._last = now
@@ -267,7 +271,8 @@ class Progress:
         filled = int(frac * self.width)
         bar = "#" * filled + "-" * (self.width - filled)
         self._drawn = self.done
-        self.stream.write(f"\rvalidating [{bar}] {self.done}/{self.total} files, {self.bad} invalid")
+        tail = f", {self.bad} {self.bad_word}" if self.bad_word else ""
+        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {self.unit}{tail}")
         self.stream.flush()
 
     def finish(self) -> None:

@@ -343,7 +343,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=workers):
         summary.add(result)
         if bar is not None:
-            bar.step(result)
+            bar.step(bad=not result.valid)
         if fmt == "json":
             if result.skipped:
                 _echo(f"{result.path}: skipped: {result.skipped}", err=True)
@@ -722,8 +722,13 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     jobs = _jobs(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
-        with click.progressbar(length=games, label="games", file=sys.stderr, show_pos=True) as bar:
-            summary = studymod.run_study(spec, jobs, bar.update)
+        from ..app.batch import Progress
+
+        bar = Progress(games, sys.stderr, label="playing", unit="games", bad_word=None)
+        try:
+            summary = studymod.run_study(spec, jobs, bar.step)
+        finally:
+            bar.finish()  # the line ends also when the study is stopped
     else:
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
