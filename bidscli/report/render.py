@@ -424,17 +424,6 @@ def csv_partial_cells(text: str, partial: bool) -> str:
     return text.replace(CSV_COMPLETE, "")
 
 
-def score_csv(items) -> str:
-    """The CSV of several scored logs at once (``bids score`` streams it instead: stream.py)."""
-    maxr = max((len(res.rounds) for _, _, res in items), default=0)
-    partial = any(res.stopped_at is not None for _, _, res in items)
-    out = [score_csv_header(maxr, partial)]
-    for file, ruleset, res in items:
-        rows = score_csv_rows(file, ruleset, res, "\0").replace("\0", "," * (maxr - len(res.rounds)))
-        out.append(csv_partial_cells(rows, partial))
-    return "".join(out)
-
-
 # -- replay --------------------------------------------------------------------------
 
 
