@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from ..core.errors import BidsError
 
@@ -43,15 +44,12 @@ def prepare_gc() -> None:
     gc.freeze()
 
 
-class Item:
+class Item(NamedTuple):
     """What one log gives: its output text for the format, or its error."""
 
-    __slots__ = ("error", "text", "rounds")
-
-    def __init__(self, text: str = "", rounds: int = 0, error: str | None = None) -> None:
-        self.text = text
-        self.rounds = rounds
-        self.error = error  # the message for stderr; text then holds the JSON error document, if any
+    text: str = ""
+    rounds: int = 0
+    error: str | None = None  # the message for stderr; text then holds the JSON error document, if any
 
 
 def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
