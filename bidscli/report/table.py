@@ -20,9 +20,6 @@ cells padded below with blanks. Cells are shown without the spaces at their ends
 
 from __future__ import annotations
 
-import heapq
-import textwrap
-
 MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
 GAP = "  "  # between two columns
 
@@ -49,57 +46,68 @@ def _fitting(text: str, room: int) -> int:
     return n
 
 
-class _Wrapper(textwrap.TextWrapper):
-    """textwrap.TextWrapper counting screen columns (display_width) instead of characters.
+_WRAPPER: list = []  # the wrapper class, made on first use: textwrap's import (its patterns) costs start-up
 
-    A word longer than a line is cut where the line is full, also when hyphens break
-    words: Python 3.11's TextWrapper cuts it after its last hyphen that fits instead, and
-    tabulate's copy of the wrapper, which drew bidscli's tables before, cut it at the width."""
 
-    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
-        space_left = 1 if width < 1 else width - cur_len
-        if self.break_long_words and space_left > 0:
-            chunk = reversed_chunks[-1]
-            cut = _fitting(chunk, space_left)
-            if cut == 0 and not cur_line:
-                cut = 1  # one character wider than the whole line: alone on it
-            cur_line.append(chunk[:cut])
-            reversed_chunks[-1] = chunk[cut:]
-        elif not cur_line:
-            cur_line.append(reversed_chunks.pop())
+def _wrapper_class():
+    if _WRAPPER:
+        return _WRAPPER[0]
+    import textwrap
 
-    def _wrap_chunks(self, chunks):
-        # CPython 3.11's TextWrapper._wrap_chunks with len() as display_width() (max_lines unused).
-        lines = []
-        chunks.reverse()
-        while chunks:
-            cur_line = []
-            cur_len = 0
-            indent = self.subsequent_indent if lines else self.initial_indent
-            width = self.width - display_width(indent)
-            if self.drop_whitespace and chunks[-1].strip() == "" and lines:
-                del chunks[-1]
+    class _Wrapper(textwrap.TextWrapper):
+        """textwrap.TextWrapper counting screen columns (display_width) instead of characters.
+
+        A word longer than a line is cut where the line is full, also when hyphens break
+        words: Python 3.11's TextWrapper cuts it after its last hyphen that fits instead, and
+        tabulate's copy of the wrapper, which drew bidscli's tables before, cut it at the width."""
+
+        def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
+            space_left = 1 if width < 1 else width - cur_len
+            if self.break_long_words and space_left > 0:
+                chunk = reversed_chunks[-1]
+                cut = _fitting(chunk, space_left)
+                if cut == 0 and not cur_line:
+                    cut = 1  # one character wider than the whole line: alone on it
+                cur_line.append(chunk[:cut])
+                reversed_chunks[-1] = chunk[cut:]
+            elif not cur_line:
+                cur_line.append(reversed_chunks.pop())
+
+        def _wrap_chunks(self, chunks):
+            # CPython 3.11's TextWrapper._wrap_chunks with len() as display_width() (max_lines unused).
+            lines = []
+            chunks.reverse()
             while chunks:
-                size = display_width(chunks[-1])
-                if cur_len + size > width:
-                    break
-                cur_line.append(chunks.pop())
-                cur_len += size
-            if chunks and display_width(chunks[-1]) > width:
-                self._handle_long_word(chunks, cur_line, cur_len, width)
-            if self.drop_whitespace and cur_line and cur_line[-1].strip() == "":
-                del cur_line[-1]
-            if cur_line:
-                lines.append(indent + "".join(cur_line))
-        return lines
+                cur_line = []
+                cur_len = 0
+                indent = self.subsequent_indent if lines else self.initial_indent
+                width = self.width - display_width(indent)
+                if self.drop_whitespace and chunks[-1].strip() == "" and lines:
+                    del chunks[-1]
+                while chunks:
+                    size = display_width(chunks[-1])
+                    if cur_len + size > width:
+                        break
+                    cur_line.append(chunks.pop())
+                    cur_len += size
+                if chunks and display_width(chunks[-1]) > width:
+                    self._handle_long_word(chunks, cur_line, cur_len, width)
+                if self.drop_whitespace and cur_line and cur_line[-1].strip() == "":
+                    del cur_line[-1]
+                if cur_line:
+                    lines.append(indent + "".join(cur_line))
+            return lines
+
+    _WRAPPER.append(_Wrapper)
+    return _Wrapper
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str = "", hyphens: bool = False) -> list[str]:
     """``text`` as lines of at most ``width`` screen columns, broken at spaces (and after hyphens
     with ``hyphens``): the first line starts with ``indent``, the others with ``hang``. Spaces
     at the start of the text are kept; a word longer than a line is cut where the line is full."""
-    return _Wrapper(width=width, initial_indent=indent, subsequent_indent=hang,
-                    break_on_hyphens=hyphens).wrap(text)
+    return _wrapper_class()(width=width, initial_indent=indent, subsequent_indent=hang,
+                            break_on_hyphens=hyphens).wrap(text)
 
 
 # -- tables ---------------------------------------------------------------------------------
@@ -226,6 +234,8 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     # MIN_COLUMN) until the table fits. Only the narrowed column is measured again: the cost
     # grows with the table, where drawing it again for each step was quadratic (hardening: a
     # 1,000-round table took 151 s).
+    import heapq
+
     drawn = table.width(limits)
     for floor in (least, dict.fromkeys(text_cols, MIN_COLUMN)):
         heap = [(-limits[c], c) for c in text_cols if limits[c] > floor[c]]
