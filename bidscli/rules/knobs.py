@@ -17,6 +17,8 @@ TABLE_OPTIONS = ("ally", "minus_five", "color_bids", "lowest", "surprise", "thie
 
 @dataclass(frozen=True, slots=True)
 class Knob:
+    """A disputed rule: its name (section.key), kind of value and one-line meaning."""
+
     name: str
     kind: str  # "choice", "bool", "int", "per_players" (int per player count), "players" (list of counts)
     doc: str

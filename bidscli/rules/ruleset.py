@@ -52,6 +52,8 @@ META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "op
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
+    """Every knob's value and source, the table options' defaults, and where the ruleset comes from."""
+
     name: str
     source: str
     title: str
