@@ -1,3 +1,3 @@
-from .cli.entry import main
+from .cli.main import main
 
 main(prog_name="bids")

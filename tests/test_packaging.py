@@ -30,4 +30,4 @@ def test_wheel_ships_the_rulesets(tmp_path):
                      "report.js"):  # bids report's templates are package data
         assert f"bidscli/report/templates/{template}" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "bids = bidscli.cli.entry:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "bids = bidscli.cli.main:main" in zipfile.ZipFile(wheel).read(entry).decode()

@@ -237,7 +237,7 @@ def test_without_rtoml_tomli_reads_all(monkeypatch):
 
 def test_one_log_does_not_import_rtoml():
     """rtoml's import (about 2.5 ms with pathlib) pays only over many logs: one stays on tomli."""
-    code = ("import sys; from bidscli.cli.entry import main\n"
+    code = ("import sys; from bidscli.cli.main import main\n"
             "sys.argv = ['bids', 'score', 'examples/friday-4p.toml']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "assert 'rtoml' not in sys.modules, 'imported'")

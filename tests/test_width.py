@@ -142,3 +142,39 @@ def test_the_minus_five_column_is_left_out_when_the_option_is_off():
     assert "-5 bonus" not in off and "total" in off
     doc = json.loads(bids("score", "examples/lowest-3p.toml", "--format", "json").stdout)
     assert set(doc["bonuses"].values()) == {0}  # JSON keeps every key
+
+
+def _columns(table: list[str]) -> dict[str, list[str]]:
+    """The cells of a drawn table by header, cut where its line of dashes puts each column."""
+    spans = [m.span() for m in re.finditer(r"-+", table[1])]
+    return {table[0][a:b].strip(): [line[a:b].strip() for line in table[2:]] for a, b in spans}
+
+
+def test_a_thousand_round_table_is_fitted_in_one_pass(tmp_path):
+    """hardening: a 1,000-round six-player score table (1,003 columns) took 151 s when each
+    narrowing step redrew the whole table; each column is now measured once per width tried.
+    It cannot fit 100 columns: every round column is as narrow as fitting allows (MIN_COLUMN,
+    8, unless its header or a number is wider), no character is lost, the totals are kept whole."""
+    deal, game = tmp_path / "deal.toml", tmp_path / "game.toml"
+    for args in (["deal", "-r", "english", "-p", "6", "--rounds", "1000", "--seed", "3", "-o", "ally=true",
+                  "-o", "minus_five=true", "--out", str(deal)],
+                 ["simulate", str(deal), "--bots", "random", "--out", str(game)]):
+        res = bids(*args)
+        assert res.exit_code == 0, res.output
+    narrow, wide = bids("score", str(game)), bids("score", str(game), columns="100000")
+    assert narrow.exit_code == wide.exit_code == 0, narrow.output
+    lines, natural = narrow.stdout.splitlines(), wide.stdout.splitlines()
+    assert len(natural) == 1 + 2 + 6 + 1 and len(lines) > len(natural)
+    assert lines[0] == natural[0] and lines[-1] == natural[-1] and lines[-1].startswith("Winner: ")
+    fitted, whole = _columns(lines[1:-1]), _columns(natural[1:-1])
+    rounds = [f"R{n}" for n in range(1, 1001)]
+    assert list(fitted) == list(whole) == ["rank", "player", *rounds, "-5 bonus", "total"]
+    for name in rounds:
+        numbers = [len(cell) for cell in whole[name] if cell.lstrip("-").isdigit()]  # never wrapped
+        width = max(len(cell) for cell in fitted[name])
+        assert width <= max(8, len(name) + 2, *numbers), name
+        assert "".join(fitted[name]).replace(" ", "") == "".join(whole[name]).replace(" ", ""), name
+    for name in ("rank", "player", "-5 bonus", "total"):  # never wrapped: each on a player's first line
+        assert [cell for cell in fitted[name] if cell] == whole[name], name
+    best = max(map(int, whole["total"]))
+    assert lines[-1] == f"Winner: {whole['player'][whole['total'].index(str(best))]} with {best}"

@@ -10,7 +10,7 @@ Plain functions and generators, no click: the CLI only wires them up.
 * ``validate_paths`` validates one path at a time and yields a ``FileResult``
   per path; nothing is kept, so memory stays flat for 10,000 logs.
 * ``Summary`` counts files, valid, invalid and errors as results go by.
-* ``Progress`` draws a one-line progress bar on a stream (stderr).
+* ``Progress`` draws a one-line progress bar on a stream (stderr); ``bids study``'s too.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
-from ..core.sanitize import json_dumps, path_text
+from ..core.sanitize import path_text
 from ..log.load import ruleset_file
+from ..report.render import JsonListWriter  # noqa: F401 - validate's JSON list (cli)
 
 LOG_SUFFIX = ".toml"
 GC_EVERY = 100
@@ -263,54 +264,25 @@ def error_lines(result: FileResult) -> list[str]:
     return [str(e) if e.file else f"{path_text(result.path)}: {e}" for e in result.errors]
 
 
-class JsonListWriter:
-    """Writes a JSON list one item at a time, byte-identical to ``json.dumps(list, indent=2)``.
-
-    With ``wrap=True`` the list becomes ``{"files": [...], "summary": {...}}``.
-    """
-
-    def __init__(self, write, wrap: bool = False) -> None:
-        self.write = write
-        self.wrap = wrap
-        self.count = 0
-        self.pad = "    " if wrap else "  "
-
-    def item(self, doc: dict) -> None:
-        from ..report.render import dumps_plain
-
-        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
-        # json.dumps leaves as it is and splitlines would break at).
-        text = self.pad + dumps_plain(doc).replace("\n", "\n" + self.pad)
-        if self.count == 0:
-            self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
-        else:
-            self.write(",\n" + text)
-        self.count += 1
-
-    def close(self, summary: dict | None = None) -> None:
-        if not self.wrap:
-            self.write("[]\n" if self.count == 0 else "\n]\n")
-            return
-        tail = json_dumps(summary or {}).replace("\n", "\n  ")
-        head = '{\n  "files": []' if self.count == 0 else "\n  ]"
-        self.write(head + ',\n  "summary": ' + tail + "\n}\n")
-
-
 @dataclass
 class Progress:
-    """A one-line progress bar on a text stream; redrawn at most ~10 times a second."""
+    """The one progress bar (validate's files, study's games): one line on a text stream,
+    redrawn at most ~10 times a second, e.g. ``validating [####------] 12/40 files, 3 invalid``."""
 
     total: int
     stream: IO[str]
+    label: str = "validating"
+    unit: str = "files"
+    bad_word: str | None = "invalid"  # what ``bad`` counts (None: not shown)
     width: int = 30
     done: int = 0
     bad: int = 0
     _last: float = field(default=0.0, repr=False)
     _drawn: int = field(default=-1, repr=False)
 
-    def step(self, result: FileResult) -> None:
-        self.done += 1
-        self.bad += not result.valid
+    def step(self, count: int = 1, bad: int = 0) -> None:
+        self.done += count
+        self.bad += bad
         now = time.monotonic()
         if now - self._last >= 0.1 or self.done == self.total:
             self._last = now
@@ -321,7 +293,8 @@ class Progress:
         filled = int(frac * self.width)
         bar = "#" * filled + "-" * (self.width - filled)
         self._drawn = self.done
-        self.stream.write(f"\rvalidating [{bar}] {self.done}/{self.total} files, {self.bad} invalid")
+        tail = f", {self.bad} {self.bad_word}" if self.bad_word else ""
+        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {self.unit}{tail}")
         self.stream.flush()
 
     def finish(self) -> None:

@@ -17,7 +17,6 @@ is at most a few dozen tricks), so nothing is cached.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -34,6 +33,7 @@ from ..engine.replay import (
     replay,
 )
 from ..log.reader import GameLog, Pass, Steal, format_trick, parse_trick, read_log_text
+from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
 from ..sim.deal import check_fits_log, first_leader, log_text
 
@@ -103,7 +103,7 @@ def _fit(chars, room: int) -> int:
 
 def wrap(text: str, indent: str = "    ") -> list[str]:
     """One logical line as screen lines of at most WIDTH columns."""
-    return textwrap.wrap(clean(text), WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return wrap_lines(clean(text), WIDTH, hang=indent) or [""]
 
 
 def join_parts(parts: Sequence[str]) -> list[str]:

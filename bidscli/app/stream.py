@@ -11,8 +11,8 @@ log is read. Nothing here imports click; ``write`` and ``warn`` are given.
   text with a pad marker, in a spooled temporary file (in memory up to 1 MiB,
   then on disk), and written after the header at the end: memory stays flat
   whatever the number of logs.
-* json: one document for one log, else a list written item by item, byte-identical
-  to ``json.dumps(docs, indent=2, ensure_ascii=False)``.
+* json: one document for one log, else a list written item by item (render.JsonListWriter),
+  byte-identical to ``json.dumps(docs, indent=2, ensure_ascii=False)``.
 
 ``--jobs N`` (``jobs > 1``) scores logs in worker processes: each worker turns a
 log into its finished output text, and the parent writes them in argument order,
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from ..core.errors import BidsError
 
@@ -43,15 +44,12 @@ def prepare_gc() -> None:
     gc.freeze()
 
 
-class Item:
+class Item(NamedTuple):
     """What one log gives: its output text for the format, or its error."""
 
-    __slots__ = ("error", "text", "rounds")
-
-    def __init__(self, text: str = "", rounds: int = 0, error: str | None = None) -> None:
-        self.text = text
-        self.rounds = rounds
-        self.error = error  # the message for stderr; text then holds the JSON error document, if any
+    text: str = ""
+    rounds: int = 0
+    error: str | None = None  # the message for stderr; text then holds the JSON error document, if any
 
 
 def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
@@ -91,10 +89,14 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
     """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed."""
     if len(paths) > 1:  # one log: nothing to gain from a full collection (a few ms of start-up)
         prepare_gc()
-    failed = False
     if fmt == "csv":
         return _score_csv(_items(paths, ruleset, options, fmt, jobs, allow_partial), write, warn)
-    many = len(paths) != 1
+    failed = False
+    listed = None
+    if fmt == "json" and len(paths) != 1:
+        from ..report.render import JsonListWriter
+
+        listed = JsonListWriter(write)
     count = 0
     for item in _items(paths, ruleset, options, fmt, jobs, allow_partial):
         if item.error is not None:
@@ -102,16 +104,14 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
             warn(item.error)
             if fmt != "json":
                 continue
-        text = item.text
-        if fmt == "json" and many:
-            text = ("[\n  " if count == 0 else ",\n  ") + text.replace("\n", "\n  ")
-        elif count:  # tables: a blank line between logs
-            text = "\n\n" + text
-        write(text)
+        if listed is not None:
+            listed.text(item.text)
+        else:
+            write("\n\n" + item.text if count else item.text)  # tables: a blank line between logs
         count += 1
-    if fmt == "json":
-        write("\n]\n" if many else "\n")
-    elif count:  # nothing at all on stdout when no log could be scored
+    if listed is not None:
+        listed.close()
+    elif fmt == "json" or count:  # nothing at all on stdout when no log could be scored
         write("\n")
     return failed
 

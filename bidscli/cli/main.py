@@ -16,7 +16,6 @@ import click
 from .. import __version__
 from ..core.sanitize import path_text, terminal
 from . import usage
-from .entry import prepare_process, run_guarded
 
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
@@ -34,15 +33,52 @@ def _fail(message: str) -> None:
 
 
 def guarded(func):
-    """Run a command body; BidsError -> exit 1 with its message, never a traceback (entry.run_guarded,
-    which the fast path for `bids score FILE...` uses too)."""
+    """Run a command body; BidsError -> exit 1 with its message, never a traceback."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        return run_guarded(lambda: func(*args, **kwargs), _fail,
-                           (click.exceptions.Exit, click.exceptions.Abort, click.ClickException))
+        from ..core.errors import BidsError
+
+        try:
+            return func(*args, **kwargs)
+        except BidsError as exc:
+            _fail(f"error: {exc}")
+            sys.exit(1)
+        except (SystemExit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
+            _fail("interrupted")
+            sys.exit(128 + getattr(exc, "signum", 2))
+        except BrokenPipeError:
+            sys.exit(1)
+        except Exception as exc:  # a bug of ours: say so plainly, without a traceback
+            if os.environ.get("BIDS_DEBUG"):
+                raise
+            _fail(f"internal error: {type(exc).__name__}: {exc} (set BIDS_DEBUG=1 for details)")
+            sys.exit(1)
 
     return wrapper
+
+
+_FREEZE_AT_EXIT: list = []  # registered once a process (the tests run main many times)
+
+
+def prepare_process() -> None:
+    """What every command does first. Past `ulimit -f` a write says so plainly (EFBIG) instead
+    of killing us. At exit, after the handlers registered since, every object moves to the
+    collector's permanent generation: the interpreter's teardown then skips them in its final
+    collections instead of walking all the modules, classes and functions start-up made (issue
+    12: start-up). Output is flushed and handlers run as before; only cyclic garbage left at
+    exit is not collected."""
+    from ..files.safe import ignore_file_size_signal
+
+    ignore_file_size_signal()
+    if not _FREEZE_AT_EXIT:
+        import atexit
+        import gc
+
+        atexit.register(gc.freeze)  # atexit is last-in, first-out
+        _FREEZE_AT_EXIT.append(gc.freeze)
 
 
 # -- shared options (pip-tools style) ---------------------------------------------
@@ -186,9 +222,7 @@ def main():
       bids score examples/friday-4p.toml
       bids replay examples/friday-4p.toml --explain
     """
-    prepare_process()  # the file-size signal, the freeze at exit (entry.py: its fast path does the same)
-
-
+    prepare_process()
 
 
 # -- score ----------------------------------------------------------------------------
@@ -308,11 +342,11 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:
-        writer = batch.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
+        writer = report.JsonListWriter(lambda text: _echo(text, nl=False), wrap=json_summary)
     for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=workers):
         summary.add(result)
         if bar is not None:
-            bar.step(result)
+            bar.step(bad=not result.valid)
         if fmt == "json":
             if result.skipped:
                 _echo(f"{path_text(result.path)}: skipped: {result.skipped}", err=True)
@@ -691,8 +725,13 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
     jobs = _jobs(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
-        with click.progressbar(length=games, label="games", file=sys.stderr, show_pos=True) as bar:
-            summary = studymod.run_study(spec, jobs, bar.update)
+        from ..app.batch import Progress
+
+        bar = Progress(games, sys.stderr, label="playing", unit="games", bad_word=None)
+        try:
+            summary = studymod.run_study(spec, jobs, bar.step)
+        finally:
+            bar.finish()  # the line ends also when the study is stopped
     else:
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
@@ -791,6 +830,3 @@ def _plain(message: str) -> None:
     """A message on standard error, or on standard output when standard error is closed."""
     _echo(message, err=sys.stderr is not None)
 
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -7,8 +7,6 @@ that add up to it, prose is wrapped with a hanging indent.
 
 from __future__ import annotations
 
-import textwrap
-
 from ..analysis.attribution import Attribution, mixed_text
 from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import _delta, trick_key, tricks_of
@@ -23,6 +21,7 @@ from .render import (
     reason_text,
     text_table,
 )
+from .table import wrap as wrap_lines
 
 WIDTH = 100
 
@@ -146,8 +145,7 @@ def explain_lines(d: Diff) -> list[str]:
 def wrap(text: str, indent: str = "", hang: str | None = None, width: int = WIDTH) -> list[str]:
     """Prose wrapped to ``width`` columns; continuation lines indented by ``hang`` (default: indent + 2)."""
     hang = indent + "  " if hang is None else hang
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=hang,
-                         break_long_words=True, break_on_hyphens=False) or [indent]
+    return wrap_lines(text, width, indent, hang) or [indent]
 
 
 def _trick_table(d: Diff, width: int) -> list[str]:
@@ -168,7 +166,7 @@ def _trick_table(d: Diff, width: int) -> list[str]:
             rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
     # trick 5, prize 7 (two cards when a Surprise shows the next), mark 8, two spaces between columns
     col = max(12, (width - 5 - 7 - 8 - 2 * (len(labels) + 3)) // len(labels))
-    table = text_table(rows, ["trick", "prize"] + labels + [""], disable_numparse=True,
+    table = text_table(rows, ["trick", "prize"] + labels + [""], numbers=False,
                        maxcolwidths=[None, 7] + [col] * len(labels) + [None])
     out = table.split("\n")
     out += wrap("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal "
@@ -194,7 +192,7 @@ def _scores(d: Diff, width: int) -> list[str]:
         rows.append(row)
     col = max(16, (width - 10 - 2 * len(labels)) // len(labels))
     out = ["Scores (round by round = total, #rank):"]
-    out += text_table(rows, ["player"] + labels, disable_numparse=True,
+    out += text_table(rows, ["player"] + labels, numbers=False,
                       maxcolwidths=[None] + [col] * len(labels)).split("\n")
     for lab, o in zip(labels, outs):
         if o.undetermined:
@@ -500,7 +498,7 @@ def disputes_text(doc: dict) -> str:
             cells.append(f"{t} ({d:+d})" if d else str(t))
         rows.append([k, value, win] + cells)
     out.append(text_table(rows, ["knob", "value" if common is not None else "value (used by)", "winner"] + players,
-                          maxcolwidths=[None, 30, 30] + [None] * len(players), disable_numparse=True))
+                          maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False))
     out.append("(* = the winner changes; (+n) after a total: its change from the base)")
     if common:
         out.append(f"(every value above is the one {' and '.join(common)} use{'s' if len(common) == 1 else ''})")

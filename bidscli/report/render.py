@@ -1,4 +1,4 @@
-"""Turning results into tables, text, JSON and CSV (the only module using tabulate)."""
+"""Turning results into tables, text, JSON and CSV (tables and wrapping: table.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
 from ..rules.ruleset import Deck, Ruleset, knob_diff_rows
+from .table import display_width, fit, wrap
 
 # -- fitting the terminal (issue 8): every text report goes through these ------------------
 
 DEFAULT_WIDTH = 100  # when COLUMNS is unset and stdout is not a terminal (a pipe, a file, a test)
 MIN_WIDTH = 40
-MIN_COLUMN = 8  # a text column is never wrapped narrower than this; shorter cells never wrap
 
 
 def named(ruleset: Ruleset) -> str:
@@ -44,79 +44,10 @@ def terminal_width() -> int:
     return DEFAULT_WIDTH
 
 
-def display_width(text: str) -> int:
-    """The screen columns a line takes: East Asian wide and fullwidth characters (the Japanese
-    ruleset's sources, a player's name) take two, combining marks none (wcwidth), others one."""
-    if text.isascii():
-        return len(text)
-    from wcwidth import wcswidth, wcwidth
-
-    width = wcswidth(text)
-    # wcswidth gives -1 when a character is unprintable (escaped before printing): count it as one.
-    return width if width >= 0 else sum(1 if w < 0 else w for w in map(wcwidth, text))
-
-
-def _is_wide(text: str) -> bool:
-    """Some character of ``text`` does not take exactly one screen column."""
-    return not text.isascii() and display_width(text) != len(text)
-
-
-def widest(text: str) -> int:
-    """The widest line of ``text`` in screen columns."""
-    return max((display_width(line) for line in text.splitlines()), default=0)
-
-
-def _is_text_column(rows, c: int) -> bool:
-    """A column worth wrapping: some cell is text with a space in it (numbers and cards are not)."""
-    return any(isinstance(r[c], str) and " " in r[c].strip() and display_width(r[c]) > MIN_COLUMN
-               for r in rows if c < len(r))
-
-
-def fit_table(rows, headers, width: int | None = None, **kw) -> str:
-    """A tabulate table no wider than ``width`` (default: terminal_width()) when it can be: the
-    widest text column is wrapped (never cut: every word stays) until the table fits or every
-    text column is down to MIN_COLUMN. Numbers, cards and names are never wrapped."""
-    width = terminal_width() if width is None else width
-    rows = [list(r) for r in rows]
-    out = _tabulate(rows, headers, **kw)
-    if widest(out) <= width or not rows:
-        return out
-    ncols = max(len(headers), *(len(r) for r in rows))
-    limits = list(kw.pop("maxcolwidths", None) or [None] * ncols)
-    limits += [None] * (ncols - len(limits))
-    text_cols = [c for c in range(ncols) if _is_text_column(rows, c)]
-    natural = [max((display_width(line) for r in rows if c < len(r) for line in str(r[c]).splitlines()), default=0)
-               for c in range(ncols)]
-    now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
-    # No column narrower than its longest word (a word is never broken while the table can fit).
-    least = {c: min(now[c], max(MIN_COLUMN, *(display_width(w) for r in rows if c < len(r) for w in str(r[c]).split())))
-             for c in text_cols}
-    budget = sum(now.values()) - (widest(out) - width)  # what the text columns may use together
-    # Shares in proportion to each column's width, capped at what it needs; what a narrow column
-    # leaves goes to the others (so a long source column keeps more room than a short value).
-    share = dict(now)
-    loose = set(text_cols)
-    while loose:
-        room = budget - sum(share[c] for c in text_cols if c not in loose)
-        total = max(1, sum(now[c] for c in loose))
-        for c in loose:
-            share[c] = max(least[c], min(now[c], room * now[c] // total))
-        settled = {c for c in loose if share[c] in (now[c], least[c])}
-        if not settled:
-            break
-        loose -= settled
-    limits = [share.get(c, limits[c]) for c in range(ncols)]
-    out = _tabulate(rows, headers, maxcolwidths=limits, **kw)
-    for _ in range(4 * ncols + 20):  # wrapping at words can leave a column a little wider: trim
-        excess = widest(out) - width
-        shrinkable = [c for c in text_cols if limits[c] > least[c]] or \
-            [c for c in text_cols if limits[c] > MIN_COLUMN]  # words are broken only as a last resort
-        if excess <= 0 or not shrinkable:
-            break
-        c = max(shrinkable, key=lambda c: limits[c])
-        limits[c] -= 1
-        out = _tabulate(rows, headers, maxcolwidths=limits, **kw)
-    return out
+def fit_table(rows, headers, width: int | None = None, colalign=(), maxcolwidths=None, numbers: bool = True) -> str:
+    """A table no wider than ``width`` (default: terminal_width()) when it can be (table.fit):
+    the widest text columns wrap at words; numbers, cards and names never wrap."""
+    return fit(rows, headers, terminal_width() if width is None else width, colalign, maxcolwidths, numbers)
 
 
 def text_table(rows, headers, **kw) -> str:
@@ -124,39 +55,11 @@ def text_table(rows, headers, **kw) -> str:
     return fit_table(rows, headers, **kw)
 
 
-def _tabulate(rows, headers, **kw) -> str:
-    """A plain-text table as drawn, before fitting (tabulate, imported only when a table is printed).
-
-    Plain tables, wrapped to column widths or not, are drawn by table.simple_table,
-    byte-identical and without tabulate's import cost (issue 12: a score table wider than
-    the terminal cost a tabulate import and a slow redraw)."""
-    wide = any(isinstance(cell, str) and _is_wide(cell) for row in [headers, *rows] for cell in row)
-    if kw.keys() <= {"colalign", "maxcolwidths"} and not wide:
-        from .table import simple_table
-
-        text = simple_table(rows, headers, tuple(kw.get("colalign", ())), kw.get("maxcolwidths"))
-        if text is not None:
-            return text
-    import tabulate as tabulate_module
-
-    # Widths count characters, as they always have here and in the docs' transcripts, unless a
-    # cell holds a character that is not one screen column wide (Japanese text, a combining
-    # accent): then tabulate pads and wraps in screen columns (wcwidth), so columns line up.
-    if wide:
-        import wcwidth
-
-        tabulate_module.WIDE_CHARS_MODE, tabulate_module.wcwidth = True, wcwidth
-    else:
-        tabulate_module.WIDE_CHARS_MODE, tabulate_module.wcwidth = False, None
-    return tabulate_module.tabulate(rows, headers=headers, **kw)
-
-
 def fit_text(text: str, width: int | None = None) -> str:
     """Wrap every line wider than ``width`` screen columns at spaces, continuing under its text
     (after its indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are
     left alone."""
     import re
-    import textwrap
 
     width = terminal_width() if width is None else width
     out = []
@@ -166,44 +69,8 @@ def fit_text(text: str, width: int | None = None) -> str:
             continue
         m = re.match(r"(\s*)(- |\d+\. |\d+\.\d+ )?", line)
         hang = " " * min(m.end() if m.group(2) else m.end() + 2, width // 2)
-        if _is_wide(line):
-            out.extend(_wrap_wide(line, width, hang))
-            continue
-        out.extend(textwrap.wrap(line, width, subsequent_indent=hang, break_on_hyphens=False,
-                                 drop_whitespace=True) or [line[:width]])
+        out.extend(wrap(line, width, hang=hang) or [line[:width]])
     return "\n".join(out)
-
-
-def _wrap_wide(line: str, width: int, hang: str) -> list[str]:
-    """textwrap.wrap for a line with wide characters (textwrap counts characters): words are
-    placed greedily by screen columns; a word wider than a line is broken between characters."""
-    import re
-
-    lines, cur = [], ""
-    for token in re.findall(r" +|[^ ]+", line):
-        if token.startswith(" "):
-            if cur.strip():
-                cur += token
-            elif not lines:
-                cur += token  # the first line keeps its indent
-            continue
-        while token:
-            if display_width(cur + token) <= width:
-                cur += token
-                break
-            if cur.strip():  # the word goes on the next line
-                lines.append(cur.rstrip())
-                cur = hang
-                continue
-            # Alone on its line and still too wide: break it where the line is full.
-            cut = 1
-            while cut < len(token) and display_width(cur + token[:cut + 1]) <= width:
-                cut += 1
-            lines.append(cur + token[:cut])
-            token, cur = token[cut:], hang
-    if cur.strip():
-        lines.append(cur.rstrip())
-    return lines
 
 
 def dumps(doc) -> str:
@@ -234,6 +101,42 @@ def dumps_plain(doc) -> str:
     from ..core.sanitize import json_text
 
     return json_text(text)  # the same escapes as dumps (issue 13): valid UTF-8, no raw controls
+
+
+class JsonListWriter:
+    """A JSON list written one document at a time (score and validate over many logs), byte for
+    byte ``dumps`` of the whole list (``json.dumps(list, indent=2, ensure_ascii=False)``).
+
+    With ``wrap=True`` the list becomes ``{"files": [...], "summary": {...}}`` (validate --summary).
+    """
+
+    def __init__(self, write, wrap: bool = False) -> None:
+        self.write = write
+        self.wrap = wrap
+        self.count = 0
+        self.pad = "    " if wrap else "  "
+
+    def item(self, doc: dict) -> None:
+        self.text(dumps_plain(doc))
+
+    def text(self, text: str) -> None:
+        """An item already written as JSON by ``dumps_plain`` (a worker's output)."""
+        # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
+        # json.dumps leaves as it is and splitlines would break at).
+        text = self.pad + text.replace("\n", "\n" + self.pad)
+        if self.count == 0:
+            self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
+        else:
+            self.write(",\n" + text)
+        self.count += 1
+
+    def close(self, summary: dict | None = None) -> None:
+        if not self.wrap:
+            self.write("[]\n" if self.count == 0 else "\n]\n")
+            return
+        tail = dumps(summary or {}).replace("\n", "\n  ")
+        head = '{\n  "files": []' if self.count == 0 else "\n  ]"
+        self.write(head + ',\n  "summary": ' + tail + "\n}\n")
 
 
 def reason_json(ruleset: Ruleset, r: Reason, memo: dict | None = None) -> dict:
@@ -394,17 +297,6 @@ def csv_partial_cells(text: str, partial: bool) -> str:
     if partial:
         return text.replace(CSV_PARTIAL, ",true").replace(CSV_COMPLETE, ",false")
     return text.replace(CSV_COMPLETE, "")
-
-
-def score_csv(items) -> str:
-    """The CSV of several scored logs at once (``bids score`` streams it instead: stream.py)."""
-    maxr = max((len(res.rounds) for _, _, res in items), default=0)
-    partial = any(res.stopped_at is not None for _, _, res in items)
-    out = [score_csv_header(maxr, partial)]
-    for file, ruleset, res in items:
-        rows = score_csv_rows(file, ruleset, res, "\0").replace("\0", "," * (maxr - len(res.rounds)))
-        out.append(csv_partial_cells(rows, partial))
-    return "".join(out)
 
 
 # -- replay --------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def table_text(doc: dict) -> str:
     rows.append(["shared first place"] + [_rate_cell(r["shared_wins"]) for r in rs])
     rows.append(["rounds with a lucky loser"] + [_rate_cell(r["lucky_loser_rate"]) for r in rs])
     rows.append(["burned tricks"] + [_rate_cell(r["burn_rate"]) for r in rs])
-    lines.append(text_table(rows, [""] + [r["ruleset"] for r in rs], disable_numparse=True))
+    lines.append(text_table(rows, [""] + [r["ruleset"] for r in rs], numbers=False))
     if doc["pairs"]:
         lines.append("")
         lines.append("Winner changes (the same game's winner differs):")
@@ -62,5 +62,5 @@ def table_text(doc: dict) -> str:
             w = pr["winner_changes"]
             prow.append([pr["rulesets"][0], pr["rulesets"][1], "same" if pr["same_deck"] else "differ",
                          w["n"], w["count"], _rate_cell(w)])
-        lines.append(text_table(prow, ["A", "B", "decks", "games", "changed", "rate [95% CI]"], disable_numparse=True))
+        lines.append(text_table(prow, ["A", "B", "decks", "games", "changed", "rate [95% CI]"], numbers=False))
     return "\n".join(lines)

@@ -1,139 +1,250 @@
-"""tabulate's "simple" table for plain cells, without importing tabulate (issue 12: start-up).
+"""Text laid out for a terminal: screen widths, the one text wrapper and the one table drawer.
 
-``bids score`` prints a table by default, and importing tabulate (with what it
-pulls in) cost about a fifth of a one-log run. ``simple_table`` renders the
-tables whose cells are plain (Python ints, or strings of printable ASCII that
-tabulate would not read as numbers, or canonical integers) exactly as
-``tabulate(rows, headers, colalign=...)`` does; for anything else it returns
-None and the caller uses tabulate. tests/test_table.py checks it against
-tabulate on generated tables, the golden outputs on every example.
+Every table a text report prints and every line it wraps come from here (render.fit_table,
+render.fit_text, the prose of diff.py, the recorder's lines). Widths are screen columns
+(:func:`display_width`): East Asian wide and fullwidth characters take two, combining marks
+none, so Japanese text lines up as ASCII does.
+
+:func:`wrap` is textwrap's greedy wrapping at spaces (and, for table cells, after hyphens),
+counted in screen columns; a word longer than a line is cut where the line is full.
+
+:func:`fit` draws the table in the layout bidscli has always printed (tabulate's "simple"
+format, which drew it until the table was drawn here): a header line, a line of dashes, the
+rows; columns two spaces apart, each as wide as its widest line and at least two more than
+its header; no line ends in spaces. A column whose cells are all integers (ints, or text
+written as Python writes an int) is a column of numbers, aligned right; any other is text,
+aligned left; ``colalign`` overrides either. With ``maxcolwidths`` a text cell wraps to its
+column's width (a number never does); a row of wrapped cells takes several lines, its short
+cells padded below with blanks. Cells are shown without the spaces at their ends.
 """
 
 from __future__ import annotations
 
-import re
-
-_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
-# What tabulate might read as a number: floats, inf/nan, thousands separators, underscores.
-_NUMBERISH = re.compile(r"[-+]?[0-9,._]*(?:[eE][-+]?[0-9_]*)?")
-_PRINTABLE = re.compile(r"[ -~]*")
+MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
+GAP = "  "  # between two columns
 
 
-_KINDS: dict[str, str | None] = {}  # the kind of each text cell seen (score cells repeat: "8", "12 (ally)")
+def display_width(text: str) -> int:
+    """The screen columns a line takes: East Asian wide and fullwidth characters (the Japanese
+    ruleset's sources, a player's name) take two, combining marks none (wcwidth), others one."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcswidth, wcwidth
+
+    width = wcswidth(text)
+    # wcswidth gives -1 when a character is unprintable (escaped before printing): count it as one.
+    return width if width >= 0 else sum(1 if w < 0 else w for w in map(wcwidth, text))
 
 
-def _kind(cell) -> str | None:
-    """'int' or 'str' as tabulate types the cell; None when unsure (let tabulate do it)."""
-    if type(cell) is int:
-        return "int"
-    if type(cell) is str:
-        kind = _KINDS.get(cell, 0)
-        if kind == 0:
-            kind = _text_kind(cell)
-            if len(_KINDS) > 4096:  # a bound: a long batch of odd cells does not grow memory
-                _KINDS.clear()
-            _KINDS[cell] = kind
-        return kind
-    return None
+def _fitting(text: str, room: int) -> int:
+    """How many of the first characters of ``text`` fit in ``room`` screen columns."""
+    if text.isascii():
+        return min(len(text), room)
+    n = 0
+    while n < len(text) and display_width(text[:n + 1]) <= room:
+        n += 1
+    return n
 
 
-def _text_kind(cell: str) -> str | None:
-    if not cell or cell != cell.strip() or not _PRINTABLE.fullmatch(cell):
-        return None
-    if _INT.fullmatch(cell):
-        return "int"
-    if cell in ("True", "False") or _NUMBERISH.fullmatch(cell):
-        return None
-    try:
-        float(cell)
-    except ValueError:
-        return "str"
-    return None
+_WRAPPER: list = []  # the wrapper class, made on first use: textwrap's import (its patterns) costs start-up
 
 
-class _Wrap:
-    """tabulate's cell wrapping (its _CustomTextWrap) for printable ASCII, built on first use.
+def _wrapper_class():
+    if _WRAPPER:
+        return _WRAPPER[0]
+    import textwrap
 
-    tabulate wraps with a TextWrapper (break_long_words and break_on_hyphens on) whose
-    ``_handle_long_word`` is an older copy of CPython's: a word longer than the column is cut at
-    the column's width, not after its last hyphen as Python 3.11's own TextWrapper does."""
+    class _Wrapper(textwrap.TextWrapper):
+        """textwrap.TextWrapper counting screen columns (display_width) instead of characters.
 
-    wrapper_class = None
+        A word longer than a line is cut where the line is full, also when hyphens break
+        words: Python 3.11's TextWrapper cuts it after its last hyphen that fits instead, and
+        tabulate's copy of the wrapper, which drew bidscli's tables before, cut it at the width."""
 
-    @classmethod
-    def make(cls, width: int):
-        if cls.wrapper_class is None:
-            import textwrap
+        def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
+            space_left = 1 if width < 1 else width - cur_len
+            if self.break_long_words and space_left > 0:
+                chunk = reversed_chunks[-1]
+                cut = _fitting(chunk, space_left)
+                if cut == 0 and not cur_line:
+                    cut = 1  # one character wider than the whole line: alone on it
+                cur_line.append(chunk[:cut])
+                reversed_chunks[-1] = chunk[cut:]
+            elif not cur_line:
+                cur_line.append(reversed_chunks.pop())
 
-            class TabulateWrapper(textwrap.TextWrapper):
-                def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
-                    space_left = 1 if width < 1 else width - cur_len
-                    if self.break_long_words and space_left > 0:
-                        chunk = reversed_chunks[-1]
-                        cur_line.append(chunk[:space_left])
-                        reversed_chunks[-1] = chunk[space_left:]
-                    elif not cur_line:
-                        cur_line.append(reversed_chunks.pop())
+        def _wrap_chunks(self, chunks):
+            # CPython 3.11's TextWrapper._wrap_chunks with len() as display_width() (max_lines unused).
+            lines = []
+            chunks.reverse()
+            while chunks:
+                cur_line = []
+                cur_len = 0
+                indent = self.subsequent_indent if lines else self.initial_indent
+                width = self.width - display_width(indent)
+                if self.drop_whitespace and chunks[-1].strip() == "" and lines:
+                    del chunks[-1]
+                while chunks:
+                    size = display_width(chunks[-1])
+                    if cur_len + size > width:
+                        break
+                    cur_line.append(chunks.pop())
+                    cur_len += size
+                if chunks and display_width(chunks[-1]) > width:
+                    self._handle_long_word(chunks, cur_line, cur_len, width)
+                if self.drop_whitespace and cur_line and cur_line[-1].strip() == "":
+                    del cur_line[-1]
+                if cur_line:
+                    lines.append(indent + "".join(cur_line))
+            return lines
 
-            cls.wrapper_class = TabulateWrapper
-        return cls.wrapper_class(width=width, break_long_words=True, break_on_hyphens=True)
+    _WRAPPER.append(_Wrapper)
+    return _Wrapper
 
 
-def wrap_cell(cell: str, width: int) -> str:
-    """A plain text cell wrapped to ``width`` columns as tabulate's ``maxcolwidths`` wraps it."""
-    if len(cell) <= width:
-        return cell  # what the wrapper gives back for a one-line cell that fits (no tab, no newline)
-    return "\n".join(_Wrap.make(width).wrap(cell))
+def wrap(text: str, width: int, indent: str = "", hang: str = "", hyphens: bool = False) -> list[str]:
+    """``text`` as lines of at most ``width`` screen columns, broken at spaces (and after hyphens
+    with ``hyphens``): the first line starts with ``indent``, the others with ``hang``. Spaces
+    at the start of the text are kept; a word longer than a line is cut where the line is full."""
+    return _wrapper_class()(width=width, initial_indent=indent, subsequent_indent=hang,
+                            break_on_hyphens=hyphens).wrap(text)
 
 
-def simple_table(rows, headers, colalign=(), maxcolwidths=None) -> str | None:
-    """The "simple" tabulate table of plain cells, or None if a cell is not plain.
+# -- tables ---------------------------------------------------------------------------------
 
-    ``maxcolwidths`` wraps the text cells of a column as tabulate does (numbers are never
-    wrapped); a row whose cells wrap takes several lines, padded below with blanks."""
-    if not rows or not all(type(h) is str and _PRINTABLE.fullmatch(h) and h == h.strip() for h in headers):
-        return None
-    ncols = len(headers)
-    if any(len(row) != ncols for row in rows):
-        return None
-    limits = list(maxcolwidths or ())
-    if any(w is not None and (type(w) is not int or w < 1) for w in limits):
-        return None
+
+def _is_int_text(text: str) -> bool:
+    digits = text[1:] if text[:1] == "-" else text
+    return digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0")
+
+
+class _Table:
+    """The cells of a table by column, each column's lines and width measured once for each
+    width limit asked (fit tries several)."""
+
+    __slots__ = ("headers", "texts", "wraps", "aligns", "measured")
+
+    def __init__(self, rows, headers, colalign, numbers: bool) -> None:
+        self.headers = [str(h) for h in headers]
+        self.texts, self.wraps, self.aligns = [], [], []
+        for c in range(len(self.headers)):
+            texts, wraps, number_cells, filled = [], [], True, False
+            for row in rows:
+                cell = row[c] if c < len(row) else None
+                text = "" if cell is None else (str(cell) if type(cell) is not str else cell).strip()
+                number = numbers and (type(cell) is int or (type(cell) is str and _is_int_text(text)))
+                texts.append(text)
+                wraps.append(not number)
+                if text:
+                    filled = True
+                    number_cells = number_cells and number
+            self.texts.append(texts)
+            self.wraps.append(wraps)
+            given = colalign[c] if c < len(colalign) else None
+            self.aligns.append(given or ("right" if numbers and filled and number_cells else "left"))
+        self.measured: dict[tuple[int, int | None], tuple[list[list[str]], int]] = {}
+
+    def column(self, c: int, limit: int | None) -> tuple[list[list[str]], int]:
+        """The lines of each cell of column ``c`` wrapped to ``limit`` (None: as they are) and
+        the column's width."""
+        key = (c, limit)
+        done = self.measured.get(key)
+        if done is None:
+            cells = [_cell_lines(text, limit if may else None) for text, may in zip(self.texts[c], self.wraps[c])]
+            width = max([display_width(self.headers[c]) + 2,
+                         *(display_width(line) for lines in cells for line in lines)])
+            done = self.measured[key] = (cells, width)
+        return done
+
+    def width(self, limits) -> int:
+        """The width of the table drawn with these limits (its line of dashes is the widest)."""
+        return sum(self.column(c, limit)[1] for c, limit in enumerate(limits)) + len(GAP) * (len(limits) - 1)
+
+    def draw(self, limits) -> str:
+        columns = [self.column(c, limit) for c, limit in enumerate(limits)]
+        pads = [_pad_right if align == "right" else _pad_left for align in self.aligns]
+        out = [GAP.join(pad(h, w) for h, pad, (_, w) in zip(self.headers, pads, columns)).rstrip(),
+               GAP.join("-" * w for _, w in columns)]
+        for r in range(len(self.texts[0]) if self.texts else 0):
+            cells = [cell_lines[r] for cell_lines, _ in columns]
+            for k in range(max([1, *map(len, cells)])):
+                out.append(GAP.join(pad(lines[k] if k < len(lines) else "", w)
+                                    for lines, pad, (_, w) in zip(cells, pads, columns)).rstrip())
+        return "\n".join(out)
+
+
+def _cell_lines(text: str, limit: int | None) -> list[str]:
+    if limit is None or (text.isprintable() and display_width(text) <= limit):
+        return text.split("\n")
+    return [piece for line in text.splitlines() if line.strip() for piece in wrap(line, limit, hyphens=True)]
+
+
+def _pad_left(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))
+
+
+def _pad_right(text: str, width: int) -> str:
+    return " " * (width - display_width(text)) + text
+
+
+def _is_text_column(cells: list) -> bool:
+    """A column worth wrapping: some cell is text with a space in it (numbers and cards are not)."""
+    return any(type(cell) is str and " " in cell.strip() and display_width(cell) > MIN_COLUMN for cell in cells)
+
+
+def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True) -> str:
+    """The table no wider than ``width`` when it can be: the widest text columns are wrapped
+    (never cut: every word stays) until the table fits or every text column is down to
+    MIN_COLUMN (a word is broken only as a last resort). Numbers, cards and names never wrap.
+
+    ``maxcolwidths`` are limits of the caller's (None: none) that fitting only lowers;
+    ``numbers=False``: every cell is text (no column of numbers, numbers wrap too)."""
+    table = _Table(rows, headers, colalign, numbers)
+    ncols = len(table.headers)
+    limits = list(maxcolwidths or ())[:ncols]
     limits += [None] * (ncols - len(limits))
-    columns = []
-    multiline = False
-    for i in range(ncols):
-        kinds = []
-        cells = []
-        for row in rows:
-            kind = _kind(row[i])
-            if kind is None:
-                return None
-            kinds.append(kind)
-            cells.append(str(row[i]))
-        align = colalign[i] if i < len(colalign) else ("right" if "str" not in kinds else "left")
-        if align not in ("left", "right"):
-            return None  # tabulate's other alignments (None: no padding, "center", "decimal")
-        limit = limits[i]
-        if limit is not None:  # tabulate wraps text, never what it reads as a number
-            cells = [wrap_cell(c, limit) if k == "str" else c for c, k in zip(cells, kinds)]
-        pad = str.ljust if align == "left" else str.rjust
-        if any("\n" in c for c in cells):
-            multiline = True
-            parts = [c.split("\n") for c in cells]
-            width = max(max(len(x) for p in parts for x in p), len(headers[i]) + 2)
-            columns.append((pad(headers[i], width), "-" * width, [[pad(x, width) for x in p] for p in parts], width))
-        else:
-            width = max(max(map(len, cells)), len(headers[i]) + 2)
-            columns.append((pad(headers[i], width), "-" * width, [[pad(c, width)] for c in cells], width))
-    lines = ["  ".join(c[0] for c in columns).rstrip(), "  ".join(c[1] for c in columns).rstrip()]
-    if not multiline:
-        lines += ("  ".join(cell[0] for cell in row).rstrip() for row in zip(*(c[2] for c in columns)))
-        return "\n".join(lines)
-    for r in range(len(rows)):
-        cells = [c[2][r] for c in columns]
-        height = max(map(len, cells))
-        for k in range(height):
-            lines.append("  ".join(cell[k] if k < len(cell) else " " * col[3]
-                                   for cell, col in zip(cells, columns)).rstrip())
-    return "\n".join(lines)
+    drawn = table.width(limits)
+    if drawn <= width or not rows:
+        return table.draw(limits)
+    raw = [[row[c] for row in rows if c < len(row)] for c in range(ncols)]
+    text_cols = [c for c in range(ncols) if _is_text_column(raw[c])]
+    natural = {c: max((display_width(line) for cell in raw[c] for line in str(cell).splitlines()), default=0)
+               for c in text_cols}
+    now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
+    # No column narrower than its longest word (a word is never broken while the table can fit).
+    least = {c: min(now[c], max(MIN_COLUMN, *(display_width(w) for cell in raw[c] for w in str(cell).split())))
+             for c in text_cols}
+    budget = sum(now.values()) - (drawn - width)  # what the text columns may use together
+    # Shares in proportion to each column's width, capped at what it needs; what a narrow column
+    # leaves goes to the others (so a long source column keeps more room than a short value).
+    share = dict(now)
+    loose = set(text_cols)
+    while loose:
+        room = budget - sum(share[c] for c in text_cols if c not in loose)
+        total = max(1, sum(now[c] for c in loose))
+        for c in loose:
+            share[c] = max(least[c], min(now[c], room * now[c] // total))
+        settled = {c for c in loose if share[c] in (now[c], least[c])}
+        if not settled:
+            break
+        loose -= settled
+    limits = [share.get(c, limits[c]) for c in range(ncols)]
+    # Wrapping at words can leave a column a little wider than its share: narrow the widest text
+    # column by one at a time (the first of the widest; down to its longest word first, then to
+    # MIN_COLUMN) until the table fits. Only the narrowed column is measured again: the cost
+    # grows with the table, where drawing it again for each step was quadratic (hardening: a
+    # 1,000-round table took 151 s).
+    import heapq
+
+    drawn = table.width(limits)
+    for floor in (least, dict.fromkeys(text_cols, MIN_COLUMN)):
+        heap = [(-limits[c], c) for c in text_cols if limits[c] > floor[c]]
+        heapq.heapify(heap)
+        while heap and drawn > width:
+            _, c = heapq.heappop(heap)
+            before = table.column(c, limits[c])[1]
+            limits[c] -= 1
+            drawn += table.column(c, limits[c])[1] - before
+            if limits[c] > floor[c]:
+                heapq.heappush(heap, (-limits[c], c))
+    return table.draw(limits)

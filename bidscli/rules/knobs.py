@@ -9,23 +9,20 @@ that says so, or mark it ``unstated`` (a house choice, shown as such by
 
 from __future__ import annotations
 
-from ..core.frozen import Frozen
+from dataclasses import dataclass
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 TABLE_OPTIONS = ("ally", "minus_five", "color_bids", "lowest", "surprise", "thief")
 
 
-class Knob(Frozen):
-    # A frozen value, not a dataclass: dataclasses costs start-up time (issue 12, frozen.py).
-    __slots__ = _fields = _compared = ("name", "kind", "doc", "choices")
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """A disputed rule: its name (section.key), kind of value and one-line meaning."""
 
-    def __init__(self, name: str, kind: str, doc: str, choices: tuple = ()):
-        # kind: "choice", "bool", "int", "per_players" (int per player count), "players" (list of counts)
-        setattr_ = object.__setattr__
-        setattr_(self, "name", name)
-        setattr_(self, "kind", kind)
-        setattr_(self, "doc", doc)
-        setattr_(self, "choices", choices)
+    name: str
+    kind: str  # "choice", "bool", "int", "per_players" (int per player count), "players" (list of counts)
+    doc: str
+    choices: tuple = ()
 
     @property
     def section(self) -> str:

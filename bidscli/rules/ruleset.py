@@ -12,8 +12,10 @@ load from an installed wheel too.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
@@ -35,7 +37,6 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import DeckError, RulesetError, did_you_mean
-from ..core.frozen import Frozen
 from ..files.bounds import check_toml
 from ..files.tomlread import TOMLDecodeError
 from ..files.tomlread import (
@@ -49,24 +50,23 @@ UNSTATED = "unstated"
 META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "options", "sources")
 
 
-class Ruleset(Frozen):
-    # A frozen value, not a dataclass: dataclasses costs start-up time (issue 12, frozen.py).
-    __slots__ = _fields = _compared = (
-        "name", "source", "title", "description", "knobs", "sources", "options", "path", "chain")
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every knob's value and source, the table options' defaults, and where the ruleset comes from."""
 
-    def __init__(self, name: str, source: str, title: str, description: str, knobs: Mapping[str, object],
-                 sources: Mapping[str, str], options: Mapping[str, bool], path: str | None = None,
-                 chain: tuple[str, ...] = ()):  # chain: this ruleset and what it extends, nearest first
-        setattr_ = object.__setattr__
-        setattr_(self, "name", name)
-        setattr_(self, "source", source)
-        setattr_(self, "title", title)
-        setattr_(self, "description", description)
-        setattr_(self, "knobs", knobs)
-        setattr_(self, "sources", sources)
-        setattr_(self, "options", options)
-        setattr_(self, "path", path)
-        setattr_(self, "chain", chain)
+    name: str
+    source: str
+    title: str
+    description: str
+    knobs: Mapping[str, object]
+    sources: Mapping[str, str]
+    options: Mapping[str, bool]
+    path: str | None = None
+    chain: tuple[str, ...] = ()  # this ruleset and what it extends, nearest first
+
+    def replace(self, **changes) -> Ruleset:
+        """A copy with some fields changed (dataclasses.replace)."""
+        return dataclasses.replace(self, **changes)
 
     def __getitem__(self, knob: str):
         return self.knobs[knob]
@@ -414,39 +414,35 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
 # -- the deck ------------------------------------------------------------------
 
 
-class Deck(Frozen):
+@dataclass(frozen=True, slots=True)
+class Deck:
     """The deck math for one ruleset, player count and set of table options."""
 
-    # A frozen value, not a dataclass: dataclasses costs start-up time (issue 12, frozen.py).
-    # _cards and _knobs (for why_not) are neither compared nor shown; the last three slots
-    # hold card sets made on first use.
-    _compared = ("ruleset", "players", "colours", "numbers", "black_deck", "black_in_hands", "ally",
-                 "hand_size", "removed", "pile_size", "tricks", "short_hands", "short_pile", "notes")
-    _fields = (*_compared, "_cards", "_knobs")
-    __slots__ = (*_fields, "_black_cards", "_pool_cards", "_coloured_cards")
+    ruleset: str
+    players: int
+    colours: tuple[str, ...]
+    numbers: int
+    black_deck: tuple[Card, ...]  # number cards and specials, before the deal
+    black_in_hands: int
+    ally: bool
+    hand_size: int
+    removed: int
+    pile_size: int
+    tricks: int
+    short_hands: bool
+    short_pile: bool
+    notes: tuple[str, ...] = ()
+    # Neither compared nor shown: every card of the deck, and the knobs (for why_not).
+    _cards: frozenset = field(default=frozenset(), repr=False, compare=False)
+    _knobs: Mapping | None = field(default=None, repr=False, compare=False)
+    # Card sets made on first use (a replaced deck makes its own).
+    _black_cards: frozenset | None = field(default=None, init=False, repr=False, compare=False)
+    _pool_cards: frozenset | None = field(default=None, init=False, repr=False, compare=False)
+    _coloured_cards: tuple[Card, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __init__(self, ruleset: str, players: int, colours: tuple[str, ...], numbers: int,
-                 black_deck: tuple[Card, ...],  # number cards and specials, before the deal
-                 black_in_hands: int, ally: bool, hand_size: int, removed: int, pile_size: int, tricks: int,
-                 short_hands: bool, short_pile: bool, notes: tuple[str, ...] = (),
-                 _cards: frozenset = frozenset(), _knobs: Mapping | None = None):
-        setattr_ = object.__setattr__
-        setattr_(self, "ruleset", ruleset)
-        setattr_(self, "players", players)
-        setattr_(self, "colours", colours)
-        setattr_(self, "numbers", numbers)
-        setattr_(self, "black_deck", black_deck)
-        setattr_(self, "black_in_hands", black_in_hands)
-        setattr_(self, "ally", ally)
-        setattr_(self, "hand_size", hand_size)
-        setattr_(self, "removed", removed)
-        setattr_(self, "pile_size", pile_size)
-        setattr_(self, "tricks", tricks)
-        setattr_(self, "short_hands", short_hands)
-        setattr_(self, "short_pile", short_pile)
-        setattr_(self, "notes", notes)
-        setattr_(self, "_cards", _cards)
-        setattr_(self, "_knobs", _knobs)
+    def replace(self, **changes) -> Deck:
+        """A copy with some fields changed (dataclasses.replace)."""
+        return dataclasses.replace(self, **changes)
 
     @property
     def coloured_count(self) -> int:
@@ -469,31 +465,28 @@ class Deck(Frozen):
     @property
     def black_cards(self) -> frozenset:
         """The black deck as a set (number cards and specials)."""
-        try:
-            return self._black_cards
-        except AttributeError:
+        cards = self._black_cards
+        if cards is None:
             cards = frozenset(self.black_deck)
             object.__setattr__(self, "_black_cards", cards)
-            return cards
+        return cards
 
     @property
     def pool_cards(self) -> frozenset:
         """The cards that always go into the hand pool: coloured cards and the Ally."""
-        try:
-            return self._pool_cards
-        except AttributeError:
+        cards = self._pool_cards
+        if cards is None:
             cards = frozenset(self._coloured) | ({ALLY_CARD} if self.ally else frozenset())
             object.__setattr__(self, "_pool_cards", cards)
-            return cards
+        return cards
 
     @property
     def _coloured(self) -> tuple[Card, ...]:
-        try:
-            return self._coloured_cards
-        except AttributeError:
+        cards = self._coloured_cards
+        if cards is None:
             cards = tuple(coloured(c, n) for c in self.colours for n in range(1, self.numbers + 1))
             object.__setattr__(self, "_coloured_cards", cards)
-            return cards
+        return cards
 
     def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
         """Why a card is not in this deck, naming the deck and the knob or option (log.md 'Cards')."""
