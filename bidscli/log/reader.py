@@ -108,14 +108,6 @@ class GameLog(NamedTuple):
 # -- trick lines -----------------------------------------------------------
 
 
-def format_trick(revealed, plays, actions=()) -> str:
-    """The canonical text of a trick line (the inverse of parse_trick)."""
-    head = " ".join(str(c) for c in revealed)
-    body = ", ".join(f"{p} {c}" for p, c in plays)
-    tail = "".join(f"; {a}" for a in actions)
-    return f"{head}: {body}{tail}"
-
-
 def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRecord:
     """Parse ``<revealed>: <player> <card>, ... [; <action>]...``."""
     if not isinstance(text, str):
