@@ -206,37 +206,6 @@ def test_a_scored_game_leaves_no_reference_cycle():
         gc.enable()
 
 
-def test_line_index_fast_paths_find_what_the_regular_expressions_find():
-    """bounds.LineIndex skips the regular expressions on plain lines: same answers as without."""
-    import random
-
-    from bidscli.files import bounds
-    from bidscli.log import reader as log
-
-    def slow(lines):
-        keys, strings = {}, {}
-        for i, line in enumerate(lines, 1):
-            m = log._KEY_RE.match(line)
-            if m:
-                keys.setdefault(m.group(2), []).append(i)
-            for m in bounds._STRINGS.finditer(line):
-                value = m.group(1) if m.group(2) else (m.group(3) if m.group(4) else None)
-                if value is not None and (not strings.get(value) or strings[value][-1] != i):
-                    strings.setdefault(value, []).append(i)
-        return keys, strings
-
-    rng = random.Random(12)
-    alphabet = ['"', "'", "\\", "=", ".", "]", "[", " ", "a", "R5", "K5: Ana R5", ","]
-    lines = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 9))) for _ in range(3000)]
-    lines += Path("examples/thief-6p.toml").read_text(encoding="utf-8").splitlines()
-    keys, strings = slow(lines)
-    index = bounds.LineIndex(lines, log._KEY_RE)
-    for name, hits in keys.items():
-        assert index.key_line(name) == hits[0], name
-    for text, hits in strings.items():
-        assert index.string_line(text, 1, None) == hits[0], text
-
-
 def test_sanitize_fast_paths_change_nothing_the_regular_expressions_would_not():
     import random
 

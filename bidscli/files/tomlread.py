@@ -3,8 +3,7 @@
 One reader: tomli, below 2.4 (pyproject.toml), which reads TOML 1.0, the language of Python
 3.11's tomllib (tomllib *is* tomli, vendored), and words every error as tomllib does: the
 messages are part of the interface (cli.md, the goldens). Where tomli ships a compiled wheel
-(mypyc), it is that build of the same source, about 3x faster than tomllib on a log
-(docs/performance.md).
+(mypyc), it is that build of the same source (docs/performance.md has its speed).
 
 Errors come out as :class:`TOMLDecodeError` with the parser's message only. :func:`error_at`
 is the one place that reads a position from such a message (and :func:`number_line` finds the
