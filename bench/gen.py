@@ -7,7 +7,8 @@ import random
 import tomli_w
 
 from bidscli.engine.replay import Game
-from bidscli.log.reader import Pass, format_trick
+from bidscli.log.reader import Pass
+from bidscli.log.writer import format_trick
 from bidscli.rules.ruleset import deck_for, load_ruleset
 
 

@@ -15,7 +15,8 @@ import pytest
 
 from bidscli.engine.game import Game
 from bidscli.engine.thief import _record_nothing
-from bidscli.log.reader import format_trick, parse_trick
+from bidscli.log.reader import parse_trick
+from bidscli.log.writer import format_trick
 from tests.test_replay_paths import ThreeCalls, _logs
 from tests.test_usual_trick import _outcome, _spoiled
 

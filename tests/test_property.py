@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 
 from bidscli.core.cards import ALLY_CARD, DOUBLE_CARD, MINUS_FIVE_CARD, Card
 from bidscli.engine.replay import Game, StealChoice, default_steal_policy, replay
-from bidscli.log.reader import Pass, Steal, format_trick, read_log_text
+from bidscli.log.reader import Pass, Steal, read_log_text
+from bidscli.log.writer import format_trick
 from bidscli.report import render as report
 from bidscli.rules.knobs import KNOBS, TABLE_OPTIONS
 from bidscli.rules.ruleset import BUNDLED, deck_for, load_ruleset

@@ -19,7 +19,8 @@ from bidscli.core.errors import BidsError
 from bidscli.engine import checks
 from bidscli.engine import replay as engine
 from bidscli.engine.game import Game
-from bidscli.log.reader import format_trick, parse_trick, read_log_text
+from bidscli.log.reader import parse_trick, read_log_text
+from bidscli.log.writer import format_trick
 from bidscli.report import render as report
 from bidscli.rules.ruleset import load_ruleset
 

@@ -17,7 +17,8 @@ import pytest
 from bidscli.core.cards import BLACK
 from bidscli.engine.game import Game
 from bidscli.engine.results import TrickResult
-from bidscli.log.reader import format_trick, parse_trick
+from bidscli.log.reader import parse_trick
+from bidscli.log.writer import format_trick
 from bidscli.report import render as report
 from tests.test_replay_paths import ALL_CARDS, ThreeCalls, _logs, _spoil, replayed
 

@@ -87,20 +87,8 @@ def refuse_unfinished(path: str | Path, ruleset_ref: str | None = None, option_p
 
 def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
              allow_partial: bool = False) -> list[BidsError]:
-    """Every problem in one log (``bids validate`` collects them all).
-
-    A valid log shows no line, so the log is first read and played without finding the line of
-    each round and trick (issue 12: a tenth of reading a log), up to its first problem. Lines
-    only locate errors, never decide one, so a log with a problem is read and played again with
-    its lines, and every message is located as in one pass with them (an error raised is raised
-    by that pass too).
-    """
-    try:
-        valid = _valid_without_lines(path, ruleset_ref, option_pairs, allow_partial)
-    except Exception:  # noqa: BLE001 - raised again by the pass with lines, located
-        valid = False
-    if valid:
-        return []
+    """Every problem in one log (``bids validate`` collects them all), in file order: the log is
+    read once, with its lines, and played once (without the explanations nobody reads here)."""
     log, errors = read_game_log(path)
     if log is None:
         return errors
@@ -111,46 +99,6 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
             return errors
         return errors + [exc.located(file=str(path))]
     return _check(log, errors, ruleset, opts, allow_partial, explain=False)[1]  # only the errors are read
-
-
-class _Found(Exception):
-    """Raised by _FirstError at the first error of a replay."""
-
-
-class _FirstError:
-    """A collector for engine.replay that stops it at its first error: validate's pass without
-    lines asks only whether there is one (an invalid log costs part of a replay there, not a
-    whole one). ``found`` says so even if something on the way caught the exception."""
-
-    found = False
-
-    def append(self, error: BidsError) -> None:
-        self.found = True
-        raise _Found
-
-    def __len__(self) -> int:  # an empty list to the replay (``if collect:``), as it is until its first error
-        return 0
-
-
-def _valid_without_lines(path: str | Path, ruleset_ref: str | None, option_pairs: Sequence[str],
-                         allow_partial: bool) -> bool:
-    """True when validate finds no problem in the log: the checks of its pass with lines (the
-    reader's, the ruleset's, nothing to score, the replay's), with no line found."""
-    log, errors = read_game_log(path, lines=False)
-    if log is None or errors:
-        return False
-    try:
-        ruleset, opts = ruleset_and_options(log, ruleset_ref, option_pairs)
-    except BidsError:
-        return False
-    if nothing_to_score(log) is not None:
-        return False
-    first = _FirstError()
-    try:
-        replay(log, ruleset, opts, collect=first, allow_partial=allow_partial, explain=False)
-    except _Found:
-        return False
-    return not first.found
 
 
 def _typo_of_ruleset(errors: list[BidsError]) -> bool:

@@ -6,7 +6,7 @@ knows nothing of click or terminals: the drivers in :mod:`bidscli.cli.recordio`
 read lines and write the file.
 
 The check of a typed trick is the engine itself: the log with the candidate
-trick appended is written out as text (the same :func:`bidscli.sim.deal.log_text`
+trick appended is written out as text (the same :func:`bidscli.log.writer.log_text`
 that ``deal`` uses), read back by the log reader and replayed with errors
 collected and an unfinished last round allowed. So a line is accepted exactly
 when ``bids validate --allow-partial`` would accept the saved file, and a
@@ -32,10 +32,11 @@ from ..engine.replay import (
     log_decider,
     replay,
 )
-from ..log.reader import GameLog, Pass, Steal, format_trick, parse_trick, read_log_text
+from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
+from ..log.writer import format_trick, log_text
 from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
-from ..sim.deal import check_fits_log, first_leader, log_text
+from ..sim.deal import check_fits_log, first_leader
 
 WIDTH = 100  # every line shown fits COLUMNS=100
 ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)

@@ -12,18 +12,9 @@ from __future__ import annotations
 
 import re
 
-_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+from .tomlread import error_at
+
 _VALUE = re.compile(r"(\"|'|[-+0-9]|true\b|false\b|\{)")  # a line that starts with a value, not a key
-
-
-def position(message: str, lines: int) -> tuple[int | None, int | None]:
-    """The (line, column) a tomllib message names; the last line for 'end of document'."""
-    m = _POS.search(message)
-    if m:
-        return int(m.group(1)), int(m.group(2))
-    if "end of document" in message:
-        return lines + 1, None  # past the last line
-    return None, None
 
 
 def _scan(line: str) -> tuple[list[int], list[int], bool, str]:
@@ -58,7 +49,8 @@ def _scan(line: str) -> tuple[list[int], list[int], bool, str]:
 def hint(text: str, message: str) -> tuple[int, str] | None:
     """(line, what is probably wrong) for a TOML syntax error, or None when no slip fits."""
     lines = text.splitlines()
-    line, _col = position(message, len(lines))
+    at = error_at(message, text)
+    line = len(lines) + 1 if at.at_end else at.line  # at the end: past the last line
     if line is None or line > len(lines) + 1:
         return None
     stack: list[tuple[int, str]] = []  # open arrays: (line, the code of that line)

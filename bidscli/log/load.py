@@ -60,14 +60,13 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     return ruleset
 
 
-def read_game_log(path: str | Path, lines: bool = True) -> tuple[GameLog | None, list[BidsError]]:
+def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
     """``read_log``, but a ruleset file given where a log belongs is one plain error (as validate
-    says of a ruleset found in a folder), not a list of unknown keys. ``lines=False``: read_log's."""
-    log, errors = read_log(path, lines)
+    says of a ruleset found in a folder), not a list of unknown keys."""
+    log, errors = read_log(path)
     # A log the reader made has players, so it is no ruleset file: only an unusable one is asked
-    # (issue 12: ruleset_file parses the file again). Without lines (validate's first pass, for a
-    # valid log only), the pass with lines that follows asks.
-    if errors and log is None and lines and ruleset_file(str(path)):
+    # (issue 12: ruleset_file parses the file again).
+    if errors and log is None and ruleset_file(str(path)):
         return None, [LogStructureError(
             "a ruleset file, not a game log: give it with -r (as in `bids score GAME.toml -r FILE`)",
             file=str(path))]
@@ -102,7 +101,7 @@ def ruleset_file(path: str) -> bool:
         text = read_text(path, MAX_RULESET_BYTES, "ruleset")
         if check_toml(text, "ruleset") is not None:
             return False
-        data = loads(text)  # as rules.py reads a ruleset: tomllib's data, rtoml's speed (issue 12)
+        data = loads(text)  # as rules.py reads a ruleset
     except (BidsError, ValueError, RecursionError, MemoryError):
         return False
     return ("players" not in data and "rounds" not in data

@@ -52,37 +52,6 @@ def problem(name: str) -> str | None:
     return None
 
 
-_PLAIN_LISTS: dict[tuple[str, ...], bool] = {}  # all_plain's answers: a league's logs repeat their players
-_PLAIN_LISTS_MAX = 1_000  # emptied when full: memory stays flat over any number of logs
-
-
-def all_plain(names: list[str]) -> bool:
-    """``_all_plain(names)``, remembered for each list of names (one look-up for a list met before:
-    issue 12, the checks were 2% of reading a log)."""
-    key = tuple(names)
-    known = _PLAIN_LISTS.get(key)
-    if known is None:
-        if len(_PLAIN_LISTS) >= _PLAIN_LISTS_MAX:
-            _PLAIN_LISTS.clear()
-        known = _PLAIN_LISTS[key] = _all_plain(names)
-    return known
-
-
-def _all_plain(names: list[str]) -> bool:
-    """True when every name is plain ASCII that every rule here accepts: 1-32 printable
-    characters, no space, no separator, no two alike up to case. Told with a few calls in C for
-    the whole list (issue 12: the checks name by name were a percent of validating a log); False
-    says only "check each name" (``problem``, ``same_up_to_case``).
-
-    With no space in any name, splitting the names joined by spaces gives them back exactly
-    when none is empty or holds other whitespace, and a name's ``key`` is its casefold.
-    """
-    spaced = " ".join(names)
-    return bool(names) and (spaced.isascii() and spaced.isprintable() and spaced.split() == names
-            and not any(c in spaced for c in SEPARATORS) and max(map(len, names)) <= MAX_LENGTH
-            and len(set(spaced.casefold().split())) == len(names))
-
-
 def shown(name: str) -> str:
     """A name for a message: cut to 40 characters, control characters escaped."""
     text = name if len(name) <= 40 else name[:37] + "..."
@@ -106,7 +75,7 @@ class Names:
 
     ``resolve`` is a set test for a name written exactly as in ``players`` (the
     usual case) and one dict look-up otherwise. The keys are made on the first name not
-    written exactly (issue 12: most logs have none, and making them was 1% of reading a log).
+    written exactly (most logs have none).
     """
 
     __slots__ = ("players", "exact", "_by_key")

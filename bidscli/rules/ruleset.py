@@ -13,7 +13,6 @@ load from an installed wheel too.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -38,10 +37,8 @@ from ..core.cards import (
 )
 from ..core.errors import DeckError, RulesetError, did_you_mean
 from ..files.bounds import check_toml
-from ..files.tomlread import TOMLDecodeError
-from ..files.tomlread import (
-    loads as toml_loads,  # the log reader's parser: no tomllib import too
-)
+from ..files.tomlread import TOMLDecodeError, error_at, number_line
+from ..files.tomlread import loads as toml_loads  # the log reader's parser
 from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS, knob_value
 
 BUNDLED = ("italian", "english", "japanese")
@@ -245,15 +242,10 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     try:
         data = toml_loads(text)
     except TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        if line is None:  # Python 3.11 says it only in the message
-            m = re.search(r"line (\d+)", str(exc))
-            line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in str(exc) else None)
-        raise RulesetError(f"invalid TOML: {exc}", file=display, line=line) from None
+        raise RulesetError(f"invalid TOML: {exc}", file=display, line=error_at(str(exc), text).line) from None
     except ValueError:  # an integer of more than 4300 digits
-        m = re.search(r"\d{1000}", text)
         raise RulesetError("invalid TOML: a number with thousands of digits is too large to read",
-                           file=display, line=text.count("\n", 0, m.start()) + 1 if m else None) from None
+                           file=display, line=number_line(text)) from None
     except (RecursionError, MemoryError):
         raise RulesetError("TOML nesting is too deep to read", file=display) from None
 

@@ -39,7 +39,8 @@ from typing import NamedTuple
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from ..core.errors import LogStructureError, did_you_mean
 from ..engine.replay import Game, GameResult, StealChoice, log_decider
-from ..log.reader import Steal, format_trick
+from ..log.reader import Steal
+from ..log.writer import format_trick, log_text
 from ..rules.ruleset import Ruleset, deck_for
 from .deal import derive_seed
 
@@ -483,7 +484,7 @@ def play_game(
     ``rounds`` holds the deal of each round (``leader``, ``hands``, ``pile``,
     ``removed``; an optional ``tricks`` of already played ``TrickRecord`` lines
     is replayed first, the bots play the rest). Returns the result and, with
-    ``record``, each round's trick lines (log.format_trick, steals included).
+    ``record``, each round's trick lines (log.writer.format_trick, steals included).
     """
     game = Game(ruleset, players, options, file=file)
     strategies = [BOTS[b] for b in bots]
@@ -548,7 +549,7 @@ class _PlayedRound(NamedTuple):
 def simulate_log(log, ruleset: Ruleset, ruleset_ref: str | None, options: Mapping[str, bool],
                  bots: Sequence[str], seed: int, command: str | None = None) -> tuple[str, GameResult]:
     """Play a deal log (``bids deal``) with bots; returns the full log text and the result."""
-    from .deal import check_fits_log, log_text
+    from .deal import check_fits_log
 
     opts = dict(log.options)
     opts.update(options)

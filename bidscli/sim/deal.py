@@ -32,8 +32,6 @@ import struct
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-import tomli_w
-
 from ..core.cards import (
     ALLY_CARD,
     COLOURS,
@@ -49,6 +47,7 @@ from ..core.cards import (
 )
 from ..core.errors import LimitError, RulesetError
 from ..log.reader import beyond_limits
+from ..log.writer import log_text
 from ..rules.ruleset import Deck, Ruleset, deck_for
 
 # Every card any deck can hold, in a fixed order: the order random keys are drawn in.
@@ -205,66 +204,7 @@ def make_deal(
     return Deal(ruleset.name, players, opts, seed, tuple(out))
 
 
-# -- writing logs ----------------------------------------------------------------------
-
-
-def _value(v) -> str:
-    """A TOML value rendered by tomli-w (quoting and escaping are its job)."""
-    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
-
-
-def _cards(cards) -> str:
-    """An inline array of card tokens, whatever its length."""
-    return "[" + ", ".join(_value(str(c)) for c in cards) + "]"
-
-
-def _key(k: str) -> str:
-    return tomli_w.dumps({k: 0}).rsplit("=", 1)[0].strip()
-
-
-def log_text(
-    ruleset_name: str | None,
-    players: Sequence[str],
-    options: Mapping[str, bool],
-    rounds: Sequence,
-    *,
-    header: Sequence[str] = (),
-) -> str:
-    """A game log (log.md) as TOML text.
-
-    ``rounds`` holds objects with ``leader``, ``hands``, ``removed``, ``pile``
-    (any may be None) and, optionally, ``tricks`` (trick lines). Every value is
-    rendered by tomli-w; the layout (dotted ``hands.<name>`` keys, one trick per
-    line) follows the examples of log.md so that a person can read and edit it.
-    """
-    lines = [f"# {h}" for h in header]
-    if ruleset_name is not None:
-        lines.append(f"ruleset = {_value(ruleset_name)}")
-    lines.append("players = [" + ", ".join(_value(p) for p in players) + "]")
-    lines.append("")
-    lines.append("[options]")
-    for k in sorted(options):
-        lines.append(f"{_key(k)} = {_value(bool(options[k]))}")
-    for rnd in rounds:
-        lines.append("")
-        lines.append("[[rounds]]")
-        if getattr(rnd, "leader", None) is not None:
-            lines.append(f"leader = {_value(rnd.leader)}")
-        if getattr(rnd, "hands", None) is not None:
-            for p in players:
-                lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p])}")
-        if getattr(rnd, "removed", None) is not None:
-            lines.append(f"removed = {_cards(rnd.removed)}")
-        if getattr(rnd, "pile", None) is not None:
-            lines.append(f"pile = {_cards(rnd.pile)}")
-        tricks = list(getattr(rnd, "tricks", ()) or ())
-        if tricks:
-            lines.append("tricks = [")
-            lines.extend(f"  {_value(t)}," for t in tricks)
-            lines.append("]")
-        else:
-            lines.append("tricks = []")
-    return "\n".join(lines) + "\n"
+# -- a deal as a log (log.writer writes it) ----------------------------------------------
 
 
 def deal_text(deal: Deal, command: str | None = None) -> str:

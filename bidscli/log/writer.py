@@ -1,0 +1,80 @@
+"""Writing game logs (spec log.md): the one way to write a trick line and a whole log.
+
+``format_trick`` writes a trick line in the canonical form that ``reader.parse_trick`` reads
+back; ``log_text`` writes a log as TOML text, every value rendered by tomli-w (quoting and
+escaping are its job). ``bids deal``, ``bids simulate`` and ``bids record`` write their logs
+with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import tomli_w
+
+
+def format_trick(revealed, plays, actions=()) -> str:
+    """The canonical text of a trick line (the inverse of reader.parse_trick)."""
+    head = " ".join(str(c) for c in revealed)
+    body = ", ".join(f"{p} {c}" for p, c in plays)
+    tail = "".join(f"; {a}" for a in actions)
+    return f"{head}: {body}{tail}"
+
+
+def _value(v) -> str:
+    """A TOML value rendered by tomli-w."""
+    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
+
+
+def _cards(cards) -> str:
+    """An inline array of card tokens, whatever its length."""
+    return "[" + ", ".join(_value(str(c)) for c in cards) + "]"
+
+
+def _key(k: str) -> str:
+    return tomli_w.dumps({k: 0}).rsplit("=", 1)[0].strip()
+
+
+def log_text(
+    ruleset_name: str | None,
+    players: Sequence[str],
+    options: Mapping[str, bool],
+    rounds: Sequence,
+    *,
+    header: Sequence[str] = (),
+) -> str:
+    """A game log (log.md) as TOML text.
+
+    ``rounds`` holds objects with ``leader``, ``hands``, ``removed``, ``pile``
+    (any may be None) and, optionally, ``tricks`` (trick lines). Every value is
+    rendered by tomli-w; the layout (dotted ``hands.<name>`` keys, one trick per
+    line) follows the examples of log.md so that a person can read and edit it.
+    """
+    lines = [f"# {h}" for h in header]
+    if ruleset_name is not None:
+        lines.append(f"ruleset = {_value(ruleset_name)}")
+    lines.append("players = [" + ", ".join(_value(p) for p in players) + "]")
+    lines.append("")
+    lines.append("[options]")
+    for k in sorted(options):
+        lines.append(f"{_key(k)} = {_value(bool(options[k]))}")
+    for rnd in rounds:
+        lines.append("")
+        lines.append("[[rounds]]")
+        if getattr(rnd, "leader", None) is not None:
+            lines.append(f"leader = {_value(rnd.leader)}")
+        if getattr(rnd, "hands", None) is not None:
+            for p in players:
+                lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p])}")
+        if getattr(rnd, "removed", None) is not None:
+            lines.append(f"removed = {_cards(rnd.removed)}")
+        if getattr(rnd, "pile", None) is not None:
+            lines.append(f"pile = {_cards(rnd.pile)}")
+        tricks = list(getattr(rnd, "tricks", ()) or ())
+        if tricks:
+            lines.append("tricks = [")
+            lines.extend(f"  {_value(t)}," for t in tricks)
+            lines.append("]")
+        else:
+            lines.append("tricks = []")
+    return "\n".join(lines) + "\n"
