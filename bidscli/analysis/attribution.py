@@ -285,10 +285,13 @@ def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str,
     deal = plan.build_deal(log, options)
     labs = tuple(labels) if labels else tuple(plan.ruleset_labels([ruleset_a, ruleset_b],
                                                                [ruleset_a.name, ruleset_b.name]))
-    offered, _ = plan.reference_game(deal, log, [ruleset_a, ruleset_b], lenient)
+    own, _ = plan.reference_play(deal, log, [ruleset_a, ruleset_b], lenient)
+    offered = None if own is None else own.offered
     outs = []
     for rs in (ruleset_a, ruleset_b):
-        o = plan.play_deal(deal, rs, lenient=lenient, offered=offered)
+        # The log's own game is this ruleset's play too (plan.reference_play).
+        o = own if own is not None and own.ruleset == rs else plan.play_deal(deal, rs, lenient=lenient,
+                                                                             offered=offered)
         if o.error is not None:
             raise o.error
         outs.append(o)

@@ -6,6 +6,13 @@ read so far take the same path, so a replay is only run for a new path (keys
 are *effective* values: a per-player-count knob counts only at this table's
 player count). A new branch plays on from a copy of the game at the last round
 boundary before its knob was first read (``plan.Checkpoint``).
+
+The cost of a search is the rounds its replays play (a whole replay plays every
+round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: a
+replay that would play past the bound is not started and ``BoundReached`` is
+raised instead, so a search ends after a known amount of play whatever the log
+and the knobs (docs/limits.md). Replays keep no explanation (``explain=False``):
+a Summary reads only the scores.
 """
 
 from __future__ import annotations
@@ -31,6 +38,25 @@ def effective(name: str, value, players: int):
     if isinstance(value, list):
         return tuple(value)
     return value
+
+
+class BoundReached(Exception):
+    """A replay would play more rounds than its ``Budget`` has left (nothing was played)."""
+
+
+class Budget:
+    """Rounds of play that replays may still take; one budget may serve several caches."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self, limit: int | None):
+        self.limit = limit  # None: no bound
+        self.spent = 0
+
+    def spend(self, rounds: int) -> None:
+        if self.limit is not None and self.spent + rounds > self.limit:
+            raise BoundReached(f"the bound of {self.limit:,} replayed rounds is reached")
+        self.spent += rounds
 
 
 class _Reads(Mapping):
@@ -92,7 +118,7 @@ class VariantCache:
     there plays on from a copy of it instead of replaying the whole deal.
     """
 
-    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
+    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False, budget: Budget | None = None):
         self.deal = deal
         self.base = base
         self.players = len(deal.players)
@@ -102,6 +128,7 @@ class VariantCache:
         self.replays = 0  # whole replays
         self.resumed = 0  # replays from a checkpoint
         self.memo: dict = {}  # for play_deal
+        self.budget = budget if budget is not None else Budget(None)
 
     def get(self, changes: Mapping[str, object]) -> Summary:
         n = self.players
@@ -129,6 +156,10 @@ class VariantCache:
         """A replay, whole or on from ``ckpt``, the checkpoint of the node at ``depth`` whose branch
         is new. Nodes down to that depth exist already, so boundaries passed before its knob is read
         need no copy of the game: ``ckpt`` itself stands in for them."""
+        rounds = len(self.deal.rounds)
+        # Rounds this replay plays: all of them, or those from the checkpoint's round on (none
+        # from the finished game, the result alone).
+        self.budget.spend(rounds if ckpt is None else rounds - ckpt.pos[0])
         reads = _Reads(self._values(changes), self.players)
         points: list = []  # the latest checkpoint for each count of knobs read so far
         if ckpt is None:
@@ -152,7 +183,7 @@ class VariantCache:
                 points.append((count, point))
 
         summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
-                                     on_point=on_point, resume=ckpt, memo=self.memo))
+                                     on_point=on_point, resume=ckpt, memo=self.memo, explain=False))
         self._insert(list(reads.order.items()), summary, points)
         return summary
 
