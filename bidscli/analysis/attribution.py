@@ -96,6 +96,10 @@ from ..rules.ruleset import Ruleset, deck_for
 
 DECK = "deck"
 SHAPLEY_LIMIT = 12  # knob groups read: 2^12 = 4096 mixtures at most, well inside a second or two
+# Rounds of play that the replays of one account may take (docs/limits.md): a whole replay plays
+# every round of the log, one from a checkpoint the rounds after it. The exact value of a short
+# game takes some hundreds; 2^8 mixtures of a 1,000-round game would take 256,000.
+ROUND_REPLAYS = 4_000
 OPTIONS = "table options"
 
 
@@ -147,6 +151,7 @@ class Attribution:
     policy_mixtures: int
     unplayable_mixtures: int
     reason: str | None = None  # why the split is "ordered"
+    rounds_replayed: int = 0  # rounds of play the replays took (at most ROUND_REPLAYS)
 
     def difference(self, player: str) -> int:
         a, b = self.labels
@@ -168,6 +173,7 @@ class Attribution:
             "policy_mixtures": self.policy_mixtures,
             "unplayable_mixtures": self.unplayable_mixtures,
             "reason": self.reason,
+            "round_replays": self.rounds_replayed,
         }
         m = self.winner_margin
         if m is not None:
@@ -302,7 +308,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
                        divergences: tuple | None = None) -> Attribution | None:
     """The account for two played outcomes of one deal (``bids diff`` has them already)."""
     from .divergence import divergences as find_divergences
-    from .variantcache import VariantCache
+    from .variantcache import BoundReached, Budget, VariantCache, _summary
 
     if not (out_a.determined and out_b.determined):
         return None
@@ -320,13 +326,14 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         if g == DECK and _same_deck(a, {k: b.knobs[k] for k in knobs}, n, opts):
             pinned.add(g)
     live = [(g, ks) for g, ks in groups if g not in pinned]
-    caches = [VariantCache(deal, a, offered, lenient)]
+    budget = Budget(ROUND_REPLAYS)  # one bound for every replay of this account
+    caches = [VariantCache(deal, a, offered, lenient, budget)]
     if a.table_options(opts) != b.table_options(opts):
         # The rulesets' own table-option defaults differ (a house ruleset may set them): one more
         # "player", switched by replaying on a base with B's defaults.
         groups.append((OPTIONS, []))
         live.append((OPTIONS, []))
-        caches.append(VariantCache(deal, a.replace(options=b.options), offered, lenient))
+        caches.append(VariantCache(deal, a.replace(options=b.options), offered, lenient, budget))
 
     def mixture(mask: int, order):
         out = {}
@@ -339,28 +346,51 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
                     out[kn] = b.knobs[kn]
         return cache.get(out)
 
+    # The chain first: A, then one more group switched at each step in registry order, to B. It is
+    # the ordered split, for when the exact value is out of reach, and it costs the exact value
+    # nothing: a group that no mixture of the others reads leaves their paths as they are, so every
+    # mixture of the chain is one of the exact value's. Past the bound, the groups left are switched
+    # together in one last step (the ends are the rulesets' own games).
+    k = len(live)
+    chain: dict = {}
+    cut = None
+    for i in range(k + 1):
+        try:
+            chain[(1 << i) - 1] = mixture((1 << i) - 1, live)
+        except BoundReached:
+            cut = i
+            chain.setdefault(0, _summary(out_a))
+            chain[(1 << k) - 1] = _summary(out_b)
+            break
     # The groups some replay reads, grown until no mixture of them reads another one.
     relevant: list = [x for x in live if x[0] == OPTIONS]
-    too_many = False
-    while True:
-        if len(relevant) > SHAPLEY_LIMIT:
-            too_many = True
-            break
-        summaries = [mixture(mask, relevant) for mask in range(1 << len(relevant))]
-        read = set().union(*(_tree_knobs(c.root) for c in caches))
-        more = [x for x in live if x not in relevant and any(kn in read for kn in x[1])]
-        if not more:
-            break
-        relevant = [x for x in live if x in relevant or x in more]
+    too_many = bounded = False
+    try:
+        while cut is None:
+            if len(relevant) > SHAPLEY_LIMIT:
+                too_many = True
+                break
+            summaries = [mixture(mask, relevant) for mask in range(1 << len(relevant))]
+            read = set().union(*(_tree_knobs(c.root) for c in caches))
+            more = [x for x in live if x not in relevant and any(kn in read for kn in x[1])]
+            if not more:
+                break
+            relevant = [x for x in live if x in relevant or x in more]
+    except BoundReached:
+        bounded = True
     reason = None
-    if too_many:
+    if too_many or bounded or cut is not None:
         # 2^k replays would take too long: switch every group in registry order instead.
-        reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
-                  f"exact Shapley value (2^k replays)")
+        if too_many:
+            reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
+                      f"exact Shapley value (2^k replays)")
+        else:
+            reason = (f"the exact Shapley value needs more than {ROUND_REPLAYS:,} replayed rounds here "
+                      f"({len(deal.rounds)} rounds, mixtures of {len(relevant) if cut is None else k} "
+                      f"knob groups), the bound of one account")
         relevant = live
-        k = len(relevant)
-        masks = [(1 << i) - 1 for i in range(k + 1)]
-        summaries = {m: mixture(m, relevant) for m in masks}
+        masks = sorted(chain)
+        summaries = chain
     else:
         k = len(relevant)
         masks = range(1 << k)
@@ -381,12 +411,12 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     if values[0] != totals_a or values[full] != totals_b:  # the mixtures are the rulesets themselves
         raise BidsError("internal: a replay of the deal under the rulesets' own knobs scored differently")
     names = [g for g, _ in relevant]
-    if too_many:
+    if summaries is chain:
         method = "ordered"
         steps, pending = [], []
-        for i in range(k):  # an unplayable prefix joins its step to the next
+        for i in range(k):  # an unplayable prefix, or one past the bound, joins its step to the next
             pending.append(i)
-            if values[(1 << (i + 1)) - 1] is not None:
+            if values.get((1 << (i + 1)) - 1) is not None:
                 steps.append(tuple(pending))
                 pending = []
     elif unplayable:
@@ -398,6 +428,9 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         steps = []
     if method == "ordered":
         order = tuple(tuple(names[i] for i in step) for step in steps)
+        if cut is not None and len(order[-1]) > 1:
+            reason += (f"; the bound is reached along the steps too, so the last one switches "
+                       f"{', '.join(order[-1])} together")
         shares = _ordered(steps, values, len(players))
         labels_of = [" + ".join(s) for s in order]
     else:
@@ -421,7 +454,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     margin = _margin(out_a.result, out_b.result, parts, [g for g, _ in groups] + [x for x in labels_of if x not in
                                                                                   dict(groups)])
     return Attribution(method, (la, lb), players, totals, parts, group_objs, margin, order, tuple(divergences),
-                       len(masks), sum(c.replays + c.resumed for c in caches), policy, unplayable, reason)
+                       len(masks), sum(c.replays + c.resumed for c in caches), policy, unplayable, reason,
+                       budget.spent)
 
 
 def _tree_knobs(node) -> set:

@@ -8,10 +8,10 @@ player count). A new branch plays on from a copy of the game at the last round
 boundary before its knob was first read (``plan.Checkpoint``).
 
 The cost of a search is the rounds its replays play (a whole replay plays every
-round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: a
-replay that would play past the bound is not started and ``BoundReached`` is
-raised instead, so a search ends after a known amount of play whatever the log
-and the knobs (docs/limits.md). Replays keep no explanation (``explain=False``):
+round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: the
+replay that would start a round past the bound stops there, keeps nothing, and
+``BoundReached`` is raised, so a search ends after a known amount of play
+whatever the log and the knobs (docs/limits.md). Replays keep no explanation (``explain=False``):
 a Summary reads only the scores.
 """
 
@@ -41,22 +41,25 @@ def effective(name: str, value, players: int):
 
 
 class BoundReached(Exception):
-    """A replay would play more rounds than its ``Budget`` has left (nothing was played)."""
+    """A replay would play more rounds than its ``Budget`` has left (the replay is dropped)."""
 
 
 class Budget:
     """Rounds of play that replays may still take; one budget may serve several caches."""
 
-    __slots__ = ("limit", "spent")
+    __slots__ = ("limit", "spent", "tick")
 
-    def __init__(self, limit: int | None):
+    def __init__(self, limit: int | None, tick=None):
         self.limit = limit  # None: no bound
         self.spent = 0
+        self.tick = tick  # called after each spend (a progress line)
 
     def spend(self, rounds: int) -> None:
         if self.limit is not None and self.spent + rounds > self.limit:
             raise BoundReached(f"the bound of {self.limit:,} replayed rounds is reached")
         self.spent += rounds
+        if self.tick is not None:
+            self.tick()
 
 
 class _Reads(Mapping):
@@ -156,10 +159,6 @@ class VariantCache:
         """A replay, whole or on from ``ckpt``, the checkpoint of the node at ``depth`` whose branch
         is new. Nodes down to that depth exist already, so boundaries passed before its knob is read
         need no copy of the game: ``ckpt`` itself stands in for them."""
-        rounds = len(self.deal.rounds)
-        # Rounds this replay plays: all of them, or those from the checkpoint's round on (none
-        # from the finished game, the result alone).
-        self.budget.spend(rounds if ckpt is None else rounds - ckpt.pos[0])
         reads = _Reads(self._values(changes), self.players)
         points: list = []  # the latest checkpoint for each count of knobs read so far
         if ckpt is None:
@@ -170,7 +169,12 @@ class VariantCache:
             points.append((len(ckpt.before), ckpt))
         rs = self.base.replace(knobs=reads)
 
+        rounds = len(self.deal.rounds)
+        spend = self.budget.spend
+
         def on_point(pos, game, notes, asked, undetermined, base_deck):
+            if pos[1] == 0 and pos[0] < rounds:
+                spend(1)  # a round starts: BoundReached stops the replay here, and nothing is kept
             count = len(reads.order)
             if count <= depth:
                 return
