@@ -32,6 +32,7 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
         replays       plays of the deal they took (whole, or on from a checkpoint)
         policy_mixtures, unplayable_mixtures   counts (see below)
         reason        why the split is "ordered", else None
+        rounds_replayed  rounds of play the replays took (at most ROUND_REPLAYS)
         difference(p) totals[b][p] - totals[a][p]
         to_json()     the ``attribution`` object of ``diff --format json``
 
@@ -73,6 +74,16 @@ Too many knobs. The exact value needs 2^k mixtures; past SHAPLEY_LIMIT (12)
 groups that the engine reads, the account is the ordered split along the
 registry order (k + 1 mixtures; an unplayable step joins the next), marked
 "ordered" with its reason. The bundled rulesets differ in at most 10 groups.
+
+A bound on the replays. All the replays of one account may play at most
+ROUND_REPLAYS rounds (variantcache.Budget; docs/limits.md). The ordered chain
+is replayed first: its mixtures are among the exact value's (a group no mixture
+of the others reads changes none of their paths), so the exact value, tried
+next within what is left, costs no more for it. When the exact value does not
+fit, the account is the chain's ordered split, marked "ordered" with that
+reason; when the chain itself does not fit, its steps are taken while they do
+and the last one switches the groups left together (a joint label, said in
+the reason), its ends being A's and B's own games.
 
 JSON numbers (``points_json``): each part is given as the nearest multiple of
 2^-30 (exact for halves, quarters...; thirds within 1e-9), then the rounding
@@ -386,8 +397,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
                       f"exact Shapley value (2^k replays)")
         else:
             reason = (f"the exact Shapley value needs more than {ROUND_REPLAYS:,} replayed rounds here "
-                      f"({len(deal.rounds)} rounds, mixtures of {len(relevant) if cut is None else k} "
-                      f"knob groups), the bound of one account")
+                      f"(mixtures of {len(relevant) if cut is None else k} knob groups over a "
+                      f"{len(deal.rounds):,}-round game), the bound of one account")
         relevant = live
         masks = sorted(chain)
         summaries = chain
@@ -429,7 +440,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     if method == "ordered":
         order = tuple(tuple(names[i] for i in step) for step in steps)
         if cut is not None and len(order[-1]) > 1:
-            reason += (f"; the bound is reached along the steps too, so the last one switches "
+            reason += (f"; it is reached along the steps too: the last step switches "
                        f"{', '.join(order[-1])} together")
         shares = _ordered(steps, values, len(players))
         labels_of = [" + ".join(s) for s in order]

@@ -335,7 +335,13 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
         wd = max(len(r[2]) for r in rows)
         for p, tt, dd, shares in rows:
             lead = f"  {p:<{wp}}  {tt:<{wt}}  {dd:>{wd}} = "
-            out += wrap(shares, lead, " " * len(lead), width)
+            if len(lead) > width // 2:
+                # Totals of 30 digits (2x of game scope over a long game): the parts go under the
+                # line, or each line would hold a character or two of them.
+                out.append(lead.rstrip())
+                out += wrap(shares, "      ", "      ", width)
+            else:
+                out += wrap(shares, lead, " " * len(lead), width)
     if same:
         out += wrap(f"{', '.join(same)}: no change.", "  ", "    ", width)
     notes = []
