@@ -272,3 +272,20 @@ def test_score_of_a_long_log_under_another_ruleset_hints_without_a_whole_diff(lo
     assert res.returncode == 1
     assert "the log was recorded under italian" in res.stderr
     assert f"bids diff {long_log} -r italian -r english" in res.stderr
+
+
+def test_the_accounts_of_one_diff_share_the_bound(monkeypatch):
+    # Three rulesets: two accounts, each with half of the bound (what the first leaves goes to the next).
+    args = ("diff", "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english", "-r", "japanese",
+            "--format", "json")
+    full = json.loads(invoke(*args).stdout)["attributions"]
+    assert [at["method"] for at in full] == ["shapley", "shapley"]
+    first = full[0]["round_replays"]
+    monkeypatch.setattr(attribution, "ROUND_REPLAYS", 2 * first - 2)
+    doc = json.loads(invoke(*args).stdout)
+    one, two = doc["attributions"]
+    assert one["method"] == "ordered" and one["round_replays"] <= first - 1
+    assert f"this account's share of the bound of {2 * first - 2:,}" in one["reason"]
+    assert one["round_replays"] + two["round_replays"] <= 2 * first - 2
+    for at in (one, two):
+        check_account(at, doc["totals"], "italian", at["other"])

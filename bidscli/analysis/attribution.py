@@ -316,8 +316,11 @@ def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str,
 
 
 def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, lenient: bool = False,
-                       divergences: tuple | None = None) -> Attribution | None:
-    """The account for two played outcomes of one deal (``bids diff`` has them already)."""
+                       divergences: tuple | None = None, round_replays: int | None = None) -> Attribution | None:
+    """The account for two played outcomes of one deal (``bids diff`` has them already).
+
+    ``round_replays``: the bound on its replays, when it is a share of ROUND_REPLAYS (``bids diff
+    -r A -r B -r C`` bounds all of its accounts together); default ROUND_REPLAYS."""
     from .divergence import divergences as find_divergences
     from .variantcache import BoundReached, Budget, VariantCache, _summary
 
@@ -337,7 +340,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         if g == DECK and _same_deck(a, {k: b.knobs[k] for k in knobs}, n, opts):
             pinned.add(g)
     live = [(g, ks) for g, ks in groups if g not in pinned]
-    budget = Budget(ROUND_REPLAYS)  # one bound for every replay of this account
+    limit = ROUND_REPLAYS if round_replays is None else round_replays
+    budget = Budget(limit)  # one bound for every replay of this account
     caches = [VariantCache(deal, a, offered, lenient, budget)]
     if a.table_options(opts) != b.table_options(opts):
         # The rulesets' own table-option defaults differ (a house ruleset may set them): one more
@@ -396,9 +400,11 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
             reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
                       f"exact Shapley value (2^k replays)")
         else:
-            reason = (f"the exact Shapley value needs more than {ROUND_REPLAYS:,} replayed rounds here "
+            whose = ("the bound of one account" if limit == ROUND_REPLAYS else
+                     f"this account's share of the bound of {ROUND_REPLAYS:,} for all the accounts of one diff")
+            reason = (f"the exact Shapley value needs more than {limit:,} replayed rounds here "
                       f"(mixtures of {len(relevant) if cut is None else k} knob groups over a "
-                      f"{len(deal.rounds):,}-round game), the bound of one account")
+                      f"{len(deal.rounds):,}-round game), {whose}")
         relevant = live
         masks = sorted(chain)
         summaries = chain

@@ -75,7 +75,7 @@ def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Seq
 def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
     """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
     from ..rules.ruleset import knob_diff_rows
-    from .attribution import attribute_outcomes
+    from .attribution import ROUND_REPLAYS, attribute_outcomes
     from .divergence import divergences as find_divergences
 
     deal, labels, rulesets, outcomes, offered, reference = plays(path, refs, lenient=lenient,
@@ -85,10 +85,16 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
     if first is None:
         first_score = _first_score_divergence(labels, outcomes)
     divergences = find_divergences(deal, labels, outcomes)
-    attributions = tuple(
-        attribute_outcomes(deal, (labels[0], labels[i]), outcomes[0], outcomes[i], offered, lenient=lenient,
-                           divergences=divergences if len(outcomes) == 2 else None)
-        for i in range(1, len(outcomes)))
+    # One bound for all the accounts (docs/limits.md): each gets an equal share of what is left.
+    left = ROUND_REPLAYS
+    attributions: list = []
+    for i in range(1, len(outcomes)):
+        share = left // (len(outcomes) - i)
+        at = attribute_outcomes(deal, (labels[0], labels[i]), outcomes[0], outcomes[i], offered, lenient=lenient,
+                                divergences=divergences if len(outcomes) == 2 else None, round_replays=share)
+        left -= 0 if at is None else at.rounds_replayed
+        attributions.append(at)
+    attributions = tuple(attributions)
     return Diff(deal, labels, outcomes, first, first_score, knob_diff_rows(rulesets, labels), reference,
                 divergences, attributions)
 
