@@ -4,8 +4,9 @@ A decision tree of knob reads: the ruleset handed to the engine records which
 knobs the engine reads, in order, and two variants that agree on every knob
 read so far take the same path, so a replay is only run for a new path (keys
 are *effective* values: a per-player-count knob counts only at this table's
-player count). A new branch plays on from a copy of the game at the last round
-boundary before its knob was first read (``plan.Checkpoint``).
+player count). A new branch plays on from a copy of the game at a round boundary
+before its knob was first read (``plan.Checkpoint``; the last one, in the first rounds of a
+game; ``kept``).
 
 The cost of a search is the rounds its replays play (a whole replay plays every
 round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: the
@@ -85,6 +86,18 @@ class _Reads(Mapping):
         return len(self.values)
 
 
+def kept(index: int) -> bool:
+    """Whether a replay keeps a checkpoint at the boundaries of round ``index`` (0-based): every one
+    of the first 8 rounds, then 4 an octave (8, 10, 12, 14, 16, 20, ..., 512, 640, 768, 896).
+
+    A copy of the game costs what the game holds, which grows with its rounds, so a copy at every
+    boundary made a long replay quadratic; most knobs are first read in the first rounds. A variant
+    that parts from its path later plays on from the kept boundary before it, at most a quarter of
+    the rounds before its knob's first read further back. The checkpoint before the result is
+    always kept (a knob first read there costs no round)."""
+    return index < 8 or not index & ((1 << (index.bit_length() - 3)) - 1)
+
+
 class Summary(NamedTuple):
     """What disputes keeps of an outcome."""
 
@@ -115,8 +128,8 @@ class VariantCache:
 
     A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
     ``["leaf", Summary]``. A node's checkpoint is the game as it stood at the
-    last round boundary before its knob was first read (before a round starts,
-    before it ends, or before the result: see ``Checkpoint``); every path
+    last kept round boundary (``kept``) before its knob was first read (before a
+    round starts, before it ends, or before the result: see ``Checkpoint``); every path
     through the node shares that state, so a variant that takes a new branch
     there plays on from a copy of it instead of replaying the whole deal.
     """
@@ -178,7 +191,9 @@ class VariantCache:
             count = len(reads.order)
             if count <= depth:
                 return
-            last = pos[0] == len(self.deal.rounds)  # before the result: the game is not played on
+            last = pos[0] == rounds  # before the result: the game is not played on
+            if not last and not kept(pos[0]):
+                return
             point = Checkpoint(pos, game if last else fork(game), list(notes), set(asked), undetermined,
                                base_deck, dict(reads.order))
             if points and points[-1][0] == count:
