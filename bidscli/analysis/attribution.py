@@ -32,6 +32,7 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
         replays       plays of the deal they took (whole, or on from a checkpoint)
         policy_mixtures, unplayable_mixtures   counts (see below)
         reason        why the split is "ordered", else None
+        rounds_replayed  rounds of play the replays took (at most ROUND_REPLAYS)
         difference(p) totals[b][p] - totals[a][p]
         to_json()     the ``attribution`` object of ``diff --format json``
 
@@ -74,6 +75,16 @@ groups that the engine reads, the account is the ordered split along the
 registry order (k + 1 mixtures; an unplayable step joins the next), marked
 "ordered" with its reason. The bundled rulesets differ in at most 10 groups.
 
+A bound on the replays. All the replays of one account may play at most
+ROUND_REPLAYS rounds (variantcache.Budget; docs/limits.md). The ordered chain
+is replayed first: its mixtures are among the exact value's (a group no mixture
+of the others reads changes none of their paths), so the exact value, tried
+next within what is left, costs no more for it. When the exact value does not
+fit, the account is the chain's ordered split, marked "ordered" with that
+reason; when the chain itself does not fit, its steps are taken while they do
+and the last one switches the groups left together (a joint label, said in
+the reason), its ends being A's and B's own games.
+
 JSON numbers (``points_json``): each part is given as the nearest multiple of
 2^-30 (exact for halves, quarters...; thirds within 1e-9), then the rounding
 is corrected on the parts with the largest remainders so that the numbers add
@@ -96,6 +107,10 @@ from ..rules.ruleset import Ruleset, deck_for
 
 DECK = "deck"
 SHAPLEY_LIMIT = 12  # knob groups read: 2^12 = 4096 mixtures at most, well inside a second or two
+# Rounds of play that the replays of one account may take (docs/limits.md): a whole replay plays
+# every round of the log, one from a checkpoint the rounds after it. The exact value of a short
+# game takes some hundreds; 2^8 mixtures of a 1,000-round game would take 256,000.
+ROUND_REPLAYS = 4_000
 OPTIONS = "table options"
 
 
@@ -147,6 +162,7 @@ class Attribution:
     policy_mixtures: int
     unplayable_mixtures: int
     reason: str | None = None  # why the split is "ordered"
+    rounds_replayed: int = 0  # rounds of play the replays took (at most ROUND_REPLAYS)
 
     def difference(self, player: str) -> int:
         a, b = self.labels
@@ -168,6 +184,7 @@ class Attribution:
             "policy_mixtures": self.policy_mixtures,
             "unplayable_mixtures": self.unplayable_mixtures,
             "reason": self.reason,
+            "round_replays": self.rounds_replayed,
         }
         m = self.winner_margin
         if m is not None:
@@ -285,10 +302,13 @@ def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str,
     deal = plan.build_deal(log, options)
     labs = tuple(labels) if labels else tuple(plan.ruleset_labels([ruleset_a, ruleset_b],
                                                                [ruleset_a.name, ruleset_b.name]))
-    offered, _ = plan.reference_game(deal, log, [ruleset_a, ruleset_b], lenient)
+    own, _ = plan.reference_play(deal, log, [ruleset_a, ruleset_b], lenient)
+    offered = None if own is None else own.offered
     outs = []
     for rs in (ruleset_a, ruleset_b):
-        o = plan.play_deal(deal, rs, lenient=lenient, offered=offered)
+        # The log's own game is this ruleset's play too (plan.reference_play).
+        o = own if own is not None and own.ruleset == rs else plan.play_deal(deal, rs, lenient=lenient,
+                                                                             offered=offered)
         if o.error is not None:
             raise o.error
         outs.append(o)
@@ -296,10 +316,13 @@ def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str,
 
 
 def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, lenient: bool = False,
-                       divergences: tuple | None = None) -> Attribution | None:
-    """The account for two played outcomes of one deal (``bids diff`` has them already)."""
+                       divergences: tuple | None = None, round_replays: int | None = None) -> Attribution | None:
+    """The account for two played outcomes of one deal (``bids diff`` has them already).
+
+    ``round_replays``: the bound on its replays, when it is a share of ROUND_REPLAYS (``bids diff
+    -r A -r B -r C`` bounds all of its accounts together); default ROUND_REPLAYS."""
     from .divergence import divergences as find_divergences
-    from .variantcache import VariantCache
+    from .variantcache import BoundReached, Budget, VariantCache, _summary
 
     if not (out_a.determined and out_b.determined):
         return None
@@ -317,13 +340,15 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         if g == DECK and _same_deck(a, {k: b.knobs[k] for k in knobs}, n, opts):
             pinned.add(g)
     live = [(g, ks) for g, ks in groups if g not in pinned]
-    caches = [VariantCache(deal, a, offered, lenient)]
+    limit = ROUND_REPLAYS if round_replays is None else round_replays
+    budget = Budget(limit)  # one bound for every replay of this account
+    caches = [VariantCache(deal, a, offered, lenient, budget)]
     if a.table_options(opts) != b.table_options(opts):
         # The rulesets' own table-option defaults differ (a house ruleset may set them): one more
         # "player", switched by replaying on a base with B's defaults.
         groups.append((OPTIONS, []))
         live.append((OPTIONS, []))
-        caches.append(VariantCache(deal, a.replace(options=b.options), offered, lenient))
+        caches.append(VariantCache(deal, a.replace(options=b.options), offered, lenient, budget))
 
     def mixture(mask: int, order):
         out = {}
@@ -336,28 +361,53 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
                     out[kn] = b.knobs[kn]
         return cache.get(out)
 
+    # The chain first: A, then one more group switched at each step in registry order, to B. It is
+    # the ordered split, for when the exact value is out of reach, and it costs the exact value
+    # nothing: a group that no mixture of the others reads leaves their paths as they are, so every
+    # mixture of the chain is one of the exact value's. Past the bound, the groups left are switched
+    # together in one last step (the ends are the rulesets' own games).
+    k = len(live)
+    chain: dict = {}
+    cut = None
+    for i in range(k + 1):
+        try:
+            chain[(1 << i) - 1] = mixture((1 << i) - 1, live)
+        except BoundReached:
+            cut = i
+            chain.setdefault(0, _summary(out_a))
+            chain[(1 << k) - 1] = _summary(out_b)
+            break
     # The groups some replay reads, grown until no mixture of them reads another one.
     relevant: list = [x for x in live if x[0] == OPTIONS]
-    too_many = False
-    while True:
-        if len(relevant) > SHAPLEY_LIMIT:
-            too_many = True
-            break
-        summaries = [mixture(mask, relevant) for mask in range(1 << len(relevant))]
-        read = set().union(*(_tree_knobs(c.root) for c in caches))
-        more = [x for x in live if x not in relevant and any(kn in read for kn in x[1])]
-        if not more:
-            break
-        relevant = [x for x in live if x in relevant or x in more]
+    too_many = bounded = False
+    try:
+        while cut is None:
+            if len(relevant) > SHAPLEY_LIMIT:
+                too_many = True
+                break
+            summaries = [mixture(mask, relevant) for mask in range(1 << len(relevant))]
+            read = set().union(*(_tree_knobs(c.root) for c in caches))
+            more = [x for x in live if x not in relevant and any(kn in read for kn in x[1])]
+            if not more:
+                break
+            relevant = [x for x in live if x in relevant or x in more]
+    except BoundReached:
+        bounded = True
     reason = None
-    if too_many:
+    if too_many or bounded or cut is not None:
         # 2^k replays would take too long: switch every group in registry order instead.
-        reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
-                  f"exact Shapley value (2^k replays)")
+        if too_many:
+            reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
+                      f"exact Shapley value (2^k replays)")
+        else:
+            whose = ("the bound of one account" if limit == ROUND_REPLAYS else
+                     f"this account's share of the bound of {ROUND_REPLAYS:,} for all the accounts of one diff")
+            reason = (f"the exact Shapley value needs more than {limit:,} replayed rounds here "
+                      f"(mixtures of {len(relevant) if cut is None else k} knob groups over a "
+                      f"{len(deal.rounds):,}-round game), {whose}")
         relevant = live
-        k = len(relevant)
-        masks = [(1 << i) - 1 for i in range(k + 1)]
-        summaries = {m: mixture(m, relevant) for m in masks}
+        masks = sorted(chain)
+        summaries = chain
     else:
         k = len(relevant)
         masks = range(1 << k)
@@ -378,12 +428,12 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     if values[0] != totals_a or values[full] != totals_b:  # the mixtures are the rulesets themselves
         raise BidsError("internal: a replay of the deal under the rulesets' own knobs scored differently")
     names = [g for g, _ in relevant]
-    if too_many:
+    if summaries is chain:
         method = "ordered"
         steps, pending = [], []
-        for i in range(k):  # an unplayable prefix joins its step to the next
+        for i in range(k):  # an unplayable prefix, or one past the bound, joins its step to the next
             pending.append(i)
-            if values[(1 << (i + 1)) - 1] is not None:
+            if values.get((1 << (i + 1)) - 1) is not None:
                 steps.append(tuple(pending))
                 pending = []
     elif unplayable:
@@ -395,6 +445,9 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         steps = []
     if method == "ordered":
         order = tuple(tuple(names[i] for i in step) for step in steps)
+        if cut is not None and len(order[-1]) > 1:
+            reason += (f"; it is reached along the steps too: the last step switches "
+                       f"{', '.join(order[-1])} together")
         shares = _ordered(steps, values, len(players))
         labels_of = [" + ".join(s) for s in order]
     else:
@@ -418,7 +471,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     margin = _margin(out_a.result, out_b.result, parts, [g for g, _ in groups] + [x for x in labels_of if x not in
                                                                                   dict(groups)])
     return Attribution(method, (la, lb), players, totals, parts, group_objs, margin, order, tuple(divergences),
-                       len(masks), sum(c.replays + c.resumed for c in caches), policy, unplayable, reason)
+                       len(masks), sum(c.replays + c.resumed for c in caches), policy, unplayable, reason,
+                       budget.spent)
 
 
 def _tree_knobs(node) -> set:

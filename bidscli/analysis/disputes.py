@@ -2,6 +2,12 @@
 smallest sets of knob changes that change the winner.
 
 The replays go through the decision tree of knob reads in ``variantcache.VariantCache``. Analysis only: the text is in ``diffreport``.
+
+The search is bounded (docs/limits.md): at most MAX_VARIANTS variants in the search for the
+smallest sets, and at most ROUND_REPLAYS rounds of play in all its replays (the base's
+included). At a bound it stops: what it found stands, what it did not search is said
+(``minimal.complete`` false, ``minimal.bound_reached``; a single change not replayed has the
+status "not searched").
 """
 
 from __future__ import annotations
@@ -19,7 +25,14 @@ from ..rules.ruleset import (
     unknown_knob,
 )
 from .plan import build_deal, play_deal
-from .variantcache import Summary, VariantCache, _summary, effective
+from .variantcache import (
+    BoundReached,
+    Budget,
+    Summary,
+    VariantCache,
+    _summary,
+    effective,
+)
 
 
 def bundled_values(name: str) -> list:
@@ -56,11 +69,17 @@ def _registry_values(name: str) -> list:
 
 
 SEARCH_ALL_LIMIT = 12
+MAX_VARIANTS = 10_000  # variants of the search for the smallest sets (2^12 - 1 = 4,095 for 12 two-valued knobs)
+ROUND_REPLAYS = 4_000  # rounds of play in all the replays of one search (as attribution.ROUND_REPLAYS)
 
 
 def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
-             *, lenient: bool = False) -> dict:
-    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict."""
+             *, lenient: bool = False, progress=None) -> dict:
+    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict.
+
+    ``progress(variants, replays, rounds)``, if given, is called after each variant and each
+    replayed round: the variants looked at so far (single changes included), the replays they
+    took and the rounds those played."""
     from ..log.load import load
     from ..rules.knobs import knob_value
 
@@ -120,29 +139,67 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
                 alts.append(v)
         plan.append((name, alts))
     plan = [(k, a) for k, a in plan if a]
-    cache = VariantCache(deal, base, offered, lenient)
+    looked = 0
+
+    def tick() -> None:
+        progress(looked, cache.replays + cache.resumed, budget.spent)
+
+    budget = Budget(ROUND_REPLAYS, tick if progress is not None else None)
+    cache = VariantCache(deal, base, offered, lenient, budget)
     base_sum = _summary(base_out)
-    # Base first through the cache, so that it shares its paths.
-    cache.get({})
+
+    def get(changes: dict) -> Summary:
+        nonlocal looked
+        s = cache.get(changes)  # BoundReached: not replayed
+        looked += 1
+        if progress is not None:
+            tick()
+        return s
+
+    bound = None  # which bound stopped the search
+    try:
+        # Base first through the cache, so that it shares its paths.
+        get({})
+    except BoundReached:
+        bound = "replayed rounds"
     singles = []
     for name, alts in plan:
         for v in alts:
-            s = cache.get({name: v})
-            singles.append(_change_doc({name: v}, s, base_sum, n))
+            s = None
+            if bound is None:
+                try:
+                    s = get({name: v})
+                except BoundReached:
+                    bound = "replayed rounds"
+            if s is None:
+                singles.append(_unsearched_doc({name: v}, n))
+            else:
+                singles.append(_change_doc({name: v}, s, base_sum, n))
     # Smallest winner-changing sets.
     k = len(plan)
     limited = k > SEARCH_ALL_LIMIT
     max_size = 2 if limited else k
     found: list = []
     size_found = None
+    size_stopped = None  # the size being searched when a bound stopped the search
     searched = 0
     undetermined_variants = 0
     unplayable_variants = 0
     for size in range(1, max_size + 1):
+        if bound is not None:
+            size_stopped = size
+            break
         for combo in itertools.combinations(plan, size):
             for values in itertools.product(*(alts for _, alts in combo)):
+                if searched == MAX_VARIANTS:
+                    bound = "variants"
+                    break
                 changes = {name: v for (name, _), v in zip(combo, values)}
-                s = cache.get(changes)
+                try:
+                    s = get(changes)
+                except BoundReached:
+                    bound = "replayed rounds"
+                    break
                 searched += 1
                 if not s.playable:
                     unplayable_variants += 1
@@ -152,6 +209,13 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
                     continue
                 if set(s.winners) != set(base_sum.winners):
                     found.append(_change_doc(changes, s, base_sum, n))
+            if bound is not None:
+                break
+        if bound is not None:
+            size_stopped = size
+            if found:
+                size_found = size
+            break
         if found:
             size_found = size
             break
@@ -161,6 +225,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
         "file": deal.file,
         "base": base.name,
         "players": list(deal.players),
+        "rounds": len(deal.rounds),
         "options": {o: bool(v) for o, v in deal.options.items()},
         "base_result": {
             "winners": None if base_out.undetermined else res.winners,
@@ -183,9 +248,15 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
             "variants_searched": searched,
             "not_playable": unplayable_variants,
             "undetermined": undetermined_variants,
+            # docs/limits.md: at a bound the search stops; sets smaller than size_stopped were all searched.
+            "complete": bound is None,
+            "bound_reached": bound,
+            "size_stopped": size_stopped,
+            "bounds": {"variants": MAX_VARIANTS, "replayed_rounds": ROUND_REPLAYS},
         },
         "replays": cache.replays,
         "resumed": cache.resumed,
+        "replayed_rounds": budget.spent,
         "seconds": round(elapsed, 3),
     }
 
@@ -194,6 +265,15 @@ def _used_by(name, value, players: int) -> list[str]:
     """Bundled rulesets with this value at this table (the same effective value)."""
     eff = effective(name, value, players)
     return [rn for rn in BUNDLED if effective(name, load_ruleset(rn).knobs[name], players) == eff]
+
+
+def _unsearched_doc(changes: dict, n: int) -> dict:
+    """A change the search did not replay: the bound on replayed rounds was reached before it."""
+    from ..rules.knobs import knob_value
+
+    return {"changes": {k: knob_value(v) for k, v in changes.items()},
+            "used_by": {k: _used_by(k, v, n) for k, v in changes.items()},
+            "playable": None, "status": "not searched"}
 
 
 def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:

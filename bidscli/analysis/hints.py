@@ -46,12 +46,13 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
 
 def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
     """The flags with which ``bids diff`` plays this log under both rulesets: none, or
-    ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too."""
+    ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too. Only the plays
+    are needed to know (``variants.plays``, where diff refuses a deal), not the whole account."""
     from . import variants
 
     for flags in ([], ["--lenient-deck"]):
         try:
-            variants.diff(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+            variants.plays(path, refs, lenient=bool(flags), option_pairs=option_pairs)
         except BidsError:
             continue
         return flags

@@ -163,15 +163,15 @@ def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> 
     n = len(deal.players)
     deck = deck_for(ruleset, n, options)
     out: list[BidsError] = []
-    named: set = set()
-    if deal.all_cards and deal.all_cards <= deck.all_cards():
-        named = set(deal.all_cards)  # every card fits: skip the card by card look
-    for r in deal.rounds:
-        for c, where, text in r.cards():
-            if c not in deck and c not in named:
-                named.add(c)
-                msg = f"{deck.why_not(c, options)}; the log has it {text} of round {r.number}"
-                out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
+    # Every card fits (the usual case): no card by card look, which walks every card of the log.
+    if not (deal.all_cards and deal.all_cards <= deck.all_cards()):
+        named: set = set()
+        for r in deal.rounds:
+            for c, where, text in r.cards():
+                if c not in deck and c not in named:
+                    named.add(c)
+                    msg = f"{deck.why_not(c, options)}; the log has it {text} of round {r.number}"
+                    out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
     played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
     last = played[-1].number if played else 0
     for r in played:
@@ -322,7 +322,8 @@ _UNSET = object()  # fork: a slot the game has not set
 
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
               options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
-              on_point=None, resume: Checkpoint | None = None, memo: dict | None = None) -> Outcome:
+              on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
+              explain: bool = True) -> Outcome:
     """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
 
     ``offered``: the steal choices the log's own game offered; silence there is a
@@ -330,6 +331,8 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
     ``on_point(pos, game, notes, asked, undetermined, base_deck)`` is called at every round
     boundary (see ``Checkpoint``); ``resume`` plays on from a copy of such a checkpoint.
     ``memo``: a dict kept by the caller across plays of this deal (widened decks).
+    ``explain=False``: the game keeps no explanation (``Game``), for callers that read only the
+    scores (the variant cache); a resumed game keeps its checkpoint's setting.
     """
     opts = deal.options if options is None else options
     deck_notes: list[str] = []
@@ -349,7 +352,7 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
         notes = []
         asked = set()
         try:
-            game = Game(ruleset, deal.players, opts, file=deal.file)
+            game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
         except BidsError as exc:
             return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
         if not lenient:
@@ -509,6 +512,16 @@ def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str
 
 def reference_game(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
     """The log's own game: which steal choices it offered (silence there is a pass)."""
+    o, name = reference_play(deal, log, rulesets, lenient)
+    return (None if o is None else o.offered), name
+
+
+def reference_play(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[Outcome | None, str | None]:
+    """The log's own game, played (see ``reference_game``), and the name of its ruleset.
+
+    Its outcome is also the outcome under ``offered`` = its own offered choices: every choice
+    the game asks is among them, so silence is a pass at each, as it was here (``_Decider``),
+    and the game plays the same. So ``bids diff`` need not play that ruleset a second time."""
     candidates = []
     if log.ruleset:
         try:
@@ -521,5 +534,5 @@ def reference_game(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozens
     for rs in candidates:
         o = play_deal(deal, rs, lenient=lenient, offered=None)
         if o.determined and not o.notes:
-            return o.offered, rs.name
+            return o, rs.name
     return None, None

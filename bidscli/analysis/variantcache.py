@@ -4,8 +4,16 @@ A decision tree of knob reads: the ruleset handed to the engine records which
 knobs the engine reads, in order, and two variants that agree on every knob
 read so far take the same path, so a replay is only run for a new path (keys
 are *effective* values: a per-player-count knob counts only at this table's
-player count). A new branch plays on from a copy of the game at the last round
-boundary before its knob was first read (``plan.Checkpoint``).
+player count). A new branch plays on from a copy of the game at a round boundary
+before its knob was first read (``plan.Checkpoint``; the last one, in the first rounds of a
+game; ``kept``).
+
+The cost of a search is the rounds its replays play (a whole replay plays every
+round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: the
+replay that would start a round past the bound stops there, keeps nothing, and
+``BoundReached`` is raised, so a search ends after a known amount of play
+whatever the log and the knobs (docs/limits.md). Replays keep no explanation (``explain=False``):
+a Summary reads only the scores.
 """
 
 from __future__ import annotations
@@ -33,6 +41,28 @@ def effective(name: str, value, players: int):
     return value
 
 
+class BoundReached(Exception):
+    """A replay would play more rounds than its ``Budget`` has left (the replay is dropped)."""
+
+
+class Budget:
+    """Rounds of play that replays may still take; one budget may serve several caches."""
+
+    __slots__ = ("limit", "spent", "tick")
+
+    def __init__(self, limit: int | None, tick=None):
+        self.limit = limit  # None: no bound
+        self.spent = 0
+        self.tick = tick  # called after each spend (a progress line)
+
+    def spend(self, rounds: int) -> None:
+        if self.limit is not None and self.spent + rounds > self.limit:
+            raise BoundReached(f"the bound of {self.limit:,} replayed rounds is reached")
+        self.spent += rounds
+        if self.tick is not None:
+            self.tick()
+
+
 class _Reads(Mapping):
     """The knobs of a variant, recording which the engine reads, in first-read order."""
 
@@ -54,6 +84,18 @@ class _Reads(Mapping):
 
     def __len__(self):
         return len(self.values)
+
+
+def kept(index: int) -> bool:
+    """Whether a replay keeps a checkpoint at the boundaries of round ``index`` (0-based): every one
+    of the first 8 rounds, then 4 an octave (8, 10, 12, 14, 16, 20, ..., 512, 640, 768, 896).
+
+    A copy of the game costs what the game holds, which grows with its rounds, so a copy at every
+    boundary made a long replay quadratic; most knobs are first read in the first rounds. A variant
+    that parts from its path later plays on from the kept boundary before it, at most a quarter of
+    the rounds before its knob's first read further back. The checkpoint before the result is
+    always kept (a knob first read there costs no round)."""
+    return index < 8 or not index & ((1 << (index.bit_length() - 3)) - 1)
 
 
 class Summary(NamedTuple):
@@ -86,13 +128,13 @@ class VariantCache:
 
     A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
     ``["leaf", Summary]``. A node's checkpoint is the game as it stood at the
-    last round boundary before its knob was first read (before a round starts,
-    before it ends, or before the result: see ``Checkpoint``); every path
+    last kept round boundary (``kept``) before its knob was first read (before a
+    round starts, before it ends, or before the result: see ``Checkpoint``); every path
     through the node shares that state, so a variant that takes a new branch
     there plays on from a copy of it instead of replaying the whole deal.
     """
 
-    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False):
+    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False, budget: Budget | None = None):
         self.deal = deal
         self.base = base
         self.players = len(deal.players)
@@ -102,6 +144,7 @@ class VariantCache:
         self.replays = 0  # whole replays
         self.resumed = 0  # replays from a checkpoint
         self.memo: dict = {}  # for play_deal
+        self.budget = budget if budget is not None else Budget(None)
 
     def get(self, changes: Mapping[str, object]) -> Summary:
         n = self.players
@@ -139,11 +182,18 @@ class VariantCache:
             points.append((len(ckpt.before), ckpt))
         rs = self.base.replace(knobs=reads)
 
+        rounds = len(self.deal.rounds)
+        spend = self.budget.spend
+
         def on_point(pos, game, notes, asked, undetermined, base_deck):
+            if pos[1] == 0 and pos[0] < rounds:
+                spend(1)  # a round starts: BoundReached stops the replay here, and nothing is kept
             count = len(reads.order)
             if count <= depth:
                 return
-            last = pos[0] == len(self.deal.rounds)  # before the result: the game is not played on
+            last = pos[0] == rounds  # before the result: the game is not played on
+            if not last and not kept(pos[0]):
+                return
             point = Checkpoint(pos, game if last else fork(game), list(notes), set(asked), undetermined,
                                base_deck, dict(reads.order))
             if points and points[-1][0] == count:
@@ -152,7 +202,7 @@ class VariantCache:
                 points.append((count, point))
 
         summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
-                                     on_point=on_point, resume=ckpt, memo=self.memo))
+                                     on_point=on_point, resume=ckpt, memo=self.memo, explain=False))
         self._insert(list(reads.order.items()), summary, points)
         return summary
 

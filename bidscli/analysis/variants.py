@@ -13,7 +13,7 @@ from ..core.errors import DeckError, RulesetError
 from ..rules.ruleset import load_ruleset, parse_option_assignments
 from .divergence import trick_key as _trick_key
 from .divergence import tricks_of as _tricks_of
-from .plan import Deal, build_deal, play_deal, reference_game, ruleset_labels
+from .plan import Deal, build_deal, play_deal, ruleset_labels
 
 
 class Diff(NamedTuple):
@@ -28,12 +28,22 @@ class Diff(NamedTuple):
     attributions: tuple = ()  # attribution.Attribution | None for each ruleset after the first, against it
 
 
-def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
-    """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
+class Plays(NamedTuple):
+    """The deal of a log played under each ruleset: what ``diff`` explains (``plays``)."""
+
+    deal: Deal
+    labels: list
+    rulesets: list
+    outcomes: list  # Outcome per ruleset, same order
+    offered: frozenset | None  # the steal choices the log's own game offered
+    reference: str | None  # the ruleset of the log's own game
+
+
+def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Plays:
+    """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
+    a ruleset cannot play it (a deck difference without ``lenient``)."""
     from ..log.load import read
-    from ..rules.ruleset import knob_diff_rows
-    from .attribution import attribute_outcomes
-    from .divergence import divergences as find_divergences
+    from .plan import reference_play
 
     if len(refs) < 2:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
@@ -44,10 +54,12 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
         rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
     deal = build_deal(log, options)
     labels = ruleset_labels(rulesets, refs)
-    offered, reference = reference_game(deal, log, rulesets, lenient)
+    own, reference = reference_play(deal, log, rulesets, lenient)
+    offered = None if own is None else own.offered
     outcomes = []
     for rs in rulesets:
-        o = play_deal(deal, rs, lenient=lenient, offered=offered)
+        # The log's own game is this ruleset's play too (plan.reference_play): not played twice.
+        o = own if own is not None and own.ruleset == rs else play_deal(deal, rs, lenient=lenient, offered=offered)
         if o.error is not None:
             err = o.error
             if isinstance(err, DeckError) and not lenient:
@@ -57,15 +69,32 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
                 err.message = f"under {rs.name}: {err.message}"
             raise err
         outcomes.append(o)
+    return Plays(deal, labels, rulesets, outcomes, offered, reference)
+
+
+def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
+    """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
+    from ..rules.ruleset import knob_diff_rows
+    from .attribution import ROUND_REPLAYS, attribute_outcomes
+    from .divergence import divergences as find_divergences
+
+    deal, labels, rulesets, outcomes, offered, reference = plays(path, refs, lenient=lenient,
+                                                                 option_pairs=option_pairs)
     first = _first_divergence(deal, labels, outcomes)
     first_score = None
     if first is None:
         first_score = _first_score_divergence(labels, outcomes)
     divergences = find_divergences(deal, labels, outcomes)
-    attributions = tuple(
-        attribute_outcomes(deal, (labels[0], labels[i]), outcomes[0], outcomes[i], offered, lenient=lenient,
-                           divergences=divergences if len(outcomes) == 2 else None)
-        for i in range(1, len(outcomes)))
+    # One bound for all the accounts (docs/limits.md): each gets an equal share of what is left.
+    left = ROUND_REPLAYS
+    attributions: list = []
+    for i in range(1, len(outcomes)):
+        share = left // (len(outcomes) - i)
+        at = attribute_outcomes(deal, (labels[0], labels[i]), outcomes[0], outcomes[i], offered, lenient=lenient,
+                                divergences=divergences if len(outcomes) == 2 else None, round_replays=share)
+        left -= 0 if at is None else at.rounds_replayed
+        attributions.append(at)
+    attributions = tuple(attributions)
     return Diff(deal, labels, outcomes, first, first_score, knob_diff_rows(rulesets, labels), reference,
                 divergences, attributions)
 

@@ -520,8 +520,9 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
 @click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
 @partial_option("dispute who leads an unfinished game after its tricks (marked partial, no winner)")
 @format_option("table", "json")
+@progress_option
 @guarded
-def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt):
+def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, progress):
     """Which rule decided this game? Each disputed knob changed alone, then the
     smallest sets of knob changes that change the winner.
 
@@ -537,11 +538,46 @@ def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt):
 
     if not allow_partial:
         api.refuse_unfinished(log, ruleset, options, lenient_deck)
-    doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck)
+    line = _SearchProgress(sys.stderr) if progress else None
+    try:
+        doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck, progress=line)
+    finally:
+        if line is not None:
+            line.finish()
     if fmt == "json":
         _echo(report.dumps(doc))
     else:
         echo_text(diffreport.disputes_text(doc))
+
+
+class _SearchProgress:
+    """The disputes search on one stderr line, once it has taken a second (a short search shows
+    nothing), redrawn at most ten times a second; the bounds are docs/limits.md's."""
+
+    def __init__(self, stream):
+        import time
+
+        self.stream = stream
+        self.clock = time.monotonic
+        self.start = self.last = self.clock()
+        self.drawn = False
+
+    def __call__(self, variants: int, replays: int, rounds: int) -> None:
+        from ..analysis.disputes import ROUND_REPLAYS
+
+        now = self.clock()
+        if now - self.start < 1.0 or now - self.last < 0.1:
+            return
+        self.last = now
+        self.drawn = True
+        self.stream.write(f"\rdisputes: variants {variants:,}, replays {replays:,}, "
+                          f"replayed rounds {rounds:,} of at most {ROUND_REPLAYS:,}")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 # -- report (bidscli/pages.py, html.py) ----------------------------------------------------------

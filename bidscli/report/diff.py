@@ -334,7 +334,13 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
         wd = max(len(r[2]) for r in rows)
         for p, tt, dd, shares in rows:
             lead = f"  {p:<{wp}}  {tt:<{wt}}  {dd:>{wd}} = "
-            out += wrap(shares, lead, " " * len(lead), width)
+            if len(lead) > width // 2:
+                # Totals of 30 digits (2x of game scope over a long game): the parts go under the
+                # line, or each line would hold a character or two of them.
+                out.append(lead.rstrip())
+                out += wrap(shares, "      ", "      ", width)
+            else:
+                out += wrap(shares, lead, " " * len(lead), width)
     if same:
         out += wrap(f"{', '.join(same)}: no change.", "  ", "    ", width)
     notes = []
@@ -452,6 +458,18 @@ def _plays(doc: dict) -> str:
     return f"{doc['replays']} whole replay{'' if doc['replays'] == 1 else 's'} and {doc['resumed']} from a checkpoint"
 
 
+def _stopped_text(doc: dict) -> str:
+    """The bound that stopped the search (docs/limits.md), in one sentence."""
+    m = doc["minimal"]
+    if m["bound_reached"] == "variants":
+        what = f"the bound of {m['bounds']['variants']:,} variants searched (docs/limits.md)"
+    else:
+        what = (f"the bound of {m['bounds']['replayed_rounds']:,} replayed rounds (docs/limits.md; "
+                f"this game has {doc['rounds']:,} rounds)")
+    return (f"Search stopped at {what}: a single change it did not reach is marked 'not searched'; "
+            f"`--knob` narrows the search to the knobs you name.")
+
+
 def disputes_text(doc: dict) -> str:
     players = doc["players"]
     br = doc["base_result"]
@@ -485,6 +503,9 @@ def disputes_text(doc: dict) -> str:
             notes.append(s["error"])
             rows.append([k, value, f"NOT PLAYABLE [{len(notes)}]"] + [""] * len(players))
             continue
+        if s["status"] == "not searched":
+            rows.append([k, value, "not searched [bound]"] + [""] * len(players))
+            continue
         if s["status"] == "undetermined":
             u = s["undetermined"]
             notes.append(f"from round {u['round']}, trick {u['trick']}: {u['message']}")
@@ -507,7 +528,17 @@ def disputes_text(doc: dict) -> str:
     out.append("")
     scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
              else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
-    if m["size"] is None:
+    if not m.get("complete", True):
+        out += wrap(_stopped_text(doc), "", "  ")
+    if m["size"] is None and not m.get("complete", True):
+        size = m["size_stopped"]
+        if size > 1:
+            out += wrap(f"No set of fewer than {size} knob changes changes the winner; sets of {size} or more "
+                        f"were not all searched ({m['variants_searched']} variants, {_plays(doc)}).", "", "  ")
+        else:
+            out += wrap(f"The search for the smallest sets that change the winner did not start "
+                        f"({m['variants_searched']} variants, {_plays(doc)}).", "", "  ")
+    elif m["size"] is None:
         out += wrap(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
                     f"variants, {_plays(doc)}).", "", "  ")
     else:

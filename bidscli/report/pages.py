@@ -282,7 +282,10 @@ def attribution_doc(att, players) -> dict:
     from ..analysis.attribution import mixed_text
 
     a, b = att.labels
-    nonzero = [g.name for g in att.groups if any(att.parts[p].get(g.name) for p in players)]
+    # Every group with a part, and every joint step of an ordered split ("thief.timing + thief.pool"),
+    # so that the parts shown add up to each difference.
+    labels = list(dict.fromkeys(k for p in players for k in att.parts[p]))
+    nonzero = [g for g in labels if any(att.parts[p].get(g) for p in players)]
     rows, summary = {}, []
     for p in players:
         parts = {g: att.parts[p][g] for g in nonzero if att.parts[p].get(g)}
@@ -292,7 +295,8 @@ def attribution_doc(att, players) -> dict:
             summary.append(f"{p} {mixed_text(diff)}" + (" = " + ", ".join(f"{g} {mixed_text(v)}"
                                                                           for g, v in parts.items())
                                                       if parts else ""))
-    shown = [g for g in att.groups if g.name in nonzero or g.changed_trick]
+    joint = {k for g in nonzero if " + " in g for k in g.split(" + ")}
+    shown = [g for g in att.groups if g.name in nonzero or g.name in joint or g.changed_trick]
     knobs = [{"group": g.name, "knob": k.knob, "a": cell_text(knob_value(k.value_a)), "a_source": k.source_a,
               "b": cell_text(knob_value(k.value_b)), "b_source": k.source_b}
              for g in shown for k in g.knobs]
@@ -309,8 +313,8 @@ def attribution_doc(att, players) -> dict:
             winner = f"The winner is the same; the margin over {m.runner_up} moves because of {deciding}."
     method = ("exact Shapley split: each rule's average effect over every order of switching the rules "
               f"from {a} to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
-              f"ordered split (some mixture of the two rulesets cannot be played): the rules are switched "
-              f"from {a} to {b} one at a time, each charged with its step")
+              f"ordered split ({att.reason}): the rules are switched from {a} to {b} one step at a time, "
+              f"each step charged with its change")
     if att.policy_mixtures:
         method += f"; {att.policy_mixtures} mixture(s) needed the default steal policy"
     return {
