@@ -28,8 +28,8 @@ PROBE = ("import os, sys; import bidscli.cli.main, bidscli.app.api\n"
          "assert os.access(os.path.realpath(sys.executable), os.X_OK), sys.executable\n"
          "assert os.access(os.__file__, os.R_OK), os.__file__\n"
          "assert bidscli.__file__.startswith(sys.argv[1]), bidscli.__file__\n"
-         "import click, jinja2, tabulate, tomli_w, prompt_toolkit, wcwidth\n"
-         "if sys.implementation.name == 'cpython':\n    import orjson, rtoml, tomli")
+         "import click, jinja2, tomli_w, prompt_toolkit, wcwidth\n"  # pyproject.toml's dependencies
+         "if sys.implementation.name == 'cpython':\n    import orjson, tomli")
 
 
 class Runner(NamedTuple):
