@@ -165,3 +165,38 @@ def test_a_house_ruleset_named_after_a_bundled_one_says_it_is_a_house_ruleset(tm
     assert res.stdout.startswith("italian (house): house rules based on english\n")
     res = bids("rules", "show", "italian")  # the bundled one is itself
     assert res.stdout.startswith("italian (IT)")
+
+
+def _run(args, **kw):
+    return subprocess.run([sys.executable, "-m", "bidscli", *map(str, args)], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=120, **kw)
+
+
+def test_a_full_disk_on_stdout_is_a_plain_message():
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([sys.executable, "-m", "bidscli", "score", str(EXAMPLE)], stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert res.returncode == 1
+    assert res.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_stdout_is_a_plain_message():
+    res = subprocess.run([sys.executable, "-m", "bidscli", "score", str(EXAMPLE)], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, timeout=120,
+                         preexec_fn=lambda: os.close(1))
+    assert res.returncode == 1
+    assert res.stderr.startswith("error: standard output is closed")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "cp1252"])
+def test_a_stream_that_lacks_a_character_shows_it_escaped(encoding):
+    res = _run(["rules", "show", "japanese"], env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert res.returncode == 0, res.stderr
+    assert "internal error" not in res.stderr and "\\u" in res.stdout
+
+
+def test_a_bad_completion_environment_is_a_usage_error():
+    env = {**os.environ, "_BIDS_COMPLETE": "bash_complete", "COMP_WORDS": "bids sc", "COMP_CWORD": "x"}
+    res = _run([], env=env)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert res.stderr.startswith("error: shell completion: COMP_CWORD='x' is not a word number")

@@ -32,6 +32,30 @@ def _fail(message: str) -> None:
     _echo(message, err=True)
 
 
+def _plain_fail(message: str) -> None:
+    """A message where it can still be read: stderr, else nothing (both closed)."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(terminal(message) + "\n")
+            sys.stderr.flush()
+    except OSError:
+        pass
+
+
+class BidsGroup(click.Group):
+    """The command group: a shell-completion environment that click cannot read is a usage
+    error with one line (exit 2), not click's traceback."""
+
+    def main(self, *args, **kwargs):
+        if os.environ.get("_BIDS_COMPLETE"):
+            cword = os.environ.get("COMP_CWORD")
+            if cword is not None and not cword.strip().lstrip("-").isdigit():
+                _plain_fail(f"error: shell completion: COMP_CWORD={cword!r} is not a word number "
+                            "(expected the shell's own completion script: eval \"$(_BIDS_COMPLETE=bash_source bids)\")")
+                sys.exit(2)
+        return super().main(*args, **kwargs)
+
+
 def guarded(func):
     """Run a command body; BidsError -> exit 1 with its message, never a traceback."""
 
@@ -50,6 +74,9 @@ def guarded(func):
             _fail("interrupted")
             sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
+            sys.exit(1)
+        except OSError as exc:  # output that cannot be written: a full disk, a closed stream
+            _plain_fail(f"error: cannot write the output: {exc.strerror or exc}")
             sys.exit(1)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
             if os.environ.get("BIDS_DEBUG"):
@@ -73,6 +100,14 @@ def prepare_process() -> None:
     from ..files.safe import ignore_file_size_signal
 
     ignore_file_size_signal()
+    for stream in (sys.stdout, sys.stderr):
+        # A stream in an encoding that lacks a character (PYTHONIOENCODING=latin-1, cp1252)
+        # shows it as a \u escape instead of failing: in JSON that is the same character.
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    if sys.stdout is None:
+        _plain_fail("error: standard output is closed: nothing could be shown (run bids with an open stdout)")
+        sys.exit(1)
     if not _FREEZE_AT_EXIT:
         import atexit
         import gc
@@ -210,7 +245,7 @@ def _checked(hint: str, parse, *args):
         raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=BidsGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
 def main():
     """Score, replay, validate and compare games of Bids under the Italian,
