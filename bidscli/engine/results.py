@@ -82,7 +82,10 @@ class TrickResult:
         self.taken: list[Card] = []
         self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
         self.next_leader: str | None = None
-        self.lowest = lowest  # Lowest in play when the trick started (finish_trick sets it again)
+        # Lowest-wins as this trick was resolved (finish_trick sets it): who won and who made the
+        # weakest bid (the Thief) read it here, never the game's mode, which a won hidden Lowest
+        # turns on only for the next trick (rules.md "Lowest", FINE PRINT).
+        self.lowest = lowest
         self.burned = False
         self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
         self.running: dict[str, int] = {}

@@ -99,8 +99,10 @@ class ThiefSteals:
         return tuple(map(_card_of, self.held[victim]))
 
     def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
-        # The weakest bid (the highest one under Lowest), in one pass over the plays.
-        lowest = self.lowest
+        # The weakest bid (the highest one under Lowest), in one pass over the plays. Lowest as
+        # the trick was resolved (``t.lowest``): a won hidden Lowest turns the mode on only from
+        # the next trick (rules.md "Lowest", FINE PRINT), so its own weakest bid is its lowest number.
+        lowest = t.lowest
         weakest = None
         for _, c in t.plays:
             num = c.number
@@ -122,7 +124,7 @@ class ThiefSteals:
             return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
         # Fallback: the best bidder who has won a black card (IT), or the next weakest.
         bids = self._bids(t)
-        strength = sorted({c.number for _, _, c in bids}, reverse=not self.lowest)
+        strength = sorted({c.number for _, _, c in bids}, reverse=not lowest)
         if fallback == "next_weakest_with_cards":
             strength.reverse()
         for num in strength:
