@@ -41,7 +41,7 @@ from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
 from ..rules.ruleset import Deck, Ruleset, deck_for
 from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
-from .results import Reason, RoundResult, TrickResult, filled
+from .results import Reason, RoundResult, TrickResult, filled, taken_this_round
 from .scoring import Scoring
 from .thief import ThiefSteals, _Right
 from .usual import UsualTrick
@@ -429,7 +429,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         for p in self.players:
             if self.hands is not None:
                 places[f"hand:{p}"] = tuple(self.hands.get(p, ()))
-            places[f"held:{p}"] = tuple(c for c, r in self.held[p] if r == self.round.number)
+            places[f"held:{p}"] = taken_this_round(self.held[p], self.round.number)
         places["pile"] = tuple(self.pile.front) + tuple(self.pile.bottom)
         t = self.trick
         live = t is not None and t.next_leader is None

@@ -54,6 +54,18 @@ class Reason:
 
 
 
+def taken_this_round(held: list, number: int) -> tuple:
+    """The cards of a player's held ``(card, round)`` pairs that were taken in round ``number``,
+    oldest first. Pairs are only ever appended with the round being played (a trick won, a
+    card stolen) or removed, so they are in round order and this round's are the tail: the
+    cost is this round's cards, never the game's (a scan of the whole list every round made a
+    1,000-round game quadratic)."""
+    i = len(held)
+    while i and held[i - 1][1] == number:
+        i -= 1
+    return tuple(c for c, _ in held[i:]) if i < len(held) else ()
+
+
 def filled(template: str, *args) -> str:
     """A ``Reason`` text made only when read: ``Reason(filled, knob, (template, *args))`` gives
     ``template.format(*args)`` (the same text as the f-string it replaces) if a report asks."""

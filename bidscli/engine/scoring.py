@@ -8,11 +8,7 @@ Apart from the trick play: it runs once a round, after its last trick, and once 
 
 from __future__ import annotations
 
-from operator import itemgetter
-
-from .results import GameResult, Reason, RoundResult, filled
-
-_round_of = itemgetter(1)  # the round of a held (card, round) pair
+from .results import GameResult, Reason, RoundResult, filled, taken_this_round
 
 
 class Scoring:
@@ -78,7 +74,7 @@ class Scoring:
                 ok = won[p] == 0
                 why = "won no trick"
             else:
-                ok = number not in map(_round_of, held[p])  # (card, round) pairs, scanned in C
+                ok = not taken_this_round(held[p], number)
                 why = "holds no black card taken this round"
             if ok:
                 self.lucky_count[p] += 1

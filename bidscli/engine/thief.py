@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..core.cards import Card
 from ..log.reader import Pass, Steal
-from .results import Reason, TrickResult, filled
+from .results import Reason, TrickResult, filled, taken_this_round
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
 
@@ -94,8 +94,7 @@ class ThiefSteals:
     # -- Thief ------------------------------------------------------------------------
     def _stealable(self, victim: str) -> tuple[Card, ...]:
         if self.k["thief.pool"] == "round":
-            r = self.round.number
-            return tuple(c for c, rr in self.held[victim] if rr == r)
+            return taken_this_round(self.held[victim], self.round.number)
         return tuple(map(_card_of, self.held[victim]))
 
     def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
