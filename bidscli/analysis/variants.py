@@ -39,13 +39,15 @@ class Plays(NamedTuple):
     reference: str | None  # the ruleset of the log's own game
 
 
-def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Plays:
+def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
+          minimum: int = 2) -> Plays:
     """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
-    a ruleset cannot play it (a deck difference without ``lenient``)."""
+    a ruleset cannot play it (a deck difference without ``lenient``). ``minimum``: the rulesets
+    needed (``bids season -r R`` replays the deal under one)."""
     from ..log.load import read
     from .plan import reference_play
 
-    if len(refs) < 2:
+    if len(refs) < minimum:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
     log = read(path)
     options, knob_overrides = parse_option_assignments(list(option_pairs))
