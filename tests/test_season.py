@@ -128,7 +128,7 @@ def test_what_if_italian_english():
     assert doc["winner_changes"] == [{"file": f"{DATA}/g6.toml", "winners": {"italian": ["Cleo"], "english": ["Dev"]},
                                       "decided_by": ["double.scope"], "note": None}]
     diff = json.loads(bids("diff", f"{DATA}/g6.toml", *WHAT_IF, "--format", "json").stdout)
-    assert diff["attribution"]["winner_margin"]["deciding"] == ["double.scope"]  # the same account
+    assert diff["attribution"]["winner_margin"]["deciding"] == ["double.scope"]  # diff's account agrees here
 
 
 def test_ratings_are_openskill_plackett_luce_on_the_same_ranks():
@@ -202,3 +202,33 @@ def test_date_must_be_a_toml_date(tmp_path):
     (tmp_path / "g.toml").write_text(text)
     r = bids("validate", str(tmp_path / "g.toml"))
     assert r.exit_code == 1 and "'date' must be a TOML date" in r.stdout
+
+
+def test_record_writes_todays_date_and_resume_keeps_it(tmp_path):
+    import datetime
+
+    path = tmp_path / "g.toml"
+    r = CliRunner().invoke(main, ["record", str(path), "--players", "Ana,Ben,Cleo", "-r", "english"],
+                           input="K5: R1 R2 R3\nquit\n")
+    assert r.exit_code == 0, r.output
+    today = datetime.date.today()
+    assert f"\ndate = {today.isoformat()}\n" in path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8").replace(f"date = {today.isoformat()}", "date = 2020-02-29")
+    path.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["record", str(path), "--resume"], input="K6: R5 R6 R7\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "\ndate = 2020-02-29\n" in path.read_text(encoding="utf-8")
+
+
+def test_score_takes_folders_as_validate_does(tmp_path):
+    r = bids("score", DATA, "--format", "json")
+    assert r.exit_code == 1  # bad.toml and unfinished.toml
+    docs = json.loads(r.stdout)
+    assert [d["file"].rsplit("/", 1)[1] for d in docs] == ["bad.toml", "g1.toml", "g2.toml", "g3.toml", "g4.toml",
+                                                           "g5.toml", "g6.toml", "unfinished.toml"]
+    assert "error" in docs[0] and docs[1]["totals"] == {"Ana": 17, "Ben": 26, "Cy": 19}
+    shutil.copy(f"{DATA}/g1.toml", tmp_path / "g1.toml")
+    r = bids("score", str(tmp_path), "--format", "json")
+    assert r.exit_code == 0 and isinstance(json.loads(r.stdout), list)  # a folder: a list, even of one
+    r = bids("score", str(tmp_path / "nothing"))
+    assert r.exit_code == 1

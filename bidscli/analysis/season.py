@@ -240,3 +240,52 @@ def season(rows: Iterable[Sequence[Game]], labels: Sequence[str | None], left_ou
     place = {row[0].file: i for i, row in enumerate(rows)}
     changes = tuple(sorted(winner_changes, key=lambda c: place.get(c.file, len(place))))
     return Season(len(rows), tuple(row[0].file for row in rows), tuple(left_out), seasons, changes)
+
+
+# -- what decided a winner change ------------------------------------------------------------
+
+# Rounds of play that the search of one game's deciding knobs may take (variantcache.Budget): a
+# six-player game of five rounds takes 5 a whole replay, fewer from a checkpoint.
+DECIDE_ROUNDS = 200
+
+
+def deciding_groups(deal, out_a, out_b, offered, *, lenient: bool = False,
+                    limit: int = DECIDE_ROUNDS) -> tuple[tuple, str | None]:
+    """The smallest set of knob groups that, switched alone from A's values to B's, gives B's winners.
+
+    The groups are ``bids diff``'s (attribution.knob_groups: the knobs on which A and B differ at
+    this table, every deck.* knob in one "deck" group; the rulesets' own table-option defaults one
+    more group), tried one at a time, then in pairs, and so on, in registry order; the first set
+    whose game (played from A's, through disputes' tree of knob reads, so that variants agreeing on
+    every knob read share a replay) has B's winners is the answer, and it is exact: that game was
+    played. One group alone is the answer without a replay; so is the whole set. Returns (groups,
+    note): the note says when the bound of ``limit`` replayed rounds was reached (groups is then
+    empty) or when no smaller set gives B's winners."""
+    from itertools import combinations
+
+    from .attribution import OPTIONS, knob_groups
+    from .variantcache import BoundReached, Budget, VariantCache
+
+    a, b = out_a.ruleset, out_b.ruleset
+    groups = knob_groups(a, b, len(deal.players))
+    if a.table_options(deal.options) != b.table_options(deal.options):
+        groups.append((OPTIONS, []))
+    names = tuple(g for g, _ in groups)
+    if len(groups) <= 1:
+        return names, None
+    target = frozenset(out_b.result.winners)
+    budget = Budget(limit)
+    caches = {False: VariantCache(deal, a, offered, lenient, budget)}
+    try:
+        for size in range(1, len(groups)):
+            for combo in combinations(groups, size):
+                changes = {kn: b.knobs[kn] for _, knobs in combo for kn in knobs}
+                options = any(g == OPTIONS for g, _ in combo)
+                if options not in caches:
+                    caches[options] = VariantCache(deal, a.replace(options=b.options), offered, lenient, budget)
+                s = caches[options].get(changes)
+                if s.playable and not s.undetermined and frozenset(s.winners) == target:
+                    return tuple(g for g, _ in combo), None
+    except BoundReached:
+        return (), f"not decided: the search reached its bound of {limit:,} replayed rounds"
+    return names, "no smaller set of these knobs alone gives this winner: all of them together"

@@ -80,7 +80,7 @@ def _own(path: str) -> Scored:
 def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
     from ..analysis import variants
 
-    pl = variants.plays(path, refs, lenient=lenient, minimum=1)
+    pl = variants.plays(path, refs, lenient=lenient, minimum=1, explain=False)
     seats = pl.deal.players
     date = pl.deal.log.date
     for label, o in zip(pl.labels, pl.outcomes):
@@ -104,26 +104,20 @@ def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
 
 
 def _change(path: str, pl, winners, lenient: bool) -> WinnerChange:
-    """The winner change of one game: each ruleset whose winners differ from the first's gets bids
-    diff's account against the first (attribution.attribute_outcomes, without the divergences it
-    only names), and decided_by is the deciding groups of those accounts, in their order."""
-    from ..analysis.attribution import attribute_outcomes
+    """The winner change of one game: for each ruleset whose winners differ from the first's, the
+    smallest set of knob groups that alone turns the first's winners into its own
+    (analysis.season.deciding_groups); decided_by joins them, in order."""
+    from ..analysis.season import deciding_groups
 
     decided: list = []
     notes: list = []
     for i in range(1, len(pl.outcomes)):
         if winners[i] == winners[0]:
             continue
-        at = attribute_outcomes(pl.deal, (pl.labels[0], pl.labels[i]), pl.outcomes[0], pl.outcomes[i],
-                                pl.offered, lenient=lenient, divergences=())
-        if at is None or at.winner_margin is None:
-            notes.append(f"{pl.labels[i]}: no account could be made")
-            continue
-        for g in at.winner_margin.deciding:
-            if g not in decided:
-                decided.append(g)
-        if at.reason:
-            notes.append(f"{pl.labels[i]}: {at.method} split: {at.reason}")
+        groups, note = deciding_groups(pl.deal, pl.outcomes[0], pl.outcomes[i], pl.offered, lenient=lenient)
+        decided.extend(g for g in groups if g not in decided)
+        if note:
+            notes.append(note if len(pl.outcomes) == 2 else f"{pl.labels[i]}: {note}")
     order = {p: i for i, p in enumerate(pl.deal.players)}
     return WinnerChange(path, {lab: tuple(sorted(w, key=order.__getitem__)) for lab, w in zip(pl.labels, winners)},
                         tuple(decided), "; ".join(notes) or None)
