@@ -232,3 +232,20 @@ def test_score_takes_folders_as_validate_does(tmp_path):
     assert r.exit_code == 0 and isinstance(json.loads(r.stdout), list)  # a folder: a list, even of one
     r = bids("score", str(tmp_path / "nothing"))
     assert r.exit_code == 1
+
+
+def test_html_page_is_written_once_and_escapes_names(tmp_path):
+    text = (Path(DATA) / "g1.toml").read_text(encoding="utf-8").replace('"Cy"', '"<b>Cy</b>"')
+    text = "\n".join(line for line in text.replace("Cy ", "<b>Cy</b> ").splitlines()
+                      if not line.startswith(("hands.", "leader")))  # a name is no bare TOML key
+    (tmp_path / "g.toml").write_text(text, encoding="utf-8")
+    page = tmp_path / "s.html"
+    r = bids("season", str(tmp_path / "g.toml"), "--html", str(page))
+    assert r.exit_code == 0, r.output
+    html = page.read_text(encoding="utf-8")
+    assert "&lt;b&gt;Cy&lt;/b&gt;" in html and "<b>Cy</b>" not in html
+    assert "<svg" in html and "http://" not in html.replace("http://www.w3.org", "")
+    r = bids("season", str(tmp_path / "g.toml"), "--html", str(page))
+    assert r.exit_code == 1 and "use --force" in r.stderr
+    r = bids("season", str(tmp_path / "g.toml"), "--html", str(page), "--force")
+    assert r.exit_code == 0
