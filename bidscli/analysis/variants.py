@@ -37,13 +37,16 @@ class Plays(NamedTuple):
     reference: str | None  # the ruleset of the log's own game
 
 
-def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Plays:
+def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
+          minimum: int = 2, explain: bool = True) -> Plays:
     """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
-    a ruleset cannot play it (a deck difference without ``lenient``)."""
+    a ruleset cannot play it (a deck difference without ``lenient``). ``minimum``: the rulesets
+    needed (``bids season -r R`` replays the deal under one). ``explain=False``: the games keep
+    no explanation and no per-trick state (``bids season`` reads only the results)."""
     from ..log.load import read
     from .plan import reference_play
 
-    if len(refs) < 2:
+    if len(refs) < minimum:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
     log = read(path)
     options, knob_overrides = parse_option_assignments(list(option_pairs))
@@ -52,12 +55,13 @@ def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Seq
         rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
     deal = build_deal(log, options)
     labels = ruleset_labels(rulesets, refs)
-    own, reference = reference_play(deal, log, rulesets, lenient)
+    own, reference = reference_play(deal, log, rulesets, lenient, explain=explain, track=explain)
     offered = None if own is None else own.offered
     outcomes = []
     for rs in rulesets:
         # The log's own game is this ruleset's play too (plan.reference_play): not played twice.
-        o = own if own is not None and own.ruleset == rs else play_deal(deal, rs, lenient=lenient, offered=offered)
+        o = own if own is not None and own.ruleset == rs else play_deal(deal, rs, lenient=lenient, offered=offered,
+                                                                           explain=explain, track=explain)
         if o.error is not None:
             err = o.error
             if isinstance(err, DeckError) and not lenient:

@@ -13,7 +13,7 @@ import sys
 import click
 
 from .. import __version__
-from . import compare, play, record, rules, sim
+from . import compare, play, record, rules, season, sim
 from .options import plain_fail, prepare_process
 
 
@@ -47,5 +47,6 @@ def main():
 
 
 for command in (play.score, play.replay, play.validate, rules.rules, compare.diff, compare.disputes,
-                compare.report, sim.deal, sim.simulate, sim.study, record.record):
+                compare.report, sim.deal, sim.simulate, sim.study, record.record,
+                season.season):
     main.add_command(command)

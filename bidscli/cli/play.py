@@ -26,7 +26,7 @@ from .options import (
 @click.command()
 # readable=False on every path: a file that cannot be read is invalid input, said by files.py's
 # input policy (exit 1, the run goes on), not a usage error (click's check, exit 2, docs/commands.md).
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False))
+@click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
 @partial_option("score an unfinished game: standings after its last trick, no winner")
@@ -34,7 +34,8 @@ from .options import (
 @jobs_option
 @guarded
 def score(logs, ruleset, options, allow_partial, fmt, jobs):
-    """Final and per-round scores of each LOG.
+    """Final and per-round scores of each LOG (a file, or a folder searched for *.toml, as
+    validate walks it).
 
     Stops at the first error of a log (use `bids validate` to see them all);
     exits 1 if any log could not be scored. An unfinished game (a short last
@@ -47,11 +48,20 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
       bids score examples/friday-4p.toml examples/thief-6p.toml -r english --format json
       bids score examples/thief-6p.toml -r english -o thief.timing=immediate
     """
-    from ..app import stream
+    from ..app import batch, stream
 
-    failed = stream.score(logs, ruleset, options, fmt, functools.partial(echo, nl=False), fail,
-                          jobs=job_count(jobs, len(logs)), allow_partial=allow_partial)
-    if failed:
+    paths, broken = [], False
+    for item in batch.iter_log_paths(logs):  # validate's walk: folders, sorted, recursively
+        if isinstance(item, batch.PathProblem):
+            if item.error is not None:
+                fail(f"error: {item.error}")
+                broken = True
+        else:
+            paths.append(item)
+    failed = stream.score(paths, ruleset, options, fmt, functools.partial(echo, nl=False), fail,
+                          jobs=job_count(jobs, len(paths)), allow_partial=allow_partial,
+                          single=batch.is_single_file(logs))
+    if failed or broken:
         sys.exit(1)
 
 
