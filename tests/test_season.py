@@ -249,3 +249,10 @@ def test_html_page_is_written_once_and_escapes_names(tmp_path):
     assert r.exit_code == 1 and "use --force" in r.stderr
     r = bids("season", str(tmp_path / "g.toml"), "--html", str(page), "--force")
     assert r.exit_code == 0
+
+
+def test_html_page_of_more_players_than_colours(tmp_path):
+    page = tmp_path / "s.html"
+    r = bids("season", DATA, "examples/thief-6p.toml", "--html", str(page))  # 12 players, 8 colours
+    assert r.exit_code == 1 and "internal error" not in r.output  # left out: bad.toml, unfinished.toml
+    assert page.read_text(encoding="utf-8").count('class="sw"') == 12
