@@ -275,45 +275,15 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         self._ally_player = None
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: any player may lead
-        # The usual trick (issue 12): the log reveals one card, the pile's next one, that is the
-        # prize as it is (a number card, -5, 2x or Thief). Then finish_trick takes its short way
-        # too, unless Surprise or Lowest is played (``_special``).
-        self._usual = revealed is not None and len(revealed) == 1 and self._reveal_usual(t, revealed[0])
-        if not self._usual:
-            self._reveal("the prize of this trick")
+        self._reveal("the prize of this trick")
+        # The usual trick, noticed once the prize is revealed (``_reveal`` made every check): the
+        # log revealed one card, the pile's next one, that is the prize as it is (a number card,
+        # -5, 2x or Thief). Then finish_trick takes its short way, unless Surprise or Lowest is
+        # played (``_special``).
+        centre = t.centre
+        self._usual = (pile.fed == 1 and len(revealed) == 1 and len(t.revealed) == 1 and not t.hidden and centre is not None
+                       and (centre.special is None or centre in _PRIZE_AS_IS))
         return t
-
-    def _reveal_usual(self, t: TrickResult, card: Card) -> bool:
-        """``_reveal`` when the log's one revealed card is a number card, -5, 2x or Thief (the
-        prize as it is revealed, ``_PRIZE_AS_IS``) that the pile gives without any error; False
-        (nothing changed) for anything else, which ``_reveal`` takes.
-
-        The same as ``_reveal`` -> ``_draw`` -> ``pile.draw`` for that case: with the log's
-        pile, its next card, known to the round; without it, a black card of the deck new to
-        the round (the checks those three make, in one test each, without their texts)."""
-        if card.special is not None and card not in _PRIZE_AS_IS:
-            return False
-        pile = self.pile
-        front = pile.front
-        if front:
-            # A pile card already in pile.seen (as every card of a given pile is): _draw checks nothing.
-            if not (pile.given and not pile.unknown and front[0] == card and card in pile.seen):
-                return False
-            card = front.popleft()  # the pile's own card object (equal to the log's)
-        elif pile.unknown:
-            seen = self.seen  # built: a pile with unknown cards is not the whole deal (start_round)
-            if (card in pile.seen or card in pile.bottom or card.colour != BLACK or card in seen
-                    or card not in self._deck_cards):
-                return False
-            pile.unknown -= 1
-            seen[card] = "pile"
-            pile.seen.add(card)
-        else:
-            return False  # the pile is empty, or only cards put under it are left
-        pile.fed = 1
-        t.revealed.append(card)
-        t.centre = card  # t.hidden stays False
-        return True
 
     def _reveal(self, why: str) -> None:
         """Take pile cards until there is a prize (rules.md 3.1)."""
