@@ -42,6 +42,14 @@ class Knob:
             "players": "a list of player counts, e.g. [3, 4, 5, 6]",
         }[self.kind]
 
+    def values_in_words(self) -> str:
+        """The allowed values as docs/knobs.md writes them: with no `|`, which a Markdown
+        table reads as a cell border."""
+        if self.kind in ("choice", "bool"):
+            words = [f"`{c}`" for c in (self.choices if self.kind == "choice" else ("true", "false"))]
+            return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        return self.describe_values()
+
     def check(self, value):
         """Return the normalised value or raise ValueError saying what is expected."""
         expected = f"expected {self.describe_values()}"
