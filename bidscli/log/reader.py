@@ -109,6 +109,7 @@ class GameLog(NamedTuple):
     options: dict[str, bool]
     rounds: tuple[RoundRecord, ...]
     ruleset_line: int | None = None
+    meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
 
 
 # -- trick lines -----------------------------------------------------------
@@ -305,7 +306,9 @@ class LogReader(LogPositions):
         if players is None:
             return None
         ruleset_line = self._ruleset_line() if ruleset else None
-        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line)
+        meta = data.get("meta")
+        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line,
+                       meta if isinstance(meta, dict) else None)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
