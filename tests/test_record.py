@@ -847,3 +847,31 @@ def test_closed_standard_streams_give_a_plain_message(tmp_path):
                               f"input line 1; saved {out} (1 trick); go on with: bids record {out} --resume\n")
         assert tricks_in(out) == AS_WRITTEN[:1]
         assert os.listdir(tmp_path) == ["rec.toml"]
+
+
+def test_the_round_count_lives_in_the_log_and_resume_shows_the_standings(tmp_path):
+    # Issue 23, item 3: `--rounds 2`, quit, `--resume`: the game has 2 rounds, not the ruleset's 3.
+    game, _ = rk.simulated_game(tmp_path, "english", 7)
+    lines = rk.trick_lines(game, leaders=False)
+    per_round = len(read_log(game)[0].rounds[0].tricks)
+    out = tmp_path / "g.toml"
+    first = rk.record_in_process(out, ["--players", ",".join(rk.PLAYERS), "-r", "english", "--rounds", "2",
+                                       *rk.options_args(game)], [*lines[:per_round], "quit"])
+    assert first.returncode == 0, first.stderr
+    assert "[meta]\nrounds = 2\n" in out.read_text(encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], [*lines[per_round: 2 * per_round], "quit"])
+    assert res.returncode == 0, res.stderr
+    head = res.stderr.splitlines()
+    before = res.stderr.split("R2 T1")[0]
+    assert head[0] == "Standings so far:" and "  rank  player" in before and "R1" in head[2]
+    assert "game over (2 rounds); type quit to stop" in res.stderr
+    assert res.stderr.rstrip().endswith("the game is complete")
+
+
+def test_a_bad_round_count_in_meta_is_refused_at_the_file(tmp_path):
+    out = tmp_path / "g.toml"
+    rec = recorder(out)
+    out.write_text(rec.text() + "\n[meta]\nrounds = 0\n", encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], ["quit"])
+    assert res.returncode == 1
+    assert f"{out}: [meta] rounds = 0: expected the number of rounds in the game, 1 to 1000" in res.stderr

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..core.cards import Card
-from ..core.errors import BidsError, LogSyntaxError
+from ..core.errors import BidsError, LogStructureError, LogSyntaxError
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
     Game,
@@ -177,6 +177,8 @@ class Recorder:
         self.interactive = interactive
         # A deal (or a resumed log) of more rounds than game.rounds is played to its end.
         self.game_rounds = max(game_rounds or ruleset.knobs["game.rounds"], len(self.rounds))
+        # --rounds (or a resumed log's [meta] rounds) is written into the log, so --resume knows it.
+        self.rounds_given = game_rounds
         check_fits_log(ruleset, len(self.players), self.deck, self.game_rounds)
         self.pending: _Pending | None = None
         self.accepted = 0  # tricks accepted in this session
@@ -188,7 +190,8 @@ class Recorder:
     # -- the log ------------------------------------------------------------------------
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
         return log_text(self.ruleset_ref, self.players, self.options,
-                        self.rounds if rounds is None else rounds, header=HEADER, date=self.date)
+                        self.rounds if rounds is None else rounds, header=HEADER, date=self.date,
+                        meta={"rounds": self.rounds_given} if self.rounds_given else None)
 
     def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
         """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""
@@ -312,7 +315,7 @@ class Recorder:
         if word == "undo" and not rest:
             return self._undo()
         if word == "score" and not rest:
-            return self._score()
+            return self.standings()
         if word == "leader" and ":" not in rest:
             return self._complete_game() if self.game_over() else self._leader(rest)
         if word == "hand" and ":" not in rest:
@@ -394,7 +397,7 @@ class Recorder:
         return Outcome([f"undone: round {idx + 1}, trick {number}: {clean(gone)}",
                         f"round {r}, trick {t}: {leader} leads"], save=True, change=("undo",))
 
-    def _score(self) -> Outcome:
+    def standings(self) -> Outcome:
         """The standings as `bids score OUT --allow-partial` prints them."""
         from ..report.render import score_table
 
@@ -669,8 +672,21 @@ def rounds_of(log: GameLog) -> list[RoundEntry]:
             for rec in log.rounds]
 
 
+def meta_rounds(log: GameLog) -> int | None:
+    """The game's length a recorded log keeps in ``[meta] rounds`` (None when it keeps none).
+
+    A value that is not a whole number of rounds 1-1000 is refused, located at the file."""
+    value = (log.meta or {}).get("rounds")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        raise LogStructureError(f"[meta] rounds = {shown(repr(value), 40)}: expected the number of rounds in the "
+                                "game, 1 to 1000 (`bids record --rounds N` writes it)", file=log.file)
+    return value
+
+
 def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
     return first_leader(ruleset, players, round_no)
 
 
-__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "rounds_of", "shown"]
+__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "meta_rounds", "rounds_of", "shown"]
