@@ -22,6 +22,7 @@ without), cached under bench/.data/ (not committed).
     .venv/bin/python bench/bench_cli.py                 # 300 and 3,000 logs, start-up, 10,000-log validate
     .venv/bin/python bench/bench_cli.py --sizes 300 --repeat 3 --no-big
     .venv/bin/python bench/bench_cli.py --jobs 2        # also score/validate with --jobs N
+    .venv/bin/python bench/bench_cli.py --sizes 1000 --no-big --repeat 3   # bids season against score (issue 24)
 """
 
 from __future__ import annotations
@@ -229,12 +230,21 @@ def main() -> None:
             "score (table) --jobs 1": bids("score", *files, "--jobs", "1"),
             "score json --jobs 1": bids("score", *files, "--format", "json", "--jobs", "1"),
             "validate --jobs 1": bids("validate", *files, "--jobs", "1"),
+            # bids season (issue 24): at most 1.5x score's time, 3x with two rulesets (one process each)
+            "season --jobs 1": bids("season", *files, "--jobs", "1"),
+            "season -r it -r en --jobs 1": bids("season", *files, "-r", "italian", "-r", "english",
+                                                "--lenient-deck", "--jobs", "1"),
         }
         for j in [int(x) for x in args.jobs.split(",") if x]:
             commands[f"score csv --jobs {j}"] = bids("score", *files, "--format", "csv", "--jobs", str(j))
             commands[f"validate --jobs {j}"] = bids("validate", *files, "--jobs", str(j))
         repeat = max(3, args.repeat if n == 0 else args.repeat // 2 + 1)
-        report(size, paired(commands, files, repeat))
+        stats = paired(commands, files, repeat)
+        report(size, stats)
+        score_time = statistics.median(stats["score (table) --jobs 1"]["bids"])
+        for name in ("season --jobs 1", "season -r it -r en --jobs 1"):
+            print(f"  {name}: {statistics.median(stats[name]['bids']) / score_time:.2f}x the time of "
+                  f"score (table) --jobs 1")
     folder_memory(sizes)
     command_line_memory(sizes)
     startup(25)

@@ -289,3 +289,37 @@ def test_the_accounts_of_one_diff_share_the_bound(monkeypatch):
     assert one["round_replays"] + two["round_replays"] <= 2 * first - 2
     for at in (one, two):
         check_account(at, doc["totals"], "italian", at["other"])
+
+
+# -- 6. the black cards taken this round: the tail of a player's pairs, never the whole game ------
+
+
+class _CountingList(list):
+    """A player's held (card, round) pairs that count how many pairs are read."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        got = super().__getitem__(index)
+        type(self).reads += len(got) if isinstance(index, slice) else 1
+        return got
+
+    def __iter__(self):
+        type(self).reads += len(self)
+        return super().__iter__()
+
+
+def test_the_cards_taken_this_round_are_read_from_the_tail_only():
+    # The lucky loser (no_black_cards), thief.pool = round and card_places asked for this
+    # round's black cards by scanning every pair of the game: over 1,000 rounds, quadratic
+    # (a third of diff's time). Pairs are in round order, so this round's are the tail.
+    from bidscli.engine.results import taken_this_round
+
+    held = _CountingList([(f"c{i}", i // 3 + 1) for i in range(3_000)] + [("x", 1001), ("y", 1001)])
+    _CountingList.reads = 0
+    assert taken_this_round(held, 1001) == ("x", "y")
+    assert _CountingList.reads <= 5
+    _CountingList.reads = 0
+    assert taken_this_round(held, 1002) == ()
+    assert _CountingList.reads == 1
+    assert taken_this_round([], 1) == ()

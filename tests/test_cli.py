@@ -385,7 +385,7 @@ def junk(tmp_path):
 BROKEN_INPUTS = [
     # (command, file or None, extra args, exit code, message on stderr/stdout)
     ("score", "missing.toml", [], 1, "missing.toml: cannot read: No such file or directory"),
-    ("score", "dir.toml", [], 2, "is a directory"),
+    ("score", "dir.toml", [], 1, "no .toml logs in this folder"),  # score takes folders (issue 24)
     ("score", "bin.toml", [], 1, "bin.toml:1: not UTF-8 text"),
     ("score", "empty.toml", [], 1, "empty.toml: no 'players'"),
     ("score", "bad.toml", [], 1, "bad.toml:1: invalid TOML"),

@@ -205,9 +205,10 @@ def test_outside_validate(log: Path, ruleset: str) -> None:
 # Other ways an outsider could write the same trick (log.md leaves them open).
 # None: accepted with the same result as the log as stored; else the error's words.
 READINGS = [
-    # Prize that stayed after a burned Surprise, no pile: "K8" (o06 as stored), empty, or
-    # the Surprise written again (refused: Surprise is not on the pile, K8 is).
-    ("o06_5p_italian_surprise", '"K8: Sam G7', '": Sam G7', None),
+    # Prize that stayed after a burned Surprise, no pile: "K8" (o06 as stored); empty (refused,
+    # issue 22: without a pile an empty revealed part says the pile ran out, log.md), or the
+    # Surprise written again (refused: Surprise is not on the pile, K8 is).
+    ("o06_5p_italian_surprise", '"K8: Sam G7', '": Sam G7', ["nothing revealed", "K8", "empty centre is not possible"]),
     ("o06_5p_italian_surprise", '"K8: Sam G7', '"Surprise K8: Sam G7', ["revealed Surprise", "K8"]),
     # The canonical form of a burned Surprise whose prize stays (log.md): nobody saw the card.
     ("o06_5p_italian_surprise", '"Surprise K8: Rae', '"Surprise: Rae', None),

@@ -114,6 +114,30 @@ def test_surprise_on_burn_with_a_pile(rs, on_burn, second):
     assert res.totals == {"Ana": int(second[1:]), "Ben": 0, "Cleo": 0}
 
 
+@pytest.mark.parametrize("rs", RULESETS)
+def test_empty_reveal_after_a_burned_turned_surprise_is_refused_without_a_pile(rs):
+    # Issue 22. No pile: R1, G1, Y1 tie, burned; Cleo (the last tied card) leads. 'Surprise K1:'
+    # says the hidden K1 was turned over, and it stays (surprise.on_burn = stays): trick 2's prize
+    # is K1, written 'K1: ...' (log.md). An empty revealed part says the pile ran out, which it has
+    # not: refused, as after the canonical 'Surprise:'.
+    burned = "Surprise K1: Ana R1, Ben G1, Cleo Y1"
+    errs = kit.errors(rs, P3, [[burned, ": Cleo R10, Ana R2, Ben R3"]], options=SUR)
+    assert messages(errs) == ["nothing revealed, but the point pile still holds K1 (the prize of this trick), so "
+                              "an empty centre is not possible yet"]
+    assert isinstance(errs[0], IllegalPlayError)
+    assert (errs[0].round, errs[0].trick, errs[0].player, errs[0].line) == (1, 2, None, 14)
+    errs = kit.errors(rs, P3, [["Surprise: Ana R1, Ben G1, Cleo Y1", ": Cleo R10, Ana R2, Ben R3"]], options=SUR)
+    assert messages(errs) == [
+        "a pile card is missing from the revealed part (the prize of this trick): the pile still holds "
+        f"{LEFT_AFTER_ONE[rs]} card(s), so an empty centre is not possible yet"]
+    assert (errs[0].round, errs[0].trick, errs[0].line) == (1, 2, 14)
+    # Written with its prize, the same trick is Cleo's: R10 takes K1.
+    res = kit.play(rs, P3, [[burned, "K1: Cleo R10, Ana R2, Ben R3"]], options=SUR)
+    assert kit.winners(res) == [None, "Cleo"]
+    assert kit.leaders(res) == ["Ana", "Cleo"]
+    assert res.totals == {"Ana": 0, "Ben": 0, "Cleo": 1}
+
+
 def test_a_card_revealed_twice_without_a_pile_is_refused():
     # The engine fix in _Pile.draw also covers plain tricks.
     errs = kit.errors("english", P3, [["K5: Ana R5, Ben G4, Cleo Y7", "K5: Cleo R1, Ana G1, Ben Y2"]])

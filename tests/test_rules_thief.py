@@ -448,3 +448,121 @@ def test_steal_from_oneself_and_two_actions_for_one_thief(rs):
         expected.insert(0, "Ben must steal from Cleo (weakest bid 2 by Cleo (thief.pool = round); "
                            "thief.mandatory = true)")
     assert errs("Ben passes; Ben steals K5 from Cleo") == expected
+
+
+# -- the Thief at a trick whose hidden prize is Lowest (issue 22) ---------------------------------
+# A revealed Surprise hides Lowest: the trick is still played highest-wins, and a won hidden Lowest
+# starts lowest-wins mode from the next trick (rules.md "Lowest", FINE PRINT). Its weakest bid, for
+# a steal at the end of that trick, is its lowest number: the mode the trick was resolved in
+# (rules.md "Thief": "the weakest bid of the trick concerned"), not the mode the award switched on.
+
+LOW_SUR_THIEF = {"lowest": True, "surprise": True, "thief": True}
+# Trick 1: R10 (Ana) takes K5. Trick 2 (Ana leads): R9 (Ben) wins the hidden Lowest and Dev's Thief
+# (0 + 0); the weakest bid is R3 (Ana), who holds K5. Trick 3 (Ben leads), lowest-wins: Y1 (Cleo)
+# takes K7.
+HIDDEN_LOWEST = ["K5: Ana R10, Ben G4, Cleo Y7, Dev B1",
+                 "Surprise Lowest: Ana R3, Ben R9, Cleo R5, Dev Thief",
+                 "K7: Ben G2, Cleo Y1, Dev B3, Ana R4"]
+
+
+def _hidden_lowest(action="", second=HIDDEN_LOWEST[1]):
+    return [HIDDEN_LOWEST[0], second + action, HIDDEN_LOWEST[2]]
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_steal_at_a_won_hidden_lowest_takes_from_the_lowest_number(rs):
+    # IT: Ben must steal at once; EN/JA: Ben's right, usable at the end of this trick
+    # (thief.first_chance = same_trick). Ben 0 + 5 = 5, Ana 5 - 5 = 0, Cleo 7.
+    res = kit.play(rs, P4, [_hidden_lowest("; Ben steals K5 from Ana")], options=LOW_SUR_THIEF)
+    assert kit.winners(res) == ["Ana", "Ben", "Cleo"]
+    assert kit.leaders(res) == ["Ana", "Ana", "Ben"]
+    assert [t.lowest for t in res.rounds[0].tricks] == [False, False, True]
+    assert steals(res) == [[], ["Ben steals K5 from Ana"], []]
+    assert res.rounds[0].tricks[1].running == {"Ana": 0, "Ben": 5, "Cleo": 0, "Dev": 0}
+    assert res.totals == {"Ana": 0, "Ben": 5, "Cleo": 7, "Dev": 0}
+
+
+def test_mandatory_steal_at_a_won_hidden_lowest_names_the_lowest_number():
+    # IT, the steal left out: the duty names Ana (R3), not Ben's own R9.
+    errs = kit.errors("italian", P4, [_hidden_lowest()], options=LOW_SUR_THIEF)
+    assert messages(errs) == ["Ben must steal from Ana (weakest bid 3 by Ana (thief.pool = round); "
+                              "thief.mandatory = true)"]
+    assert (errs[0].round, errs[0].trick, errs[0].player, errs[0].line) == (1, 2, "Ben", 17)
+
+
+# EN analogue: Dev's deferred right (trick 1) is used at the end of trick 4, whose hidden Lowest
+# R9 (Ben) wins. Trick 1: B10 (Dev) takes the Thief (Ana's R2 is the weakest; she holds nothing).
+# Trick 2 (Dev leads): R10 (Ana) takes K5. Trick 3 (Ana leads): G9 (Ben) takes K6. Trick 4 (Ben
+# leads): the weakest bid is R3 (Ana, K5), not R9 (Ben, K6). Trick 5 (Ben leads), lowest-wins:
+# Y1 (Cleo) takes K7.
+DEFERRED_AT_HIDDEN_LOWEST = [
+    "Thief: Ana R2, Ben G4, Cleo Y7, Dev B10",
+    "K5: Dev B1, Ana R10, Ben G5, Cleo Y6",
+    "K6: Ana R1, Ben G9, Cleo Y3, Dev B2",
+    "Surprise Lowest: Ben R9, Cleo R5, Dev R4, Ana R3",
+    "K7: Ben G2, Cleo Y1, Dev B3, Ana R6",
+]
+
+
+def _deferred_at_hidden_lowest(action):
+    lines = list(DEFERRED_AT_HIDDEN_LOWEST)
+    lines[3] += action
+    return lines
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_deferred_right_at_a_won_hidden_lowest_takes_from_the_lowest_number(rs):
+    knobs = DEFERRED if rs == "italian" else None
+    res = kit.play(rs, P4, [_deferred_at_hidden_lowest("; Dev steals K5 from Ana")], options=LOW_SUR_THIEF,
+                   knobs=knobs)
+    assert kit.winners(res) == ["Dev", "Ana", "Ben", "Ben", "Cleo"]
+    assert kit.leaders(res) == ["Ana", "Dev", "Ana", "Ben", "Ben"]
+    assert steals(res) == [[], [], [], ["Dev steals K5 from Ana"], []]
+    # Ana 5 - 5 = 0; Ben K6 + Lowest = 6; Cleo K7; Dev Thief (0) + 5.
+    assert res.totals == {"Ana": 0, "Ben": 6, "Cleo": 7, "Dev": 5}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_deferred_right_at_a_won_hidden_lowest_refuses_the_highest_number(rs):
+    knobs = DEFERRED if rs == "italian" else None
+    errs = kit.errors(rs, P4, [_deferred_at_hidden_lowest("; Dev steals K6 from Ben")], options=LOW_SUR_THIEF,
+                      knobs=knobs)
+    assert messages(errs) == [f"Dev steals from Ben, but the victim must be Ana (weakest bid 3 by Ana "
+                              f"(thief.pool = {POOL[rs] if rs != 'italian' else 'round'}))"]
+    assert (errs[0].round, errs[0].trick, errs[0].player, errs[0].line) == (1, 4, "Dev", 19)
+
+
+# IT fallback at a won hidden Lowest (5 players): the weakest bid R3 (Ana) holds nothing, so the
+# best bidder with a black card is the victim, best as the trick was resolved (highest-wins): R8
+# (Cleo, K5), not R5 (Dev, K6). Trick 1: Y10 (Cleo) takes K5. Trick 2 (Cleo leads): B10 (Dev)
+# takes K6. Trick 3 (Dev leads): R9 (Ben) wins the hidden Lowest and Eve's Thief.
+P5 = ["Ana", "Ben", "Cleo", "Dev", "Eve"]
+FALLBACK_AT_HIDDEN_LOWEST = [
+    "K5: Ana R4, Ben G3, Cleo Y10, Dev B1, Eve R1",
+    "K6: Cleo Y1, Dev B10, Eve G1, Ana R2, Ben G2",
+    "Surprise Lowest: Dev R5, Eve Thief, Ana R3, Ben R9, Cleo R8",
+]
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_fallback_at_a_won_hidden_lowest_is_the_highest_number_with_cards(rs):
+    lines = FALLBACK_AT_HIDDEN_LOWEST[:2] + [FALLBACK_AT_HIDDEN_LOWEST[2] + "; Ben steals K5 from Cleo"]
+    if rs == "italian":
+        res = kit.play(rs, P5, [lines], options=LOW_SUR_THIEF)
+        assert kit.winners(res) == ["Cleo", "Dev", "Ben"]
+        assert kit.leaders(res) == ["Ana", "Cleo", "Dev"]
+        assert steals(res) == [[], [], ["Ben steals K5 from Cleo"]]
+        assert res.totals == {"Ana": 0, "Ben": 5, "Cleo": 0, "Dev": 6, "Eve": 0}
+        errs = kit.errors(rs, P5, [FALLBACK_AT_HIDDEN_LOWEST[:2] + [FALLBACK_AT_HIDDEN_LOWEST[2] +
+                                                                    "; Ben steals K6 from Dev"]],
+                          options=LOW_SUR_THIEF)
+        assert messages(errs) == [
+            "Ben steals from Dev, but the victim must be Cleo (the weakest bidder has no black card; fallback "
+            "to Cleo (thief.fallback = strongest_with_cards))"]
+        assert (errs[0].trick, errs[0].player) == (3, "Ben")
+    else:
+        # EN/JA: a deferred right has no fallback (thief.fallback = none): Ana holds nothing.
+        errs = kit.errors(rs, P5, [lines], options=LOW_SUR_THIEF)
+        assert messages(errs) == ["Ben cannot steal here: the weakest bidder (Ana) holds no black card to take "
+                                  "(thief.pool = game)"]
+        assert (errs[0].round, errs[0].trick, errs[0].player, errs[0].line) == (1, 3, "Ben", 19)

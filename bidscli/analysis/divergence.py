@@ -31,6 +31,11 @@ class Divergence(NamedTuple):
         return {"kind": self.kind, "round": self.round, "trick": self.trick, "what": list(self.what),
                 "reasons": {k: list(v) for k, v in self.reasons.items()}, "knobs": list(self.knobs)}
 
+    def first_json(self) -> dict:
+        """A trick divergence as ``bids diff``'s first divergence (its JSON "first_divergence")."""
+        return {"round": self.round, "trick": self.trick, "what": list(self.what),
+                "reasons": {k: list(v) for k, v in self.reasons.items()}, "knobs": list(self.knobs)}
+
 
 def _delta(o, key) -> tuple | None:
     """What one trick changed: round points, banked 2x points and Thief rights gained or used."""

@@ -516,7 +516,8 @@ def reference_game(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozens
     return (None if o is None else o.offered), name
 
 
-def reference_play(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[Outcome | None, str | None]:
+def reference_play(deal: Deal, log: GameLog, rulesets, lenient, *, explain: bool = True,
+                   track: bool = True) -> tuple[Outcome | None, str | None]:
     """The log's own game, played (see ``reference_game``), and the name of its ruleset.
 
     Its outcome is also the outcome under ``offered`` = its own offered choices: every choice
@@ -532,7 +533,7 @@ def reference_play(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[Outcome
             pass
     candidates.extend(rulesets)
     for rs in candidates:
-        o = play_deal(deal, rs, lenient=lenient, offered=None)
+        o = play_deal(deal, rs, lenient=lenient, offered=None, explain=explain, track=track)
         if o.determined and not o.notes:
             return o, rs.name
     return None, None

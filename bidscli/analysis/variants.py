@@ -11,8 +11,6 @@ from typing import NamedTuple
 
 from ..core.errors import DeckError, RulesetError
 from ..rules.ruleset import load_ruleset, parse_option_assignments
-from .divergence import trick_key as _trick_key
-from .divergence import tricks_of as _tricks_of
 from .plan import Deal, build_deal, play_deal, ruleset_labels
 
 
@@ -39,13 +37,16 @@ class Plays(NamedTuple):
     reference: str | None  # the ruleset of the log's own game
 
 
-def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Plays:
+def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
+          minimum: int = 2, explain: bool = True) -> Plays:
     """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
-    a ruleset cannot play it (a deck difference without ``lenient``)."""
+    a ruleset cannot play it (a deck difference without ``lenient``). ``minimum``: the rulesets
+    needed (``bids season -r R`` replays the deal under one). ``explain=False``: the games keep
+    no explanation and no per-trick state (``bids season`` reads only the results)."""
     from ..log.load import read
     from .plan import reference_play
 
-    if len(refs) < 2:
+    if len(refs) < minimum:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
     log = read(path)
     options, knob_overrides = parse_option_assignments(list(option_pairs))
@@ -54,12 +55,13 @@ def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Seq
         rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
     deal = build_deal(log, options)
     labels = ruleset_labels(rulesets, refs)
-    own, reference = reference_play(deal, log, rulesets, lenient)
+    own, reference = reference_play(deal, log, rulesets, lenient, explain=explain, track=explain)
     offered = None if own is None else own.offered
     outcomes = []
     for rs in rulesets:
         # The log's own game is this ruleset's play too (plan.reference_play): not played twice.
-        o = own if own is not None and own.ruleset == rs else play_deal(deal, rs, lenient=lenient, offered=offered)
+        o = own if own is not None and own.ruleset == rs else play_deal(deal, rs, lenient=lenient, offered=offered,
+                                                                           explain=explain, track=explain)
         if o.error is not None:
             err = o.error
             if isinstance(err, DeckError) and not lenient:
@@ -80,11 +82,11 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
 
     deal, labels, rulesets, outcomes, offered, reference = plays(path, refs, lenient=lenient,
                                                                  option_pairs=option_pairs)
-    first = _first_divergence(deal, labels, outcomes)
+    divergences = find_divergences(deal, labels, outcomes)
+    first = next((d.first_json() for d in divergences if d.kind == "trick"), None)  # one divergence finder
     first_score = None
     if first is None:
         first_score = _first_score_divergence(labels, outcomes)
-    divergences = find_divergences(deal, labels, outcomes)
     # One bound for all the accounts (docs/limits.md): each gets an equal share of what is left.
     left = ROUND_REPLAYS
     attributions: list = []
@@ -97,51 +99,6 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
     attributions = tuple(attributions)
     return Diff(deal, labels, outcomes, first, first_score, knob_diff_rows(rulesets, labels), reference,
                 divergences, attributions)
-
-
-def _first_divergence(deal: Deal, labels, outcomes) -> dict | None:
-    from ..engine.results import reason_text
-
-    tricks = [_tricks_of(o) for o in outcomes]
-    for r in deal.rounds:
-        for tp in r.tricks:
-            key = (r.number, tp.number)
-            ts = [tt.get(key) for tt in tricks]
-            sigs = [None if t is None else _trick_key(t, o.after.get(key)) for t, o in zip(ts, outcomes)]
-            if all(s == sigs[0] for s in sigs[1:]):
-                continue
-            reasons = {}
-            knobs: list[str] = []
-            texts = [None if t is None else [x.text for x in t.reasons] for t in ts]
-            for lab, o, t in zip(labels, outcomes, ts):
-                if t is None:
-                    reasons[lab] = [f"undetermined from this log: {o.undetermined['message']}"]
-                    continue
-                shown = [x for x in t.reasons if not all(x.text in (tx or ()) for tx in texts)]
-                reasons[lab] = [reason_text(o.ruleset, x) for x in (shown or t.reasons)]
-                for x in shown:
-                    if x.knob and x.knob not in knobs:
-                        knobs.append(x.knob)
-            return {"round": r.number, "trick": tp.number, "what": _what_differs(ts, [o.after.get(key) for o in outcomes]),
-                    "reasons": reasons, "knobs": knobs}
-    return None
-
-
-def _what_differs(ts, states) -> list[str]:
-    if any(t is None for t in ts):
-        return ["undetermined"]
-    out = []
-    for i, name in enumerate(("round points", "banked points (2x)", "Thief rights")):
-        vals = [None if st is None else st[i] for st in states]
-        if any(v != vals[0] for v in vals[1:]):
-            out.append(name)
-    for name, get in (("revealed", lambda t: tuple(t.revealed)), ("winner", lambda t: t.winner),
-                      ("cards taken", lambda t: tuple(t.taken)), ("points", lambda t: t.points),
-                      ("steals", lambda t: tuple(map(str, t.steals)))):
-        vals = [get(t) for t in ts]
-        if any(v != vals[0] for v in vals[1:]):
-            out.append(name)
-    return out
 
 
 def _first_score_divergence(labels, outcomes) -> dict | None:

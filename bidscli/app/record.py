@@ -161,8 +161,11 @@ class Recorder:
 
     def __init__(self, file: str, ruleset_ref: str | None, ruleset: Ruleset, players: Sequence[str],
                  options: dict, rounds: list[RoundEntry] | None = None, *, interactive: bool = False,
-                 game_rounds: int | None = None) -> None:
+                 game_rounds: int | None = None, date=None) -> None:
         self.file = file
+        # The game's day, written into the log (log-format.md): today for a new game; a resumed
+        # log keeps its own (or none).
+        self.date = date
         self.ruleset_ref = ruleset_ref
         self.ruleset = ruleset
         self.players = tuple(players)
@@ -185,7 +188,7 @@ class Recorder:
     # -- the log ------------------------------------------------------------------------
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
         return log_text(self.ruleset_ref, self.players, self.options,
-                        self.rounds if rounds is None else rounds, header=HEADER)
+                        self.rounds if rounds is None else rounds, header=HEADER, date=self.date)
 
     def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
         """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""

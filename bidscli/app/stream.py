@@ -85,15 +85,19 @@ def _items(paths, ruleset, options, fmt, jobs, allow_partial=False) -> Iterator[
 
 def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt: str,
           write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1,
-          allow_partial: bool = False) -> bool:
-    """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed."""
+          allow_partial: bool = False, single: bool | None = None) -> bool:
+    """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed.
+
+    ``single``: JSON is one document, not a list (default: one path; a folder of one log is a list)."""
     if len(paths) > 1:  # one log: nothing to gain from a full collection (a few ms of start-up)
         prepare_gc()
     if fmt == "csv":
         return _score_csv(_items(paths, ruleset, options, fmt, jobs, allow_partial), write, warn)
     failed = False
     listed = None
-    if fmt == "json" and len(paths) != 1:
+    if single is None:
+        single = len(paths) == 1
+    if fmt == "json" and not single:
         from ..report.render import JsonListWriter
 
         listed = JsonListWriter(write)

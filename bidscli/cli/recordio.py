@@ -113,7 +113,14 @@ def _resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int 
     _validate_or_raise(out, log, ruleset, opts)
     ref = _ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
     return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
-                    game_rounds=rounds)
+                    game_rounds=rounds, date=log.date)
+
+
+def _today():
+    """The day a new game is recorded (log-format.md ``date``): the local calendar day."""
+    import datetime
+
+    return datetime.date.today()
 
 
 def _count(n: int, what: str = "trick") -> str:
@@ -381,7 +388,8 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         players = parse_names(names, None)
         ruleset = load_ruleset(ruleset_ref)
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
-    rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds)
+    rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds,
+                   date=_today())
     if leader is not None:
         msg = rec.choose_leader(leader)
         if msg.error:

@@ -25,7 +25,6 @@ the pile is a ``pile._Pile``, so that each module stays a size a reader can hold
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import chain
 
 from ..core.cards import (
     ALLY_CARD,
@@ -41,7 +40,7 @@ from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
 from ..rules.ruleset import Deck, Ruleset, deck_for
 from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
-from .results import Reason, RoundResult, TrickResult, filled
+from .results import Reason, RoundResult, TrickResult, filled, taken_this_round
 from .scoring import Scoring
 from .thief import ThiefSteals, _Right
 from .usual import UsualTrick
@@ -61,7 +60,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         # the round (start_round)
         "missing_tricks", "missing_told", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
         "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
-        "_deck_cards", "seen", "_deal", "pile",
+        "_deck_cards", "seen", "pile",
         # the trick (start_trick)
         "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten", "_usual",
     )
@@ -174,16 +173,8 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
         # between rounds, never within one).
         self._deck_cards = deck.all_cards()
-        self._deal = (hands, removed, pile)
         if hands is None and removed is None and pile is None:
             self.seen = {}  # no deal to check (a log written at the table): the plays fill it
-        elif (hands is not None and removed is not None and pile is not None and not pile_unknown
-                and _usual_deal(deck, hands, removed, pile)):
-            # Issue 12: the whole deal is given and right, as in most logs with hands: then
-            # ``_place_deal`` reports nothing, and its ``seen`` (some 75 cards, a quarter of the
-            # round's start) is asked for only by a pile card that is not the pile's (``_draw``).
-            # ``_round_seen`` builds it then.
-            self.seen = None
         else:
             self.seen = self._place_deal(hands, removed, pile, pile_unknown)
         self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
@@ -262,14 +253,6 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
                           "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
         return seen
 
-    def _round_seen(self) -> dict:
-        """``seen``, built from the deal if ``start_round`` left it for later (a right deal)."""
-        seen = self.seen
-        if seen is None:
-            hands, removed, pile = self._deal
-            seen = self.seen = self._place_deal(hands, removed, pile, 0)
-        return seen
-
     # -- tricks ---------------------------------------------------------------------
     @property
     def tricks_per_round(self) -> int:
@@ -292,45 +275,15 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         self._ally_player = None
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: any player may lead
-        # The usual trick (issue 12): the log reveals one card, the pile's next one, that is the
-        # prize as it is (a number card, -5, 2x or Thief). Then finish_trick takes its short way
-        # too, unless Surprise or Lowest is played (``_special``).
-        self._usual = revealed is not None and len(revealed) == 1 and self._reveal_usual(t, revealed[0])
-        if not self._usual:
-            self._reveal("the prize of this trick")
+        self._reveal("the prize of this trick")
+        # The usual trick, noticed once the prize is revealed (``_reveal`` made every check): the
+        # log revealed one card, the pile's next one, that is the prize as it is (a number card,
+        # -5, 2x or Thief). Then finish_trick takes its short way, unless Surprise or Lowest is
+        # played (``_special``).
+        centre = t.centre
+        self._usual = (pile.fed == 1 and len(revealed) == 1 and len(t.revealed) == 1 and not t.hidden and centre is not None
+                       and (centre.special is None or centre in _PRIZE_AS_IS))
         return t
-
-    def _reveal_usual(self, t: TrickResult, card: Card) -> bool:
-        """``_reveal`` when the log's one revealed card is a number card, -5, 2x or Thief (the
-        prize as it is revealed, ``_PRIZE_AS_IS``) that the pile gives without any error; False
-        (nothing changed) for anything else, which ``_reveal`` takes.
-
-        The same as ``_reveal`` -> ``_draw`` -> ``pile.draw`` for that case: with the log's
-        pile, its next card, known to the round; without it, a black card of the deck new to
-        the round (the checks those three make, in one test each, without their texts)."""
-        if card.special is not None and card not in _PRIZE_AS_IS:
-            return False
-        pile = self.pile
-        front = pile.front
-        if front:
-            # A pile card already in pile.seen (as every card of a given pile is): _draw checks nothing.
-            if not (pile.given and not pile.unknown and front[0] == card and card in pile.seen):
-                return False
-            card = front.popleft()  # the pile's own card object (equal to the log's)
-        elif pile.unknown:
-            seen = self.seen  # built: a pile with unknown cards is not the whole deal (start_round)
-            if (card in pile.seen or card in pile.bottom or card.colour != BLACK or card in seen
-                    or card not in self._deck_cards):
-                return False
-            pile.unknown -= 1
-            seen[card] = "pile"
-            pile.seen.add(card)
-        else:
-            return False  # the pile is empty, or only cards put under it are left
-        pile.fed = 1
-        t.revealed.append(card)
-        t.centre = card  # t.hidden stays False
-        return True
 
     def _reveal(self, why: str) -> None:
         """Take pile cards until there is a prize (rules.md 3.1)."""
@@ -394,7 +347,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
             self.trick.revealed.append(card)
             if pile.unknown or card not in pile.seen:
                 # A card named by the log: it must be new to the round and in the deck.
-                seen = self._round_seen()
+                seen = self.seen
                 where = seen.get(card)
                 if card not in self._deck_cards:
                     self._illegal(self.deck.why_not(card, self.options), cls=DeckError)
@@ -429,7 +382,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         for p in self.players:
             if self.hands is not None:
                 places[f"hand:{p}"] = tuple(self.hands.get(p, ()))
-            places[f"held:{p}"] = tuple(c for c, r in self.held[p] if r == self.round.number)
+            places[f"held:{p}"] = taken_this_round(self.held[p], self.round.number)
         places["pile"] = tuple(self.pile.front) + tuple(self.pile.bottom)
         t = self.trick
         live = t is not None and t.next_leader is None
@@ -650,26 +603,6 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
 # Special cards that are a trick's prize as they are revealed (``_reveal``): the other ones,
 # Lowest and Surprise, are put aside or hide the next card, and the Ally is never in the pile.
 _PRIZE_AS_IS = frozenset((MINUS_FIVE_CARD, DOUBLE_CARD, THIEF_CARD))
-
-
-def _usual_deal(deck: Deck, hands: Mapping[str, Sequence[Card]], removed: Sequence[Card],
-                pile: Sequence[Card]) -> bool:
-    """Whether ``Game._place_deal`` finds nothing wrong with a whole deal (every hand, the
-    removed cards and the whole pile given): the same checks in a few set operations in C
-    (issue 12), without saying where each card is. False for anything else, which
-    ``_place_deal`` checks card by card."""
-    if len(removed) != deck.removed or len(pile) != deck.pile_size or set(map(len, hands.values())) != {deck.hand_size}:
-        return False
-    placed = set(chain(*hands.values(), removed, pile))
-    black = deck.black_cards
-    # The hands' black cards are counted from the few black cards of the deck: the black cards
-    # placed, less the whole pile (black) and the removed black cards (all three in one place each).
-    return (len(placed) == deck.hand_size * len(hands) + len(removed) + len(pile)  # no card twice
-            and placed <= deck.all_cards()  # every card in the deck
-            and black.issuperset(pile)  # the point pile holds only black cards
-            and placed >= deck.pool_cards  # every pool card in a hand or removed (the pile is black)
-            and len(black.intersection(placed)) - len(pile) - len(black.intersection(removed))
-            <= deck.black_in_hands)
 
 
 def _wrong_leader_text(leader: str, why: str, first: str) -> str:

@@ -62,8 +62,6 @@ class _Pile:
             if self.unknown:
                 return UNSEEN
         if self.front or (not self.unknown and self.bottom):
-            # Without a log pile, ``front`` only holds a prize that stayed after a burned Surprise.
-            stayed = not self.given and bool(self.front)
             card = self.front.popleft() if self.front else self.bottom.popleft()
             if feed is not None and self.fed < len(feed):
                 if feed[self.fed] != card:
@@ -73,9 +71,10 @@ class _Pile:
                 self.game._illegal(
                     f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
                     f"expected '{card}' after '{' '.join(map(str, feed))}'")
-            elif feed is not None and not self.given and not stayed:
-                # No pile in the log: an empty revealed part says the pile ran out (log.md), except
-                # after a burned Surprise: then it is the prize that stayed (nothing new was taken).
+            elif feed is not None and not self.given:
+                # No pile in the log: an empty revealed part says the pile ran out (log.md). A prize
+                # that stayed on top after a burned 'Surprise K8:' is no exception: the next trick
+                # reveals it (log.md: accepted "when the next trick's prize is that same K8").
                 self.game._illegal(
                     f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
                     "is not possible yet")

@@ -75,8 +75,8 @@ class TrickResolution:
 
     def _finish_usual(self, t: TrickResult, decide: Decide | None) -> TrickResult:
         """``finish_trick`` for the usual trick (issue 12): its one revealed card is the prize as
-        it is (``Game._reveal_usual``), every player has played and nobody played Surprise or
-        Lowest (``Game._special``). Then nothing is hidden, Lowest cannot start, no Surprise
+        it is (noticed by ``Game.start_trick``), every player has played and nobody played
+        Surprise or Lowest (``Game._special``). Then nothing is hidden, Lowest cannot start, no Surprise
         from hand, and nothing more was drawn from the pile (``pile.end_trick`` has nothing to
         check). The winner takes the centre and the black cards played; when none of them is
         special and nobody played the Ally (most tricks), that is all of ``_award``, done here.

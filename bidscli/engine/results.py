@@ -54,6 +54,18 @@ class Reason:
 
 
 
+def taken_this_round(held: list, number: int) -> tuple:
+    """The cards of a player's held ``(card, round)`` pairs that were taken in round ``number``,
+    oldest first. Pairs are only ever appended with the round being played (a trick won, a
+    card stolen) or removed, so they are in round order and this round's are the tail: the
+    cost is this round's cards, never the game's (a scan of the whole list every round made a
+    1,000-round game quadratic)."""
+    i = len(held)
+    while i and held[i - 1][1] == number:
+        i -= 1
+    return tuple(c for c, _ in held[i:]) if i < len(held) else ()
+
+
 def filled(template: str, *args) -> str:
     """A ``Reason`` text made only when read: ``Reason(filled, knob, (template, *args))`` gives
     ``template.format(*args)`` (the same text as the f-string it replaces) if a report asks."""
@@ -82,7 +94,10 @@ class TrickResult:
         self.taken: list[Card] = []
         self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
         self.next_leader: str | None = None
-        self.lowest = lowest  # Lowest in play when the trick started (finish_trick sets it again)
+        # Lowest-wins as this trick was resolved (finish_trick sets it): who won and who made the
+        # weakest bid (the Thief) read it here, never the game's mode, which a won hidden Lowest
+        # turns on only for the next trick (rules.md "Lowest", FINE PRINT).
+        self.lowest = lowest
         self.burned = False
         self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
         self.running: dict[str, int] = {}

@@ -8,11 +8,7 @@ Apart from the trick play: it runs once a round, after its last trick, and once 
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from .results import GameResult, Reason, RoundResult, filled
-
-_round_of = itemgetter(1)  # the round of a held (card, round) pair
 
 
 class Scoring:
@@ -78,7 +74,10 @@ class Scoring:
                 ok = won[p] == 0
                 why = "won no trick"
             else:
-                ok = number not in map(_round_of, held[p])  # (card, round) pairs, scanned in C
+                # No black card taken this round: the newest pair is older (results.taken_this_round:
+                # the pairs are in round order), read without building this round's cards.
+                pairs = held[p]
+                ok = not pairs or pairs[-1][1] != number
                 why = "holds no black card taken this round"
             if ok:
                 self.lucky_count[p] += 1

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..core.cards import Card
 from ..log.reader import Pass, Steal
-from .results import Reason, TrickResult, filled
+from .results import Reason, TrickResult, filled, taken_this_round
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
 
@@ -94,13 +94,14 @@ class ThiefSteals:
     # -- Thief ------------------------------------------------------------------------
     def _stealable(self, victim: str) -> tuple[Card, ...]:
         if self.k["thief.pool"] == "round":
-            r = self.round.number
-            return tuple(c for c, rr in self.held[victim] if rr == r)
+            return taken_this_round(self.held[victim], self.round.number)
         return tuple(map(_card_of, self.held[victim]))
 
     def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
-        # The weakest bid (the highest one under Lowest), in one pass over the plays.
-        lowest = self.lowest
+        # The weakest bid (the highest one under Lowest), in one pass over the plays. Lowest as
+        # the trick was resolved (``t.lowest``): a won hidden Lowest turns the mode on only from
+        # the next trick (rules.md "Lowest", FINE PRINT), so its own weakest bid is its lowest number.
+        lowest = t.lowest
         weakest = None
         for _, c in t.plays:
             num = c.number
@@ -122,7 +123,7 @@ class ThiefSteals:
             return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
         # Fallback: the best bidder who has won a black card (IT), or the next weakest.
         bids = self._bids(t)
-        strength = sorted({c.number for _, _, c in bids}, reverse=not self.lowest)
+        strength = sorted({c.number for _, _, c in bids}, reverse=not lowest)
         if fallback == "next_weakest_with_cards":
             strength.reverse()
         for num in strength:

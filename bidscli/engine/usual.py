@@ -36,9 +36,8 @@ class UsualTrick:
                    line: int | None = None, decide: Decide | None = None) -> TrickResult:
         """``start_trick(revealed, line)``, ``play_all(plays)``, then ``finish_trick(decide)``.
 
-        The usual trick takes a short way: ``start_trick`` finds its one revealed card the
-        usual way (``Game._reveal_usual``), and every player plays in turn a card from their
-        known hand or, without hands, a card of the deck new to the round (within the hands'
+        The usual trick takes a short way: ``start_trick`` notices that its one revealed card
+        is the prize as it is, and every player plays in turn a card from their known hand or, without hands, a card of the deck new to the round (within the hands'
         share of black cards), none of them Surprise or Lowest (``play_all``'s checks, with
         ``_special`` for the Ally); ``_finish_usual`` then ends it. At the first pair that is
         not usual, the pairs before it stand (they are the same for ``play_all``) and

@@ -12,6 +12,7 @@ searched for in order after its round header.
 
 from __future__ import annotations
 
+from datetime import date as _date
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -109,6 +110,7 @@ class GameLog(NamedTuple):
     options: dict[str, bool]
     rounds: tuple[RoundRecord, ...]
     ruleset_line: int | None = None
+    date: object = None  # a datetime.date (or datetime.datetime) when the log gives ``date``
 
 
 # -- trick lines -----------------------------------------------------------
@@ -295,6 +297,12 @@ class LogReader(LogPositions):
                        line=self._key_line("ruleset"))
             ruleset = None
 
+        date = data.get("date")
+        if date is not None and not isinstance(date, _date):  # a datetime is a date too
+            self.error(LogStructureError, "'date' must be a TOML date, unquoted (date = 2026-12-01)",
+                       line=self._key_line("date"))
+            date = None
+
         if "players" in meant:
             return None  # no players: nothing else can be checked
         players = self._players(data.get("players"))
@@ -305,7 +313,7 @@ class LogReader(LogPositions):
         if players is None:
             return None
         ruleset_line = self._ruleset_line() if ruleset else None
-        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line)
+        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.

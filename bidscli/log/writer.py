@@ -42,6 +42,7 @@ def log_text(
     rounds: Sequence,
     *,
     header: Sequence[str] = (),
+    date=None,
 ) -> str:
     """A game log (log.md) as TOML text.
 
@@ -51,6 +52,8 @@ def log_text(
     line) follows the examples of log.md so that a person can read and edit it.
     """
     lines = [f"# {h}" for h in header]
+    if date is not None:
+        lines.append(f"date = {_value(date)}")
     if ruleset_name is not None:
         lines.append(f"ruleset = {_value(ruleset_name)}")
     lines.append("players = [" + ", ".join(_value(p) for p in players) + "]")

@@ -85,3 +85,21 @@ def study(page: dict, command: str = "bids study") -> str:
         [(f"{r['ruleset']}: burned", r["burn_rate"]["rate"], *r["burn_rate"]["ci95"]) for r in page["rulesets"]],
         "Rounds with a lucky loser and burned tricks, with 95% intervals")
     return _render("study.html", command, page=page, charts=charts, rates=rates)
+
+
+def season(season, command: str = "bids season") -> str:
+    """``bids season --html``: standings, each player's rating over the season with its band, a
+    head-to-head grid and the what-ifs, one section a ruleset (the data: report.season.season_json)."""
+    from .season import label_text, season_json
+
+    doc = season_json(season)
+    # One colour a player on every chart: the first ruleset's standings order.
+    players = [s.player for s in season.rulesets[0].standings] if season.rulesets else []
+    charts = []
+    for rs in season.rulesets:
+        series = [(p, [(x.game, x.mu, x.sigma) for x in rs.history[p]]) for p in players]
+        charts.append(svg.band_chart(series, max(season.games, 1),
+                                     f"{label_text(rs.ruleset)}: each player's rating mu after each game, "
+                                     "the band mu ± sigma"))
+    labels = [label_text(rs.ruleset) for rs in season.rulesets]
+    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players)

@@ -253,3 +253,53 @@ def histogram(counts: dict, label: str, width: int = 360, height: int = 170, bin
     shapes.append(Shape("text", {"x": left + pw / 2, "y": height - 2, "text-anchor": "middle", "class": "tick"},
                         "final score"))
     return Chart(width, height, shapes, label)
+
+
+def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]], steps: int, label: str,
+               width: int = 640, height: int = 280) -> Chart:
+    """Each series' value over steps 1..``steps`` with a band of plus or minus its spread: ``series``
+    is (name, [(step, value, spread), ...]) with the points a series has (bids season: each
+    player's rating mu after each of their games, the band mu +/- sigma)."""
+    left, right, top, bottom = 40, 70, 10, 24
+    values = [v + s for _, pts in series for _, v, s in pts] + [v - s for _, pts in series for _, v, s in pts]
+    ticks = nice_ticks(min(values, default=0), max(values, default=1))
+    lo, hi = ticks[0], ticks[-1]
+    pw, ph = width - left - right, height - top - bottom
+
+    def X(i):
+        return _r(left + (pw * (i - 1) / (steps - 1) if steps > 1 else pw / 2))
+
+    def Y(v):
+        return _r(top + ph - (v - lo) / (hi - lo) * ph)
+
+    shapes = []
+    for t in ticks:
+        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": Y(t), "y2": Y(t), "class": "grid"}))
+        shapes.append(Shape("text", {"x": left - 4, "y": Y(t) + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    for step in nice_ticks(1, max(steps, 2), 6):
+        if 1 <= step <= steps and float(step).is_integer():
+            shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "middle", "class": "tick"},
+                                f"game {int(step)}" if step == 1 else _num(step)))
+    ends = []
+    for i, (name, pts) in enumerate(series):
+        if not pts:
+            continue
+        upper = [f"{X(g)},{Y(v + s)}" for g, v, s in pts]
+        lower = [f"{X(g)},{Y(v - s)}" for g, v, s in reversed(pts)]
+        shapes.append(Shape("polygon", {"points": " ".join(upper + lower), "fill": colour(i), "fill-opacity": 0.12,
+                                        "stroke": "none", "class": "band"}, f"{name}: mu ± sigma"))
+        attrs = {"points": " ".join(f"{X(g)},{Y(v)}" for g, v, _ in pts), "fill": "none", "stroke": colour(i),
+                 "stroke-width": 2, "class": "series"}
+        if dash(i):
+            attrs["stroke-dasharray"] = dash(i)
+        g, v, s = pts[-1]
+        shapes.append(Shape("polyline", attrs, f"{name}: mu {v:.2f}, sigma {s:.2f} after game {g}"))
+        ends.append([Y(v), i, name, v])
+    ends.sort()
+    for k in range(1, len(ends)):
+        if ends[k][0] - ends[k - 1][0] < FONT:
+            ends[k][0] = ends[k - 1][0] + FONT
+    for y, i, name, v in ends:
+        shapes.append(Shape("text", {"x": left + pw + 4, "y": _r(y + 4), "fill": colour(i), "class": "end"},
+                            f"{short(name, 8)} {v:.1f}"))
+    return Chart(width, height, shapes, label)

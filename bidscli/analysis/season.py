@@ -1,0 +1,291 @@
+"""A season: many games of one group, as standings, ratings and head to head (``bids season``, issue 24).
+
+Plain data in, plain frozen data out; no file is read here (``app/season.py`` walks and scores the
+logs) and nothing is rendered (``report/season.py``).
+
+* ``game_of(file, date, result, players)`` turns one scored game into a ``Game``: a few numbers a
+  player, never the log, so a season of thousands of logs keeps only these (memory: a few hundred
+  bytes a game; docs/performance.md).
+* ``season(rows, labels, left_out, winner_changes)`` orders the games (``order_key``: the log's
+  ``date``, then its file name) and computes, for each ruleset label, the standings, the
+  head-to-head counts and each player's rating after every game.
+
+The contract is cli.md's ``season --format json``: a shared first place is a win for each (as in
+``bids study``); ranks are competition ranks (equal totals share the best: 1, 2, 2, 4); head to head
+counts a game as ``above``/``below`` only when the totals differ; the rating is openskill's
+Plackett-Luce at its defaults, updated once a game in season order, the game's ranks from its totals
+(equal totals tied). The champion under a ruleset: most wins, then the highest ordinal; players equal
+on both share it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..log.names import key as name_key
+
+
+@dataclass(frozen=True)
+class Played:
+    """One player's game under one ruleset."""
+
+    player: str  # the season's name of the player (aliases applied)
+    total: int
+    rank: int  # competition rank: equal totals share the best
+    lucky_loser_rounds: int
+    minus_five_bonuses: int  # 1 when the -5 bonus went to this player (shared: to each), else 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game under one ruleset: its players in seating order."""
+
+    file: str
+    date: datetime.date | None
+    players: tuple  # of Played, seating order
+
+    @property
+    def winners(self) -> tuple:
+        return tuple(p.player for p in self.players if p.rank == 1)
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """mu - 3 sigma: what openskill's ``ordinal()`` gives at its defaults."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class BestGame:
+    file: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    games: int
+    wins: int
+    mean_rank: float
+    points_per_game: float
+    lucky_loser_rounds: int
+    minus_five_bonuses: int
+    best_game: BestGame
+    rating: Rating
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """Two players' games together: how often the first finished above the other, and below."""
+
+    games: int
+    above: int
+    below: int
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    game: int  # the game's number in season order, from 1
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class RulesetSeason:
+    ruleset: str | None  # None: each game under its own ruleset
+    champion: tuple  # of player names
+    standings: tuple  # of Standing, by ordinal (then wins, then name)
+    head_to_head: Mapping  # player -> {other: Meeting}, players in standings order
+    history: Mapping  # player -> (RatingPoint, ...): the rating after each of the player's games
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    file: str
+    reason: str  # the first error, located: "g3.toml:14: round 2, trick 3: ..."
+
+
+@dataclass(frozen=True)
+class WinnerChange:
+    file: str
+    winners: Mapping  # ruleset label -> (winners,)
+    decided_by: tuple  # the knob groups that decided it (bids diff's attribution), in its order
+    note: str | None = None  # the account's bound was reached, or it could not be made: why
+
+
+@dataclass(frozen=True)
+class Season:
+    games: int
+    files: tuple  # the games' files in season order
+    left_out: tuple  # of LeftOut, in the order the paths were walked
+    rulesets: tuple  # of RulesetSeason
+    winner_changes: tuple  # of WinnerChange, in season order
+
+
+def competition_ranks(totals: Sequence[int]) -> list[int]:
+    """Equal totals share the best rank: (10, 20, 20, 5) -> [3, 1, 1, 4]."""
+    return [1 + sum(1 for u in totals if u > t) for t in totals]
+
+
+def game_of(file: str, date, result, players: Sequence[str]) -> Game:
+    """One scored game (an engine ``GameResult``) with the season's names of its seats (``players``,
+    in the log's seating order, aliases applied)."""
+    seats = result.players
+    lucky = {p: 0 for p in seats}
+    for rnd in result.rounds:
+        for p in rnd.lucky_losers:
+            lucky[p] += 1
+    ranks = competition_ranks([result.totals[p] for p in seats])
+    return Game(file, date, tuple(
+        Played(name, result.totals[p], rank, lucky[p], 1 if result.bonuses.get(p) else 0)
+        for p, name, rank in zip(seats, players, ranks)))
+
+
+def order_key(file: str, date) -> tuple:
+    """Season order: games with a ``date`` by that day (a date-time counts by its day), then the
+    games without one; on the same day (or with none), by file name (the path as walked)."""
+    if isinstance(date, datetime.datetime):
+        date = date.date()
+    return (date is None, date or datetime.date.min, file)
+
+
+class _Tally:
+    __slots__ = ("games", "wins", "rank_sum", "points", "lucky", "minus_five", "best")
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.rank_sum = self.points = self.lucky = self.minus_five = 0
+        self.best: BestGame | None = None
+
+
+def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> RulesetSeason:
+    """Standings, head to head and ratings of games already in season order (see the module doc)."""
+    if model is None:
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+    tallies: dict[str, _Tally] = {}
+    ratings: dict = {}
+    history: dict[str, list] = {}
+    meetings: dict[tuple, list] = {}
+    for number, g in enumerate(games, 1):
+        for p in g.players:
+            t = tallies.get(p.player)
+            if t is None:
+                t = tallies[p.player] = _Tally()
+                ratings[p.player] = model.rating()
+                history[p.player] = []
+            t.games += 1
+            t.wins += p.rank == 1
+            t.rank_sum += p.rank
+            t.points += p.total
+            t.lucky += p.lucky_loser_rounds
+            t.minus_five += p.minus_five_bonuses
+            if t.best is None or p.total > t.best.points:
+                t.best = BestGame(g.file, p.total)
+        for i, a in enumerate(g.players):
+            for b in g.players[i + 1:]:
+                pair = (a.player, b.player)
+                m = meetings.get(pair)
+                if m is None:
+                    m = meetings[pair] = [0, 0, 0]
+                m[0] += 1
+                m[1] += a.total > b.total
+                m[2] += a.total < b.total
+        teams = [[ratings[p.player]] for p in g.players]
+        rated = model.rate(teams, ranks=[p.rank for p in g.players])
+        for p, (r,) in zip(g.players, rated):
+            ratings[p.player] = r
+            history[p.player].append(RatingPoint(number, r.mu, r.sigma))
+    standings = []
+    for player, t in tallies.items():
+        r = ratings[player]
+        standings.append(Standing(player, t.games, t.wins, t.rank_sum / t.games, t.points / t.games, t.lucky,
+                                  t.minus_five, t.best, Rating(r.mu, r.sigma)))
+    standings.sort(key=lambda s: (-s.rating.ordinal, -s.wins, name_key(s.player), s.player))
+    order = [s.player for s in standings]
+    h2h: dict[str, dict[str, Meeting]] = {p: {} for p in order}
+    for (a, b), (n, above, below) in meetings.items():
+        h2h[a][b] = Meeting(n, above, below)
+        h2h[b][a] = Meeting(n, below, above)
+    place = {p: i for i, p in enumerate(order)}
+    h2h = {p: dict(sorted(h2h[p].items(), key=lambda x: place[x[0]])) for p in order}
+    return RulesetSeason(label, champion(standings), tuple(standings), h2h,
+                         {p: tuple(history[p]) for p in order})
+
+
+def champion(standings: Sequence[Standing]) -> tuple:
+    """Most wins, then the highest ordinal; players equal on both share the title. None: no game."""
+    if not standings:
+        return ()
+    best = max((s.wins, s.rating.ordinal) for s in standings)
+    return tuple(s.player for s in standings if (s.wins, s.rating.ordinal) == best)
+
+
+def season(rows: Iterable[Sequence[Game]], labels: Sequence[str | None], left_out: Sequence[LeftOut] = (),
+           winner_changes: Sequence[WinnerChange] = ()) -> Season:
+    """The season of ``rows``: each row one log's ``Game`` under each label, in ``labels`` order."""
+    rows = sorted(rows, key=lambda row: order_key(row[0].file, row[0].date))
+    seasons = tuple(ruleset_season(label, (row[i] for row in rows)) for i, label in enumerate(labels))
+    place = {row[0].file: i for i, row in enumerate(rows)}
+    changes = tuple(sorted(winner_changes, key=lambda c: place.get(c.file, len(place))))
+    return Season(len(rows), tuple(row[0].file for row in rows), tuple(left_out), seasons, changes)
+
+
+# -- what decided a winner change ------------------------------------------------------------
+
+# Rounds of play that the search of one game's deciding knobs may take (variantcache.Budget): a
+# six-player game of five rounds takes 5 a whole replay, fewer from a checkpoint.
+DECIDE_ROUNDS = 200
+
+
+def deciding_groups(deal, out_a, out_b, offered, *, lenient: bool = False,
+                    limit: int = DECIDE_ROUNDS) -> tuple[tuple, str | None]:
+    """The smallest set of knob groups that, switched alone from A's values to B's, gives B's winners.
+
+    The groups are ``bids diff``'s (attribution.knob_groups: the knobs on which A and B differ at
+    this table, every deck.* knob in one "deck" group; the rulesets' own table-option defaults one
+    more group), tried one at a time, then in pairs, and so on, in registry order; the first set
+    whose game (played from A's, through disputes' tree of knob reads, so that variants agreeing on
+    every knob read share a replay) has B's winners is the answer, and it is exact: that game was
+    played. One group alone is the answer without a replay; so is the whole set. Returns (groups,
+    note): the note says when the bound of ``limit`` replayed rounds was reached (groups is then
+    empty) or when no smaller set gives B's winners."""
+    from itertools import combinations
+
+    from .attribution import OPTIONS, knob_groups
+    from .variantcache import BoundReached, Budget, VariantCache
+
+    a, b = out_a.ruleset, out_b.ruleset
+    groups = knob_groups(a, b, len(deal.players))
+    if a.table_options(deal.options) != b.table_options(deal.options):
+        groups.append((OPTIONS, []))
+    names = tuple(g for g, _ in groups)
+    if len(groups) <= 1:
+        return names, None
+    target = frozenset(out_b.result.winners)
+    budget = Budget(limit)
+    caches = {False: VariantCache(deal, a, offered, lenient, budget)}
+    try:
+        for size in range(1, len(groups)):
+            for combo in combinations(groups, size):
+                changes = {kn: b.knobs[kn] for _, knobs in combo for kn in knobs}
+                options = any(g == OPTIONS for g, _ in combo)
+                if options not in caches:
+                    caches[options] = VariantCache(deal, a.replace(options=b.options), offered, lenient, budget)
+                s = caches[options].get(changes)
+                if s.playable and not s.undetermined and frozenset(s.winners) == target:
+                    return tuple(g for g, _ in combo), None
+    except BoundReached:
+        return (), f"not decided: the search reached its bound of {limit:,} replayed rounds"
+    return names, "no smaller set of these knobs alone gives this winner: all of them together"

@@ -1,0 +1,200 @@
+"""``bids season``: the logs named (files and folders, walked as ``validate`` walks them) scored one
+at a time into ``analysis.season.Game`` rows, then the season computed from those rows.
+
+Each log is read, scored (under its own ruleset, or with ``refs`` replayed under each as ``bids
+diff`` replays the same deal) and dropped: what is kept is a few numbers a player (memory flat in
+the logs; the rows grow by a few hundred bytes a game). A log that cannot be scored is *left out*
+with its first error, located; so is an unfinished one (cli.md 'Unfinished games'). With two or
+more ``refs``, a game whose winners differ gets ``decided_by``: the groups of knobs that decide the
+winner in ``bids diff``'s own account (attribution.py), made only for such games and only for the
+knobs on which the two rulesets differ.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from ..analysis.season import Game, LeftOut, Season, WinnerChange, game_of, season
+from ..core.errors import BidsError, UnfinishedError
+from ..log.load import ruleset_file
+from ..log.names import key as name_key
+from .batch import PathProblem, WalkedPath, iter_log_paths
+
+
+class Scored(NamedTuple):
+    """What one log gives: its games (one a ruleset label), or why it is left out; or nothing (a
+    ruleset file found in a folder, a link out of the tree: skipped, as ``validate`` skips them)."""
+
+    file: str
+    games: tuple = ()
+    seats: tuple = ()  # the log's player names, seating order
+    left_out: str | None = None
+    change: WinnerChange | None = None
+
+
+def parse_alias(text: str) -> tuple[str, str]:
+    """``OLD=NEW`` -> (OLD, NEW); ValueError (a usage error) otherwise."""
+    from ..log.names import nfc, problem
+
+    old, sep, new = text.partition("=")
+    old, new = nfc(old.strip()), nfc(new.strip())
+    if not sep:
+        raise ValueError(f"{text!r}: expected OLD=NEW (--alias \"Ana Maria=Ana\")")
+    for name in (old, new):
+        why = problem(name)
+        if why is not None:
+            raise ValueError(f"{text!r}: the name {name!r} {why}")
+    return old, new
+
+
+def _located(exc: BidsError, path: str) -> str:
+    return str(exc) if exc.file else f"{path}: {exc}"
+
+
+def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
+    """The games of one entry of ``iter_log_paths`` (in a worker process too: plain data back)."""
+    if isinstance(item, PathProblem):
+        if item.error is None:
+            return Scored(item.path)
+        return Scored(item.path, left_out=_located(item.error, item.path))
+    try:
+        return _own(item) if not refs else _replayed(item, refs, lenient)
+    except BidsError as exc:
+        if isinstance(item, WalkedPath) and ruleset_file(item):
+            return Scored(item)
+        return Scored(item, left_out=_located(exc, item))
+    except (RecursionError, MemoryError):
+        return Scored(item, left_out=f"{item}: the log is too deeply nested or too large to score")
+
+
+def _own(path: str) -> Scored:
+    from . import api
+
+    loaded, result = api.score(path)  # the first error, as bids score stops; unfinished: refused
+    seats = loaded.log.players
+    return Scored(path, (game_of(path, loaded.log.date, result, seats),), seats)
+
+
+def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
+    from ..analysis import variants
+
+    pl = variants.plays(path, refs, lenient=lenient, minimum=1, explain=False)
+    seats = pl.deal.players
+    date = pl.deal.log.date
+    for label, o in zip(pl.labels, pl.outcomes):
+        if not o.determined:
+            u = o.undetermined
+            raise BidsError(f"undetermined from this log under {label}: {u['message']}", file=path,
+                            round=u["round"], trick=u["trick"])
+        stop = o.result.stopped_at
+        if stop is not None:
+            rnd = pl.deal.rounds[stop[0] - 1] if stop[0] else None
+            line = rnd.tricks[-1].line if rnd is not None and rnd.tricks else None
+            raise UnfinishedError(f"the game is unfinished under {label} after round {stop[0]}, trick {stop[1]} "
+                                  f"(a round of {o.result.deck.tricks} tricks)", file=path, line=line,
+                                  round=stop[0] or None, trick=stop[1] or None)
+    games = tuple(game_of(path, date, o.result, seats) for o in pl.outcomes)
+    change = None
+    winners = [frozenset(o.result.winners) for o in pl.outcomes]
+    if any(w != winners[0] for w in winners[1:]):
+        change = _change(path, pl, winners, lenient)
+    return Scored(path, games, seats, change=change)
+
+
+def _change(path: str, pl, winners, lenient: bool) -> WinnerChange:
+    """The winner change of one game: for each ruleset whose winners differ from the first's, the
+    smallest set of knob groups that alone turns the first's winners into its own
+    (analysis.season.deciding_groups); decided_by joins them, in order."""
+    from ..analysis.season import deciding_groups
+
+    decided: list = []
+    notes: list = []
+    for i in range(1, len(pl.outcomes)):
+        if winners[i] == winners[0]:
+            continue
+        groups, note = deciding_groups(pl.deal, pl.outcomes[0], pl.outcomes[i], pl.offered, lenient=lenient)
+        decided.extend(g for g in groups if g not in decided)
+        if note:
+            notes.append(note if len(pl.outcomes) == 2 else f"{pl.labels[i]}: {note}")
+    order = {p: i for i, p in enumerate(pl.deal.players)}
+    return WinnerChange(path, {lab: tuple(sorted(w, key=order.__getitem__)) for lab, w in zip(pl.labels, winners)},
+                        tuple(decided), "; ".join(notes) or None)
+
+
+class _Names:
+    """The season's names: a log's name matches as a log matches names (NFC, case-insensitive);
+    ``--alias OLD=NEW`` makes OLD the player NEW. A player is shown as written in ``--alias`` (NEW),
+    else as first written in the logs walked."""
+
+    def __init__(self, aliases: Mapping[str, str]) -> None:
+        self.alias = {name_key(old): new for old, new in aliases.items()}
+        self.shown: dict[str, str] = {name_key(new): new for new in aliases.values()}
+
+    def __call__(self, name: str) -> str:
+        name = self.alias.get(name_key(name), name)
+        return self.shown.setdefault(name_key(name), name)
+
+
+def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str] | None = None,
+        jobs: int | None = 1, progress=None, lenient: bool = False) -> Season:
+    """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log."""
+    import gc
+
+    from .stream import prepare_gc
+
+    prepare_gc()
+    names = _Names(aliases or {})
+    labels = [None] if not refs else _labels(refs)
+    items = iter_log_paths(args)
+    extra = (tuple(refs), lenient)
+    if jobs is None:
+        from itertools import chain, islice
+
+        from .parallel import auto_jobs, head_for_auto
+
+        head = list(islice(items, head_for_auto()))
+        jobs = auto_jobs(len(head))
+        items = chain(head, items)
+    if jobs > 1:
+        from .parallel import map_ordered
+
+        results: Iterable[Scored] = map_ordered(score_one, items, extra, jobs)
+    else:
+        results = (score_one(item, *extra) for item in items)
+    rows: list = []
+    left: list[LeftOut] = []
+    changes: list[WinnerChange] = []
+    for n, s in enumerate(results, 1):
+        if n % 100 == 0:
+            gc.collect()  # a replayed game holds reference cycles (as validate_paths does)
+        if s.left_out is None and s.games:
+            shown = [names(p) for p in s.seats]
+            twice = sorted({p for p in shown if shown.count(p) > 1})
+            if twice:
+                left.append(LeftOut(s.file, f"{s.file}: {', '.join(twice)} would play twice in this game "
+                                            "(two players' names are the same season player by --alias)"))
+            else:
+                rows.append(tuple(_renamed(g, shown) for g in s.games))
+                if s.change is not None:
+                    rename = dict(zip(s.seats, shown))
+                    changes.append(dataclasses.replace(s.change, winners={
+                        lab: tuple(rename[p] for p in w) for lab, w in s.change.winners.items()}))
+        elif s.left_out is not None:
+            left.append(LeftOut(s.file, s.left_out))
+        if progress is not None:
+            progress(s.left_out is not None)
+    return season(rows, labels, left, changes)
+
+
+def _renamed(game: Game, shown: Sequence[str]) -> Game:
+    return dataclasses.replace(game, players=tuple(dataclasses.replace(p, player=name)
+                                                   for p, name in zip(game.players, shown)))
+
+
+def _labels(refs: Sequence[str]) -> list[str]:
+    from ..analysis.plan import ruleset_labels
+    from ..rules.ruleset import load_ruleset
+
+    return ruleset_labels([load_ruleset(r) for r in refs], refs)

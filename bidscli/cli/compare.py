@@ -1,0 +1,186 @@
+"""`bids diff`, `bids disputes` and `bids report`: the same deal under several rulesets, and its pages."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import usage
+from .options import (
+    RULESET_ARG,
+    RULESET_HELP,
+    checked_each,
+    command_line,
+    completes,
+    echo,
+    echo_text,
+    format_option,
+    guarded,
+    option_option,
+    partial_option,
+    progress_option,
+    ruleset_option,
+    rulesets_option,
+    write_or_echo,
+)
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@rulesets_option("a ruleset to compare (bundled name or path); give two or more")
+@option_option
+@click.option("--lenient-deck", is_flag=True,
+              help="score even when the deal does not fit a ruleset's deck: foreign cards are played and "
+                   "revealed as recorded, and rounds keep the log's length")
+@click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
+                                                "knob and its source")
+@click.option("--all", "everything", is_flag=True,
+              help="give every trick where the results part with both sides' reasons (default: one line a round)")
+@partial_option("compare the tricks of an unfinished game: standings so far, marked partial, no winner")
+@format_option("table", "json")
+@guarded
+def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partial, fmt):
+    """The same deal under several rulesets, side by side.
+
+    Per-trick winners, round and final scores, every trick, round end and
+    bonus where the rulesets part (with each engine's reasons and knobs),
+    each player's difference charged to the knobs that caused it (exact
+    Shapley values; each ruleset against the first), which rules decide the
+    winner, and the knobs that changed the game. Steals decided by the
+    default policy are marked with '!'.
+
+    \b
+    Examples:
+      bids diff examples/thief-6p.toml -r italian -r english
+      bids diff examples/thief-6p.toml -r english -r japanese --format json
+      bids diff examples/friday-4p.toml -r english -r italian --explain --all --lenient-deck
+    """
+    from ..analysis import variants
+    from ..app import api
+    from ..report import diff as diffreport
+    from ..report import render as report
+
+    if len(rulesets) < 2:
+        raise click.UsageError("diff needs at least two rulesets: -r A -r B")
+    if not allow_partial:
+        api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
+    d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
+    if fmt == "json":
+        echo(report.dumps(diffreport.diff_json(d, explain)))
+    else:
+        echo_text(diffreport.diff_text(d, explain, everything))
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@ruleset_option
+@option_option
+@click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
+              callback=checked_each(lambda arg: usage.check_knob_args([arg])),
+              shell_complete=completes(usage.knob_words),
+              help="a knob to dispute (at all its values, or at VALUE); repeatable. "
+                   "Default: every knob on which the bundled rulesets differ at this player count")
+@click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
+@partial_option("dispute who leads an unfinished game after its tricks (marked partial, no winner)")
+@format_option("table", "json")
+@progress_option
+@guarded
+def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, progress):
+    """Which rule decided this game? Each disputed knob changed alone, then the
+    smallest sets of knob changes that change the winner.
+
+    \b
+    Examples:
+      bids disputes examples/thief-6p.toml
+      bids disputes game.toml -r english --knob thief.timing --knob double.scope
+    """
+    from ..analysis.disputes import disputes as find_disputes
+    from ..app import api
+    from ..report import diff as diffreport
+    from ..report import render as report
+
+    if not allow_partial:
+        api.refuse_unfinished(log, ruleset, options, lenient_deck)
+    line = _SearchProgress(sys.stderr) if progress else None
+    try:
+        doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck, progress=line)
+    finally:
+        if line is not None:
+            line.finish()
+    if fmt == "json":
+        echo(report.dumps(doc))
+    else:
+        echo_text(diffreport.disputes_text(doc))
+
+
+class _SearchProgress:
+    """The disputes search on one stderr line, once it has taken a second (a short search shows
+    nothing), redrawn at most ten times a second; the bounds are docs/limits.md's."""
+
+    def __init__(self, stream):
+        import time
+
+        self.stream = stream
+        self.clock = time.monotonic
+        self.start = self.last = self.clock()
+        self.drawn = False
+
+    def __call__(self, variants: int, replays: int, rounds: int) -> None:
+        from ..analysis.disputes import ROUND_REPLAYS
+
+        now = self.clock()
+        if now - self.start < 1.0 or now - self.last < 0.1:
+            return
+        self.last = now
+        self.drawn = True
+        self.stream.write(f"\rdisputes: variants {variants:,}, replays {replays:,}, "
+                          f"replayed rounds {rounds:,} of at most {ROUND_REPLAYS:,}")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# -- report (report/pages.py, report/html.py) -----------------------------------------------
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
+@option_option
+@click.option("--out", type=click.Path(dir_okay=False, readable=False), help="the HTML file to write ('-' for stdout)")
+@click.option("--force", is_flag=True, help="replace --out if it exists")
+@click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
+@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round (standings so far, no winner)")
+@format_option("html", "json")
+@guarded
+def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
+    """One self-contained HTML page (no network, opens from a file): a game, or with
+    -r A -r B the same deal under several rulesets side by side.
+
+    --format json prints the page's data instead of writing HTML.
+
+    \b
+    Examples:
+      bids report examples/friday-4p.toml --out friday.html
+      bids report examples/thief-6p.toml -r italian -r english --out x.html
+    """
+    from ..app import api
+    from ..report import html
+    from ..report import render as reportmod
+
+    if fmt == "html" and not out:
+        raise click.UsageError("report needs --out FILE.html (or --format json)")
+    if not allow_partial and len(rulesets) > 1:  # a game page refuses it itself (api.score)
+        api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
+    page = api.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
+    if fmt == "json":
+        echo(reportmod.dumps(page))
+        return
+    render = html.game if page["kind"] == "game" else html.comparison
+    text = render(page, command_line("report", log, ruleset=list(rulesets), option=list(options)))
+    write_or_echo(text, out, force)

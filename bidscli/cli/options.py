@@ -1,0 +1,254 @@
+"""Shared pieces of the command line (pip-tools style): the output helpers, the one error guard,
+the process set-up and the option decorators every command module uses.
+
+Only the command layer imports click. A ``BidsError`` becomes a located message on stderr and
+exit 1; a wrong command line exits 2 (click); nothing prints a traceback (BIDS_DEBUG=1 shows one
+for a crash)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+import click
+
+from ..core.sanitize import path_text, terminal
+from . import usage
+
+FORMATS = ("table", "json", "csv")
+MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
+RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
+
+
+def echo(message=None, **kw) -> None:
+    """click.echo, with text from input made safe to print (sanitize.py: control characters,
+    direction overrides, undecodable file-name bytes), also through a pipe."""
+    click.echo(terminal(message) if isinstance(message, str) else message, **kw)
+
+
+def fail(message: str) -> None:
+    echo(message, err=True)
+
+
+def plain_fail(message: str) -> None:
+    """A message where it can still be read: stderr, else nothing (both closed)."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(terminal(message) + "\n")
+            sys.stderr.flush()
+    except OSError:
+        pass
+
+
+def guarded(func):
+    """Run a command body; BidsError -> exit 1 with its message, never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        from ..core.errors import BidsError
+
+        try:
+            return func(*args, **kwargs)
+        except BidsError as exc:
+            fail(f"error: {exc}")
+            sys.exit(1)
+        except (SystemExit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
+            fail("interrupted")
+            sys.exit(128 + getattr(exc, "signum", 2))
+        except BrokenPipeError:
+            sys.exit(1)
+        except OSError as exc:  # output that cannot be written: a full disk, a closed stream
+            plain_fail(f"error: cannot write the output: {exc.strerror or exc}")
+            sys.exit(1)
+        except Exception as exc:  # a bug of ours: say so plainly, without a traceback
+            if os.environ.get("BIDS_DEBUG"):
+                raise
+            fail(f"internal error: {type(exc).__name__}: {exc} (set BIDS_DEBUG=1 for details)")
+            sys.exit(1)
+
+    return wrapper
+
+
+_FREEZE_AT_EXIT: list = []  # registered once a process (the tests run main many times)
+
+
+def prepare_process() -> None:
+    """What every command does first. Past `ulimit -f` a write says so plainly (EFBIG) instead
+    of killing us. At exit, after the handlers registered since, every object moves to the
+    collector's permanent generation: the interpreter's teardown then skips them in its final
+    collections instead of walking all the modules, classes and functions start-up made (issue
+    12: start-up). Output is flushed and handlers run as before; only cyclic garbage left at
+    exit is not collected."""
+    from ..files.safe import ignore_file_size_signal
+
+    ignore_file_size_signal()
+    for stream in (sys.stdout, sys.stderr):
+        # A stream in an encoding that lacks a character (PYTHONIOENCODING=latin-1, cp1252)
+        # shows it as a \u escape instead of failing: in JSON that is the same character.
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    if sys.stdout is None:
+        plain_fail("error: standard output is closed: nothing could be shown (run bids with an open stdout)")
+        sys.exit(1)
+    if not _FREEZE_AT_EXIT:
+        import atexit
+        import gc
+
+        atexit.register(gc.freeze)  # atexit is last-in, first-out
+        _FREEZE_AT_EXIT.append(gc.freeze)
+
+
+def checked_each(check):
+    """A click callback running a plain check (bidscli/usage.py) on a value or on each of several:
+    its ValueError is a usage error (exit 2, stderr), raised while the command line is parsed,
+    so before any file is read and the same way for every command."""
+
+    def callback(ctx, param, value):
+        if value is None or ctx.resilient_parsing:  # resilient: shell completion is parsing
+            return value
+        try:
+            for v in value if isinstance(value, tuple) else (value,):
+                check(v)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        return value
+
+    return callback
+
+
+def completes(words):
+    """A click shell_complete callback over a plain word list function (bidscli/usage.py)."""
+    return lambda ctx, param, incomplete: words(incomplete)
+
+
+def complete_ruleset(ctx, param, incomplete):
+    """Bundled names, and file names too: the "file" item comes first because click's bash
+    script resets its list at a "file" item (then the shell completes paths if no name fits)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file"), *map(CompletionItem, usage.ruleset_names(incomplete))]
+
+
+RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complete": complete_ruleset}
+
+
+def ruleset_option(func=None, *, required=False):
+    """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
+    deco = click.option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
+                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset",
+                        **RULESET_ARG)
+    return deco if func is None else deco(func)
+
+
+def rulesets_option(help):
+    """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
+    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
+                        **RULESET_ARG)
+
+
+def players_option(help, required=False):
+    return click.option("--players", "-p", type=click.IntRange(3, 6), required=required, help=help)
+
+
+def seed_option(help, default=None):
+    return click.option("--seed", type=click.IntRange(0, MAX_SEED), default=default,
+                        show_default=default is not None, help=help)
+
+
+def bots_option(func):
+    return click.option("--bots", metavar="A,B,C", shell_complete=completes(usage.bot_words),
+                        help="a strategy per seat, or one for all: random, greedy, lucky, default "
+                             "(default: default)")(func)
+
+
+def out_options(what):
+    """``--out FILE`` and ``--force`` of the commands that write a game log."""
+    def deco(func):
+        func = click.option("--force", is_flag=True, help="replace --out if it exists")(func)
+        return click.option("--out", type=click.Path(dir_okay=False, readable=False),
+                            help=f"write the {what} here instead of stdout")(func)
+    return deco
+
+
+def progress_option(func):
+    """``--progress/--no-progress``; neither given: a bar only when stderr is a terminal."""
+    return click.option("--progress/--no-progress", default=None,
+                        callback=lambda ctx, param, value: sys.stderr.isatty() if value is None else value,
+                        help="progress bar on stderr (default: only when stderr is a terminal)")(func)
+
+
+def option_option(func):
+    return click.option(
+        "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+        help="table option (thief=true) or knob override (thief.timing=deferred); repeatable",
+        callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
+        shell_complete=completes(usage.option_words),
+    )(func)
+
+
+def format_option(*choices):
+    def deco(func):
+        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
+                            show_default=True, help="output format")(func)
+    return deco
+
+
+def echo_text(text: str) -> None:
+    """A text report on stdout, wrapped to the terminal (report.fit_text; --format json has it whole)."""
+    from ..report.render import fit_text
+
+    echo(fit_text(terminal(text)))  # made safe first: an escaped character takes room too (terminal() is idempotent)
+
+
+def jobs_option(func):
+    """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
+    return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
+                        help="worker processes (0: one per core; default: one process below 100 logs, "
+                             "else a worker per 50 logs up to one per core); the output does not depend on it")(func)
+
+
+def job_count(jobs: int | None, count: int) -> int:
+    from ..app.parallel import choose_jobs, jobs_note
+
+    note = jobs_note(jobs)
+    if note:
+        echo(note, err=True)
+    return choose_jobs(jobs, count)
+
+
+def checked(hint: str, parse, *args):
+    """Run a plain parser (deal.parse_names, bots.parse_bots); its ValueError is a usage error (exit 2)."""
+    try:
+        return parse(*args)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=hint) from None
+
+
+def partial_option(what):
+    return click.option("--allow-partial", is_flag=True, help=what)
+
+
+def command_line(*words, **options) -> str:
+    """The command that makes the same output again (the seed included), for a log's header."""
+    import shlex
+
+    out = ["bids", *words]
+    for flag, value in options.items():
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for v in values:
+            if v is not None:
+                out += [f"--{flag.replace('_', '-')}", str(v)]
+    return " ".join(shlex.quote(w) for w in out)
+
+
+def write_or_echo(text: str, out: str | None, force: bool) -> None:
+    if out is None or out == "-":
+        echo(text, nl=False)
+        return
+    from ..files.safe import write_atomic
+
+    write_atomic(out, text, force=force)
+    echo(f"wrote {path_text(out)}", err=True)

@@ -1,0 +1,172 @@
+"""`bids score`, `bids replay` and `bids validate`: a log (or many) read and scored."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from ..core.sanitize import path_text
+from .options import (
+    echo,
+    echo_text,
+    fail,
+    format_option,
+    guarded,
+    job_count,
+    jobs_option,
+    option_option,
+    partial_option,
+    progress_option,
+    ruleset_option,
+)
+
+
+@click.command()
+# readable=False on every path: a file that cannot be read is invalid input, said by files.py's
+# input policy (exit 1, the run goes on), not a usage error (click's check, exit 2, docs/commands.md).
+@click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
+@ruleset_option
+@option_option
+@partial_option("score an unfinished game: standings after its last trick, no winner")
+@format_option()
+@jobs_option
+@guarded
+def score(logs, ruleset, options, allow_partial, fmt, jobs):
+    """Final and per-round scores of each LOG (a file, or a folder searched for *.toml, as
+    validate walks it).
+
+    Stops at the first error of a log (use `bids validate` to see them all);
+    exits 1 if any log could not be scored. An unfinished game (a short last
+    round) is refused unless --allow-partial: then it shows the standings so
+    far, never a winner.
+
+    \b
+    Examples:
+      bids score examples/friday-4p.toml
+      bids score examples/friday-4p.toml examples/thief-6p.toml -r english --format json
+      bids score examples/thief-6p.toml -r english -o thief.timing=immediate
+    """
+    from ..app import batch, stream
+
+    paths, broken = [], False
+    for item in batch.iter_log_paths(logs):  # validate's walk: folders, sorted, recursively
+        if isinstance(item, batch.PathProblem):
+            if item.error is not None:
+                fail(f"error: {item.error}")
+                broken = True
+        else:
+            paths.append(item)
+    failed = stream.score(paths, ruleset, options, fmt, functools.partial(echo, nl=False), fail,
+                          jobs=job_count(jobs, len(paths)), allow_partial=allow_partial,
+                          single=batch.is_single_file(logs))
+    if failed or broken:
+        sys.exit(1)
+
+
+# -- replay -----------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@ruleset_option
+@option_option
+@click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
+              "(--format json always has it, under each trick's \"explain\")")
+@partial_option("replay an unfinished game without the error at its end")
+@format_option("table", "json")
+@guarded
+def replay(log, ruleset, options, explain, allow_partial, fmt):
+    """Trick by trick: revealed cards, plays, winner and why, points, running score.
+
+    An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
+
+    \b
+    Examples:
+      bids replay examples/friday-4p.toml
+      bids replay examples/thief-6p.toml -r italian --explain
+    """
+    from ..app import api
+    from ..report import render as report
+
+    loaded, result, errors = api.play(log, ruleset, options, allow_partial)
+    if errors and not api.only_unfinished(errors):
+        raise api.first_error(errors, loaded.log, ruleset, options)
+    if fmt == "json":
+        echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
+    else:
+        echo_text(report.replay_text(log, loaded.ruleset, result, explain))
+    if errors:  # cli.md: replay shows the tricks and then the error
+        raise errors[0]
+
+
+# -- validate ------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
+@ruleset_option
+@option_option
+@partial_option("accept an unfinished last round")
+@format_option("table", "json")
+@click.option("--summary", "json_summary", is_flag=True,
+              help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
+@progress_option
+@jobs_option
+@guarded
+def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs):
+    """Every problem in every LOG (a file, or a folder searched for *.toml), each with its
+    file, line, round and trick; then a summary line.
+
+    Keeps going past broken or unreadable files. Exits 0 when every log is valid, 1 otherwise.
+
+    \b
+    Examples:
+      bids validate examples/broken.toml
+      bids validate game.toml --allow-partial --format json
+      bids validate logs/ --format json --summary
+    """
+    from ..app import batch
+    from ..report import render as report
+
+    single = batch.is_single_file(logs) and not json_summary
+    batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
+    # A walk, no reading: for the progress bar, and for --jobs N (never more workers than logs).
+    # Without either, validate_paths chooses the default job count from the first paths it finds.
+    count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else None
+    if jobs == 1:
+        workers: int | None = 1
+    else:
+        workers = None if count is None else job_count(jobs, count)
+    bar = batch.Progress(count, sys.stderr) if progress else None
+    summary = batch.Summary()
+    writer = None
+    if fmt == "json" and not single:
+        writer = report.JsonListWriter(lambda text: echo(text, nl=False), wrap=json_summary)
+    for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=workers):
+        summary.add(result)
+        if bar is not None:
+            bar.step(bad=not result.valid)
+        if fmt == "json":
+            if result.skipped:
+                echo(f"{path_text(result.path)}: skipped: {result.skipped}", err=True)
+                continue
+            doc = report.validate_json(result.path, result.errors)
+            if writer is None:
+                echo(report.dumps_plain(doc))
+            else:
+                writer.item(doc)
+        else:
+            for line in batch.error_lines(result):
+                echo(line)
+    if bar is not None:
+        bar.finish()
+    if writer is not None:
+        writer.close(summary.to_json())
+    if fmt == "json":
+        echo(summary.line(), err=True)
+    else:
+        echo(summary.line())
+    if summary.failed:
+        sys.exit(1)

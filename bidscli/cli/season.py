@@ -1,0 +1,88 @@
+"""`bids season`: a league over many logs (app/season.py; issue 24)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .options import (
+    RULESET_ARG,
+    RULESET_HELP,
+    checked_each,
+    command_line,
+    echo,
+    echo_text,
+    format_option,
+    guarded,
+    jobs_option,
+    write_or_echo,
+)
+
+
+def _check_alias(text: str) -> None:
+    from ..app.season import parse_alias
+
+    parse_alias(text)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
+@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+              help=f"{RULESET_HELP}; each game replayed under it as bids diff replays the deal; "
+                   "two or more: the what-ifs (default: each game under its own ruleset)", **RULESET_ARG)
+@click.option("--alias", "aliases", multiple=True, metavar="OLD=NEW", callback=checked_each(_check_alias),
+              help='the player OLD is the player NEW ("Ana Maria=Ana"); repeatable')
+@format_option()
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",
+              help="also write the season as one self-contained HTML page")
+@click.option("--force", is_flag=True, help="replace the --html file if it exists")
+@click.option("--lenient-deck", is_flag=True, help="with -r: score a deal that does not fit a ruleset's deck "
+              "(as bids diff --lenient-deck)")
+@jobs_option
+@guarded
+def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
+    """A league over many logs (files, or folders searched for *.toml): standings, ratings,
+    head to head; with two or more -r, the champion under each and the games whose winner changes.
+
+    A log that cannot be scored, or is unfinished, is left out and listed with its first
+    error; the exit code is then 1, and the standings of the others are still printed.
+
+    \b
+    Examples:
+      bids season logs/
+      bids season logs/ --alias "Ana Maria=Ana" --format json
+      bids season logs/ -r italian -r english --lenient-deck --html season.html
+    """
+    from ..app import season as app
+    from ..report import season as report
+
+    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
+        from ..files.safe import FileError
+
+        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
+    for ref in rulesets:  # a broken -r file: once, before any log
+        from ..rules.ruleset import load_ruleset
+
+        load_ruleset(ref)
+    result = app.run(paths, rulesets, dict(app.parse_alias(a) for a in aliases), jobs=jobs,
+                     lenient=lenient_deck)
+    if html_out:
+        from ..report import html
+
+        again = command_line("season", *paths, ruleset=list(rulesets), alias=list(aliases))
+        if lenient_deck:
+            again += " --lenient-deck"
+        write_or_echo(html.season(result, again), html_out, force)
+    if html_out != "-":
+        if fmt == "json":
+            from ..report.render import dumps
+
+            echo(dumps(report.season_json(result)))
+        elif fmt == "csv":
+            echo(report.season_csv(result), nl=False)
+        else:
+            echo_text(report.season_text(result))
+    if result.left_out:
+        sys.exit(1)

@@ -1,0 +1,166 @@
+"""`bids deal`, `bids simulate` and `bids study`: deals, bots and seeded studies."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .options import (
+    bots_option,
+    checked,
+    command_line,
+    echo,
+    echo_text,
+    format_option,
+    guarded,
+    job_count,
+    option_option,
+    out_options,
+    players_option,
+    progress_option,
+    ruleset_option,
+    rulesets_option,
+    seed_option,
+    write_or_echo,
+)
+
+
+@click.command()
+@ruleset_option(required=True)
+@players_option("number of players (default: the count of --names)")
+@click.option("--names", metavar="A,B,C", help="player names in seating order (default P1..PN)")
+@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds to deal (default: the ruleset's game.rounds)")
+@option_option
+@seed_option("same seed, same deal on every machine (default: a fresh seed, printed on stderr)")
+@out_options("deal")
+@guarded
+def deal(ruleset, players, names, rounds, options, seed, force, out):
+    """A shuffled, ruleset-valid deal, written as a game log with tricks = [].
+
+    The output is a game log (TOML), so there is no --format. `bids simulate`
+    and `bids record --deal` check a deal before playing it. `bids validate`
+    lists a deal's problems too, but a deal has no trick yet, so it always
+    says "nothing to score" and exits 1; --allow-partial applies once a trick
+    is in. `bids score --format json` reads a played game as JSON.
+
+    \b
+    Examples:
+      bids deal -r english --players 4 --seed 7
+      bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml
+    """
+    from ..rules.ruleset import load_with_options
+    from ..sim import deal as dealmod
+
+    seats = checked("--players/--names", dealmod.parse_names, names, players)
+    rs, opts = load_with_options(ruleset, options)
+    if seed is None:
+        seed = dealmod.random_seed()
+        echo(f"seed {seed}", err=True)
+    d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
+    d = d._replace(ruleset=ruleset)
+    again = command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
+                          rounds=rounds, option=list(options), seed=seed)
+    write_or_echo(dealmod.deal_text(d, again), out, force)
+
+
+@click.command()
+@click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
+@ruleset_option
+@option_option
+@bots_option
+@seed_option("seed of the bots' choices", default=0)
+@out_options("log")
+@guarded
+def simulate(deal_log, ruleset, options, bots, seed, force, out):
+    """Play a DEAL (from `bids deal`) with simulated players, writing the full game log.
+
+    Tricks already in the deal are kept; the bots play the rest. The output is
+    a game log (TOML), so there is no --format: `bids score --format json` or
+    `bids replay --format json` reads the game as JSON.
+
+    \b
+    Examples:
+      bids deal -r english --players 4 --seed 7 --out deal.toml
+      bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml
+      bids validate game.toml && bids score game.toml
+    """
+    from ..log.load import load
+    from ..sim import bots as botsmod
+
+    loaded = load(deal_log, ruleset, options)
+    seats = checked("--bots", botsmod.parse_bots, bots, len(loaded.log.players))
+    again = command_line("simulate", deal_log, ruleset=ruleset, option=list(options), bots=",".join(seats),
+                          seed=seed)
+    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again)
+    write_or_echo(text, out, force)
+
+
+@click.command()
+@rulesets_option("a ruleset to study (bundled name or path); repeat to compare")
+@players_option("number of players", required=True)
+@click.option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
+              help="seeded games, each played under every ruleset")
+@bots_option
+@option_option
+@seed_option("study seed", default=0)
+@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="worker processes (0: one per core, as score and validate); the results do not depend on it")
+@progress_option
+@format_option("table", "json")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="FILE.html",
+              help="also write the study as one self-contained HTML page with charts")
+@click.option("--force", is_flag=True, help="replace the --html file if it exists")
+@guarded
+def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
+    """Play G seeded deals under each ruleset with the same bots and compare:
+    winner changes, scores, margin, lucky-loser and burn rates, with 95% intervals.
+
+    Same seed, same numbers, for any --jobs.
+
+    \b
+    Examples:
+      bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
+      bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
+      bids study -r italian -r english -p 4 -g 500 --html study.html
+    """
+    from ..report import render as report
+    from ..rules.ruleset import parse_option_assignments
+    from ..sim import bots as botsmod
+    from ..sim import deal as dealmod
+    from ..sim import study as studymod
+
+    seats = checked("--bots", botsmod.parse_bots, bots, players)
+    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
+        from ..files.safe import FileError
+
+        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
+    opts, knobs = parse_option_assignments(list(options))
+    spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    jobs = job_count(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
+    if progress:
+        from ..app.batch import Progress
+
+        bar = Progress(games, sys.stderr, label="playing", unit="games", bad_word=None)
+        try:
+            summary = studymod.run_study(spec, jobs, bar.step)
+        finally:
+            bar.finish()  # the line ends also when the study is stopped
+    else:
+        summary = studymod.run_study(spec, jobs)
+    doc = studymod.report(spec, summary)
+    if html_out:
+        from ..report import html, pages
+
+        again = command_line("study", ruleset=list(rulesets), players=players, games=games, bots=",".join(seats),
+                              option=list(options), seed=seed)
+        write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
+        if html_out == "-":
+            return
+    if fmt == "json":
+        echo(report.dumps(doc))
+    else:
+        from ..report.study import table_text
+
+        echo_text(table_text(doc))
