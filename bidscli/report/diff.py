@@ -166,11 +166,11 @@ def _trick_table(d: Diff, width: int) -> list[str]:
             rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
     # trick 5, prize 7 (two cards when a Surprise shows the next), mark 8, two spaces between columns
     col = max(12, (width - 5 - 7 - 8 - 2 * (len(labels) + 3)) // len(labels))
-    table = text_table(rows, ["trick", "prize"] + labels + [""], numbers=False,
+    table = text_table(rows, ["trick", "prize"] + labels + ["differs"], numbers=False,
                        maxcolwidths=[None, 7] + [col] * len(labels) + [None])
     out = table.split("\n")
     out += wrap("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal "
-                "decided by the default policy; ? = undetermined from this log; << = the tricks part)", "", "",
+                "decided by the default policy; ? = undetermined from this log; << = they differ here)", "", "",
                 width)
     return out
 
@@ -204,8 +204,8 @@ def _scores(d: Diff, width: int) -> list[str]:
             out.append(f"{lab}: partial: standings after round {r}, trick {t} (unfinished game, no winner)")
         else:
             w = o.result.winners
-            out.append(f"{lab}: " + ("winner " if len(w) == 1 else "shared win ") + ", ".join(w) +
-                       f" with {o.result.totals[w[0]]}")
+            out.append(f"{lab}: winner {w[0]}" if len(w) == 1 else f"{lab}: {_and(list(w))} share the win")
+            out[-1] += f" with {o.result.totals[w[0]]}"
     return out
 
 
@@ -364,6 +364,9 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
     a, b = at.labels
     m = at.winner_margin
     where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of knob changes that change the winner"
+    shared = _shared_win(at)
+    if shared:
+        return f"Who wins: {shared}; {where}."
     if m.winner_changed:
         moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
         parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
@@ -379,6 +382,29 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
         return f"Who wins: {m.winner} under both, {m.after:+d} over {m.runner_up} under both; {where}."
     return (f"Who wins: {m.winner} under both; the margin over {m.runner_up} goes from {m.before:+d} to "
             f"{m.after:+d} ({parts}); {where}.")
+
+
+def _and(names) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _shared_win(at: Attribution) -> str | None:
+    """A win shared under B said as the page says it ("Marta and Luca share the win with 23
+    under both"); None when B has one winner."""
+    a, b = at.labels
+
+    def top(label):
+        totals = at.totals[label]
+        best = max(totals.values())
+        return [p for p in at.players if totals[p] == best], best
+
+    (wa, ta), (wb, tb) = top(a), top(b)
+    if len(wb) < 2:
+        return None
+    if wa == wb:
+        return f"{_and(wb)} share the win " + (f"with {tb} under both" if ta == tb else f"under both ({ta} under {a}, {tb} under {b})")
+    under_a = f"{wa[0]} wins" if len(wa) == 1 else f"{_and(wa)} share it"
+    return f"{_and(wb)} share the win with {tb} under {b} ({under_a} under {a}, with {ta})"
 
 
 def _knob_lines(at: Attribution, width: int) -> list[str]:

@@ -253,6 +253,9 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
         win = result.winners
         lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
                      f" with {result.totals[win[0]]}")
+    if any(r.lucky_losers for r in rounds):
+        what = {"no_tricks": "no trick", "no_black_cards": "no black card"}[ruleset.knobs["lucky_loser.condition"]]
+        lines.append(f"LL = lucky loser: points paid for winning {what} in the round")
     if any(r.partial for r in rounds):
         lines.append("* partial round: no Ally split or lucky loser applied")
     return "\n".join(lines)
@@ -319,7 +322,9 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
                 verdict = f"{t.winner} +{t.points}" if t.points >= 0 else f"{t.winner} {t.points}"
             else:
                 verdict = "burned"
-            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({t.reason})"
+            # the verdict says burned: the reason does not say it again ("tie on 9 (...)")
+            reason = t.reason if t.winner else t.reason.removesuffix(": burned")
+            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({reason})"
             for s in t.steals:
                 line += f"; {s}" + (" (default policy)" if s.policy else "")
             out.append(line)
