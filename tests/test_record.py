@@ -875,3 +875,40 @@ def test_a_bad_round_count_in_meta_is_refused_at_the_file(tmp_path):
     res = rk.record_in_process(out, ["--resume"], ["quit"])
     assert res.returncode == 1
     assert f"{out}: [meta] rounds = 0: expected the number of rounds in the game, 1 to 1000" in res.stderr
+
+
+def test_the_alliance_is_said_as_soon_as_the_ally_is_played(tmp_path):
+    # Issue 23, item 4: "Marta plays Ally: allied with Pietro for this round", at the Ally's trick.
+    seen = 0
+    for seed in range(1, 12):
+        game, _ = rk.simulated_game(tmp_path, "italian", seed)
+        log = read_log(game)[0]
+        rec = recorder(tmp_path / f"g{seed}.toml", "italian", options=log.options)
+        for rnd, lines in zip(log.rounds, _round_lines(game, log)):
+            said = []
+            for line, trec in zip(lines, [None, *rnd.tricks] if lines[0].startswith("leader") else rnd.tricks):
+                out = rec.feed(line)
+                assert not out.error, out.lines
+                ally = [s for s in out.lines if " plays Ally" in s]
+                played = trec is not None and any(str(c) == "Ally" for _, c in trec.plays)
+                assert bool(ally) == played
+                said += ally
+            split = next((s for s in out.lines if "Ally split" in s), None)
+            if said and "no alliance" not in said[0]:
+                who, partner = said[0].split(" plays Ally: allied with ")
+                assert partner.endswith(" for this round")
+                assert f"Ally split {who} + {partner.removesuffix(' for this round')}" in split
+                seen += 1
+        if seen >= 2:
+            break
+    assert seen >= 2
+
+
+def _round_lines(game, log):
+    lines = rk.trick_lines(game)
+    out, i = [], 0
+    for rnd in log.rounds:
+        n = len(rnd.tricks) + (lines[i].startswith("leader"))
+        out.append(lines[i:i + n])
+        i += n
+    return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..core.cards import Card
+from ..core.cards import ALLY_CARD, Card
 from ..core.errors import BidsError, LogStructureError, LogSyntaxError
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
@@ -605,8 +605,10 @@ class Recorder:
         if not done:
             nxt = f"{t.next_leader} leads T{t.number + 1}"
             out.lines += join_parts([head, points, nxt])
+            out.lines += self._alliance(t, target)
             return out
         out.lines += join_parts([head, points])
+        out.lines += self._alliance(t, target)
         extra = []
         if rnd.allies:
             extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
@@ -627,6 +629,17 @@ class Recorder:
             r, n, leader = self.next_turn()
             out.lines.append(f"round {r}: {leader} leads trick {n}")
         return out
+
+    def _alliance(self, t: TrickResult, target: int) -> list[str]:
+        """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""
+        ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
+        if ally is None:
+            return []
+        game, _ = self._open_game(self.rounds, target)
+        if game.allies is not None and game.allies[0] == ally:
+            return wrap(f"{ally} plays Ally: allied with {game.allies[1]} for this round")
+        return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
+
 
 
 def _is_command(text: str, allow_pass: bool) -> bool:
