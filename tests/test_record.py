@@ -84,7 +84,8 @@ def test_unknown_word_is_refused_with_the_readers_message_and_a_hint(tmp_path):
     rec = recorder(tmp_path / "g.toml")
     out = rec.feed("undoo")
     assert out.error
-    assert "has no ':'" in out.lines[0]
+    assert out.lines[0].startswith("input line 1: round 1, trick 1: 'undoo' is not a trick: expected the "
+                                   "revealed card(s), then")
     assert "'undoo' is not a command either" in out.lines[-1]
 
 
@@ -463,7 +464,7 @@ def test_a_refused_line_is_located_at_the_input_not_at_the_file(tmp_path):
                                 "leader Ben"])  # 4 cards; Cleo leads, not Ana; too late to choose
     assert res.returncode == 1
     err = res.stderr.splitlines()
-    assert "input line 3: round 1, trick 2: trick 'foo' has no ':'" in "\n".join(err)
+    assert "input line 3: round 1, trick 2: 'foo' is not a trick: expected the revealed card(s)" in "\n".join(err)
     assert ("input line 4: round 1, trick 2: 4 cards for 3 players: expected one each, in playing order "
             "from Cleo") in err
     assert any(x.startswith("input line 5: round 1, trick 2: ") and "Cleo leads" in x for x in err), err
@@ -912,3 +913,27 @@ def _round_lines(game, log):
         out.append(lines[i:i + n])
         i += n
     return out
+
+
+def test_a_tables_shorthand_is_taken_without_a_colon_or_with_commas(tmp_path):
+    # Issue 23, item 5: `K7 R10 R9 R8 R7` and `K7: R10, R9, R8, R7` are the short form.
+    rec = recorder(tmp_path / "g.toml")
+    assert not rec.feed("K5 R5 G4 K6 Y2").error
+    assert not rec.feed("K3: R9, G9, Y1, B2").error
+    assert rec.rounds[0].tricks == ["K5: Ana R5, Ben G4, Cleo K6, Dev Y2", "K3: Cleo R9, Dev G9, Ana Y1, Ben B2"]
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("K5 R5 G4 K6", "4 cards and no revealed card"),
+    ("K3: Ana R5 Ben G4", "'Ana R5 Ben G4' is not a play"),
+    ("K3:", "empty play in 'K3: '"),
+    ("hello there", "'hello there' is not a trick"),
+])
+def test_a_refused_line_gets_the_recorders_own_form_as_advice(tmp_path, line, problem):
+    rec = recorder(tmp_path / "g.toml")
+    out = rec.feed(line)
+    assert out.error and not out.save
+    text = " ".join(x.strip() for x in out.lines)
+    assert text.startswith(f"input line 1: round 1, trick 1: {problem}: expected the revealed card(s), then one "
+                           "card for each player in playing order from Ana: 'K5: R5 G4 K7 Y2' or 'K5 R5 G4 K7 Y2'")
+    assert "<player>" not in text and "Ana R5" not in text.partition(": expected")[2]
