@@ -256,3 +256,56 @@ def test_html_page_of_more_players_than_colours(tmp_path):
     r = bids("season", DATA, "examples/thief-6p.toml", "--html", str(page))  # 12 players, 8 colours
     assert r.exit_code == 1 and "internal error" not in r.output  # left out: bad.toml, unfinished.toml
     assert page.read_text(encoding="utf-8").count('class="sw"') == 12
+
+
+def test_a_log_counts_once_however_often_it_is_named(tmp_path):
+    # g1 named beside its folder is walked once (a note says so); a byte-for-byte copy under
+    # another name is the same game: left out as a second copy (exit 1), never counted twice.
+    r = bids("season", DATA, f"{DATA}/g1.toml", *ALIAS, "--format", "json")
+    doc = json.loads(r.stdout)
+    assert doc["games"] == 6 and table(doc["rulesets"][0]) == OWN
+    assert doc["notes"] == [f"{DATA}/g1.toml: named twice: counted once"]
+    assert f"note: {DATA}/g1.toml: named twice: counted once" in r.stderr
+    for name in ("a.toml", "b.toml"):
+        shutil.copy(f"{DATA}/g1.toml", tmp_path / name)
+    r = bids("season", str(tmp_path), "--format", "json")
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)
+    assert doc["games"] == 1
+    assert doc["left_out"] == [{"file": f"{tmp_path}/b.toml",
+                                "reason": f"{tmp_path}/b.toml: the same log as {tmp_path}/a.toml, byte for byte: "
+                                          "a second copy of one game"}]
+    assert {s["player"]: s["wins"] for s in doc["rulesets"][0]["standings"]} == {"Ben": 1, "Ana": 0, "Cy": 0}
+
+
+def test_an_alias_that_matches_nobody_is_said():
+    r = bids("season", DATA, *ALIAS, "--alias", "Nobdy=Ana", "--format", "json")
+    assert json.loads(r.stdout)["notes"] == ["--alias 'Nobdy': no game has a player 'Nobdy'"]
+    assert "note: --alias 'Nobdy': no game has a player 'Nobdy'" in r.stderr
+
+
+def test_csv_says_on_stderr_what_it_left_out():
+    r = bids("season", DATA, *ALIAS, "--format", "csv")
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith(f"left out: {DATA}/bad.toml:22: round 1, trick 1: 'Y99' is not a card")
+    assert lines[1].startswith(f"left out: {DATA}/unfinished.toml:30: round 1, trick 9: the game is unfinished")
+
+
+def test_an_unfinished_game_is_advised_as_season_has_no_allow_partial():
+    reason = season_json()["left_out"][1]["reason"]
+    assert reason == (f"{DATA}/unfinished.toml:30: round 1, trick 9: the game is unfinished after round 1, trick 9 "
+                      "(round 1 has 9 of 10 tricks): a season counts finished games (`bids score FILE "
+                      "--allow-partial` shows its standings so far)")
+    assert "use --allow-partial" not in bids("season", DATA, *ALIAS).output
+
+
+def test_score_of_a_folder_skips_a_ruleset_file_as_validate_does(tmp_path):
+    shutil.copy(f"{DATA}/g1.toml", tmp_path / "g1.toml")
+    shutil.copy("examples/house.toml", tmp_path / "house.toml")
+    for fmt in ("table", "csv", "json"):
+        r = bids("score", str(tmp_path), "--format", fmt)
+        assert r.exit_code == 0, r.output
+        assert r.stderr == f"{tmp_path}/house.toml: skipped: a ruleset file, not a game log\n"
+    r = bids("score", str(tmp_path / "house.toml"))  # named, not found in a folder: told to give it with -r
+    assert r.exit_code == 1 and "give it with -r" in r.stderr

@@ -131,6 +131,7 @@ class Season:
     left_out: tuple  # of LeftOut, in the order the paths were walked
     rulesets: tuple  # of RulesetSeason
     winner_changes: tuple  # of WinnerChange, in season order
+    notes: tuple = ()  # what the walk noticed and did not count as an error: a file named twice, an alias unused
 
 
 def competition_ranks(totals: Sequence[int]) -> list[int]:

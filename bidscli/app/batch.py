@@ -134,7 +134,7 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
     does (parallel.auto_jobs), from the first paths found: a folder is not walked twice."""
     import gc
 
-    from .stream import prepare_gc
+    from .parallel import prepare_gc
 
     prepare_gc()
     items = iter_log_paths(args)

@@ -125,3 +125,15 @@ def _chunks(func: Callable, items: Iterable, extra: tuple, chunk: int, max_chunk
             batch = []
     if batch:
         yield (func, batch, extra)
+
+
+def prepare_gc() -> None:
+    """Move what start-up built (modules, rulesets) out of the collector's way.
+
+    Each log's objects die by reference counting as soon as its output is written;
+    the collector then only walks the young objects of the log in hand instead of
+    every result kept so far (issue 12: full passes were a third of a CSV run)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()

@@ -13,13 +13,16 @@ knobs on which the two rulesets differ.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..analysis.season import Game, LeftOut, Season, WinnerChange, game_of, season
 from ..core.errors import BidsError, UnfinishedError
+from ..core.sanitize import path_text
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
+from ..log.reader import MAX_FILE_BYTES
 from .batch import PathProblem, WalkedPath, iter_log_paths
 
 
@@ -72,7 +75,13 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
 def _own(path: str) -> Scored:
     from . import api
 
-    loaded, result = api.score(path)  # the first error, as bids score stops; unfinished: refused
+    try:
+        loaded, result = api.score(path)  # the first error, as bids score stops; unfinished: refused
+    except UnfinishedError as exc:  # the engine's advice names score's --allow-partial: say it so here
+        exc.message = exc.message.replace("use --allow-partial to see the standings so far",
+                                          "a season counts finished games (`bids score FILE --allow-partial` "
+                                          "shows its standings so far)")
+        raise
     seats = loaded.log.players
     return Scored(path, (game_of(path, loaded.log.date, result, seats),), seats)
 
@@ -123,6 +132,43 @@ def _change(path: str, pl, winners, lenient: bool) -> WinnerChange:
                         tuple(decided), "; ".join(notes) or None)
 
 
+def _once(items, notes: list) -> Iterable:
+    """Each log counted once: a file named twice (``logs/`` and ``logs/g1.toml``) is walked once
+    (noted), and a file with the same bytes as one counted before is left out as that same game."""
+    import hashlib
+
+    seen: dict = {}
+    digests: dict = {}
+    for item in items:
+        if isinstance(item, PathProblem):
+            yield item
+            continue
+        try:
+            real = os.path.realpath(item)
+        except (OSError, ValueError):
+            yield item
+            continue
+        if real in seen:
+            if seen[real] is not None:
+                again = "" if item == seen[real] else f" (as {path_text(seen[real])} too)"
+                notes.append(f"{path_text(item)}: named twice{again}: counted once")
+                seen[real] = None  # one note a file
+            continue
+        seen[real] = item
+        try:
+            if os.path.isfile(real) and os.path.getsize(real) <= MAX_FILE_BYTES:
+                with open(real, "rb") as fh:
+                    digest = hashlib.sha256(fh.read()).digest()
+                first = digests.setdefault(digest, item)
+                if first is not item:
+                    yield PathProblem(item, BidsError(f"the same log as {path_text(first)}, byte for byte: "
+                                                      "a second copy of one game", file=item))
+                    continue
+        except OSError:
+            pass  # the scoring says what is wrong with it
+        yield item
+
+
 class _Names:
     """The season's names: a log's name matches as a log matches names (NFC, case-insensitive);
     ``--alias OLD=NEW`` makes OLD the player NEW. A player is shown as written in ``--alias`` (NEW),
@@ -131,8 +177,15 @@ class _Names:
     def __init__(self, aliases: Mapping[str, str]) -> None:
         self.alias = {name_key(old): new for old, new in aliases.items()}
         self.shown: dict[str, str] = {name_key(new): new for new in aliases.values()}
+        self.used: set[str] = set()
+        self.given = list(aliases)
+
+    def unused(self) -> list[str]:
+        """The aliases whose old name no game had (a misspelt --alias leaves two players apart)."""
+        return [old for old in self.given if name_key(old) not in self.used]
 
     def __call__(self, name: str) -> str:
+        self.used.add(name_key(name))
         name = self.alias.get(name_key(name), name)
         return self.shown.setdefault(name_key(name), name)
 
@@ -142,12 +195,13 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log."""
     import gc
 
-    from .stream import prepare_gc
+    from .parallel import prepare_gc
 
     prepare_gc()
     names = _Names(aliases or {})
     labels = [None] if not refs else _labels(refs)
-    items = iter_log_paths(args)
+    notes: list[str] = []
+    items = _once(iter_log_paths(args), notes)
     extra = (tuple(refs), lenient)
     if jobs is None:
         from itertools import chain, islice
@@ -185,7 +239,8 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
             left.append(LeftOut(s.file, s.left_out))
         if progress is not None:
             progress(s.left_out is not None)
-    return season(rows, labels, left, changes)
+    notes += [f"--alias {old!r}: no game has a player {old!r}" for old in names.unused()]
+    return dataclasses.replace(season(rows, labels, left, changes), notes=tuple(notes))
 
 
 def _renamed(game: Game, shown: Sequence[str]) -> Game:

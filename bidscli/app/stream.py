@@ -21,11 +21,12 @@ so the output is the same bytes as with ``--jobs 1``.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..core.errors import BidsError
+from ..core.sanitize import path_text
+from .parallel import prepare_gc
 
 PAD = "\x00"  # where a log's CSV rows take their padding cells (no path holds a NUL byte)
 # CSV rows wait for the header (its round count) in memory up to this size, then in a temporary
@@ -34,22 +35,13 @@ PAD = "\x00"  # where a log's CSV rows take their padding cells (no path holds a
 SPOOL_BYTES = 64 << 10
 
 
-def prepare_gc() -> None:
-    """Move what start-up built (modules, rulesets) out of the collector's way.
-
-    Each log's objects die by reference counting as soon as its output is written;
-    the collector then only walks the young objects of the log in hand instead of
-    every result kept so far (issue 12: full passes were a third of a CSV run)."""
-    gc.collect()
-    gc.freeze()
-
-
 class Item(NamedTuple):
     """What one log gives: its output text for the format, or its error."""
 
     text: str = ""
     rounds: int = 0
     error: str | None = None  # the message for stderr; text then holds the JSON error document, if any
+    skipped: str | None = None  # a ruleset file found in a folder: not a log, said on stderr (as validate skips it)
 
 
 def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
@@ -61,6 +53,11 @@ def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
     try:
         loaded, result = api.score(path, ruleset, options, allow_partial)
     except BidsError as exc:
+        from ..log.load import ruleset_file
+        from .batch import WalkedPath
+
+        if isinstance(path, WalkedPath) and ruleset_file(path):
+            return Item(skipped=f"{path_text(path)}: skipped: a ruleset file, not a game log")
         text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
         return Item(text, error=f"error: {exc}")
     rs = loaded.ruleset
@@ -103,6 +100,9 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
         listed = JsonListWriter(write)
     count = 0
     for item in _items(paths, ruleset, options, fmt, jobs, allow_partial):
+        if item.skipped is not None:
+            warn(item.skipped)
+            continue
         if item.error is not None:
             failed = True
             warn(item.error)
@@ -131,6 +131,9 @@ def _score_csv(items: Iterator[Item], write, warn) -> bool:
     with tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES, mode="w+", encoding="utf-8",
                                        errors="surrogateescape", newline="") as spool:
         for item in items:
+            if item.skipped is not None:
+                warn(item.skipped)
+                continue
             if item.error is not None:
                 failed = True
                 warn(item.error)

@@ -14,6 +14,7 @@ from .options import (
     command_line,
     echo,
     echo_text,
+    fail,
     format_option,
     guarded,
     jobs_option,
@@ -75,6 +76,11 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
         if lenient_deck:
             again += " --lenient-deck"
         write_or_echo(html.season(result, again), html_out, force)
+    for note in result.notes:
+        fail(f"note: {note}")
+    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr
+        for x in result.left_out:
+            fail(f"left out: {x.reason}")
     if html_out != "-":
         if fmt == "json":
             from ..report.render import dumps

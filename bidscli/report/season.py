@@ -45,6 +45,7 @@ def season_json(season) -> dict:
         } for rs in season.rulesets],
         "winner_changes": [{"file": c.file, "winners": {k: list(v) for k, v in c.winners.items()},
                             "decided_by": list(c.decided_by), "note": c.note} for c in season.winner_changes],
+        "notes": list(season.notes),
     }
 
 
