@@ -84,7 +84,8 @@ def test_unknown_word_is_refused_with_the_readers_message_and_a_hint(tmp_path):
     rec = recorder(tmp_path / "g.toml")
     out = rec.feed("undoo")
     assert out.error
-    assert "has no ':'" in out.lines[0]
+    assert out.lines[0].startswith("input line 1: round 1, trick 1: 'undoo' is not a trick: expected the "
+                                   "revealed card(s), then")
     assert "'undoo' is not a command either" in out.lines[-1]
 
 
@@ -463,7 +464,7 @@ def test_a_refused_line_is_located_at_the_input_not_at_the_file(tmp_path):
                                 "leader Ben"])  # 4 cards; Cleo leads, not Ana; too late to choose
     assert res.returncode == 1
     err = res.stderr.splitlines()
-    assert "input line 3: round 1, trick 2: trick 'foo' has no ':'" in "\n".join(err)
+    assert "input line 3: round 1, trick 2: 'foo' is not a trick: expected the revealed card(s)" in "\n".join(err)
     assert ("input line 4: round 1, trick 2: 4 cards for 3 players: expected one each, in playing order "
             "from Cleo") in err
     assert any(x.startswith("input line 5: round 1, trick 2: ") and "Cleo leads" in x for x in err), err
@@ -847,3 +848,92 @@ def test_closed_standard_streams_give_a_plain_message(tmp_path):
                               f"input line 1; saved {out} (1 trick); go on with: bids record {out} --resume\n")
         assert tricks_in(out) == AS_WRITTEN[:1]
         assert os.listdir(tmp_path) == ["rec.toml"]
+
+
+def test_the_round_count_lives_in_the_log_and_resume_shows_the_standings(tmp_path):
+    # Issue 23, item 3: `--rounds 2`, quit, `--resume`: the game has 2 rounds, not the ruleset's 3.
+    game, _ = rk.simulated_game(tmp_path, "english", 7)
+    lines = rk.trick_lines(game, leaders=False)
+    per_round = len(read_log(game)[0].rounds[0].tricks)
+    out = tmp_path / "g.toml"
+    first = rk.record_in_process(out, ["--players", ",".join(rk.PLAYERS), "-r", "english", "--rounds", "2",
+                                       *rk.options_args(game)], [*lines[:per_round], "quit"])
+    assert first.returncode == 0, first.stderr
+    assert "[meta]\nrounds = 2\n" in out.read_text(encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], [*lines[per_round: 2 * per_round], "quit"])
+    assert res.returncode == 0, res.stderr
+    head = res.stderr.splitlines()
+    before = res.stderr.split("R2 T1")[0]
+    assert head[0] == "Standings so far:" and "  rank  player" in before and "R1" in head[2]
+    assert "game over (2 rounds); type quit to stop" in res.stderr
+    assert res.stderr.rstrip().endswith("the game is complete")
+
+
+def test_a_bad_round_count_in_meta_is_refused_at_the_file(tmp_path):
+    out = tmp_path / "g.toml"
+    rec = recorder(out)
+    out.write_text(rec.text() + "\n[meta]\nrounds = 0\n", encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], ["quit"])
+    assert res.returncode == 1
+    assert f"{out}: [meta] rounds = 0: expected the number of rounds in the game, 1 to 1000" in res.stderr
+
+
+def test_the_alliance_is_said_as_soon_as_the_ally_is_played(tmp_path):
+    # Issue 23, item 4: "Marta plays Ally: allied with Pietro for this round", at the Ally's trick.
+    seen = 0
+    for seed in range(1, 12):
+        game, _ = rk.simulated_game(tmp_path, "italian", seed)
+        log = read_log(game)[0]
+        rec = recorder(tmp_path / f"g{seed}.toml", "italian", options=log.options)
+        for rnd, lines in zip(log.rounds, _round_lines(game, log)):
+            said = []
+            for line, trec in zip(lines, [None, *rnd.tricks] if lines[0].startswith("leader") else rnd.tricks):
+                out = rec.feed(line)
+                assert not out.error, out.lines
+                ally = [s for s in out.lines if " plays Ally" in s]
+                played = trec is not None and any(str(c) == "Ally" for _, c in trec.plays)
+                assert bool(ally) == played
+                said += ally
+            split = next((s for s in out.lines if "Ally split" in s), None)
+            if said and "no alliance" not in said[0]:
+                who, partner = said[0].split(" plays Ally: allied with ")
+                assert partner.endswith(" for this round")
+                assert f"Ally split {who} + {partner.removesuffix(' for this round')}" in split
+                seen += 1
+        if seen >= 2:
+            break
+    assert seen >= 2
+
+
+def _round_lines(game, log):
+    lines = rk.trick_lines(game)
+    out, i = [], 0
+    for rnd in log.rounds:
+        n = len(rnd.tricks) + (lines[i].startswith("leader"))
+        out.append(lines[i:i + n])
+        i += n
+    return out
+
+
+def test_a_tables_shorthand_is_taken_without_a_colon_or_with_commas(tmp_path):
+    # Issue 23, item 5: `K7 R10 R9 R8 R7` and `K7: R10, R9, R8, R7` are the short form.
+    rec = recorder(tmp_path / "g.toml")
+    assert not rec.feed("K5 R5 G4 K6 Y2").error
+    assert not rec.feed("K3: R9, G9, Y1, B2").error
+    assert rec.rounds[0].tricks == ["K5: Ana R5, Ben G4, Cleo K6, Dev Y2", "K3: Cleo R9, Dev G9, Ana Y1, Ben B2"]
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("K5 R5 G4 K6", "4 cards and no revealed card"),
+    ("K3: Ana R5 Ben G4", "'Ana R5 Ben G4' is not a play"),
+    ("K3:", "empty play in 'K3: '"),
+    ("hello there", "'hello there' is not a trick"),
+])
+def test_a_refused_line_gets_the_recorders_own_form_as_advice(tmp_path, line, problem):
+    rec = recorder(tmp_path / "g.toml")
+    out = rec.feed(line)
+    assert out.error and not out.save
+    text = " ".join(x.strip() for x in out.lines)
+    assert text.startswith(f"input line 1: round 1, trick 1: {problem}: expected the revealed card(s), then one "
+                           "card for each player in playing order from Ana: 'K5: R5 G4 K7 Y2' or 'K5 R5 G4 K7 Y2'")
+    assert "<player>" not in text and "Ana R5" not in text.partition(": expected")[2]

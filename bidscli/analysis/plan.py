@@ -190,10 +190,12 @@ def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> 
     return out
 
 
-def widened_deck(deck: Deck, r: RoundPlan, tricks: int) -> tuple[Deck, list[str]]:
-    """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round."""
+def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = frozenset()) -> tuple[Deck, list[str]]:
+    """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round.
+    ``shown``: every card the whole log shows (``Deal.all_cards``); when the deck holds them all, no
+    round has a foreign card and the round's cards are not walked one by one."""
     cards = deck.all_cards()
-    foreign = {c for c, _, _ in r.cards() if c not in cards}
+    foreign = set() if shown and shown <= cards else {c for c, _, _ in r.cards() if c not in cards}
     from_pile = {c for c in r.prefix if c not in cards and c.colour == BLACK}
     black_hands = sum(1 for t in r.tricks for c in t.plays.values() if c.colour == BLACK)
     if r.hands is not None:
@@ -374,7 +376,7 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
             key = (idx, tricks, base_deck)
             widened = memo.get(key) if memo is not None else None
             if widened is None:
-                widened = widened_deck(base_deck, r, tricks)
+                widened = widened_deck(base_deck, r, tricks, deal.all_cards)
                 if memo is not None:
                     memo[key] = widened
             game.deck, more = widened

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..core.cards import Card
-from ..core.errors import BidsError, LogSyntaxError
+from ..core.cards import ALLY_CARD, Card
+from ..core.errors import BidsError, LogStructureError, LogSyntaxError
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
     Game,
@@ -51,6 +51,7 @@ COMMANDS = ("undo", "score", "leader", "hand", "save", "reload", "help", "quit")
 HELP = """\
 Type one trick a line, in playing order from the leader:
   K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card
+  K5 R5 G4 K7 Y2, K5: R5, G4, K7, Y2  the same, without the colon or with commas
   K5: Ana R5, Ben G4, Cleo K7, Dev Y2  the log's own form, with the names
   Thief: R10 G2 Y3 K1; Ben steals K5 from Cleo   actions after ';' (or answer when asked)
   R5 G4 K7 Y2                          with --deal: the recorder reveals the pile card itself
@@ -177,6 +178,8 @@ class Recorder:
         self.interactive = interactive
         # A deal (or a resumed log) of more rounds than game.rounds is played to its end.
         self.game_rounds = max(game_rounds or ruleset.knobs["game.rounds"], len(self.rounds))
+        # --rounds (or a resumed log's [meta] rounds) is written into the log, so --resume knows it.
+        self.rounds_given = game_rounds
         check_fits_log(ruleset, len(self.players), self.deck, self.game_rounds)
         self.pending: _Pending | None = None
         self.accepted = 0  # tricks accepted in this session
@@ -188,7 +191,8 @@ class Recorder:
     # -- the log ------------------------------------------------------------------------
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
         return log_text(self.ruleset_ref, self.players, self.options,
-                        self.rounds if rounds is None else rounds, header=HEADER, date=self.date)
+                        self.rounds if rounds is None else rounds, header=HEADER, date=self.date,
+                        meta={"rounds": self.rounds_given} if self.rounds_given else None)
 
     def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
         """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""
@@ -312,7 +316,7 @@ class Recorder:
         if word == "undo" and not rest:
             return self._undo()
         if word == "score" and not rest:
-            return self._score()
+            return self.standings()
         if word == "leader" and ":" not in rest:
             return self._complete_game() if self.game_over() else self._leader(rest)
         if word == "hand" and ":" not in rest:
@@ -394,7 +398,7 @@ class Recorder:
         return Outcome([f"undone: round {idx + 1}, trick {number}: {clean(gone)}",
                         f"round {r}, trick {t}: {leader} leads"], save=True, change=("undo",))
 
-    def _score(self) -> Outcome:
+    def standings(self) -> Outcome:
         """The standings as `bids score OUT --allow-partial` prints them."""
         from ..report.render import score_table
 
@@ -450,18 +454,22 @@ class Recorder:
         where = f"{self.at}: round {target + 1}, trick {len(rnd.tricks) + 1}"
         line, problem = self._complete(text, order, rnd.pile is not None)
         if problem:
-            return Outcome([clean(f"{where}: {problem}")], error=True)
-        rnd.tricks.append(line)
-        if not line.split(":", 1)[0].strip() and rnd.pile is not None:
-            # The pile is known (--deal): write the cards the engine took from it.
-            errors, _ = self.check(rounds)
-            if errors:
-                return self._refuse(errors)
-            _, t = self._open_game(rounds, target)
-            rec = parse_trick(line)
-            line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
-            rnd.tricks[-1] = line
-        out = self._offer(rounds, target, line)
+            out = Outcome(wrap(f"{where}: {problem}"), error=True)
+        else:
+            rnd.tricks.append(line)
+            if not line.split(":", 1)[0].strip() and rnd.pile is not None:
+                # The pile is known (--deal): write the cards the engine took from it.
+                errors, _ = self.check(rounds)
+                if errors:
+                    return self._refuse(errors)
+                _, t = self._open_game(rounds, target)
+                rec = parse_trick(line)
+                line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
+                rnd.tricks[-1] = line
+            out = self._offer(rounds, target, line)
+            # The reader's advice is the log's form (names, commas): say the recorder's instead.
+            out.lines = [x.partition(": expected '<")[0] + ": " + self.form(order, rnd.pile is not None)
+                         if ": expected '<" in x else x for x in out.lines]
         first = text.split()[0]
         if out.error and ":" not in text and _card_or_none(first) is None:
             out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
@@ -476,13 +484,25 @@ class Recorder:
         """
         main, semi, actions = text.partition(";")
         head, colon, body = main.partition(":")
-        if not colon:
-            if not pile_known:
-                return text, None  # the reader says what a trick line needs
-            head, body = "", main
-        tokens = body.replace(",", " ").split()
         names = {p.casefold() for p in self.players}
-        if tokens and "," not in body and not any(t.casefold() in names for t in tokens):
+        if not colon:
+            # A table's shorthand: the revealed card(s), then one card each, no colon
+            # (`K7 R10 R9 R8 R7`). Cards only: a line with names needs the log's colon.
+            words = main.replace(",", " ").split()
+            cards = bool(words) and all(_card_or_none(w) is not None for w in words)
+            extra = len(words) - len(order)
+            if cards and extra >= 1:
+                head, body = " ".join(words[:extra]), " ".join(words[extra:])
+            elif pile_known and not any(w.casefold() in names for w in words):
+                head, body = "", main
+            elif cards:
+                n = len(words)
+                return "", (f"{n} card{'s' if n != 1 else ''} and no revealed card: "
+                            + self.form(order, pile_known))
+            else:
+                return "", f"'{shown(main.strip(), 60)}' is not a trick: " + self.form(order, pile_known)
+        tokens = body.replace(",", " ").split()
+        if tokens and not any(t.casefold() in names for t in tokens):
             # The short form: cards only, in playing order from the leader.
             if len(tokens) != len(order):
                 n = len(tokens)
@@ -492,13 +512,23 @@ class Recorder:
         line = f"{head.strip()}: {body.strip()}" + (f"; {actions.strip()}" if semi else "")
         try:
             rec = parse_trick(line)
-        except BidsError:
-            return line, None
+        except BidsError as exc:
+            if "expected '<" not in exc.message:
+                return line, None  # the reader's own message says what is wrong
+            # The reader's advice is the log's form: say the recorder's instead.
+            return "", exc.message.partition(": expected")[0] + ": " + self.form(order, pile_known)
         # Names as seated (log.md: names match case-insensitively), cards canonical.
         plays = [(self._player(p) or p, c) for p, c in rec.plays]
         actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k != "card"})
                    for a in rec.actions]
         return format_trick(rec.revealed, plays, actions), None
+
+    def form(self, order: Sequence[str], pile_known: bool = False) -> str:
+        """What a trick line is, in the recorder's own short form (no names)."""
+        sample = " ".join(["R5", "G4", "K7", "Y2", "B9", "R8"][: len(order)])
+        first = "" if not pile_known else f"; with the deal: '{sample}'"
+        return (f"expected the revealed card(s), then one card for each player in playing order from "
+                f"{order[0]}: 'K5: {sample}' or 'K5 {sample}'{first}")
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
         # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
@@ -605,8 +635,10 @@ class Recorder:
         if not done:
             nxt = f"{t.next_leader} leads T{t.number + 1}"
             out.lines += join_parts([head, points, nxt])
+            out.lines += self._alliance(t, target)
             return out
         out.lines += join_parts([head, points])
+        out.lines += self._alliance(t, target)
         extra = []
         if rnd.allies:
             extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
@@ -627,6 +659,17 @@ class Recorder:
             r, n, leader = self.next_turn()
             out.lines.append(f"round {r}: {leader} leads trick {n}")
         return out
+
+    def _alliance(self, t: TrickResult, target: int) -> list[str]:
+        """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""
+        ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
+        if ally is None:
+            return []
+        game, _ = self._open_game(self.rounds, target)
+        if game.allies is not None and game.allies[0] == ally:
+            return wrap(f"{ally} plays Ally: allied with {game.allies[1]} for this round")
+        return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
+
 
 
 def _is_command(text: str, allow_pass: bool) -> bool:
@@ -669,8 +712,21 @@ def rounds_of(log: GameLog) -> list[RoundEntry]:
             for rec in log.rounds]
 
 
+def meta_rounds(log: GameLog) -> int | None:
+    """The game's length a recorded log keeps in ``[meta] rounds`` (None when it keeps none).
+
+    A value that is not a whole number of rounds 1-1000 is refused, located at the file."""
+    value = (log.meta or {}).get("rounds")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        raise LogStructureError(f"[meta] rounds = {shown(repr(value), 40)}: expected the number of rounds in the "
+                                "game, 1 to 1000 (`bids record --rounds N` writes it)", file=log.file)
+    return value
+
+
 def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
     return first_leader(ruleset, players, round_no)
 
 
-__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "rounds_of", "shown"]
+__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "meta_rounds", "rounds_of", "shown"]

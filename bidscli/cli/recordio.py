@@ -35,6 +35,7 @@ from ..app.record import (
     Recorder,
     RoundEntry,
     clean,
+    meta_rounds,
     rounds_of,
     shown,
     wrap,
@@ -112,8 +113,9 @@ def _resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int 
     opts = {**log.options, **options}
     _validate_or_raise(out, log, ruleset, opts)
     ref = _ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
+    # --rounds on --resume changes the game's length; else the log's own (`[meta] rounds`).
     return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
-                    game_rounds=rounds, date=log.date)
+                    game_rounds=rounds or meta_rounds(log), date=log.date)
 
 
 def _today():
@@ -366,6 +368,8 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
             if msg.error:
                 raise ValueError(msg.lines[0])
         written = write_atomic(out, rec.text(), expect=seen)  # the canonical form, over what was read
+        if rec.played():  # where the game stands, before the next trick is typed
+            notes += ["Standings so far:", *rec.standings().lines]
         return Session(rec, lock, written, rounds, notes)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",

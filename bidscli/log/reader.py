@@ -111,6 +111,7 @@ class GameLog(NamedTuple):
     rounds: tuple[RoundRecord, ...]
     ruleset_line: int | None = None
     date: object = None  # a datetime.date (or datetime.datetime) when the log gives ``date``
+    meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
     title: str | None = None  # the game's name for pages (``bids report``), when the log gives one
 
 
@@ -319,7 +320,9 @@ class LogReader(LogPositions):
         if players is None:
             return None
         ruleset_line = self._ruleset_line() if ruleset else None
-        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date, (title or '').strip() or None)
+        meta = data.get("meta")
+        return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date,
+                       meta if isinstance(meta, dict) else None, (title or "").strip() or None)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.

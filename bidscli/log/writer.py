@@ -43,6 +43,7 @@ def log_text(
     *,
     header: Sequence[str] = (),
     date=None,
+    meta: Mapping[str, int] | None = None,
 ) -> str:
     """A game log (log.md) as TOML text.
 
@@ -61,6 +62,11 @@ def log_text(
     lines.append("[options]")
     for k in sorted(options):
         lines.append(f"{_key(k)} = {_value(bool(options[k]))}")
+    if meta:  # the free [meta] table: `bids record` keeps the game's length there (rounds = N)
+        lines.append("")
+        lines.append("[meta]")
+        for k in sorted(meta):
+            lines.append(f"{_key(k)} = {_value(meta[k])}")
     for rnd in rounds:
         lines.append("")
         lines.append("[[rounds]]")
