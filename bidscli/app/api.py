@@ -154,7 +154,7 @@ def report_page(path: str, refs, option_pairs=(), lenient: bool = False, allow_p
     refs = list(refs)
     if len(refs) <= 1:
         loaded, result = score(path, refs[0] if refs else None, option_pairs, allow_partial=allow_partial)
-        return pages.game_page(str(path), loaded.ruleset, result)
+        return pages.game_page(str(path), loaded.ruleset, result, loaded.log.title)
     from ..analysis import variants
 
     d = variants.diff(path, refs, lenient=lenient, option_pairs=option_pairs)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -182,5 +183,7 @@ def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt)
         echo(reportmod.dumps(page))
         return
     render = html.game if page["kind"] == "game" else html.comparison
-    text = render(page, command_line("report", log, ruleset=list(rulesets), option=list(options)))
+    # the file's name without its folder: a page is meant to be shared, with no local path on it
+    name = Path(log).name
+    text = render(page, command_line("report", name, ruleset=list(rulesets), option=list(options)))
     write_or_echo(text, out, force)

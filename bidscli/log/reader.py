@@ -112,6 +112,7 @@ class GameLog(NamedTuple):
     ruleset_line: int | None = None
     date: object = None  # a datetime.date (or datetime.datetime) when the log gives ``date``
     meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
+    title: str | None = None  # the game's name for pages (``bids report``), when the log gives one
 
 
 # -- trick lines -----------------------------------------------------------
@@ -303,6 +304,11 @@ class LogReader(LogPositions):
             self.error(LogStructureError, "'date' must be a TOML date, unquoted (date = 2026-12-01)",
                        line=self._key_line("date"))
             date = None
+        title = data.get("title")
+        if title is not None and not isinstance(title, str):
+            self.error(LogStructureError, 'title must be a string, in quotes (title = "Friday at Marta\'s")',
+                       line=self._key_line("title"))
+            title = None
 
         if "players" in meant:
             return None  # no players: nothing else can be checked
@@ -316,7 +322,7 @@ class LogReader(LogPositions):
         ruleset_line = self._ruleset_line() if ruleset else None
         meta = data.get("meta")
         return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date,
-                       meta if isinstance(meta, dict) else None)
+                       meta if isinstance(meta, dict) else None, (title or "").strip() or None)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.

@@ -9,6 +9,8 @@ analysis: everything comes from the engine's results, ``variants.diff`` and
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from ..core.cards import COLOUR_NAMES, Card
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import TABLE_OPTIONS, knob_value
@@ -108,11 +110,18 @@ def score_rows(result: GameResult) -> list[dict]:
     return rows
 
 
-def game_page(file: str, ruleset: Ruleset, result: GameResult) -> dict:
+def page_name(file: str, title: str | None) -> str:
+    """What a page calls the game: the log's ``title``, else the file's name without its folder
+    (a page is meant to be shared: no local path on it)."""
+    return title or PurePath(file).name
+
+
+def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None = None) -> dict:
     partial = any(r.partial for r in result.rounds)
     return {
         "kind": "game",
         "file": file,
+        "name": page_name(file, title),
         "ruleset": ruleset_doc(ruleset),
         "players": list(result.players),
         "options": options_doc(result.options),
@@ -224,6 +233,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
     return {
         "kind": "comparison",
         "file": deal.file,
+        "name": page_name(deal.file, deal.log.title),
         "players": list(deal.players),
         "options": options_doc(deal.options),
         "rulesets": [ruleset_doc(o.ruleset, lab) for lab, o in zip(labels, outs)],
