@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -182,3 +183,17 @@ def test_names_written_any_way_score_the_same(players, hows):
     assert other.players == base.players == tuple(unicodedata.normalize("NFC", p) for p in players)
     assert other.totals == base.totals
     assert kit.winners(other) == kit.winners(base) == [c, c, a]
+
+
+def test_a_name_misspelled_in_players_is_one_error_at_the_players_line(tmp_path):
+    # Issue 23, item 7: one error at `players`, not one per trick line.
+    from bidscli.app import api
+
+    text = (Path(__file__).parent.parent / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
+    p = tmp_path / "typo.toml"
+    p.write_text(text.replace('players = ["Ana"', 'players = ["Aan"', 1), encoding="utf-8")
+    errors = [str(e) for e in api.validate(p)]
+    line = text[: text.index("players = [")].count("\n") + 1
+    assert len(errors) == 1, errors
+    assert errors[0].startswith(f"{p}:{line}: 'Aan' in players, but the rounds name 'Ana' on ")
+    assert errors[0].endswith("lines and never 'Aan': probably a typo in players (expected \"Ana\")")

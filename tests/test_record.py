@@ -937,3 +937,37 @@ def test_a_refused_line_gets_the_recorders_own_form_as_advice(tmp_path, line, pr
     assert text.startswith(f"input line 1: round 1, trick 1: {problem}: expected the revealed card(s), then one "
                            "card for each player in playing order from Ana: 'K5: R5 G4 K7 Y2' or 'K5 R5 G4 K7 Y2'")
     assert "<player>" not in text and "Ana R5" not in text.partition(": expected")[2]
+
+
+def test_a_steal_with_one_possible_choice_is_taken_on_enter(tmp_path):
+    # Issue 23, item 6: the question says so, and Enter takes the only card there is to take.
+    for seed in range(1, 40):
+        game, _ = rk.simulated_game(tmp_path, "italian", seed)
+        log, _ = read_log(game)
+        rec = recorder(tmp_path / f"g{seed}.toml", "italian", options=log.options, interactive=True)
+        tricks = [t for r in log.rounds for t in r.tricks]
+        lines = rk.trick_lines(game, actions=False, leaders=False)
+        for i, line in enumerate(lines):
+            out = rec.feed(line)
+            if out.asking:
+                steal = tricks[i].actions[0]
+                asked = " ".join(out.lines)
+                if "press Enter to take it" not in asked:
+                    out = rec.feed(f"{steal.card} from {steal.victim}")
+                    continue
+                assert f"type {steal.card} or press Enter to take it (the only card {steal.thief} can take)" in asked
+                out = rec.feed("")
+                assert out.save and not out.asking and f"; {steal} (" in out.lines[0]
+                assert rec.rounds[-1].tricks[-1].endswith(f"; {steal}")
+                return
+            assert not out.error, out.lines
+    pytest.fail("no game with a one-choice mandatory steal")
+
+
+def test_tab_offers_only_the_cards_still_in_play(tmp_path):
+    # Issue 23, item 6: what Tab completes at the prompt (the recorder's word list).
+    rec = recorder(tmp_path / "g.toml")
+    assert {"R5", "G4", "K6", "Y2", "K5"} <= set(rec.words())
+    rec.feed("K5: R5 G4 K6 Y2")
+    words = set(rec.words())
+    assert not {"R5", "G4", "K6", "Y2", "K5"} & words and {"R6", "K7", "score", "Ana"} <= words

@@ -194,3 +194,21 @@ def test_a_closed_terminal_ends_the_session_saying_what_is_saved(tmp_path):
     assert child.exitstatus == 129, (child.exitstatus, child.signalstatus)
     assert sorted(os.listdir(tmp_path)) == ["rec.toml", "terminal.log"]  # the lock file is gone
     assert "saved rec.toml (1 trick)" in _screen(tmp_path)
+
+
+def test_the_input_history_survives_resume(tmp_path):
+    # Issue 23, item 6: Up after --resume recalls the trick lines already in the log.
+    out = tmp_path / "rec.toml"
+    res = rk.record_in_process(out, NEW, ["K5: R1 R2 R3", "K6: G7 G8 G9"])
+    assert res.returncode == 0, res.stderr
+    child = spawn(tmp_path, ["rec.toml", "--resume"])
+    child.expect("Standings so far:")
+    child.expect(PROMPT)
+    child.send("\x1b[A")
+    child.expect(re.escape("K6: Cleo G7, Ana G8, Ben G9"))  # the last line typed, back on the screen
+    child.sendline("")
+    child.expect("revealed K6, but K6 already came from the point pile this round")  # sent again: refused
+    child.sendline("quit")
+    child.expect("saved rec.toml")
+    child.expect(pexpect.EOF)
+    child.close()

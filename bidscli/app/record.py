@@ -280,8 +280,25 @@ class Recorder:
         return f"R{r} T{t} {leader} leads> "
 
     def words(self) -> list[str]:
-        """What Tab completes: commands, player names and this deck's card names."""
-        cards = sorted(self.deck.all_cards(), key=lambda c: c.sort_key)
+        """What Tab completes: commands, player names and the names of this deck's cards still in
+        play (not yet revealed, played or set aside in the round being typed)."""
+        if self.pending is not None:  # the answer to a steal: the cards that can be taken
+            c = self.pending.choice
+            cards = sorted({card for cs in c.victims.values() for card in cs}, key=lambda x: x.sort_key)
+            return [*map(str, cards), "from", *c.victims, "pass", *COMMANDS]
+        gone: set = set()  # the cards this round has shown: no longer in play
+        target = self._target(self.rounds)
+        if target < len(self.rounds):
+            rnd = self.rounds[target]
+            gone.update(rnd.removed or ())
+            for line in rnd.tricks:
+                try:
+                    rec = parse_trick(line)
+                except BidsError:
+                    continue
+                gone.update(rec.revealed)
+                gone.update(c for _, c in rec.plays)
+        cards = sorted((c for c in self.deck.all_cards() if c not in gone), key=lambda c: c.sort_key)
         return [*COMMANDS, "steals", "from", "passes", "pass", *self.players, *map(str, cards)]
 
     # -- one line ---------------------------------------------------------------------------
@@ -569,6 +586,9 @@ class Recorder:
             lines += wrap(f"  from {victim}: {' '.join(map(str, cards))}", "      ")
         first = next(iter(c.victims.values()))[0]
         answer = f"type the card to take ({first}; '{first} from NAME' when two players hold it)"
+        only = _only_choice(c)
+        if c.mandatory and only is not None:
+            answer = f"type {only[1]} or press Enter to take it (the only card {c.thief} can take)"
         lines += wrap(answer + ("" if c.mandatory else ", or pass (or Enter)"))
         return Outcome(lines, asking=True, error=note is not None)
 
@@ -579,6 +599,9 @@ class Recorder:
         low = [w.lower() for w in words]
         if low and low[0] == c.thief.lower():
             words, low = words[1:], low[1:]
+        only = _only_choice(c)
+        if not words and c.mandatory and only is not None:
+            words, low = [str(only[1])], [str(only[1]).lower()]  # one possible steal: Enter takes it
         if not words or low in (["pass"], ["passes"]):
             if c.mandatory:
                 return self._question(c, f"{c.thief} cannot pass here: the steal is mandatory "
@@ -670,6 +693,12 @@ class Recorder:
             return wrap(f"{ally} plays Ally: allied with {game.allies[1]} for this round")
         return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
 
+
+
+def _only_choice(c: StealChoice) -> tuple[str, Card] | None:
+    """(victim, card) when the steal offers exactly one choice, else None."""
+    pairs = [(v, card) for v, cards in c.victims.items() for card in cards]
+    return pairs[0] if len(pairs) == 1 else None
 
 
 def _is_command(text: str, allow_pass: bool) -> bool:

@@ -621,7 +621,12 @@ def run_terminal(session: Session, out: TextIO) -> int:
 
     screen = _Out(out, "the terminal")
     completer = WordCompleter(lambda: session.rec.words(), ignore_case=True, sentence=False, WORD=True)
-    prompt: PromptSession = PromptSession(history=InMemoryHistory(), completer=completer,
+    # The history starts with the log's own trick lines: it survives --resume (Up recalls them).
+    history = InMemoryHistory()
+    for rnd in session.rec.rounds:
+        for trick in rnd.tricks:
+            history.append_string(trick)
+    prompt: PromptSession = PromptSession(history=history, completer=completer,
                                           complete_while_typing=False, key_bindings=_key_bindings())
     cap = _Cap()
     prompt.default_buffer.on_text_changed += cap

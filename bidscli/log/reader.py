@@ -319,10 +319,33 @@ class LogReader(LogPositions):
         rounds = self._rounds(data.get("rounds"), players)
         if players is None:
             return None
+        self._typo_in_players(players, rounds)
         ruleset_line = self._ruleset_line() if ruleset else None
         meta = data.get("meta")
         return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date,
                        meta if isinstance(meta, dict) else None, (title or "").strip() or None)
+
+    def _typo_in_players(self, players, rounds) -> None:
+        """A name misspelled in ``players`` (issue 23): the rounds name someone else on many lines
+        and never the listed name. One error at the ``players`` line, instead of one a line."""
+        import re
+
+        pattern = re.compile(r"'([^']+)' is not a player \(did you mean '([^']+)'\?\)")
+        found: dict[tuple[str, str], list] = {}
+        for e in self.errors:
+            m = pattern.search(e.message)
+            if m and m.group(2) in players:
+                found.setdefault((m.group(1), m.group(2)), []).append(e)
+        used = {p for r in rounds for t in r.tricks for p, _ in t.plays}
+        for (named, listed), errs in found.items():
+            if len(errs) < 2 or listed in used:
+                continue
+            drop = {id(e) for e in errs}
+            gone = f"no hand for {listed} "
+            self.errors = [e for e in self.errors if id(e) not in drop and gone not in e.message]
+            self.error(LogStructureError, f"'{listed}' in players, but the rounds name '{named}' on {len(errs)} "
+                       f"lines and never '{listed}': probably a typo in players (expected \"{named}\")",
+                       line=self._key_line("players"), player=listed)
 
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
