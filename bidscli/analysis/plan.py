@@ -70,23 +70,43 @@ class RoundPlan(NamedTuple):
     tricks: tuple  # of TrickPlan
     rebuilt_hands: dict  # player -> cards played, in trick order (the log's hands when given)
 
-    def cards(self):
-        """Every card of the round with where the log shows it (for deck checks)."""
+    def places(self):
+        """Every card of the round and where the log shows it, unformatted: (card, kind, player,
+        trick), kind one of hand, removed, pile, revealed, played (player and trick None where
+        they do not apply). The one walk of a round's cards: ``cards`` and ``shown`` read it."""
         if self.hands is not None:
             for p, h in self.hands.items():
                 for c in h:
-                    yield c, {"player": p}, f"in the hand of {p}"
+                    yield c, "hand", p, None
         for c in self.removed or ():
-            yield c, {}, "removed at the deal"
+            yield c, "removed", None, None
         if self.pile is not None:
             for c in self.prefix:
-                yield c, {}, "in the round's pile"
+                yield c, "pile", None, None
         for t in self.tricks:
             if self.pile is None:
                 for c in t.revealed:
-                    yield c, {"trick": t.number, "line": t.line}, f"revealed in trick {t.number}"
+                    yield c, "revealed", None, t
             for p, c in t.plays.items():
+                yield c, "played", p, t
+
+    def cards(self):
+        """Every card of the round with where the log shows it (for deck checks)."""
+        for c, kind, p, t in self.places():
+            if kind == "hand":
+                yield c, {"player": p}, f"in the hand of {p}"
+            elif kind == "removed":
+                yield c, {}, "removed at the deal"
+            elif kind == "pile":
+                yield c, {}, "in the round's pile"
+            elif kind == "revealed":
+                yield c, {"trick": t.number, "line": t.line}, f"revealed in trick {t.number}"
+            else:
                 yield c, {"trick": t.number, "line": t.line, "player": p}, f"played by {p} in trick {t.number}"
+
+    def shown(self) -> set:
+        """Every card the round shows (``places`` without where)."""
+        return {c for c, _, _, _ in self.places()}
 
 
 class Deal(NamedTuple):
@@ -139,7 +159,7 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> Deal:
             rebuilt = {p: tuple(t.plays[p] for t in tricks) for p in log.players}
         rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
                                 tuple(tricks), rebuilt))
-    shown = frozenset(c for r in rounds for c, _, _ in r.cards())
+    shown = frozenset().union(*(r.shown() for r in rounds))
     return Deal(log.file, tuple(log.players), opts, tuple(rounds), log, shown)
 
 
@@ -195,7 +215,7 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = froze
     ``shown``: every card the whole log shows (``Deal.all_cards``); when the deck holds them all, no
     round has a foreign card and the round's cards are not walked one by one."""
     cards = deck.all_cards()
-    foreign = set() if shown and shown <= cards else {c for c, _, _ in r.cards() if c not in cards}
+    foreign = set() if shown and shown <= cards else r.shown() - cards
     from_pile = {c for c in r.prefix if c not in cards and c.colour == BLACK}
     black_hands = sum(1 for t in r.tricks for c in t.plays.values() if c.colour == BLACK)
     if r.hands is not None:
