@@ -78,9 +78,8 @@ class TrickResolution:
         it is (noticed by ``Game.start_trick``), every player has played and nobody played
         Surprise or Lowest (``Game._special``). Then nothing is hidden, Lowest cannot start, no Surprise
         from hand, and nothing more was drawn from the pile (``pile.end_trick`` has nothing to
-        check). The winner takes the centre and the black cards played; when none of them is
-        special and nobody played the Ally (most tricks), that is all of ``_award``, done here.
-        A burned trick has nothing to move (``_burn``), only an Ally's reason."""
+        check). The winner takes what ``_award`` gives (the one award of every trick). A burned
+        trick has nothing to move (``_burn``), only an Ally's reason."""
         t.lowest = self.lowest
         if self._colour_bids:
             winner, next_leader = self._resolve_colour(t)
@@ -88,29 +87,7 @@ class TrickResolution:
             winner, next_leader = self._resolve_plain(t)
         t.winner = winner
         if winner is not None:
-            centre = t.centre
-            special = centre.special is not None or self._ally_player is not None
-            taken = [centre]
-            points = centre.value
-            for _, c in t.plays:
-                if c.colour == BLACK:
-                    taken.append(c)
-                    points += c.value
-                    if c.special is not None:
-                        special = True
-            if special:
-                self._award(t, winner)  # 2x, -5, Thief or Ally: the general award
-            else:
-                self.round_points[winner] += points
-                t.taken = taken
-                t.points = points
-                if self.explain:
-                    t.reasons.append(Reason(_take_text, None, (winner, taken, points)))
-                self.tricks_won[winner] += 1
-                rnum = self.round.number
-                held = self.held[winner]
-                for c in taken:
-                    held.append((c, rnum))
+            self._award(t, winner)
             n = t.number
             self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
             next_leader = winner
