@@ -867,6 +867,9 @@ def test_the_round_count_lives_in_the_log_and_resume_shows_the_standings(tmp_pat
     assert head[0] == "Standings so far:" and "  rank  player" in before and "R1" in head[2]
     assert "game over (2 rounds); type quit to stop" in res.stderr
     assert res.stderr.rstrip().endswith("the game is complete")
+    again = rk.record_in_process(out, ["--resume"], ["quit"])  # a finished game: its final standings
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.splitlines()[0] == "Final standings:" and "Standings so far" not in again.stderr
 
 
 def test_a_bad_round_count_in_meta_is_refused_at_the_file(tmp_path):

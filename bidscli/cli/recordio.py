@@ -369,7 +369,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
                 raise ValueError(msg.lines[0])
         written = write_atomic(out, rec.text(), expect=seen)  # the canonical form, over what was read
         if rec.played():  # where the game stands, before the next trick is typed
-            notes += ["Standings so far:", *rec.standings().lines]
+            notes += ["Final standings:" if rec.game_over() else "Standings so far:", *rec.standings().lines]
         return Session(rec, lock, written, rounds, notes)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
