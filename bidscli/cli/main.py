@@ -13,7 +13,7 @@ import sys
 import click
 
 from .. import __version__
-from . import compare, play, record, rules, season, sim
+from . import compare, examples, play, record, rules, season, sim
 from .options import plain_fail, prepare_process
 
 
@@ -38,15 +38,17 @@ def main():
     English/Spanish and Japanese rules, with every disputed rule a named knob.
 
     \b
-    Start with:
-      bids rules list
-      bids score examples/friday-4p.toml
-      bids replay examples/friday-4p.toml --explain
+    Start with (from any folder):
+      bids examples
+      bids examples friday-4p --out friday.toml
+      bids score friday.toml
+      bids replay friday.toml --explain
     """
     prepare_process()
 
 
-for command in (play.score, play.replay, play.validate, rules.rules, compare.diff, compare.disputes,
+for command in (examples.examples, play.score, play.replay, play.validate, rules.rules, compare.diff,
+                compare.disputes,
                 compare.report, sim.deal, sim.simulate, sim.study, record.record,
                 season.season):
     main.add_command(command)

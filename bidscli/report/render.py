@@ -493,3 +493,11 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
     table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
     return (f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between {a.name} and {b.name}:\n" +
             text_table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))
+
+
+def examples_text(rows) -> str:
+    """``bids examples``: one line an example (name, what it is), then how to write one out."""
+    width = max(len(name) for name, _ in rows)
+    lines = [f"{name:<{width}}  {what}" for name, what in rows]
+    lines += ["", "Write one out with: bids examples NAME --out NAME.toml (or print it: bids examples NAME)"]
+    return "\n".join(lines)

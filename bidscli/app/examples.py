@@ -1,0 +1,40 @@
+"""``bids examples``: the example files shipped with bidscli (the top-level examples/ folder,
+installed as the package ``bidscli.examples``): their names, their first comment line, their text."""
+
+from __future__ import annotations
+
+from ..core.errors import BidsError, did_you_mean
+
+SUFFIX = ".toml"
+
+
+class ExampleError(BidsError):
+    """An example name that is not shipped."""
+
+
+def _folder():
+    from importlib.resources import files
+
+    return files("bidscli.examples")
+
+
+def names() -> list[str]:
+    """The examples' names (without .toml), sorted."""
+    return sorted(p.name[: -len(SUFFIX)] for p in _folder().iterdir() if p.name.endswith(SUFFIX))
+
+
+def text(name: str) -> str:
+    """The example ``name`` (with or without .toml), as shipped."""
+    stem = name.removesuffix(SUFFIX)
+    known = names()
+    if stem not in known:
+        raise ExampleError(f"no example {stem!r}{did_you_mean(stem, known)}: expected one of {', '.join(known)}")
+    return _folder().joinpath(stem + SUFFIX).read_text(encoding="utf-8")
+
+
+def summary(name: str) -> str:
+    """The example's first comment line: what it is."""
+    for line in text(name).splitlines():
+        if line.startswith("#") and line.strip("# "):
+            return line.lstrip("# ").strip()
+    return ""

@@ -1,0 +1,47 @@
+"""`bids examples`: the example logs shipped with bidscli, listed or written out."""
+
+from __future__ import annotations
+
+import click
+
+from .options import echo, echo_text, format_option, guarded, out_options, write_or_echo
+
+
+def _complete(ctx, param, incomplete):
+    from ..app.examples import names
+
+    return [n for n in names() if n.startswith(incomplete)]
+
+
+@click.command()
+@click.argument("name", required=False, shell_complete=_complete)
+@out_options("example")
+@format_option("table", "json")
+@guarded
+def examples(name, force, out, fmt):
+    """The example logs (and a house ruleset) shipped with bidscli: without NAME, list them;
+    with NAME, print that file, or write it with --out. They work from any folder.
+
+    \b
+    Examples:
+      bids examples
+      bids examples first-game --out first-game.toml && bids score first-game.toml
+      bids examples thief-6p
+    """
+    from ..app import examples as shipped
+    from ..report import render as report
+
+    if name is None:
+        if out is not None:
+            raise click.UsageError("--out needs an example NAME (bids examples lists them)")
+        rows = [(n, shipped.summary(n)) for n in shipped.names()]
+        if fmt == "json":
+            echo(report.dumps([{"name": n, "summary": what} for n, what in rows]))
+        else:
+            echo_text(report.examples_text(rows))
+        return
+    try:
+        text = shipped.text(name)
+    except shipped.ExampleError as exc:  # a wrong NAME is a wrong command line (exit 2)
+        raise click.BadParameter(exc.message, param_hint="NAME") from None
+    write_or_echo(text, out, force)
