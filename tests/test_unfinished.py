@@ -214,23 +214,3 @@ def test_the_refusal_waits_for_the_root_cause():
     assert lenient.exit_code == 1 and "the game is unfinished after round 1, trick 3" in lenient.stderr
     ok = bids("diff", log, "-r", "italian", "-r", "english", "--lenient-deck", "--allow-partial")
     assert ok.exit_code == 0 and "partial: standings after round 1, trick 3" in ok.stdout
-
-
-def test_a_trick_missing_from_the_last_round_gets_the_hint_before_the_unfinished_note(tmp_path):
-    # Issue 23, item 8: the same hint as in other rounds, then the unfinished-game note.
-    from pathlib import Path
-
-    from bidscli.app import api
-
-    text = (Path(__file__).parent.parent / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
-    head, _, last = text.rpartition("tricks = [")
-    lines = last.split("\n")
-    del lines[3]  # the last round's third trick
-    p = tmp_path / "miss.toml"
-    p.write_text(head + "tricks = [" + "\n".join(lines), encoding="utf-8")
-    errors = [str(e) for e in api.validate(p)]
-    assert len(errors) == 2, errors
-    assert "round 3, trick 3: a trick line seems to be missing before this one: the pile's next card is" in errors[0]
-    assert "the game is unfinished after round 3, trick 9" in errors[1]
-    partial = [str(e) for e in api.validate(p, allow_partial=True)]
-    assert partial == errors[:1]

@@ -115,10 +115,8 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             continue
         expected = game.tricks_per_round
         game.logged_tricks = len(rec.tricks)
-        if len(rec.tricks) < expected and (rec.number < last or rec.pile is not None):
+        if len(rec.tricks) < expected and rec.number < last:
             # Short before the last round played: a line was left out, not a game unfinished.
-            # The last round may be unfinished, but with its pile given the same evidence still
-            # says a line in the middle was left out (issue 23): the same hint, then the note.
             game.missing_tricks = expected - len(rec.tricks)
         if len(rec.tricks) > expected:
             game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
@@ -149,7 +147,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and game.missing_told and rec.number < last:
+        if short and game.missing_told:
             pass  # the missing trick line was reported where it was noticed: one error for it
         elif short and rec.number < last:
             game.trick = None
