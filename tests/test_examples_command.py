@@ -52,8 +52,10 @@ def test_a_wrong_name_is_a_usage_error_with_the_nearest():
 
 def test_the_help_path_works_from_a_folder_without_the_checkout(tmp_path):
     # The commands `bids --help` starts with, run as processes in an empty folder.
-    run = lambda *a: subprocess.run([sys.executable, "-m", "bidscli", *a], cwd=tmp_path, capture_output=True,
-                                    text=True, timeout=120)
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "bidscli", *args], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120)
+
     help_text = run("--help").stdout
     assert "bids examples friday-4p --out friday.toml" in help_text
     assert run("examples", "friday-4p", "--out", "friday.toml").returncode == 0

@@ -482,3 +482,21 @@ def test_comparison_page_counts_parting_tricks_in_words(tmp_path):
     m = re.search(r"(\d+) (tricks?) part:", page)
     assert m and "trick(s)" not in page
     assert m.group(2) == ("trick" if m.group(1) == "1" else "tricks")
+
+
+def test_a_chart_is_titled_in_words_not_with_a_shape_of_its_own(tmp_path):
+    # The running-score chart's round labels once reused the name of the chart's label: its
+    # <title> and aria-label then held "Shape(tag='text', ...)" (a first-time user's pass).
+    import re
+
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    out = tmp_path / "p.html"
+    r = CliRunner().invoke(main, ["report", "examples/friday-4p.toml", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "Shape(" not in page
+    titles = re.findall(r'<svg class="chart"[^>]*aria-label="([^"]*)"', page)
+    assert titles and all(t.strip() and "tag=" not in t for t in titles)

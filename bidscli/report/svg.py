@@ -116,12 +116,12 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
         # together: the last round's end and the bonus), it starts at its line, or further right.
         x, w = X(step), text_width(text)
         if x - w >= right_of_last + LABEL_GAP:
-            label = Shape("text", {"x": x, "y": height - 6, "text-anchor": "end", "class": "tick"}, text)
+            tick = Shape("text", {"x": x, "y": height - 6, "text-anchor": "end", "class": "tick"}, text)
         else:
-            label = Shape("text", {"x": _r(max(x, right_of_last + LABEL_GAP)), "y": height - 6,
+            tick = Shape("text", {"x": _r(max(x, right_of_last + LABEL_GAP)), "y": height - 6,
                                    "text-anchor": "start", "class": "tick"}, text)
-        shapes.append(label)
-        right_of_last = label_box(label)[1]
+        shapes.append(tick)
+        right_of_last = label_box(tick)[1]
     ends = []
     for i, (name, vs) in enumerate(series):
         pts = " ".join(f"{X(j)},{Y(v)}" for j, v in enumerate(vs))
