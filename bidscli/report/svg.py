@@ -50,6 +50,17 @@ class Chart(NamedTuple):
     label: str  # what the chart shows, for aria-label and the figure caption
 
 
+def end_labels(ends: list, x: float, number) -> list[Shape]:
+    """A line chart's end labels (``[y, series, name, value]`` each), nudged apart so that two
+    equal values stay readable."""
+    ends.sort()
+    for k in range(1, len(ends)):
+        if ends[k][0] - ends[k - 1][0] < FONT:
+            ends[k][0] = ends[k - 1][0] + FONT
+    return [Shape("text", {"x": x, "y": _r(y + 4), "fill": colour(i), "class": "end"}, f"{short(name, 8)} {number(v)}")
+            for y, i, name, v in ends]
+
+
 def colour(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
@@ -131,14 +142,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
         shapes.append(Shape("polyline", attrs, f"{name}: {_num(vs[-1]) if vs else 0}"))
         if vs:
             ends.append([Y(vs[-1]), i, name, vs[-1]])
-    # End labels, nudged apart so two equal totals stay readable.
-    ends.sort()
-    for k in range(1, len(ends)):
-        if ends[k][0] - ends[k - 1][0] < FONT:
-            ends[k][0] = ends[k - 1][0] + FONT
-    for y, i, name, v in ends:
-        shapes.append(Shape("text", {"x": left + pw + 4, "y": _r(y + 4), "fill": colour(i), "class": "end"},
-                            f"{short(name, 8)} {_num(v)}"))
+    shapes += end_labels(ends, left + pw + 4, _num)
     return Chart(width, height, shapes, label)
 
 
@@ -295,11 +299,5 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
         g, v, s = pts[-1]
         shapes.append(Shape("polyline", attrs, f"{name}: mu {v:.2f}, sigma {s:.2f} after game {g}"))
         ends.append([Y(v), i, name, v])
-    ends.sort()
-    for k in range(1, len(ends)):
-        if ends[k][0] - ends[k - 1][0] < FONT:
-            ends[k][0] = ends[k - 1][0] + FONT
-    for y, i, name, v in ends:
-        shapes.append(Shape("text", {"x": left + pw + 4, "y": _r(y + 4), "fill": colour(i), "class": "end"},
-                            f"{short(name, 8)} {v:.1f}"))
+    shapes += end_labels(ends, left + pw + 4, lambda v: f"{v:.1f}")
     return Chart(width, height, shapes, label)
