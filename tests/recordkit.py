@@ -130,18 +130,20 @@ class Live:
 
     ``send(line, until)`` writes a line, then reads stderr up to a line that starts with
     ``until``; ``finish()`` closes standard input and returns (exit code, all of stderr).
-    ``prefix``: a command to run it under (setpriv); ``command``: instead of ``python -m bidscli``.
+    ``prefix``: a command to run it under (setpriv); ``command``: instead of ``python -m bidscli``;
+    ``environ``: its environment (the ``nobody`` fixture's, for a copy of the package nobody reads).
     A watchdog kills the process after ``HANG`` seconds, so a hang fails instead of blocking.
     """
 
     HANG = 120
 
-    def __init__(self, args: list, cwd: Path, prefix: list[str] = (), command: list[str] | None = None) -> None:
+    def __init__(self, args: list, cwd: Path, prefix: list[str] = (), command: list[str] | None = None,
+                 environ: dict | None = None) -> None:
         import threading
 
         self.proc = subprocess.Popen([*prefix, *(command or bids_cmd()), "record", *map(str, args)],
                                      stdin=subprocess.PIPE, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                     text=True, env=env(), cwd=cwd, bufsize=1)
+                                     text=True, env=environ or env(), cwd=cwd, bufsize=1)
         self.seen: list[str] = []
         self.watchdog = threading.Timer(self.HANG, self.proc.kill)
         self.watchdog.start()

@@ -70,9 +70,7 @@ def test_a_closed_pipe_ends_the_run_quietly():
     assert b"Traceback" not in err and b"Exception ignored" not in err
 
 
-@pytest.mark.skipif(os.geteuid() != 0 and not os.access("/usr/bin/setpriv", os.X_OK),
-                    reason="needs setpriv to run as another user (CI runs as root and has it)")
-def test_an_unreadable_log_is_invalid_input():
+def test_an_unreadable_log_is_invalid_input(nobody):
     """A log the user may not read: exit 1 with the reader's message, the other logs scored
     (click's own readable check would say exit 2: invalid input is 1)."""
     import shutil
@@ -84,15 +82,13 @@ def test_an_unreadable_log_is_invalid_input():
         shutil.copy(ROOT / "examples/friday-4p.toml", folder / "secret.toml")
         os.chmod(folder / "ok.toml", 0o644)
         os.chmod(folder / "secret.toml", 0o000)
-        user = ["setpriv", "--reuid", "nobody", "--regid", "nogroup", "--clear-groups"] if os.geteuid() == 0 else []
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        res = subprocess.run([*user, sys.executable, "-m", "bidscli", "score", str(folder / "ok.toml"),
-                              str(folder / "secret.toml")], cwd=ROOT, capture_output=True, env=env)
+        res = subprocess.run(nobody.command("score", folder / "ok.toml", folder / "secret.toml"), cwd=nobody.cwd,
+                             capture_output=True, env=nobody.env)
         assert res.returncode == 1 and b"Winner: Dev with 48" in res.stdout
         assert b"secret.toml: cannot read: Permission denied" in res.stderr
         for cmd in (["validate"], ["replay"]):  # the other commands that read a log agree
-            res = subprocess.run([*user, sys.executable, "-m", "bidscli", *cmd, str(folder / "secret.toml")],
-                                 cwd=ROOT, capture_output=True, env=env)
+            res = subprocess.run(nobody.command(*cmd, folder / "secret.toml"), cwd=nobody.cwd, capture_output=True,
+                                 env=nobody.env)
             assert res.returncode == 1 and b"cannot read: Permission denied" in res.stdout + res.stderr, res
     finally:
         shutil.rmtree(folder, ignore_errors=True)
