@@ -50,6 +50,15 @@ class Chart(NamedTuple):
     label: str  # what the chart shows, for aria-label and the figure caption
 
 
+def y_grid(ticks, left: float, pw: float, Y) -> list[Shape]:
+    """A line chart's horizontal grid lines, each with its value at the left."""
+    shapes = []
+    for t in ticks:
+        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": Y(t), "y2": Y(t), "class": "grid"}))
+        shapes.append(Shape("text", {"x": left - 4, "y": Y(t) + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    return shapes
+
+
 def end_labels(ends: list, x: float, number) -> list[Shape]:
     """A line chart's end labels (``[y, series, name, value]`` each), nudged apart so that two
     equal values stay readable."""
@@ -116,10 +125,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
     def Y(v):
         return _r(top + ph - (v - lo) / (hi - lo) * ph)
 
-    shapes = []
-    for t in ticks:
-        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": Y(t), "y2": Y(t), "class": "grid"}))
-        shapes.append(Shape("text", {"x": left - 4, "y": Y(t) + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    shapes = y_grid(ticks, left, pw, Y)
     right_of_last = -math.inf
     for step, text in breaks:
         shapes.append(Shape("line", {"x1": X(step), "x2": X(step), "y1": top, "y2": top + ph, "class": "break"}))
@@ -276,10 +282,7 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
     def Y(v):
         return _r(top + ph - (v - lo) / (hi - lo) * ph)
 
-    shapes = []
-    for t in ticks:
-        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": Y(t), "y2": Y(t), "class": "grid"}))
-        shapes.append(Shape("text", {"x": left - 4, "y": Y(t) + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+    shapes = y_grid(ticks, left, pw, Y)
     for step in nice_ticks(1, max(steps, 2), 6):
         if 1 <= step <= steps and float(step).is_integer():
             shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "middle", "class": "tick"},
