@@ -16,24 +16,25 @@ of a ``StealChoice``), which a log answers from its recorded actions and a bot
 from its strategy. Every rule the engine applies is recorded as a reason with
 the knob that decided it, so reports can explain each trick.
 
-``Game`` holds the deal and the plays; the end of a trick, the Thief, the
-scoring and a whole trick line in one call (``play_trick``, what a log replay
-uses) are its mixins (``resolution``, ``thief``, ``scoring``, ``usual``) and
-the pile is a ``pile._Pile``, so that each module stays a size a reader can hold.
+``play_trick(revealed, plays, line, decide)`` is the middle three calls in one, what
+a log replay, a re-play under another ruleset and the recorder use; a bot, which
+chooses each card seeing the cards before it, calls them one by one.
+
+``Game`` holds the deal and the plays; the end of a trick, the Thief and the
+scoring are its mixins (``resolution``, ``thief``, ``scoring``) and the pile is a
+``pile._Pile``, so that each module stays a size a reader can hold.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
 
 from ..core.cards import (
     ALLY_CARD,
     BLACK,
-    DOUBLE_CARD,
     LOWEST_CARD,
-    MINUS_FIVE_CARD,
     SURPRISE_CARD,
-    THIEF_CARD,
     Card,
 )
 from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
@@ -42,11 +43,10 @@ from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
 from .results import Reason, RoundResult, TrickResult, filled, taken_this_round
 from .scoring import Scoring
-from .thief import ThiefSteals, _Right
-from .usual import UsualTrick
+from .thief import Decide, ThiefSteals, _Right
 
 
-class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
+class Game(TrickResolution, ThiefSteals, Scoring):
     """One game of Bids under one ruleset. See the module docstring for the flow."""
 
     # Issue 12: slots, not a __dict__. Past 30 attributes CPython 3.11 stops sharing an instance
@@ -62,7 +62,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
         "_deck_cards", "seen", "pile",
         # the trick (start_trick)
-        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten", "_usual",
+        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten",
     )
 
     def __init__(
@@ -76,10 +76,9 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         explain: bool = True,
     ) -> None:
         """``explain=False``: nobody reads the result, only the errors (``bids validate``), so
-        the usual trick keeps no explanation and no running standings (issue 12: about 4% of
-        validating a log), nor do the commonest steps of the others (what a winner takes, a
-        tie, 2x, -5, the Ally, the round's leader, lucky losers and Ally split: about 50
-        reasons a log). Everything else, every check and every error, is the same."""
+        no running standings are kept, nor the commonest explanations (what a winner takes,
+        a tie, 2x, -5, the Ally, the round's leader, lucky losers and Ally split). Everything
+        else, every check and every error, is the same."""
         opts = dict(ruleset.options)
         self.explain = explain
         opts.update(options or {})
@@ -276,13 +275,6 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
         self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: any player may lead
         self._reveal("the prize of this trick")
-        # The usual trick, noticed once the prize is revealed (``_reveal`` made every check): the
-        # log revealed one card, the pile's next one, that is the prize as it is (a number card,
-        # -5, 2x or Thief). Then finish_trick takes its short way, unless Surprise or Lowest is
-        # played (``_special``).
-        centre = t.centre
-        self._usual = (pile.fed == 1 and len(revealed) == 1 and len(t.revealed) == 1 and not t.hidden and centre is not None
-                       and (centre.special is None or centre in _PRIZE_AS_IS))
         return t
 
     def _reveal(self, why: str) -> None:
@@ -439,95 +431,35 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
     def play_all(self, plays: Iterable[tuple[str, Card]]) -> None:
         """``play`` each (player, card) pair in turn, as a log's trick line lists them.
 
-        The same as calling ``play`` for each. The usual pairs (the expected player plays a
-        card from their known hand or, without hands, a coloured card of the deck new to the
-        round) go through a short loop that formats no text; from the first other pair on,
-        ``_play_each`` takes over (``play`` with all its checks and errors for what is not
-        usual). The trick keeps the given pairs (tuples) rather than new copies: fewer
-        objects for the garbage collector.
-        """
+        A line that names the players still to play in another order gets one error for the
+        trick (``_out_of_order``), and is then played as if written in order, each card with
+        the player it names; anything else is ``play``'s to check, pair by pair."""
         if plays.__class__ is not tuple:
             plays = tuple(plays)
-        t = self.trick
-        tplays = t.plays
-        append = tplays.append
+        play = self.play
+        tplays = self.trick.plays
+        if not tplays and tuple(map(_player_of, plays)) == self._order:
+            for player, card in plays:  # in playing order, as most lines are: nothing to rearrange
+                play(player, card)
+            return
         n = self.n
-        order = self._order
-        start = i = len(tplays)
-        # Issue 12: the plays were a quarter of a replay's bytecodes; this loop does per pair
-        # only what the usual pair needs. ``i`` is the number of plays so far (``len(tplays)``).
-        hands = self.hands
-        if hands is not None:
-            for pair in plays:
-                player, card = pair
-                if i >= n or player != order[i] or pair.__class__ is not tuple:
-                    break
-                try:
-                    hands[player].remove(card)
-                except (KeyError, ValueError):
-                    break  # not in the hand: ``play`` reports it
-                append(pair)
-                i += 1
-                if card.special is not None:
-                    self._special(t, player, card)
-            else:
-                return
-        else:
-            # A black card counts against the hands' share, a repeat or a card not in the deck
-            # is an error: ``play`` checks those.
-            seen = self.seen
-            deck_cards = self._deck_cards
-            for pair in plays:
-                player, card = pair
-                if (i >= n or player != order[i] or pair.__class__ is not tuple or card.colour == BLACK
-                        or card not in deck_cards or card in seen):
-                    break
-                seen[card] = t  # the trick it was played in: put in words only if an error names it
-                append(pair)
-                i += 1
-                if card.special is not None:
-                    self._special(t, player, card)
-            else:
-                return
-        self._play_each(plays[i - start:])
-
-    def _play_each(self, plays: Sequence[tuple[str, Card]]) -> None:
-        """``play_all`` pair by pair: the usual pair is still taken inline, anything else goes
-        through ``play`` (and a line in another order through ``_out_of_order``)."""
-        hands = self.hands
-        t = self.trick
-        tplays = t.plays
-        n = self.n
-        order = self._order
-        seen = self.seen
-        deck_cards = self._deck_cards
-        for k, pair in enumerate(plays):
-            player, card = pair
+        for k, (player, card) in enumerate(plays):
             i = len(tplays)
-            if i < n and player != order[i]:
+            if i < n and player != self._order[i]:
                 rest = self._out_of_order(plays, k, i)
                 if rest is not None:
-                    self._play_each(rest)
+                    self.play_all(rest)
                     return
-            elif i < n and pair.__class__ is tuple:
-                if hands is not None:
-                    try:
-                        hands[player].remove(card)
-                    except (KeyError, ValueError):
-                        pass  # not in the hand: ``play`` reports it
-                    else:
-                        tplays.append(pair)
-                        if card.special is not None:
-                            self._special(t, player, card)
-                        continue
-                elif card.colour != BLACK and card in deck_cards and card not in seen:
-                    seen[card] = t
-                    tplays.append(pair)
-                    if card.special is not None:
-                        self._special(t, player, card)
-                    continue
-            self.play(player, card)
-            order = self._order  # a wrong leader makes play follow the log's order
+            play(player, card)
+
+    def play_trick(self, revealed: Sequence[Card] | None, plays: Iterable[tuple[str, Card]],
+                   line: int | None = None, decide: Decide | None = None) -> TrickResult:
+        """One trick line: ``start_trick(revealed, line)``, ``play_all(plays)``, then
+        ``finish_trick(decide)``. What a log replay, a re-play under another ruleset and the
+        recorder drive; a bot, which chooses each card seeing the ones before, calls the three."""
+        self.start_trick(revealed, line)
+        self.play_all(plays)
+        return self.finish_trick(decide)
 
     def _short_round_text(self) -> str:
         return f"round {self.round.number} has {self.logged_tricks} of {self.deck.tricks} tricks"
@@ -572,10 +504,6 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
 
     def _special(self, t: TrickResult, player: str, card: Card) -> None:
         """What a special card does when played from hand."""
-        if card is SURPRISE_CARD or card is LOWEST_CARD:
-            # They change the prize, the pile or the winner: finish_trick goes the general way
-            # (see start_trick). The others are seen to by its short way (_finish_usual).
-            self._usual = False
         if card == SURPRISE_CARD:
             if self.k["surprise.from_hand"] == "replace_center":
                 old = t.centre
@@ -600,9 +528,7 @@ class Game(TrickResolution, ThiefSteals, Scoring, UsualTrick):
             self._ally_player = player
 
 
-# Special cards that are a trick's prize as they are revealed (``_reveal``): the other ones,
-# Lowest and Surprise, are put aside or hide the next card, and the Ally is never in the pile.
-_PRIZE_AS_IS = frozenset((MINUS_FIVE_CARD, DOUBLE_CARD, THIEF_CARD))
+_player_of = itemgetter(0)  # the player of a (player, card) pair
 
 
 def _wrong_leader_text(leader: str, why: str, first: str) -> str:

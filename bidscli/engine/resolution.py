@@ -36,9 +36,11 @@ class TrickResolution:
 
     # -- resolution -----------------------------------------------------------------
     def finish_trick(self, decide: Decide | None = None) -> TrickResult:
+        """Resolve the trick, give the winner what they take (or burn it), then the steals.
+
+        ``decide`` answers the steals the engine offers (``thief``): a log's recorded actions,
+        a bot, or None for the ruleset's default policy (log.md 'Diffing')."""
         t = self.trick
-        if self._usual and len(t.plays) == self.n:
-            return self._finish_usual(t, decide)
         if len(t.plays) < self.n:
             missing = [p for p in self._order if p not in {q for q, _ in t.plays}]
             self._illegal(f"{', '.join(missing)} did not play: each player plays one card a trick", player=missing[0])
@@ -54,54 +56,23 @@ class TrickResolution:
         else:
             winner, next_leader = self._resolve_plain(t)
         t.winner = winner
-        t.burned = winner is None
-        if self._unwritten is not None and winner is not None:
-            self._hidden_was_turned(t, winner)
         if winner is not None:
+            if self._unwritten is not None:
+                self._hidden_was_turned(t, winner)
             self._award(t, winner)
             next_leader = winner
             n = t.number
-            # Made at every trick, read only by an error: the usual texts are made once (issue 12).
+            # Made at every trick, read only by an error: the usual texts are made once.
             self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
         else:
+            t.burned = True
             self._burn(t)
         self.pile.end_trick()
         if self._pending_thief is not None or self.rights:
             self._steals(t, decide)
         t.next_leader = next_leader
         self.leader = next_leader
-        t.running = dict(self.round_points)
-        return t
-
-    def _finish_usual(self, t: TrickResult, decide: Decide | None) -> TrickResult:
-        """``finish_trick`` for the usual trick (issue 12): its one revealed card is the prize as
-        it is (noticed by ``Game.start_trick``), every player has played and nobody played
-        Surprise or Lowest (``Game._special``). Then nothing is hidden, Lowest cannot start, no Surprise
-        from hand, and nothing more was drawn from the pile (``pile.end_trick`` has nothing to
-        check). The winner takes what ``_award`` gives (the one award of every trick). A burned
-        trick has nothing to move (``_burn``), only an Ally's reason."""
-        t.lowest = self.lowest
-        if self._colour_bids:
-            winner, next_leader = self._resolve_colour(t)
-        else:
-            winner, next_leader = self._resolve_plain(t)
-        t.winner = winner
-        if winner is not None:
-            self._award(t, winner)
-            n = t.number
-            self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
-            next_leader = winner
-        else:
-            t.burned = True
-            if self._ally_player is not None:
-                self._burn(t)  # the Ally's reason
-        # pile.end_trick: the one revealed card was taken, and nothing else drew from the pile.
-        self.pile.feed = None
-        if self._pending_thief is not None or self.rights:
-            self._steals(t, decide)
-        t.next_leader = next_leader
-        self.leader = next_leader
-        if self.explain:
+        if self.explain:  # the running standings are an explanation too (validate reads none)
             t.running = dict(self.round_points)
         return t
 
