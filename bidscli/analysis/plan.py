@@ -244,18 +244,6 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = froze
 # -- one ruleset over the deal --------------------------------------------------------
 
 
-class PolicySteal(NamedTuple):
-    """A steal decided by the default policy, not by the log (marked in outputs)."""
-
-    thief: str
-    card: Card
-    victim: str
-    policy: bool = True
-
-    def __str__(self) -> str:
-        return f"{self.thief} steals {self.card} from {self.victim}"
-
-
 class StealNote(NamedTuple):
     round: int
     trick: int
@@ -505,7 +493,7 @@ class _Decider:
             kind = "a mandatory steal" if must else "a steal right"
             why = f"{kind} that the log's game never offered ({choice.why})"
         steal = default_steal_policy(choice)
-        done = None if steal is None else PolicySteal(steal.thief, steal.card, steal.victim)
+        done = None if steal is None else steal._replace(policy=True)
         self.notes.append(StealNote(rnum, t.number, choice.thief,
                                     f"{why}; default policy: " + (f"{done}" if done else "no card worth taking: passes"),
                                     None if done is None else str(done)))

@@ -11,7 +11,6 @@ actions. The engine itself is split by what a reader looks up:
 - ``thief``: the steals the engine offers and checks, and the default policy;
 - ``scoring``: round end and game end (lucky loser, Ally split, 2x, -5 bonus);
 - ``pile``: the point pile as the log reveals it;
-- ``usual``: ``Game.play_trick``, a trick line in one call (the usual trick's short way);
 - ``results``: what a replay produces (trick, round and game results, reasons).
 
 Everything callers use is imported from here (``from .engine import ...``), so
@@ -29,11 +28,11 @@ from .checks import implied_options
 from .game import Game
 from .resolution import _take_text
 from .results import GameResult, Reason, RoundResult, TrickResult
-from .thief import Decide, StealChoice, StealDone, _record_nothing, default_steal_policy
+from .thief import Decide, StealChoice, _record_nothing, default_steal_policy
 
 # Imported from here by callers (the modules above hold them).
 __all__ = [
-    "Decide", "Game", "GameResult", "Reason", "RoundResult", "StealChoice", "StealDone", "TrickResult",
+    "Decide", "Game", "GameResult", "Reason", "RoundResult", "StealChoice", "TrickResult",
     "UnknownCard", "_Abort", "_take_text", "default_steal_policy", "log_decider", "replay",
 ]
 

@@ -14,8 +14,8 @@ from ..rules.knobs import knob_value
 from ..rules.ruleset import Deck, source_id
 
 if TYPE_CHECKING:
+    from ..log.reader import Steal
     from ..rules.ruleset import Ruleset
-    from .thief import StealDone
 
 
 class Reason:
@@ -92,7 +92,7 @@ class TrickResult:
         self.reason = ""  # the short verdict, e.g. "highest bid K7"
         self.reasons: list[Reason] = []
         self.taken: list[Card] = []
-        self._steals: list[StealDone] | None = None  # made at the first steal: most tricks have none
+        self._steals: list[Steal] | None = None  # made at the first steal: most tricks have none
         self.next_leader: str | None = None
         # Lowest-wins as this trick was resolved (finish_trick sets it): who won and who made the
         # weakest bid (the Thief) read it here, never the game's mode, which a won hidden Lowest
@@ -116,13 +116,13 @@ class TrickResult:
         return out
 
     @property
-    def steals(self) -> list[StealDone]:
+    def steals(self) -> list[Steal]:
         """The steals done at the end of this trick, in order."""
         s = self._steals
         return s if s is not None else []
 
     @steals.setter
-    def steals(self, value: list[StealDone]) -> None:
+    def steals(self, value: list[Steal]) -> None:
         self._steals = value
 
     @property

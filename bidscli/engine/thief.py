@@ -30,18 +30,6 @@ class StealChoice(NamedTuple):
     why: str  # who the victims are and why
 
 
-class StealDone(NamedTuple):
-    thief: str
-    card: Card
-    victim: str
-    value: int
-    policy: bool = False  # decided by the default policy, not recorded
-
-    def __str__(self) -> str:
-        return f"{self.thief} steals {self.card} from {self.victim}"
-
-
-
 Decide = Callable[[StealChoice], "Steal | Pass | None"]
 
 
@@ -205,7 +193,7 @@ class ThiefSteals:
         v = card.value
         self.round_points[victim] -= v
         self.round_points[thief] += v
-        done = StealDone(thief, card, victim, v, policy)
+        done = Steal(thief, card, victim, policy)
         if t._steals is None:
             t._steals = []
         t._steals.append(done)

@@ -68,9 +68,19 @@ _ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 class Steal(NamedTuple):
+    """A steal: written in a log, chosen by a player or a bot, or done by the engine (a trick's
+    ``steals``). ``policy``: chosen by the ruleset's default policy where the log says nothing
+    (log.md 'Diffing'), which outputs mark."""
+
     thief: str
     card: Card
     victim: str
+    policy: bool = False
+
+    @property
+    def value(self) -> int:
+        """What the steal moves from the victim to the thief: the card's points."""
+        return self.card.value
 
     def __str__(self) -> str:
         return f"{self.thief} steals {self.card} from {self.victim}"

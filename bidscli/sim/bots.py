@@ -532,7 +532,7 @@ def play_game(
 
             game.finish_trick(decide)
             if record:
-                out.append(format_trick(t.written, t.plays, [Steal(s.thief, s.card, s.victim) for s in t.steals]))
+                out.append(format_trick(t.written, t.plays, t.steals))
         game.end_round()
         lines.append(out)
     return game.result(), lines
