@@ -6,7 +6,7 @@ import random
 
 import tomli_w
 
-from bidscli.engine.replay import Game
+from bidscli.engine.replay import Decider, Game
 from bidscli.log.reader import Pass
 from bidscli.log.writer import format_trick
 from bidscli.rules.ruleset import deck_for, load_ruleset
@@ -44,7 +44,7 @@ def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, s
                 actions.append(a if a is not None else Pass(choice.thief))
                 return a
 
-            game.finish_trick(decide)
+            game.finish_trick(Decider(decide))
             tricks.append(format_trick(t.revealed, t.plays, [a for a in actions if not isinstance(a, Pass)]))
         game.end_round()
         doc["rounds"].append({

@@ -27,7 +27,13 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from bidscli.core.cards import ALLY_CARD, DOUBLE_CARD, MINUS_FIVE_CARD, Card
-from bidscli.engine.replay import Game, StealChoice, default_steal_policy, replay
+from bidscli.engine.replay import (
+    Decider,
+    Game,
+    StealChoice,
+    default_steal_policy,
+    replay,
+)
 from bidscli.log.reader import Pass, Steal, read_log_text
 from bidscli.log.writer import format_trick
 from bidscli.report import render as report
@@ -166,7 +172,7 @@ def play(setup: Setup, check: bool = True) -> Played:
                     actions.append(action)
                 return action
 
-            game.finish_trick(decide)
+            game.finish_trick(Decider(decide))
             # The model: the winner takes t.taken; steals move the most recent matching card.
             if t.winner is not None:
                 sim[t.winner].extend(Held(c, rnum, True) for c in t.taken)

@@ -34,6 +34,7 @@ from typing import NamedTuple
 from ..core.cards import BLACK, Card
 from ..core.errors import BidsError, DeckError, IllegalPlayError
 from ..engine.replay import (
+    Decider,
     Game,
     GameResult,
     StealChoice,
@@ -401,17 +402,9 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
                     game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
                                      line=r.line, pile_unknown=unknown)
                 for t in r.tricks[:deck.tricks]:
-                    game.start_trick(None, line=t.line)
-                    plays = t.plays
-                    while True:
-                        p = game.expected_player()
-                        if p is None:
-                            break
-                        game.play(p, plays[p])
+                    plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
-                    game.finish_trick(decider)
-                    if decider.pending:
-                        decider.leftovers()
+                    game.play_trick(None, [(p, plays[p]) for p in game.playing_order()], t.line, decider)
                     if track:
                         after[(r.number, t.number)] = (tuple(game.round_points.items()),
                                                        tuple(game.double_bonus.items()),
@@ -442,8 +435,9 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
 
 
-class _Decider:
-    """Answers the engine's steal choices for one trick at a time (see ``play_deal``)."""
+class _Decider(Decider):
+    """Answers the engine's steal choices for one trick at a time (see ``play_deal``): the
+    log's recorded actions where this ruleset allows them, else the default policy, noted."""
 
     __slots__ = ("offered", "notes", "asked", "rname", "rnum", "t", "pending")
 

@@ -26,10 +26,10 @@ from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
     Game,
     GameResult,
+    LogDecider,
     StealChoice,
     TrickResult,
     _Abort,
-    log_decider,
     replay,
 )
 from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
@@ -240,20 +240,13 @@ class Recorder:
             game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed,
                              line=rec.line)
             for i, trec in enumerate(rec.tricks):
-                watch = offered is not None and rec.number == target + 1 and i == len(rec.tricks) - 1
+                decide = LogDecider(game, trec.actions)
+                if offered is not None and rec.number == target + 1 and i == len(rec.tricks) - 1:
+                    decide = _Watching(game, trec.actions, offered)
                 try:
-                    last = game.start_trick(trec.revealed, trec.line)
-                    game.play_all(trec.plays)
-                    decide = log_decider(game, trec.actions)
-                    if watch:
-                        base = decide
-
-                        def decide(choice, base=base):
-                            offered.append(choice)
-                            return base(choice)
-                    game.finish_trick(decide)
+                    last = game.play_trick(trec.revealed, trec.plays, trec.line, decide)
                 except (BidsError, _Abort):  # a bad candidate stops the engine: check() reports it
-                    return game, last
+                    return game, game.trick
             if rec.number < target + 1:
                 game.end_round()
         return game, last
@@ -467,7 +460,7 @@ class Recorder:
             rounds.append(RoundEntry())
         rnd = rounds[target]
         game, _ = self._open_game(rounds, target)
-        order = game._orders[game.seat[game.leader]]
+        order = game.playing_order()
         where = f"{self.at}: round {target + 1}, trick {len(rnd.tricks) + 1}"
         line, problem = self._complete(text, order, rnd.pile is not None)
         if problem:
@@ -536,7 +529,7 @@ class Recorder:
             return "", exc.message.partition(": expected")[0] + ": " + self.form(order, pile_known)
         # Names as seated (log.md: names match case-insensitively), cards canonical.
         plays = [(self._player(p) or p, c) for p, c in rec.plays]
-        actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k != "card"})
+        actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k in ("thief", "victim")})
                    for a in rec.actions]
         return format_trick(rec.revealed, plays, actions), None
 
@@ -759,3 +752,17 @@ def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> s
 
 
 __all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "meta_rounds", "rounds_of", "shown"]
+
+
+class _Watching(LogDecider):
+    """A trick's recorded actions, noting each steal choice the engine offers (``_open_game``)."""
+
+    __slots__ = ("offered",)
+
+    def __init__(self, game, actions, offered: list) -> None:
+        super().__init__(game, actions)
+        self.offered = offered
+
+    def __call__(self, choice):
+        self.offered.append(choice)
+        return super().__call__(choice)

@@ -43,7 +43,7 @@ from .pile import UNSEEN, _Pile
 from .resolution import TrickResolution
 from .results import Reason, RoundResult, TrickResult, filled, taken_this_round
 from .scoring import Scoring
-from .thief import Decide, ThiefSteals, _Right
+from .thief import DEFAULT_POLICY, Decider, ThiefSteals, _Right
 
 
 class Game(TrickResolution, ThiefSteals, Scoring):
@@ -109,7 +109,8 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self._pending_thief: str | None = None  # won the Thief, steals at once (thief.timing = immediate)
 
     # -- errors -----------------------------------------------------------------
-    def _where(self) -> dict:
+    def where(self) -> dict:
+        """Where play stands, for an error: the file, round, trick and line."""
         return {
             "file": self.file,
             "round": self.round.number if self.round else None,
@@ -117,9 +118,12 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             "line": (self.trick.line if self.trick and self.trick.line else (self.round.line if self.round else None)),
         }
 
-    def _illegal(self, message: str, player: str | None = None, cls=IllegalPlayError,
+    def illegal(self, message: str, player: str | None = None, cls=IllegalPlayError,
                  follows: int | None = None) -> None:
-        err = cls(message, player=player, follows=follows, **self._where())
+        """Report a mistake where play stands: raised, or handed to ``on_error`` (validate),
+        after which play goes on where it can. ``follows``: the line of the mistake this one
+        follows from (marked as a follow-on)."""
+        err = cls(message, player=player, follows=follows, **self.where())
         if self.on_error is None:
             raise err
         self.on_error(err)
@@ -198,9 +202,9 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                 return
             for c in group:
                 if c not in deck_cards:
-                    self._illegal(deck.why_not(c, self.options), cls=DeckError)
+                    self.illegal(deck.why_not(c, self.options), cls=DeckError)
                 if c in seen:
-                    self._illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
+                    self.illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
                 seen[c] = where
 
         if hands is not None:
@@ -223,31 +227,31 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                 seen = {}
                 for p, h in hands.items():
                     if len(h) != size:
-                        self._illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
+                        self.illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
                     place_all(h, "hand of " + p)
                     black_in_hands += len(black.intersection(h))
             if black_in_hands > deck.black_in_hands:
-                self._illegal(
+                self.illegal(
                     f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
                     f"{self.n}-player deal has {deck.black_in_hands}", cls=DeckError)
         if removed is not None:
             if len(removed) != deck.removed:
-                self._illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
+                self.illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
             place_all(removed, "removed")
         if pile is not None:
             if len(pile) + pile_unknown != deck.pile_size:
-                self._illegal(
+                self.illegal(
                     f"the pile has {len(pile)} cards, expected {deck.pile_size} "
                     f"({len(deck.black_deck)} black cards - {deck.black_in_hands} dealt to hands)", cls=DeckError)
             if not deck.black_cards.issuperset(pile):
                 for c in pile:
                     if c.colour != BLACK:
-                        self._illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
+                        self.illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
             place_all(pile, "pile")
         # The deal must place every pool card (checked in C without a new set).
         if hands is not None and removed is not None and not seen.keys() >= deck.pool_cards:
             missing = deck.pool_cards.difference(seen)
-            self._illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {self.ruleset.name} "
+            self.illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {self.ruleset.name} "
                           f"{self.n}-player deal places every card of its hand pool in a hand or among the removed "
                           "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
         return seen
@@ -285,7 +289,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             if card is None:
                 t.centre, t.hidden = None, False
                 if self.k["deck.short_pile"] == "error":
-                    self._illegal("the point pile is empty (deck.short_pile = \"error\")", cls=DeckError)
+                    self.illegal("the point pile is empty (deck.short_pile = \"error\")", cls=DeckError)
                 t.reasons.append(Reason("the point pile is empty: no centre card (deck.short_pile = empty_centre)",
                                         "deck.short_pile"))
                 return
@@ -342,11 +346,11 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                 seen = self.seen
                 where = seen.get(card)
                 if card not in self._deck_cards:
-                    self._illegal(self.deck.why_not(card, self.options), cls=DeckError)
+                    self.illegal(self.deck.why_not(card, self.options), cls=DeckError)
                 elif card.colour != BLACK:
-                    self._illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
+                    self.illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
                 elif where is not None and where != "pile":
-                    self._illegal(f"{card} revealed from the pile, but it is already in the round "
+                    self.illegal(f"{card} revealed from the pile, but it is already in the round "
                                   f"({_place_text(where, card)})")
                 seen[card] = "pile"
                 self.pile.seen.add(card)
@@ -383,48 +387,55 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         return places
 
     def play(self, player: str, card: Card) -> None:
+        """``player`` plays ``card`` to the trick: their turn, a card of their hand (or, without
+        hands, of the deck, new to the round, within the hands' black cards), then what a
+        special card does (``_special``)."""
         t = self.trick
-        i = len(t.plays)
-        if i >= self.n:
-            self._illegal(f"{player} played {card}, but every player has played this trick", player=player)
+        plays = t.plays
+        i = len(plays)
+        try:
+            expected = self._order[i]
+        except IndexError:
+            self.illegal(f"{player} played {card}, but every player has played this trick", player=player)
             return
-        expected = self._order[i]
         if player != expected:
             if i == 0:
-                self._illegal(_wrong_leader_text(expected, self.leader_why, player), player=player)
+                self.illegal(_wrong_leader_text(expected, self.leader_why, player), player=player)
                 if player in self.seat:
                     # Follow the log's order for the rest of the trick: one error, not one per player.
                     self._order = self._orders[self.seat[player]]
             else:
-                self._illegal(
-                    f"{player} played in place of {expected}: after {t.plays[-1][0]} it is {expected}'s turn "
+                self.illegal(
+                    f"{player} played in place of {expected}: after {plays[-1][0]} it is {expected}'s turn "
                     f"(clockwise from the leader {t.leader}, {self.leader_why})", player=player)
-            if player in (p for p, _ in t.plays):
+            if player in (p for p, _ in plays):
                 raise _Abort()
-        if self.hands is not None:
+        hands = self.hands
+        if hands is not None:
             try:
-                self.hands[player].remove(card)
+                hands[player].remove(card)
             except (KeyError, ValueError):
                 before = next((f" ({p} played it in trick {tr.number})" for tr in self.round.tricks[:-1]
                                for p, c in tr.plays if c == card), "")
-                self._illegal(f"{player} played {card}, which is not in {player}'s hand{before}", player=player)
+                self.illegal(f"{player} played {card}, which is not in {player}'s hand{before}", player=player)
         else:
             if card not in self._deck_cards:
-                self._illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
-            where = self.seen.get(card)
-            if where is not None:
-                self._illegal(f"{player} played {card}, but it is already in the round ({_place_text(where, card)})",
-                              player=player)
-            if where is None:  # a repeat keeps the first place: later repeats name the first holder
-                self.seen[card] = t  # the trick it was played in: put in words only if an error names it
+                self.illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
+            seen = self.seen
+            where = seen.get(card)
+            if where is None:
+                seen[card] = t  # the trick it was played in: put in words only if an error names it
+            else:  # a repeat keeps the first place: later repeats name the first holder
+                self.illegal(f"{player} played {card}, but it is already in the round ({_place_text(where, card)})",
+                             player=player)
             if card.colour == BLACK:
                 self.black_played_from_hand += 1
                 if self.black_played_from_hand > self.deck.black_in_hands:
-                    self._illegal(
+                    self.illegal(
                         f"{player} played {card}: that makes {self.black_played_from_hand} black cards from hands this "
                         f"round, but the {self.ruleset.name} {self.n}-player deal puts {self.deck.black_in_hands} in the hands",
                         player=player, cls=DeckError)
-        t.plays.append((player, card))
+        plays.append((player, card))
         if card.special is not None:
             self._special(t, player, card)
 
@@ -453,7 +464,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             play(player, card)
 
     def play_trick(self, revealed: Sequence[Card] | None, plays: Iterable[tuple[str, Card]],
-                   line: int | None = None, decide: Decide | None = None) -> TrickResult:
+                   line: int | None = None, decide: Decider = DEFAULT_POLICY) -> TrickResult:
         """One trick line: ``start_trick(revealed, line)``, ``play_all(plays)``, then
         ``finish_trick(decide)``. What a log replay, a re-play under another ruleset and the
         recorder drive; a bot, which chooses each card seeing the ones before, calls the three."""
@@ -461,8 +472,25 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self.play_all(plays)
         return self.finish_trick(decide)
 
+    def playing_order(self) -> tuple[str, ...]:
+        """Who plays the next trick, its leader first, then clockwise (rules.md 3.2)."""
+        return self._orders[self.seat[self.leader]]
+
     def _short_round_text(self) -> str:
         return f"round {self.round.number} has {self.logged_tricks} of {self.deck.tricks} tricks"
+
+    def skipped_to(self, top: Card, written: Card) -> bool:
+        """The log reveals ``written`` where the pile's next card is ``top``. In a round short of
+        tricks where ``written`` lies further down the pile, a trick line is missing: the cards
+        above it went to that trick. Then one error says so, the next trick's leader is unknown
+        (that trick's winner), and True; else False (the pile reports a plain mismatch)."""
+        if not self.missing_tricks or self.missing_told or written not in self.pile.front:
+            return False
+        self._missing_trick_told()
+        self.illegal(f"a trick line seems to be missing before this one: the pile's next card is {top}, "
+                     f"but this line reveals {written}, which comes later ({self._short_round_text()})")
+        self.leader_unknown = True
+        return True
 
     def _missing_trick_told(self) -> None:
         self.missing_told = True
@@ -487,16 +515,16 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             # A short round whose next line is led by someone else: a trick line is probably
             # missing before it (its winner would lead here). One error; the line's order stands.
             self._missing_trick_told()
-            self._illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player)}: is a trick line "
+            self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player)}: is a trick line "
                           f"missing before this one? ({self._short_round_text()})", player=player)
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
             return rest
         # The wording of play()'s errors (the README shows it); the plays are then put in order.
         if i == 0:
-            self._illegal(_wrong_leader_text(todo[0], self.leader_why, player), player=player)
+            self.illegal(_wrong_leader_text(todo[0], self.leader_why, player), player=player)
         else:
-            self._illegal(f"{player} played in place of {todo[0]}: after {self.trick.plays[-1][0]} it is "
+            self.illegal(f"{player} played in place of {todo[0]}: after {self.trick.plays[-1][0]} it is "
                           f"{todo[0]}'s turn (clockwise from the leader {self.trick.leader}, {self.leader_why})",
                           player=player)
         at = {p: j for j, p in enumerate(todo)}

@@ -2,7 +2,7 @@
 
 ``_Pile`` checks every card the rules take from the pile against the log's
 revealed cards, and knows which cards nobody has seen yet; it reports through
-its game (``game._illegal``). It is apart from ``Game`` because a pile known
+its game (``Game.illegal``, ``Game.skipped_to``). It is apart from ``Game`` because a pile known
 only in part (no ``pile`` in the log) is a case analysis of its own.
 """
 
@@ -68,14 +68,14 @@ class _Pile:
                     card = self._mismatch(card, feed[self.fed], why)
                 self.fed += 1
             elif self.feed_given:
-                self.game._illegal(
+                self.game.illegal(
                     f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
                     f"expected '{card}' after '{' '.join(map(str, feed))}'")
             elif feed is not None and not self.given:
                 # No pile in the log: an empty revealed part says the pile ran out (log.md). A prize
                 # that stayed on top after a burned 'Surprise K8:' is no exception: the next trick
                 # reveals it (log.md: accepted "when the next trick's prize is that same K8").
-                self.game._illegal(
+                self.game.illegal(
                     f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
                     "is not possible yet")
             return card
@@ -84,7 +84,7 @@ class _Pile:
                 raise UnknownCard(f"the rules need a pile card the log never showed ({why})")
             if self.fed >= len(feed):
                 got = " ".join(map(str, feed))  # cards written so far: name the form the log needs
-                self.game._illegal(
+                self.game.illegal(
                     f"a pile card is missing from the revealed part ({why}): the pile still holds "
                     f"{len(self)} card(s), " + (f"write '{got} <card>'" if feed else
                                                 "so an empty centre is not possible yet"))
@@ -94,14 +94,14 @@ class _Pile:
             if card in self.seen and card not in self.bottom:
                 # A pile card comes up once a round (log.md: no card twice in a round);
                 # only a card put back on top or under the pile may come up again.
-                self.game._illegal(f"revealed {card}, but {card} already came from the point pile this round")
+                self.game.illegal(f"revealed {card}, but {card} already came from the point pile this round")
             if card in self.bottom:
-                self.game._illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
+                self.game.illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
                                    f"come up before the {self.unknown} unseen card(s) above it")
             self.unknown -= 1
             return card
         if feed is not None and self.fed < len(feed):
-            self.game._illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
+            self.game.illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
             self.fed += 1
         return None
 
@@ -110,19 +110,15 @@ class _Pile:
         of tricks, a ``written`` card further down the pile says a trick line is missing: the
         cards above it went to that trick, and play goes on from ``written``."""
         game = self.game
-        if game.missing_tricks and not game.missing_told and written in self.front:
-            game._missing_trick_told()
-            game._illegal(f"a trick line seems to be missing before this one: the pile's next card is {card}, "
-                          f"but this line reveals {written}, which comes later ({game._short_round_text()})")
+        if game.skipped_to(card, written):
             while self.front[0] != written:
                 self.front.popleft()
-            game.leader_unknown = True
             return self.front.popleft()
         # After a first disagreement in a round, the log and the pile are out of step: what
         # follows is marked as following from it.
-        game._illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
+        game.illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
         if self.mismatch_line is None:
-            self.mismatch_line = game._where()["line"]
+            self.mismatch_line = game.where()["line"]
         return card
 
     def put_bottom(self, card: Card) -> None:
@@ -135,7 +131,7 @@ class _Pile:
         feed = self.feed
         if feed is not None and self.fed < len(feed):
             extra = " ".join(map(str, feed[self.fed:]))
-            self.game._illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
+            self.game.illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
         self.feed = None
 
 

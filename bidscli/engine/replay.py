@@ -2,7 +2,7 @@
 
 ``replay`` plays a parsed log under a ruleset and returns its ``GameResult``;
 ``log_decider`` answers the engine's steal choices from a trick's recorded
-actions. The engine itself is split by what a reader looks up:
+actions (a ``thief.Decider``). The engine itself is split by what a reader looks up:
 
 - ``game``: ``Game``, the state machine every caller drives (the flow is in its
   docstring): the deal, revealing the prize, the plays and their checks;
@@ -19,20 +19,28 @@ the split does not show outside the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from ..core.errors import BidsError, UnfinishedError, UnknownCard, _Abort
-from ..log.reader import Steal
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
 from .resolution import _take_text
 from .results import GameResult, Reason, RoundResult, TrickResult
-from .thief import Decide, StealChoice, _record_nothing, default_steal_policy
+from .thief import (
+    DEFAULT_POLICY,
+    NOTHING_RECORDED,
+    Decider,
+    LogDecider,
+    StealChoice,
+    default_steal_policy,
+    log_decider,
+)
 
 # Imported from here by callers (the modules above hold them).
 __all__ = [
-    "Decide", "Game", "GameResult", "Reason", "RoundResult", "StealChoice", "TrickResult",
+    "DEFAULT_POLICY", "NOTHING_RECORDED", "Decider", "Game", "GameResult", "LogDecider", "Reason", "RoundResult",
+    "StealChoice", "TrickResult",
     "UnknownCard", "_Abort", "_take_text", "default_steal_policy", "log_decider", "replay",
 ]
 
@@ -42,38 +50,6 @@ __all__ = [
 
 def _tricks(n: int) -> str:
     return "1 trick" if n == 1 else f"{n} tricks"
-
-
-def log_decider(game: Game, actions: Iterable) -> Decide:
-    """Answer steal choices from a trick's recorded actions, and check leftovers."""
-    pending = list(actions)
-    answered: dict = {}  # thief -> the action that answered their steal at this trick
-
-    def decide(choice: StealChoice):
-        for i, a in enumerate(pending):
-            if a.thief == choice.thief:
-                del pending[i]
-                answered[a.thief] = a
-                return a
-        return None
-
-    def leftovers():
-        for a in pending:
-            if a.thief in answered:
-                game._illegal(f"'{a}' after '{answered[a.thief]}': one Thief gives one steal or pass at a trick",
-                              player=a.thief)
-            elif isinstance(a, Steal):
-                # rules.md does not say how long a deferred right lasts: say why an old one is gone.
-                why = (" (an unused right from an earlier round ends with its round: thief.right_lasts = round)"
-                       if a.thief in game.expired_rights and not any(r.holder == a.thief for r in game.rights)
-                       else "")
-                game._illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
-                              f"at this trick{why}", player=a.thief)
-            else:
-                game._illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
-
-    decide.leftovers = leftovers  # type: ignore[attr-defined]
-    return decide
 
 
 def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
@@ -118,17 +94,11 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             # Short before the last round played: a line was left out, not a game unfinished.
             game.missing_tricks = expected - len(rec.tricks)
         if len(rec.tricks) > expected:
-            game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
+            game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
                           f"{game.n}-player deal plays {expected} a round")
         try:
             for _, line, _, revealed, plays, actions in rec.tricks[:expected]:
-                if actions:
-                    decide = log_decider(game, actions)
-                    play_trick(revealed, plays, line, decide)
-                    decide.leftovers()
-                else:
-                    # Nothing recorded: every offered steal is a pass (or, if mandatory, an error).
-                    play_trick(revealed, plays, line, _record_nothing)
+                play_trick(revealed, plays, line, log_decider(game, actions))
         except _Abort:
             stopped = game.trick.number if game.trick is not None else 0
             rest = min(len(rec.tricks), expected) - stopped
@@ -137,12 +107,12 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                 # misleading): one marked follow-on, not a guess at how play would have gone on.
                 at = rec.tricks[stopped - 1][1] if stopped else rec.line
                 later = f"trick {stopped + 1}" if rest == 1 else f"tricks {stopped + 1}-{stopped + rest}"
-                game._illegal(f"{later} of round {rec.number} not checked: play cannot go on past this trick",
+                game.illegal(f"{later} of round {rec.number} not checked: play cannot go on past this trick",
                               follows=at)
             game.end_round(partial=True)
             continue
         except UnknownCard as exc:
-            game._illegal(exc.message)
+            game.illegal(exc.message)
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
@@ -150,7 +120,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             pass  # the missing trick line was reported where it was noticed: one error for it
         elif short and rec.number < last:
             game.trick = None
-            game._illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
+            game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
                           f"deal plays {expected} a round (only the last round played may be unfinished)")
         elif short and not allow_partial and not unfinished_told:
             # Located at the last trick played, where the game stops: a mistake in an earlier

@@ -26,7 +26,7 @@ from ..core.cards import (
 from ..core.errors import _Abort
 from .pile import UNSEEN
 from .results import Reason, TrickResult, filled
-from .thief import Decide, _Right
+from .thief import DEFAULT_POLICY, Decider, _Right
 
 
 class TrickResolution:
@@ -35,15 +35,14 @@ class TrickResolution:
     __slots__ = ()  # the game's slots are in game.Game
 
     # -- resolution -----------------------------------------------------------------
-    def finish_trick(self, decide: Decide | None = None) -> TrickResult:
-        """Resolve the trick, give the winner what they take (or burn it), then the steals.
-
-        ``decide`` answers the steals the engine offers (``thief``): a log's recorded actions,
-        a bot, or None for the ruleset's default policy (log.md 'Diffing')."""
+    def finish_trick(self, decide: Decider = DEFAULT_POLICY) -> TrickResult:
+        """Resolve the trick, give the winner what they take (or burn it), then the steals:
+        ``decide`` answers those the engine offers (``thief.Decider``), then checks its
+        leftovers."""
         t = self.trick
         if len(t.plays) < self.n:
             missing = [p for p in self._order if p not in {q for q, _ in t.plays}]
-            self._illegal(f"{', '.join(missing)} did not play: each player plays one card a trick", player=missing[0])
+            self.illegal(f"{', '.join(missing)} did not play: each player plays one card a trick", player=missing[0])
             raise _Abort()
         if self._lowest_from_hand and not self.lowest:
             self.lowest = True
@@ -70,6 +69,7 @@ class TrickResolution:
         self.pile.end_trick()
         if self._pending_thief is not None or self.rights:
             self._steals(t, decide)
+        decide.leftovers()
         t.next_leader = next_leader
         self.leader = next_leader
         if self.explain:  # the running standings are an explanation too (validate reads none)
@@ -327,7 +327,7 @@ class TrickResolution:
         card = self._unwritten
         self._unwritten = None
         shown = "<card>" if card is UNSEEN else str(card)
-        self._illegal(f"{winner} won the hidden prize, so it was turned over: write 'Surprise {shown}: ...' "
+        self.illegal(f"{winner} won the hidden prize, so it was turned over: write 'Surprise {shown}: ...' "
                       "(only a burned trick leaves it unseen on the pile, surprise.on_burn = stays)",
                       player=winner)
         if card is UNSEEN:

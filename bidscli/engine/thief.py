@@ -1,15 +1,15 @@
 """The Thief: the steals the engine offers and records (rules.md 'Thief').
 
-A steal is a decision: the engine offers a ``StealChoice`` and asks ``decide``
-(a log's recorded actions, a bot, or ``default_steal_policy``) for a
-``log.Steal`` or a pass. The immediate Thief and each deferred right are
-offered in turn; ``ThiefSteals`` (mixed into ``Game``) finds the victims,
-checks the answer and moves the card.
+A steal is a decision: the engine offers a ``StealChoice`` and asks a ``Decider``
+(a log's recorded actions, ``LogDecider``; a bot; a re-play's notes; or the default
+policy, ``Decider`` itself) for a ``log.Steal`` or a pass. The immediate Thief and
+each deferred right are offered in turn; ``ThiefSteals`` (mixed into ``Game``)
+finds the victims, checks the answer and moves the card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -30,13 +30,86 @@ class StealChoice(NamedTuple):
     why: str  # who the victims are and why
 
 
-Decide = Callable[[StealChoice], "Steal | Pass | None"]
+class Decider:
+    """Answers the steals the engine offers at the end of one trick (``Game.finish_trick``).
+
+    ``decider(choice)`` returns a ``Steal``, a ``Pass`` or None (a pass); ``finish_trick`` then
+    calls ``leftovers()`` once, to check what the decider was given for the trick and did not
+    use. ``Decider(answer)`` answers with a function of the choice (a bot's, a test's);
+    ``Decider()`` is the ruleset's default policy (``default_steal_policy``, log.md 'Diffing').
+    A log's actions (``LogDecider``) and a re-play under another ruleset answer in subclasses.
+    ``passes_all``: every answer is a pass, so an optional steal need not be offered (nor its
+    victims found).
+    """
+
+    __slots__ = ("answer",)
+    passes_all = False
+
+    def __init__(self, answer: Callable[[StealChoice], Steal | Pass | None] | None = None) -> None:
+        self.answer = answer if answer is not None else default_steal_policy
+
+    def __call__(self, choice: StealChoice) -> Steal | Pass | None:
+        return self.answer(choice)
+
+    def leftovers(self) -> None:
+        return
 
 
-def _record_nothing(choice: StealChoice) -> None:
-    """The decision of a trick whose log line records no action (engine.replay): every offered
-    steal is a pass, which ``_steals`` knows without offering an optional one."""
-    return
+class _NothingRecorded(Decider):
+    __slots__ = ()
+    passes_all = True
+
+    def __init__(self) -> None:
+        return
+
+    def __call__(self, choice: StealChoice) -> None:
+        return None
+
+
+#: The decider of a trick line that records no action: every offered steal is a pass.
+NOTHING_RECORDED = _NothingRecorded()
+
+
+class LogDecider(Decider):
+    """A trick's recorded actions (``Steal``/``Pass``) answer its steal choices; what is left
+    over (a second action of one thief, a steal or pass where nothing was offered) is an error."""
+
+    __slots__ = ("game", "pending", "answered")
+
+    def __init__(self, game, actions: Iterable) -> None:
+        self.game = game
+        self.pending = list(actions)
+        self.answered: dict = {}  # thief -> the action that answered their steal at this trick
+
+    def __call__(self, choice: StealChoice) -> Steal | Pass | None:
+        for i, a in enumerate(self.pending):
+            if a.thief == choice.thief:
+                del self.pending[i]
+                self.answered[a.thief] = a
+                return a
+        return None
+
+    def leftovers(self) -> None:
+        game = self.game
+        for a in self.pending:
+            if a.thief in self.answered:
+                game.illegal(f"'{a}' after '{self.answered[a.thief]}': one Thief gives one steal or pass at a "
+                             "trick", player=a.thief)
+            elif isinstance(a, Steal):
+                # rules.md does not say how long a deferred right lasts: say why an old one is gone.
+                why = (" (an unused right from an earlier round ends with its round: thief.right_lasts = round)"
+                       if a.thief in game.expired_rights and not any(r.holder == a.thief for r in game.rights)
+                       else "")
+                game.illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
+                             f"at this trick{why}", player=a.thief)
+            else:
+                game.illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
+        self.pending = []
+
+
+def log_decider(game, actions: Iterable) -> Decider:
+    """The decider of one trick line: its recorded actions, or ``NOTHING_RECORDED`` for none."""
+    return LogDecider(game, actions) if actions else NOTHING_RECORDED
 
 
 def _lazy_choices(game, t, first: list, holders: list, mandatory: bool):
@@ -66,6 +139,10 @@ def default_steal_policy(choice: StealChoice) -> Steal | None:
         return None
     return best[1]
 
+
+
+#: The ruleset's default policy (``default_steal_policy``) answers every steal.
+DEFAULT_POLICY = Decider()
 
 
 class _Right(NamedTuple):
@@ -122,7 +199,7 @@ class ThiefSteals:
                                f"(thief.fallback = {fallback})")
         return {}, f"no bidder holds a black card to take (thief.fallback = {fallback})"
 
-    def _steals(self, t: TrickResult, decide: Decide | None) -> None:
+    def _steals(self, t: TrickResult, decide: Decider) -> None:
         k = self.k
         choices: list[StealChoice] = []
         pending = self._pending_thief
@@ -134,10 +211,9 @@ class ThiefSteals:
             choices.append(StealChoice(pending, victims, k["thief.mandatory"], True, why))
             t.reasons.append(Reason(filled, "thief.timing", (
                 "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
-        if decide is _record_nothing and not k["thief.mandatory"]:
-            # Issue 12: the log records no action and every steal is optional, so every choice is
-            # a pass with nothing to check. An unused deferred right (thief.timing = deferred) is
-            # otherwise offered, with its victims found, at every trick to the end of the round.
+        if decide.passes_all and not k["thief.mandatory"]:
+            # Every choice is a pass with nothing to check (an unused deferred right would
+            # otherwise be offered, its victims found, at every trick to the end of the round).
             return
         rnum = self.round.number
         # Deferred rights are offered one holder at a time, each with the victims and cards as
@@ -152,29 +228,28 @@ class ThiefSteals:
                 holders.append(right.holder)
         if not choices and not holders:
             return
-        recorded = decide if decide is not None else default_steal_policy
         for choice in _lazy_choices(self, t, choices, holders, k["thief.mandatory"]):
-            action = recorded(choice)
+            action = decide(choice)
             if action is None or isinstance(action, Pass):
                 if choice.mandatory and choice.victims:
                     names = " or ".join(choice.victims)
-                    self._illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
+                    self.illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
                                   player=choice.thief)
                 continue
             if action.victim == action.thief:
-                self._illegal(f"{action.thief} steals from {action.thief}: the holder of the Thief is never "
+                self.illegal(f"{action.thief} steals from {action.thief}: the holder of the Thief is never "
                               "their own victim", player=action.thief)
                 continue
             if not choice.victims:
-                self._illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
+                self.illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
                 continue
             if action.victim not in choice.victims:
-                self._illegal(f"{action.thief} steals from {action.victim}, but the victim must be "
+                self.illegal(f"{action.thief} steals from {action.victim}, but the victim must be "
                               f"{' or '.join(choice.victims)} ({choice.why})", player=action.thief)
                 continue
             if action.card not in choice.victims[action.victim]:
                 cards = ", ".join(map(str, choice.victims[action.victim]))
-                self._illegal(f"{action.thief} steals {action.card} from {action.victim}, who holds only "
+                self.illegal(f"{action.thief} steals {action.card} from {action.victim}, who holds only "
                               f"{cards} to take ({'thief.pool = ' + k['thief.pool']})", player=action.thief)
                 continue
             self._apply_steal(t, choice, action, policy=getattr(action, "policy", False))

@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from ..core.errors import LogStructureError, did_you_mean
-from ..engine.replay import Game, GameResult, StealChoice, log_decider
+from ..engine.replay import Decider, Game, GameResult, StealChoice, log_decider
 from ..log.reader import Steal
 from ..log.writer import format_trick, log_text
 from ..rules.ruleset import Ruleset, deck_for
@@ -498,11 +498,13 @@ def play_game(
     plays = [s.play for s in strategies]
     gplay = game.play
 
-    def decide(choice: StealChoice):
+    def bot_steal(choice: StealChoice):
         # Steals come after the award: a fresh table shows the points and cards as they are now.
         i = seat_of[choice.thief]
         view = _view(game, choice.thief, _Table(game, n_rounds, knobs, opts))
         return strategies[i].steal(view, choice, rngs[i])
+
+    decide = Decider(bot_steal)  # each thief's bot answers its steal
 
     lines: list[list[str]] = []
     for rd in rounds:
@@ -514,12 +516,7 @@ def play_game(
         out: list[str] = []
         done = list(getattr(rd, "tricks", ()) or ())
         for trec in done[: game.tricks_per_round]:
-            game.start_trick(trec.revealed, line=trec.line)
-            for player, c in trec.plays:
-                game.play(player, c)
-            recorded = log_decider(game, trec.actions)
-            game.finish_trick(recorded)
-            recorded.leftovers()
+            game.play_trick(trec.revealed, trec.plays, trec.line, log_decider(game, trec.actions))
             out.append(trec.text)
         for _ in range(game.tricks_per_round - len(out)):
             t = game.start_trick()
