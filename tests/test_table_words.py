@@ -11,8 +11,8 @@ SHARED = "tests/data/season/g3.toml"  # english: ben and Dev 23 each, Cy 10, Ana
 FRIDAY = "examples/friday-4p.toml"
 
 
-def bids(*args):
-    res = CliRunner().invoke(main, list(args), env={"COLUMNS": "100"})
+def bids(*args, columns=100):
+    res = CliRunner().invoke(main, list(args), env={"COLUMNS": str(columns)})
     assert res.exit_code == 0, res.output
     return res.stdout
 
@@ -49,3 +49,17 @@ def test_score_says_what_ll_means_under_the_table():
     no_ll = bids("score", "examples/thief-6p.toml")
     assert ("(LL " in no_ll) == ("LL = lucky loser" in no_ll)
     assert not re.search(r"^LL = .*\n.*LL = ", out, re.MULTILINE)
+
+
+def test_a_won_2x_says_what_it_doubled_on_the_trick_line():
+    # friday-4p, round 3 trick 9: Dev wins the 2x holding 0 round points, 21 banked from rounds
+    # 1-2 (48 in all, 27 in round 3). english doubles the banked total too (double.scope = game).
+    line = next(x for x in bids("replay", FRIDAY, columns=200).splitlines() if x.startswith("   9. [2x]"))
+    assert line.endswith("-> Dev +0 (highest bid Y10); 2x doubles Dev's round points 0 -> 0, banked total 21 -> 42")
+    # double.scope = round (IT): the round's points only.
+    out = bids("replay", FRIDAY, "-o", "double.scope=round", columns=200).splitlines()
+    line = next(x for x in out if x.startswith("   9. [2x]"))
+    assert line.endswith("-> Dev +0 (highest bid Y10); 2x doubles Dev's round points 0 -> 0")
+    # A 2x that burns doubles nothing, and says nothing of it.
+    burned = next(x for x in bids("replay", FRIDAY, columns=200).splitlines() if x.startswith("   3. [2x]"))
+    assert "doubles" not in burned

@@ -312,6 +312,7 @@ class TrickResolution:
         banked = self.totals[winner]
         if scope == "game":
             self.double_bonus[winner] += banked
+        t.doubled = (old, old * 2, banked if scope == "game" else None)
         if not self.explain:
             return
         text = f"{winner} won 2x: round points {old} -> {old * 2}"

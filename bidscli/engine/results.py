@@ -76,7 +76,7 @@ class TrickResult:
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
         "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
-        "stayed",
+        "stayed", "doubled",
     )
 
     def __init__(self, number, leader, line=None, lowest=False):
@@ -101,6 +101,8 @@ class TrickResult:
         self.burned = False
         self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
         self.running: dict[str, int] = {}
+        # Won 2x: (round points before, after, the banked total doubled too or None).
+        self.doubled: tuple[int, int, int | None] | None = None
 
     @property
     def written(self) -> list[Card]:

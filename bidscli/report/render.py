@@ -325,6 +325,11 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
             # the verdict says burned: the reason does not say it again ("tie on 9 (...)")
             reason = t.reason if t.winner else t.reason.removesuffix(": burned")
             line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({reason})"
+            if t.doubled is not None:  # what the 2x did (rules.md '2x'; the knob: --explain)
+                old, new, banked = t.doubled
+                line += f"; 2x doubles {t.winner}'s round points {old} -> {new}"
+                if banked is not None:
+                    line += f", banked total {banked} -> {banked * 2}"
             for s in t.steals:
                 line += f"; {s}" + (" (default policy)" if s.policy else "")
             out.append(line)
