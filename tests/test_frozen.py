@@ -80,3 +80,18 @@ def test_pickle_and_copy():
     assert copy.copy(deck) == deck and copy.copy(deck).all_cards() == deck.all_cards()
     plain = deck.replace(_knobs=None)  # a deck's _knobs is its ruleset's read-only mapping
     assert pickle.loads(pickle.dumps(plain)) == plain
+
+
+def test_cards_are_frozen_and_one_of_each():
+    """A card is a frozen value, and there is one of each: parsed in any spelling, pickled
+    (a worker's result) or copied, it is the same card, so equality is identity."""
+    from bidscli.core.cards import card
+
+    r5 = card("R5")
+    assert card("r5") is r5 and card(" R5 ") is r5
+    for back in (pickle.loads(pickle.dumps(r5)), copy.copy(r5), copy.deepcopy(r5)):
+        assert back is r5
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r5.value = 9
+    assert (card("K7").value, card("-5").value, card("2x").value, card("Ally").value) == (7, -5, 0, 0)
+    assert card("R5") != card("G5") and len({card("R5"), card("r5"), card("G5")}) == 2

@@ -11,6 +11,8 @@ is then a dictionary look-up per token, which keeps scoring cheap.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .errors import LogSyntaxError
 
 COLOURS = ("R", "G", "Y", "B")
@@ -28,49 +30,33 @@ ALLY = "Ally"
 
 MAX_NUMBER = 14  # the largest number of any deck (6 players)
 
-_INTERNED: dict = {}
-_BUILDING = True  # only this module creates cards; afterwards Card(...) only looks them up
+_INTERNED: dict = {}  # (colour, number, special) -> the one Card of it
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Card:
     """One card. ``colour`` is R/G/Y/B, K (black) or W (white Ally).
 
     ``number`` is set for coloured and black number cards (the only bids);
-    ``special`` names a special card (-5, 2x, Lowest, Surprise, Thief, Ally).
+    ``special`` names a special card (-5, 2x, Lowest, Surprise, Thief, Ally);
+    ``value`` is what the card scores (black cards only).
 
-    Cards are interned: ``Card("R", 5) is Card.parse("r5")``. Equality and
-    hashing are then by identity, done in C, which keeps replays cheap. The
-    values are immutable (no attribute can be set after creation).
+    Cards are interned: this module makes each card once, and ``Card.parse`` and
+    the names below give that one. Equality and hashing are then by identity
+    (``eq=False``), done in C, which keeps replays cheap; a pickled or copied card
+    comes back as the same card.
     """
 
-    __slots__ = ("colour", "number", "special", "value", "_key", "_text")
-
-    def __new__(cls, colour: str, number: int | None = None, special: str | None = None) -> Card:
-        key = (colour, number, special)
-        card = _INTERNED.get(key)
-        if card is None:
-            if not _BUILDING:
-                raise ValueError(f"no such card: colour={colour!r} number={number!r} special={special!r}")
-            card = object.__new__(cls)
-            object.__setattr__(card, "colour", colour)
-            object.__setattr__(card, "number", number)
-            object.__setattr__(card, "special", special)
-            value = 0
-            if colour == BLACK:
-                value = number if number is not None else (-5 if special == MINUS_FIVE else 0)
-            object.__setattr__(card, "value", value)
-            object.__setattr__(card, "_key", key)
-            # The token, made once: reports print cards by the hundred thousand (issue 12).
-            object.__setattr__(card, "_text", special if special is not None else f"{colour}{number}")
-            _INTERNED[key] = card
-        return card
-
-    def __setattr__(self, name, value):
-        raise AttributeError("cards are immutable")
+    colour: str
+    number: int | None
+    special: str | None
+    value: int
+    _key: tuple
+    _text: str  # the canonical token, made once: reports print cards by the hundred thousand
 
     def __reduce__(self):
         # Pickling (process pools) must give back the interned card.
-        return (Card, self._key)
+        return (_interned, (self._key,))
 
     def __copy__(self):
         return self
@@ -119,16 +105,29 @@ def _register(card: Card, *aliases: str) -> None:
         _BY_TOKEN[token.lower()] = card
 
 
+def _make(colour: str, number: int | None = None, special: str | None = None) -> Card:
+    key = (colour, number, special)
+    value = 0
+    if colour == BLACK:
+        value = number if number is not None else (-5 if special == MINUS_FIVE else 0)
+    card = Card(colour, number, special, value, key, special if special is not None else f"{colour}{number}")
+    _INTERNED[key] = card
+    return card
+
+
+def _interned(key: tuple) -> Card:
+    return _INTERNED[key]
+
+
 for _colour in (*COLOURS, BLACK):
     for _n in range(1, MAX_NUMBER + 1):
-        _register(Card(_colour, _n))
-_register(Card(BLACK, special=MINUS_FIVE), "K-5")
-_register(Card(BLACK, special=DOUBLE), "K2x", "x2")
-_register(Card(BLACK, special=LOWEST), "Low")
-_register(Card(BLACK, special=SURPRISE), "?")
-_register(Card(BLACK, special=THIEF))
-_register(Card(WHITE, special=ALLY), "W")
-_BUILDING = False
+        _register(_make(_colour, _n))
+_register(_make(BLACK, special=MINUS_FIVE), "K-5")
+_register(_make(BLACK, special=DOUBLE), "K2x", "x2")
+_register(_make(BLACK, special=LOWEST), "Low")
+_register(_make(BLACK, special=SURPRISE), "?")
+_register(_make(BLACK, special=THIEF))
+_register(_make(WHITE, special=ALLY), "W")
 
 
 def card(token: str) -> Card:
