@@ -1,4 +1,4 @@
-"""Output hygiene: one place that makes text from input safe to print (issue 13).
+"""Output hygiene: one place that makes text from input safe to print.
 
 Anything that came from input (trick text, player names, a ruleset's title,
 file names) may hold terminal control sequences: ESC starts one, and
@@ -31,7 +31,7 @@ import re
 MAX_MESSAGE = 1000  # characters of one error message; the middle of a longer one is cut
 
 # The patterns, compiled on first use (re's cache keeps them): most text is printable ASCII and
-# never needs them, and compiling both cost about 1.5 ms of every command's start-up (issue 12).
+# never needs them, and compiling both cost about 1.5 ms of every command's start-up.
 _TEXT_UNSAFE_RE = ("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
                    "\ud800-\udfff]|\r(?!\n)")
 _JSON_UNSAFE_RE = "[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
@@ -71,7 +71,7 @@ def terminal(text: str) -> str:
     if not isinstance(text, str):
         return text
     if text.isascii() and text.replace("\n", "").isprintable():
-        return text  # printable ASCII and line breaks: nothing to escape, checked in C (issue 12)
+        return text  # printable ASCII and line breaks: nothing to escape, checked in C
     return _text_unsafe().sub(_text_escape, text)
 
 
@@ -88,7 +88,7 @@ def json_text(text: str) -> str:
     """A serialised JSON document made safe: C1 controls and direction marks as ``\\u`` escapes,
     undecodable file-name bytes as a visible ``\\xNN`` (json.dumps already escapes C0 controls)."""
     if text.isascii() and "\x7f" not in text:
-        return text  # the only ASCII character to escape is DEL (issue 12: most documents are ASCII)
+        return text  # the only ASCII character to escape is DEL (most documents are ASCII)
     return _json_unsafe().sub(_json_escape, text)
 
 

@@ -1,4 +1,4 @@
-"""Checks of a whole log before it is played: one message for one mistake (issue 8 item 3).
+"""Checks of a whole log before it is played: one message for one mistake.
 
 A log that plays the Thief, the Ally or another optional card without turning
 its option on (most often: no ``[options]`` table at all) would otherwise give
@@ -35,7 +35,7 @@ def _first_sightings(log, cards: frozenset) -> dict:
     """card -> (line, round, trick) where the log first shows it (plays, revealed, then the deal)."""
     seen: dict = {}
     # Every log with an empty [options] table comes through here, and most show none of the
-    # cards: each trick and each hand is first checked in C (issue 12), then looked at card by card.
+    # cards: each trick and each hand is first checked in C, then looked at card by card.
     for rnd in log.rounds:
         for t in rnd.tricks:
             if not cards.isdisjoint(t.revealed) or not cards.isdisjoint(map(_card_of, t.plays)):

@@ -49,9 +49,7 @@ from .thief import DEFAULT_POLICY, Decider, ThiefSteals, _Right
 class Game(TrickResolution, ThiefSteals, Scoring):
     """One game of Bids under one ruleset. See the module docstring for the flow."""
 
-    # Issue 12: slots, not a __dict__. Past 30 attributes CPython 3.11 stops sharing an instance
-    # dict's keys and every attribute access of the replay's hot loop takes the slower dict path;
-    # a slot is read at a fixed offset. ``plan.fork`` copies the slots (see there).
+    # Slots, not a __dict__ (docs/performance.md: why). ``plan.fork`` copies the slots (see there).
     __slots__ = (
         # the game: fixed by __init__ (``k`` and ``ruleset`` are replaced between rounds by variants)
         "ruleset", "k", "players", "n", "seat", "_orders", "options", "_colour_bids", "file", "on_error", "deck",
@@ -560,16 +558,15 @@ _player_of = itemgetter(0)  # the player of a (player, card) pair
 
 
 def _wrong_leader_text(leader: str, why: str, first: str) -> str:
-    """A trick line led by the wrong player (issue 8): who leads and why first, then what
+    """A trick line led by the wrong player: who leads and why first, then what
     the line says, so the reader sees the rule before their slip."""
     return f"{leader} leads this trick ({why}); the line starts with {first}"
 
 
 def _place_text(where, card: Card) -> str:
     """Where ``card`` already is in the round: a place ("hand of Ana", "pile"), or the trick it
-    was played in, worded only when an error names it. (Issue 12: ``Game.seen`` keeps the trick
-    of a played card, not a new (player, trick number) pair for each card played: its player is
-    the first in the trick's plays with that card, the one it was first seen with.)"""
+    was played in, worded only when an error names it. ``Game.seen`` keeps the trick of a played card: its
+    player is the first in the trick's plays with that card, the one it was first seen with."""
     if isinstance(where, TrickResult):
         player = next(p for p, c in where.plays if c is card)
         return f"played by {player} in trick {where.number}"

@@ -139,5 +139,5 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
         game.end_round(partial=short)
     result = game.result()
     if getattr(game, "pile", None) is not None:
-        game.pile.game = None  # the one reference cycle (game <-> pile): the game is freed at once (issue 12)
+        game.pile.game = None  # the one reference cycle (game <-> pile): the game is freed at once
     return result

@@ -82,7 +82,7 @@ class TrickResolution:
     def _resolve_plain(self, t: TrickResult):
         # One pass over the plays: the best number and every bid that has it. Nothing is
         # allocated on the way; the tied bids are listed only for a tie. A loop for each
-        # direction, from a start no card number reaches (issue 12: no test of which way per bid).
+        # direction, from a start no card number reaches (no test of which way per bid).
         lowest = self.lowest
         win = None
         ties = 0

@@ -23,7 +23,7 @@ from ..rules.ruleset import (
 )
 from .reader import GameLog, read_log
 
-if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
 
 
@@ -65,7 +65,7 @@ def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
     says of a ruleset found in a folder), not a list of unknown keys."""
     log, errors = read_log(path)
     # A log the reader made has players, so it is no ruleset file: only an unusable one is asked
-    # (issue 12: ruleset_file parses the file again).
+    # (ruleset_file would parse the file again).
     if errors and log is None and ruleset_file(str(path)):
         return None, [LogStructureError(
             "a ruleset file, not a game log: give it with -r (as in `bids score GAME.toml -r FILE`)",

@@ -16,7 +16,7 @@ from datetime import date as _date
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
 from typing import NamedTuple
 
@@ -277,7 +277,7 @@ class LogReader(LogPositions):
         for key in data:
             if key not in TOP_KEYS:
                 # A close misspelling of a key the log needs (ruleset, players, rounds).
-                import difflib  # only for this hint: start-up (issue 12)
+                import difflib  # only for this hint: start-up
 
                 near = next(iter(difflib.get_close_matches(key, ("ruleset", "players", "rounds"), 1, 0.75)), None)
                 value = data[key]
@@ -336,7 +336,7 @@ class LogReader(LogPositions):
                        meta if isinstance(meta, dict) else None, (title or "").strip() or None)
 
     def _typo_in_players(self, players, rounds) -> None:
-        """A name misspelled in ``players`` (issue 23): the rounds name someone else on many lines
+        """A name misspelled in ``players``: the rounds name someone else on many lines
         and never the listed name. One error at the ``players`` line, instead of one a line."""
         import re
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
 from types import MappingProxyType
 
@@ -70,7 +70,7 @@ class Ruleset:
 
     def __reduce__(self):
         # Picklable (its read-only mappings are not), so a study hands loaded rulesets to its
-        # workers instead of each worker reading the files again (issue 13: nothing is re-read).
+        # workers instead of each worker reading the files again (nothing is re-read).
         return (_rebuild, (self.name, self.source, self.title, self.description, dict(self.knobs),
                            dict(self.sources), dict(self.options), self.path, self.chain))
 
@@ -133,7 +133,7 @@ def unknown_knob(name: str) -> str:
 
 def _bundled_text(name: str) -> tuple[str, str]:
     """Text and display path of a bundled ruleset, from the wheel or a checkout."""
-    try:  # the package's folder first: importlib.resources costs start-up time (issue 12)
+    try:  # the package's folder first: importlib.resources costs start-up time
         import os
 
         from .. import rulesets
