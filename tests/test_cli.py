@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -335,7 +336,10 @@ def test_rules_diff_of_two_files_with_the_same_name(tmp_path):
 
 
 def _commands(group=main, prefix=()):
-    for name, cmd in group.commands.items():
+    """Every command and subcommand, as click looks them up (the group imports each lazily)."""
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
         yield (*prefix, name), cmd
         if hasattr(cmd, "commands"):
             yield from _commands(cmd, (*prefix, name))
