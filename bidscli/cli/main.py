@@ -22,8 +22,9 @@ from .options import plain_fail, prepare_process
 class BidsGroup(click.Group):
     """The command group. It knows every command's name and summary (catalog.py) and imports a
     command's module only when the command is looked up to run or to complete; ``bids --help``
-    lists the summaries without importing any. A shell-completion environment that click cannot
-    read is a usage error with one line (exit 2), not click's traceback."""
+    lists the summaries without importing any. bash completes through completion.py; a
+    shell-completion environment that click cannot read is a usage error with one line (exit 2),
+    not click's traceback."""
 
     def list_commands(self, ctx):
         return sorted({*COMMANDS, *super().list_commands(ctx)})
@@ -41,6 +42,11 @@ class BidsGroup(click.Group):
 
     def main(self, *args, **kwargs):
         if os.environ.get("_BIDS_COMPLETE"):
+            from click.shell_completion import add_completion_class
+
+            from .completion import WordBreakBashComplete
+
+            add_completion_class(WordBreakBashComplete)  # bash: words holding = or : (completion.py)
             cword = os.environ.get("COMP_CWORD")
             if cword is not None and not cword.strip().lstrip("-").isdigit():
                 plain_fail(f"error: shell completion: COMP_CWORD={cword!r} is not a word number "
