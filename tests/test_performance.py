@@ -308,7 +308,7 @@ def test_errors_name_the_line_of_the_key_or_trick_at_fault(tmp_path):
         if "is not a card" in m:
             return f"{error['round']}/{error['trick']}: not a card"
         if error["round"] is not None:
-            return f"{error['round']}: " + m.split(" (")[0].removesuffix(" is not a player")
+            return f"{error['round']}: " + m.split(" (")[0].split(": expected")[0].removesuffix(" is not a player")
         return m.split(" (")[0].split(":")[0]
 
     path = tmp_path / "t.toml"
