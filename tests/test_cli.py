@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -335,7 +336,10 @@ def test_rules_diff_of_two_files_with_the_same_name(tmp_path):
 
 
 def _commands(group=main, prefix=()):
-    for name, cmd in group.commands.items():
+    """Every command and subcommand, as click looks them up (the group imports each lazily)."""
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
         yield (*prefix, name), cmd
         if hasattr(cmd, "commands"):
             yield from _commands(cmd, (*prefix, name))
@@ -558,3 +562,28 @@ def test_ruleset_names_in_one_order_in_help_errors_and_completion():
     from bidscli.rules.ruleset import bundled_names
 
     assert ", ".join(bundled_names()) == order
+
+
+def test_a_name_that_is_no_player_lists_the_players(tmp_path):
+    log = tmp_path / "zed.toml"
+    log.write_text('ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n\n[[rounds]]\nleader = "Zed"\n'
+                   'tricks = ["K5: Ana R1, Zed R2, Cleo R3"]\n', encoding="utf-8")
+    res = bids("validate", str(log))
+    assert res.exit_code == 1
+    assert f"{log}:5: round 1: leader 'Zed' is not a player: expected one of Ana, Ben, Cleo\n" in res.stdout
+    assert f"{log}:6: round 1, trick 1: 'Zed' is not a player: expected one of Ana, Ben, Cleo\n" in res.stdout
+    log.write_text(log.read_text(encoding="utf-8").replace("Zed R2", "Bem R2"), encoding="utf-8")
+    assert "'Bem' is not a player (did you mean 'Ben'?)\n" in bids("validate", str(log)).stdout  # the nearest
+
+
+def test_a_missing_path_is_a_file_that_cannot_be_read_for_every_command_of_many_logs(tmp_path):
+    # docs/commands.md, exit codes: a missing file is exit 1, said where; validate reports it as
+    # an invalid log and goes on, and score and season do the same.
+    missing = str(tmp_path / "nothere") + "/"
+    said = f"{missing}: cannot read: No such file or directory"
+    res = bids("validate", missing, FRIDAY)
+    assert res.exit_code == 1 and f"{said}\n" in res.stdout and f"{FRIDAY}: valid" in res.stdout
+    res = bids("score", missing, FRIDAY)
+    assert res.exit_code == 1 and f"error: {said}\n" in res.stderr and "Winner: Dev with 48" in res.stdout
+    res = bids("season", missing, FRIDAY)
+    assert res.exit_code == 1 and "1 game," in res.stdout and said in " ".join(res.stdout.split())

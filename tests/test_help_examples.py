@@ -25,7 +25,8 @@ FIRST = ("deal", "simulate")  # they write the files later examples name
 
 
 def _commands(group=main, prefix=()):
-    for name, cmd in sorted(group.commands.items()):
+    ctx = click.Context(group)  # the group imports each command as click looks it up
+    for name, cmd in ((n, group.get_command(ctx, n)) for n in sorted(group.list_commands(ctx))):
         if isinstance(cmd, click.Group):
             yield from _commands(cmd, prefix + (name,))
         else:

@@ -40,6 +40,32 @@ def test_score_imports_only_what_it_needs():
     assert "Winner:" in res.stdout
 
 
+
+def test_a_command_imports_its_own_module_only():
+    """The group imports a command's module when that command runs (start-up, issue 21):
+    `bids score` loads play.py and none of the other command modules; `bids --help` loads none
+    and still lists every command with its short help."""
+    import subprocess
+
+    code = ("import sys; from bidscli.cli.main import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m in {f'bidscli.cli.{n}' for n in "
+            "('play', 'compare', 'sim', 'rules', 'record', 'recordio', 'season', 'examples')}))")
+    def loaded(*argv):
+        res = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True)
+        assert res.returncode == 0, res.stderr
+        return res.stdout.splitlines()[-1], res.stdout
+
+    assert loaded("score", "examples/friday-4p.toml")[0] == "['bidscli.cli.play']"
+    modules, text = loaded("--help")
+    assert modules == "[]"
+    listed = text.split("Commands:", 1)[1].split()
+    for name in ("deal", "diff", "disputes", "examples", "record", "replay", "report", "rules", "score",
+                 "season", "simulate", "study", "validate"):
+        assert name in listed
+    assert "The same deal under several rulesets, side by side." in text
+
+
 def test_a_score_table_wider_than_the_terminal_is_wrapped_to_fit():
     import subprocess
 
@@ -282,7 +308,7 @@ def test_errors_name_the_line_of_the_key_or_trick_at_fault(tmp_path):
         if "is not a card" in m:
             return f"{error['round']}/{error['trick']}: not a card"
         if error["round"] is not None:
-            return f"{error['round']}: " + m.split(" (")[0].removesuffix(" is not a player")
+            return f"{error['round']}: " + m.split(" (")[0].split(": expected")[0].removesuffix(" is not a player")
         return m.split(" (")[0].split(":")[0]
 
     path = tmp_path / "t.toml"

@@ -231,7 +231,7 @@ HEAD = 'ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n[[rounds]]\n'
      ["h.toml:4: round 1: hands.ana: a second hand for Ana (names match case-insensitively)",
       "h.toml:4: round 1: hands: no hand for Ben (give every hand or none)"]),
     ('hands.Ana = ["R5"]\nhands.Bob = ["G4"]\n', None,
-     ["h.toml:4: round 1: hands.Bob: 'Bob' is not a player",
+     ["h.toml:4: round 1: hands.Bob: 'Bob' is not a player: expected one of Ana, Ben, Cleo",
       "h.toml:4: round 1: hands: no hand for Ben, Cleo (give every hand or none)"]),
     ('hands.Ana = "R5"\nhands.Ben = [["G4"]]\nhands.Cleo = [5, "x"]\n', None,
      ["h.toml:4: round 1: hands.Ana must be a list of card strings",

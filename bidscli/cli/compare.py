@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from . import usage
+from .catalog import command
 from .options import (
     RULESET_ARG,
     RULESET_HELP,
@@ -27,7 +28,7 @@ from .options import (
 )
 
 
-@click.command()
+@command("diff")
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @rulesets_option("a ruleset to compare (bundled name or path); give two or more")
 @option_option
@@ -42,9 +43,7 @@ from .options import (
 @format_option("table", "json")
 @guarded
 def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partial, fmt):
-    """The same deal under several rulesets, side by side.
-
-    Per-trick winners, round and final scores, every trick, round end and
+    """Per-trick winners, round and final scores, every trick, round end and
     bonus where the rulesets part (with each engine's reasons and knobs),
     each player's difference charged to the knobs that caused it (exact
     Shapley values; each ruleset against the first), which rules decide the
@@ -73,7 +72,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
         echo_text(diffreport.diff_text(d, explain, everything))
 
 
-@click.command()
+@command("disputes")
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
@@ -88,9 +87,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
 @progress_option
 @guarded
 def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, progress):
-    """Which rule decided this game? Each disputed knob changed alone, then the
-    smallest sets of knob changes that change the winner.
-
+    """
     \b
     Examples:
       bids disputes examples/thief-6p.toml
@@ -148,7 +145,7 @@ class _SearchProgress:
 # -- report (report/pages.py, report/html.py) -----------------------------------------------
 
 
-@click.command()
+@command("report")
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
               help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
@@ -160,10 +157,7 @@ class _SearchProgress:
 @format_option("html", "json")
 @guarded
 def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
-    """One self-contained HTML page (no network, opens from a file): a game, or with
-    -r A -r B the same deal under several rulesets side by side.
-
-    --format json prints the page's data instead of writing HTML.
+    """--format json prints the page's data instead of writing HTML.
 
     \b
     Examples:

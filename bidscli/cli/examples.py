@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .catalog import command
 from .options import echo, echo_text, format_option, guarded, out_options, write_or_echo
 
 
@@ -13,15 +14,13 @@ def _complete(ctx, param, incomplete):
     return [n for n in names() if n.startswith(incomplete)]
 
 
-@click.command()
+@command("examples")
 @click.argument("name", required=False, shell_complete=_complete)
 @out_options("example")
 @format_option("table", "json")
 @guarded
 def examples(name, force, out, fmt):
-    """The example logs (and a house ruleset) shipped with bidscli: without NAME, list them;
-    with NAME, print that file, or write it with --out. They work from any folder.
-
+    """
     \b
     Examples:
       bids examples

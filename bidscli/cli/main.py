@@ -1,4 +1,5 @@
-"""The ``bids`` command group: every command of bids, each in its own module of this layer.
+"""The ``bids`` command group: every command of bids, each in its own module of this layer,
+imported only when that command runs (catalog.py names them; click's lazy group).
 
 Only this layer imports click (docs/developers.md). Every command turns a ``BidsError`` into a
 located message on stderr and exit 1 (options.guarded); a wrong command line exits 2 (click);
@@ -7,22 +8,45 @@ nothing prints a traceback (set BIDS_DEBUG=1 to see one for a crash).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import click
 
 from .. import __version__
-from . import compare, examples, play, record, rules, season, sim
+from .catalog import COMMANDS
 from .options import plain_fail, prepare_process
 
 
 class BidsGroup(click.Group):
-    """The command group: a shell-completion environment that click cannot read is a usage
-    error with one line (exit 2), not click's traceback."""
+    """The command group. It knows every command's name and summary (catalog.py) and imports a
+    command's module only when the command is looked up to run or to complete; ``bids --help``
+    lists the summaries without importing any. bash completes through completion.py; a
+    shell-completion environment that click cannot read is a usage error with one line (exit 2),
+    not click's traceback."""
+
+    def list_commands(self, ctx):
+        return sorted({*COMMANDS, *super().list_commands(ctx)})
+
+    def get_command(self, ctx, cmd_name):
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return super().get_command(ctx, cmd_name)
+        return getattr(importlib.import_module(f"{__package__}.{entry.module}"), cmd_name)
+
+    def format_commands(self, ctx, formatter):
+        """The commands and their short help, as click lists them, from the summaries alone."""
+        listed = [click.Command(name, help=entry.summary) for name, entry in COMMANDS.items()]
+        click.Group(commands=listed).format_commands(ctx, formatter)
 
     def main(self, *args, **kwargs):
         if os.environ.get("_BIDS_COMPLETE"):
+            from click.shell_completion import add_completion_class
+
+            from .completion import WordBreakBashComplete
+
+            add_completion_class(WordBreakBashComplete)  # bash: words holding = or : (completion.py)
             cword = os.environ.get("COMP_CWORD")
             if cword is not None and not cword.strip().lstrip("-").isdigit():
                 plain_fail(f"error: shell completion: COMP_CWORD={cword!r} is not a word number "
@@ -46,9 +70,3 @@ def main():
     """
     prepare_process()
 
-
-for command in (examples.examples, play.score, play.replay, play.validate, rules.rules, compare.diff,
-                compare.disputes,
-                compare.report, sim.deal, sim.simulate, sim.study, record.record,
-                season.season):
-    main.add_command(command)

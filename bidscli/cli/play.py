@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..core.sanitize import path_text
+from .catalog import command
 from .options import (
     echo,
     echo_text,
@@ -23,7 +24,7 @@ from .options import (
 )
 
 
-@click.command()
+@command("score")
 # readable=False on every path: a file that cannot be read is invalid input, said by files.py's
 # input policy (exit 1, the run goes on), not a usage error (click's check, exit 2, docs/commands.md).
 @click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
@@ -34,10 +35,7 @@ from .options import (
 @jobs_option
 @guarded
 def score(logs, ruleset, options, allow_partial, fmt, jobs):
-    """Final and per-round scores of each LOG (a file, or a folder searched for *.toml, as
-    validate walks it).
-
-    Stops at the first error of a log (use `bids validate` to see them all);
+    """Stops at the first error of a log (use `bids validate` to see them all);
     exits 1 if any log could not be scored. An unfinished game (a short last
     round) is refused unless --allow-partial: then it shows the standings so
     far, never a winner.
@@ -68,7 +66,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
 # -- replay -----------------------------------------------------------------------------
 
 
-@click.command()
+@command("replay")
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
@@ -78,9 +76,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
 @format_option("table", "json")
 @guarded
 def replay(log, ruleset, options, explain, allow_partial, fmt):
-    """Trick by trick: revealed cards, plays, winner and why, points, running score.
-
-    An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
+    """An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
 
     \b
     Examples:
@@ -104,7 +100,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 # -- validate ------------------------------------------------------------------------------
 
 
-@click.command()
+@command("validate")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
@@ -116,10 +112,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 @jobs_option
 @guarded
 def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs):
-    """Every problem in every LOG (a file, or a folder searched for *.toml), each with its
-    file, line, round and trick; then a summary line.
-
-    Keeps going past broken or unreadable files. Exits 0 when every log is valid, 1 otherwise.
+    """Keeps going past broken or unreadable files. Exits 0 when every log is valid, 1 otherwise.
 
     \b
     Examples:

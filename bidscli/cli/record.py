@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from .catalog import command
 from .options import (
     echo,
     guarded,
@@ -14,7 +15,7 @@ from .options import (
 )
 
 
-@click.command()
+@command("record")
 @click.argument("out", type=click.Path(dir_okay=False, readable=False))
 @click.option("--players", "names", metavar="A,B,C", help="player names in seating order (a new game)")
 @ruleset_option
@@ -27,9 +28,7 @@ from .options import (
 @click.option("--force", is_flag=True, help="start over an existing OUT")
 @guarded
 def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
-    """Record a game at the table into OUT, one trick a line: checked as typed, saved after every trick.
-
-    Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
+    """Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
     `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
     hand, save, reload, quit). With standard input not a terminal, results go to stderr and the
     exit code is 1 if any line was refused or a save failed (accepted tricks are kept all the same).

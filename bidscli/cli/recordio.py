@@ -138,7 +138,7 @@ class Session:
     the changes typed since (a journal: empty unless a save failed or was refused)."""
 
     def __init__(self, rec: Recorder, lock: Lock, written: Fingerprint, rounds: int | None = None,
-                 notes: Sequence[str] = ()) -> None:
+                 notes: Sequence[str] = (), untouched: bool = False) -> None:
         self.rec = rec
         self.lock = lock
         self.written = written  # the file as this session last wrote it (or read it, for --resume)
@@ -150,6 +150,7 @@ class Session:
         self.failed = False  # a save failed or was refused: the exit code says so
         self.quit_warned = False
         self.intact = True  # at the end: the file holds the last save, and nothing typed is missing
+        self.untouched = untouched  # --resume: nothing written into the file yet, it is as it was read
 
     @property
     def file(self) -> str:
@@ -196,6 +197,7 @@ class Session:
                 self.written = write_atomic(self.file, text, expect=self.written)
                 self.saved, self.saved_text = self.rec.played(), text
                 self.journal.clear()
+                self.untouched = False
         except BidsError as exc:
             self.failed = out.error = True
             out.lines += wrap(f"not saved: {exc}")
@@ -250,6 +252,7 @@ class Session:
                 self.lock, self.written, rec.file = lock, written, name
                 self.saved, self.saved_text = rec.played(), text
                 self.journal.clear()
+                self.untouched = False
         except BidsError as exc:
             rec.ruleset_ref = ref
             if not same_lock:
@@ -302,7 +305,8 @@ class Session:
             head = [f"{name} holds {_count(self.saved)}, as last saved"]
         else:
             state = "the game is complete" if rec.game_over() else f"go on with: bids record {name} --resume"
-            return clean(f"saved {name} ({_count(self.saved)}); {state}\n")
+            done = "left as it was" if self.untouched else "saved"
+            return clean(f"{done} {name} ({_count(self.saved)}); {state}\n")
         lines = [x for h in head for x in wrap(h)]
         if self.journal:
             n = len(self.journal)
@@ -316,7 +320,9 @@ class Session:
 def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, option_pairs: Sequence[str],
                   leader: str | None, deal_path: str | None, rounds: int | None, resume: bool, force: bool,
                   interactive: bool) -> Session:
-    """The session for ``bids record OUT ...``: OUT locked, and written at once (claiming it).
+    """The session for ``bids record OUT ...``: OUT locked, and written at once (claiming it);
+    with ``--resume``, written only when the command line changes the game (-r, -o, --rounds,
+    --leader), else left as it is until a change is typed.
 
     Raises ValueError for a wrong command line, BidsError for a file that cannot be used. The
     lock is released again when opening fails; the caller closes the session it gets.
@@ -367,10 +373,14 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
             msg = rec.choose_leader(leader)
             if msg.error:
                 raise ValueError(msg.lines[0])
-        written = write_atomic(out, rec.text(), expect=seen)  # the canonical form, over what was read
+        untouched = ruleset_ref is None and not options and rounds is None and leader is None
+        if untouched:
+            written = seen  # nothing changed since it was read: the file stays as it is, comments and all
+        else:  # the command line changed the game: its log in the canonical form, over what was read
+            written = write_atomic(out, rec.text(), expect=seen)
         if rec.played():  # where the game stands, before the next trick is typed
             notes += ["Final standings:" if rec.game_over() else "Standings so far:", *rec.standings().lines]
-        return Session(rec, lock, written, rounds, notes)
+        return Session(rec, lock, written, rounds, notes, untouched=untouched)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
                                 file=out)

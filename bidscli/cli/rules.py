@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .catalog import command
 from .options import (
     RULESET_ARG,
     echo,
@@ -15,10 +16,9 @@ from .options import (
 )
 
 
-@click.group()
+@command("rules", cls=click.Group)
 def rules():
-    """The bundled rulesets and their knobs.
-
+    """
     \b
     Examples:
       bids rules list

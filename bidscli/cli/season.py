@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .catalog import command
 from .options import (
     RULESET_ARG,
     RULESET_HELP,
@@ -28,7 +29,7 @@ def _check_alias(text: str) -> None:
     parse_alias(text)
 
 
-@click.command()
+@command("season")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
 @click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
               help=f"{RULESET_HELP}; each game replayed under it as bids diff replays the deal; "
@@ -44,10 +45,7 @@ def _check_alias(text: str) -> None:
 @jobs_option
 @guarded
 def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
-    """A league over many logs (files, or folders searched for *.toml): standings, ratings,
-    head to head; with two or more -r, the champion under each and the games whose winner changes.
-
-    A log that cannot be scored, or is unfinished, is left out and listed with its first
+    """A log that cannot be scored, or is unfinished, is left out and listed with its first
     error; the exit code is then 1, and the standings of the others are still printed.
 
     \b

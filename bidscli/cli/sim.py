@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .catalog import command
 from .options import (
     bots_option,
     checked,
@@ -27,7 +28,7 @@ from .options import (
 )
 
 
-@click.command()
+@command("deal")
 @ruleset_option(required=True)
 @players_option("number of players (default: the count of --names)")
 @click.option("--names", metavar="A,B,C", help="player names in seating order (default P1..PN)")
@@ -37,9 +38,7 @@ from .options import (
 @out_options("deal")
 @guarded
 def deal(ruleset, players, names, rounds, options, seed, force, out):
-    """A shuffled, ruleset-valid deal, written as a game log with tricks = [].
-
-    The output is a game log (TOML), so there is no --format. `bids simulate`
+    """The output is a game log (TOML), so there is no --format. `bids simulate`
     and `bids record --deal` check a deal before playing it. `bids validate`
     lists a deal's problems too, but a deal has no trick yet, so it always
     says "nothing to score" and exits 1; --allow-partial applies once a trick
@@ -65,7 +64,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     write_or_echo(dealmod.deal_text(d, again), out, force)
 
 
-@click.command()
+@command("simulate")
 @click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
@@ -74,9 +73,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
 @out_options("log")
 @guarded
 def simulate(deal_log, ruleset, options, bots, seed, force, out):
-    """Play a DEAL (from `bids deal`) with simulated players, writing the full game log.
-
-    Tricks already in the deal are kept; the bots play the rest. The output is
+    """Tricks already in the deal are kept; the bots play the rest. The output is
     a game log (TOML), so there is no --format: `bids score --format json` or
     `bids replay --format json` reads the game as JSON.
 
@@ -97,7 +94,7 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
     write_or_echo(text, out, force)
 
 
-@click.command()
+@command("study")
 @rulesets_option("a ruleset to study (bundled name or path); repeat to compare")
 @players_option("number of players", required=True)
 @click.option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
@@ -114,10 +111,7 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
 @click.option("--force", is_flag=True, help="replace the --html file if it exists")
 @guarded
 def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
-    """Play G seeded deals under each ruleset with the same bots and compare:
-    winner changes, scores, margin, lucky-loser and burn rates, with 95% intervals.
-
-    Same seed, same numbers, for any --jobs.
+    """Same seed, same numbers, for any --jobs.
 
     \b
     Examples:

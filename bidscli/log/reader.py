@@ -422,7 +422,7 @@ class LogReader(LogPositions):
                 if msg is not None:
                     self.error(LogSyntaxError, msg, line=line, round=rnum, trick=t)
                 else:
-                    self.error(LogStructureError, f"'{name}' is not a player{did_you_mean(name, names.players)}",
+                    self.error(LogStructureError, f"'{name}' is not a player{_player_hint(name, names.players)}",
                                line=line, round=rnum, trick=t, player=name)
                 ok = False
                 return name
@@ -460,7 +460,7 @@ class LogReader(LogPositions):
             if pset is not None and p not in pset:
                 who = names.resolve(p)
                 if who is None or who in h or who in hands:
-                    why = (f"'{p}' is not a player{did_you_mean(p, players)}" if who is None else
+                    why = (f"'{p}' is not a player{_player_hint(p, players)}" if who is None else
                            f"a second hand for {who} (names match case-insensitively)")
                     self.error(LogStructureError, f"hands.{p}: {why}", line=_call(hl), round=rnum,
                                player=who or p)
@@ -512,7 +512,7 @@ class LogReader(LogPositions):
             if leader is not None and (not isinstance(leader, str) or (players and leader not in players)):
                 self.error(
                     LogStructureError,
-                    f"leader {leader!r} is not a player{did_you_mean(str(leader), players or ())}",
+                    f"leader {leader!r} is not a player{_player_hint(str(leader), players or ())}",
                     line=self._key_line("leader", s, end) or start, round=rnum,
                 )
                 leader = None
@@ -569,6 +569,11 @@ def _not_a_play(who: str, card: Card, names: Names) -> str | None:
         if names.resolve(" ".join(words[:n])) is not None:
             return f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
     return None
+
+
+def _player_hint(name: str, players) -> str:
+    """After "'Zed' is not a player": the nearest name when one is near, else who the players are."""
+    return did_you_mean(name, players) or (f": expected one of {', '.join(players)}" if players else "")
 
 
 def _call(line):
