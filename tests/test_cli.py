@@ -318,6 +318,13 @@ def test_rules_diff_italian_english():
     assert [row["knob"] for row in doc["knobs"]] == differ
 
 
+def test_rules_diff_of_a_ruleset_and_its_alias_names_both():
+    # spanish is another name of the english ruleset (rules list): say so, not "english and english".
+    res = bids("rules", "diff", "english", "spanish")
+    assert res.exit_code == 0
+    assert res.stdout == "english and spanish (english) set every knob the same way.\n"
+
+
 def test_rules_diff_of_two_files_with_the_same_name(tmp_path):
     # Both house files are named house-friday: the columns are told apart by position
     # (the first side used to show None, its value lost under the shared key).

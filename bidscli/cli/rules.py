@@ -97,4 +97,4 @@ def rules_diff(a, b, fmt):
     if fmt == "json":
         echo(report.dumps({"rulesets": [ra.name, rb.name], "knobs": rows}))
     else:
-        echo_text(report.rules_diff_text(ra, rb, rows))
+        echo_text(report.rules_diff_text(ra, rb, rows, (a, b)))

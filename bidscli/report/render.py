@@ -491,9 +491,12 @@ def rules_diff_rows(a: Ruleset, b: Ruleset) -> list[dict]:
     return knob_diff_rows([a, b], _pair_labels(a, b))
 
 
-def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict]) -> str:
+def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, str] | None = None) -> str:
+    """``refs``: the names the user gave; an alias (spanish) is shown with the ruleset it names."""
     if not rows:
-        return f"{a.name} and {b.name} set every knob the same way."
+        said = [r.name if ref is None or ref == r.name or ref.endswith(".toml") else f"{ref} ({r.name})"
+                for r, ref in zip((a, b), refs or (None, None))]
+        return f"{said[0]} and {said[1]} set every knob the same way."
     an, bn = _pair_labels(a, b)
     table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
     return (f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between {a.name} and {b.name}:\n" +
