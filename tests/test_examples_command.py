@@ -61,3 +61,16 @@ def test_the_help_path_works_from_a_folder_without_the_checkout(tmp_path):
     assert run("examples", "friday-4p", "--out", "friday.toml").returncode == 0
     score = run("score", "friday.toml")
     assert score.returncode == 0 and "Winner: Dev with 48" in score.stdout
+
+
+def test_each_summary_is_a_whole_sentence():
+    # `bids examples` lists each example with the first sentence of its opening comment,
+    # even where the sentence runs over two comment lines: never cut mid-sentence.
+    res = CliRunner().invoke(main, ["examples", "--format", "json"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    rows = doc if isinstance(doc, list) else doc["examples"]
+    for row in rows:
+        assert row["summary"].endswith("."), row
+    assert any(r["summary"] == "A log with mistakes on purpose, for `bids validate examples/broken.toml`."
+               for r in rows)

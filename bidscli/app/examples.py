@@ -33,8 +33,18 @@ def text(name: str) -> str:
 
 
 def summary(name: str) -> str:
-    """The example's first comment line: what it is."""
+    """What the example is: the first sentence of its opening comment (which may run over
+    several comment lines)."""
+    words: list[str] = []
     for line in text(name).splitlines():
-        if line.startswith("#") and line.strip("# "):
-            return line.lstrip("# ").strip()
-    return ""
+        if not line.startswith("#"):
+            break
+        part = line.lstrip("# ").strip()
+        if not part:
+            if words:
+                break
+            continue
+        words.append(part)
+        if part.endswith("."):
+            break
+    return " ".join(words)
