@@ -62,3 +62,24 @@ def test_resume_with_a_round_count_writes_it_into_the_file_at_once(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert "[meta]\nrounds = 5\n" in text and COMMENT not in text
     assert res.stderr.endswith(f"saved {out} (2 tricks); go on with: bids record {out} --resume\n")
+
+
+def test_resuming_a_hand_written_log_says_what_length_it_takes(tmp_path):
+    # A log written by hand (no [meta] rounds) whose last round is complete: `bids score` names
+    # a winner, the recorder goes on to game.rounds. It says so, with the way out, and its
+    # standings name a leader, not a winner.
+    from pathlib import Path
+
+    out = tmp_path / "fg.toml"
+    out.write_text((Path(__file__).parent.parent / "examples" / "first-game.toml").read_text(encoding="utf-8"),
+                   encoding="utf-8")
+    res = rk.record_in_process(out, ["--resume"], ["quit"])
+    assert res.returncode == 0, res.stderr
+    assert "Standings so far:" in res.stderr and "Leading: Ana with 48" in res.stderr
+    assert "Winner:" not in res.stderr
+    said = " ".join(res.stderr.split())
+    assert (f"note: {out} does not say how many rounds the game has: recording up to 3 (game.rounds of "
+            "english); if the game ended after round 1, quit here, or give --rounds N") in said
+    done = rk.record_in_process(out, ["--resume", "--rounds", "1"], ["quit"])
+    assert "Final standings:" in done.stderr and "Winner: Ana with 48" in done.stderr
+    assert "does not say how many rounds" not in done.stderr

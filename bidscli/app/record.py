@@ -415,7 +415,7 @@ class Recorder:
         _, result = self.check()
         if result is None or not self.played():
             return Outcome(["no trick recorded yet"])
-        return Outcome(score_table(self.file, self.ruleset, result).splitlines())
+        return Outcome(score_table(self.file, self.ruleset, result, more_to_come=not self.game_over()).splitlines())
 
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)

@@ -380,6 +380,14 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
             written = write_atomic(out, rec.text(), expect=seen)
         if rec.played():  # where the game stands, before the next trick is typed
             notes += ["Final standings:" if rec.game_over() else "Standings so far:", *rec.standings().lines]
+        if (rounds is None and meta_rounds(log) is None and not rec.game_over() and log.rounds
+                and len(log.rounds[-1].tricks) >= rec.tricks):
+            # A log written by hand keeps no game length; `bids score` scores it as it is, so say
+            # what the recorder takes, and how to stop or say otherwise.
+            n = len(log.rounds)
+            notes.append(f"note: {out} does not say how many rounds the game has: recording up to "
+                         f"{rec.game_rounds} (game.rounds of {rec.ruleset.name}); if the game ended after round "
+                         f"{n}, quit here, or give --rounds N")
         return Session(rec, lock, written, rounds, notes, untouched=untouched)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",

@@ -223,7 +223,8 @@ def options_text(options) -> str:
     return ", ".join(on) if on else "none"
 
 
-def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
+def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: bool = False) -> str:
+    """``more_to_come``: the game goes on (the recorder's standings so far): no winner is named yet."""
     rounds = result.rounds
     # The -5 bonus column only when it can hold something: all zeros because the option is off says nothing.
     bonus = bool(result.options.get("minus_five")) or any(result.bonuses.values())
@@ -249,6 +250,10 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult) -> str:
     lines = [head, text_table(rows, headers, colalign=("right", "left"))]
     if result.stopped_at is not None:
         lines.append(standings_line(result) + ": unfinished game, no winner")
+    elif more_to_come:
+        win = result.winners
+        lines.append(("Leading: " if len(win) == 1 else "Sharing the lead: ") + ", ".join(win) +
+                     f" with {result.totals[win[0]]}")
     else:
         win = result.winners
         lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
