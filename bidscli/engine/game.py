@@ -477,12 +477,14 @@ class Game(TrickResolution, ThiefSteals, Scoring):
     def _short_round_text(self) -> str:
         return f"round {self.round.number} has {self.logged_tricks} of {self.deck.tricks} tricks"
 
-    def skipped_to(self, top: Card, written: Card) -> bool:
+    def skipped_to(self, top: Card, written: Card, shown: bool = False) -> bool:
         """The log reveals ``written`` where the pile's next card is ``top``. In a round short of
         tricks where ``written`` lies further down the pile, a trick line is missing: the cards
         above it went to that trick. Then one error says so, the next trick's leader is unknown
-        (that trick's winner), and True; else False (the pile reports a plain mismatch)."""
-        if not self.missing_tricks or self.missing_told or written not in self.pile.front:
+        (that trick's winner), and True; else False (the pile reports a plain mismatch).
+        ``shown``: the line itself shows the skip (the pile's rule of evidence), which the last
+        round played needs: it may be unfinished, so its short count is no evidence."""
+        if not (self.missing_tricks or shown) or self.missing_told or written not in self.pile.front:
             return False
         self._missing_trick_told()
         self.illegal(f"a trick line seems to be missing before this one: the pile's next card is {top}, "
@@ -492,7 +494,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
 
     def _missing_trick_told(self) -> None:
         self.missing_told = True
-        self.missing_tricks -= 1
+        self.missing_tricks = max(self.missing_tricks - 1, 0)  # 0 in the last round played
 
     def _out_of_order(self, plays, k: int, i: int):
         """The plays from ``plays[k]`` on, in playing order, when they are those of the players

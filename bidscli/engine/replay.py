@@ -116,8 +116,9 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and game.missing_told:
+        if short and game.missing_told and rec.number < last:
             pass  # the missing trick line was reported where it was noticed: one error for it
+            # (in the last round played, the unfinished-game note still follows it)
         elif short and rec.number < last:
             game.trick = None
             game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
