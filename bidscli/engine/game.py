@@ -162,7 +162,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                                              ("{} leads trick 1: {}", leader, why)))
         self.trick = None
         self.leader = leader
-        self.leader_why = "first leader of the round"
+        self.leader_why = _first_leader_why(why, leader, self.seat[leader] + 1 if leader in self.seat else None, number)
         self.lowest = False
         self.allies: tuple[str, str] | None = None
         self.round_points = dict.fromkeys(self.players, 0)
@@ -515,7 +515,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             # A short round whose next line is led by someone else: a trick line is probably
             # missing before it (its winner would lead here). One error; the line's order stands.
             self._missing_trick_told()
-            self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player)}: is a trick line "
+            self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player, fix=False)}: is a trick line "
                           f"missing before this one? ({self._short_round_text()})", player=player)
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
@@ -559,10 +559,28 @@ class Game(TrickResolution, ThiefSteals, Scoring):
 _player_of = itemgetter(0)  # the player of a (player, card) pair
 
 
-def _wrong_leader_text(leader: str, why: str, first: str) -> str:
-    """A trick line led by the wrong player: who leads and why first, then what
-    the line says, so the reader sees the rule before their slip."""
-    return f"{leader} leads this trick ({why}); the line starts with {first}"
+_BY_RULE = "game.first_leader = "  # in Game.leader_why when the first leader comes from the knob
+
+
+def _first_leader_why(why: str, leader: str, seat: int | None, number: int) -> str:
+    """Why ``leader`` leads trick 1 of round ``number``, as a wrong-leader error says it: the seat
+    that leads this round and the knob that says so (rules.md 4, round leaders), or the round's
+    own ``leader`` key."""
+    if why == "named by the log":
+        return f'the round names its leader: leader = "{leader}"'
+    if _BY_RULE + "rotate" in why:
+        return f"seat {seat} of players leads round {number}: {_BY_RULE}rotate"
+    return f"seat 1 of players leads every round: {_BY_RULE}first_seat"
+
+
+def _wrong_leader_text(leader: str, why: str, first: str, fix: bool = True) -> str:
+    """A trick line led by the wrong player: who leads and why first, then what the line says,
+    so the reader sees the rule before their slip. When the rule is the first leader's knob, a
+    table that let someone else lead names them (``leader``, log.md)."""
+    text = f"{leader} leads this trick ({why}); the line starts with {first}"
+    if fix and _BY_RULE in why:
+        text += f': if {first} led this round, write leader = "{first}" in its [[rounds]]'
+    return text
 
 
 def _place_text(where, card: Card) -> str:
