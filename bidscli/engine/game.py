@@ -162,7 +162,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                                              ("{} leads trick 1: {}", leader, why)))
         self.trick = None
         self.leader = leader
-        self.leader_why = _first_leader_why(why, leader, self.seat[leader] + 1 if leader in self.seat else None, number)
+        self.leader_why = _first_leader_why(why, leader, number, self.n)
         self.lowest = False
         self.allies: tuple[str, str] | None = None
         self.round_points = dict.fromkeys(self.players, 0)
@@ -562,14 +562,14 @@ _player_of = itemgetter(0)  # the player of a (player, card) pair
 _BY_RULE = "game.first_leader = "  # in Game.leader_why when the first leader comes from the knob
 
 
-def _first_leader_why(why: str, leader: str, seat: int | None, number: int) -> str:
+def _first_leader_why(why: str, leader: str, number: int, n: int) -> str:
     """Why ``leader`` leads trick 1 of round ``number``, as a wrong-leader error says it: the seat
     that leads this round and the knob that says so (rules.md 4, round leaders), or the round's
     own ``leader`` key."""
     if why == "named by the log":
         return f'the round names its leader: leader = "{leader}"'
     if _BY_RULE + "rotate" in why:
-        return f"seat {seat} of players leads round {number}: {_BY_RULE}rotate"
+        return f"seat {(number - 1) % n + 1} of players leads round {number}: {_BY_RULE}rotate"
     return f"seat 1 of players leads every round: {_BY_RULE}first_seat"
 
 

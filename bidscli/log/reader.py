@@ -412,7 +412,7 @@ class LogReader(LogPositions):
         out = {}
         for key, v in value.items():
             near = _meant_option(key, value)
-            if near is not None and isinstance(v, bool):
+            if near is not None and isinstance(v, bool) and near not in out:
                 # A close misspelling of an option the table does not set (issue 23, item 10):
                 # one error, and the log is checked as if the option were set (as a log without
                 # [options] is checked with the options its cards imply), so that what remains
