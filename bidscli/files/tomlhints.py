@@ -125,7 +125,7 @@ def _plain_value(raw: str, column: int | None, message: str) -> str | None:
         if all(items) and any(i[0] not in "\"'" for i in items):
             fixed = ", ".join(i if i[0] in "\"'" else f'"{i}"' for i in items)
             what = "names need" if key == "players" else "text in a list needs"
-            return f"{what} quotes in TOML: expected {key} = [{fixed}]"
+            return f"{what} quotes: expected {key} = [{fixed}]"
     word = _WORD.match(value)
     if at > 0 or word is None or not message.startswith("Invalid value"):
         return None
@@ -134,5 +134,5 @@ def _plain_value(raw: str, column: int | None, message: str) -> str | None:
         fix = _BOOL[bare.lower()]
         if bare.lower() == fix:
             return f"TOML writes true and false in lower case: expected {key} = {fix}"
-        return f"a TOML switch is true or false, not {bare}: expected {key} = {fix}"
-    return f"text needs quotes in TOML: expected {key} = \"{bare}\""  # ruleset = italian
+        return f"{key} is true or false in TOML, not {bare}: expected {key} = {fix}"
+    return f"text needs quotes: expected {key} = \"{bare}\""  # ruleset = italian
