@@ -29,7 +29,7 @@ class _Pile:
     """
 
     __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten",
-                 "mismatch_line")
+                 "mismatch_line", "returned")
 
     def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
@@ -43,6 +43,7 @@ class _Pile:
         self.seen: set = set()
         self.unwritten = False  # the last draw took a card the log's revealed part left out
         self.mismatch_line = None  # line of the round's first revealed card the pile disagrees with
+        self.returned: list = []  # cards put back on top (a hidden prize that stayed): ``put_top``
 
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
@@ -126,19 +127,21 @@ class _Pile:
         missing trick line (issue 23, item 8): the line must show it itself. It does when the
         first card it reveals (its prize, not a later draw of its trick) is the pile card one
         ordinary trick further on (``card`` went to the skipped trick: no Lowest or Surprise,
-        which take more cards), the round's earlier lines agreed with the given pile, and this is
-        not the round's first line. Any player may lead after a skipped trick (its winner), so the
-        line's leader can neither confirm nor refute it."""
+        which take more cards, and no card put back on top, where the likelier slip is to have
+        skipped the card that stayed), the round's earlier lines agreed with the given pile, and
+        this is not the round's first line. Any player may lead after a skipped trick (its
+        winner), so the line's leader can neither confirm nor refute it."""
         game = self.game
         return (self.given and self.fed == 0 and self.mismatch_line is None
                 and 0 < game.logged_tricks < game.deck.tricks and game.trick is not None and game.trick.number > 1
-                and card is not LOWEST_CARD and card is not SURPRISE_CARD
+                and card is not LOWEST_CARD and card is not SURPRISE_CARD and card not in self.returned
                 and bool(self.front) and self.front[0] == written)
 
     def put_bottom(self, card: Card) -> None:
         self.bottom.append(card)
 
     def put_top(self, card: Card) -> None:
+        self.returned.append(card)
         self.front.appendleft(card)
 
     def end_trick(self) -> None:
