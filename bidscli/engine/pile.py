@@ -124,7 +124,7 @@ class _Pile:
 
     def _one_trick_on(self, card: Card, written: Card) -> bool:
         """In the last round played, which may be unfinished, a short count is no evidence of a
-        missing trick line (issue 23, item 8): the line must show it itself. It does when the
+        missing trick line: the line must show it itself. It does when the
         first card it reveals (its prize, not a later draw of its trick) is the pile card one
         ordinary trick further on (``card`` went to the skipped trick: no Lowest or Surprise,
         which take more cards, and no card put back on top, where the likelier slip is to have

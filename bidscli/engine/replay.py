@@ -54,7 +54,7 @@ def _tricks(n: int) -> str:
 
 def _follows_a_guess(exc: BidsError, log, ruleset: Ruleset, opts: Mapping[str, bool]) -> None:
     """A ruleset that refuses the options only with a misspelled option read as meant (the
-    reader's ``guessed``, issue 23 item 10): its error is put at the typo's line and marked as
+    reader's ``guessed``): its error is put at the typo's line and marked as
     following from it (the typo, read first, stays the root cause that ``score`` stops at)."""
     guessed = getattr(log, "guessed", ())
     if not guessed or exc.follows is not None:

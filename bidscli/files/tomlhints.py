@@ -5,10 +5,9 @@ which is often a line or two after the slip a person made. ``hint`` reads the
 text up to that point the way a person would and names the probable slip and
 its line: a comma missing between two trick lines, a string not closed on its
 line, an array whose ``]`` is missing; and on the line itself, a value written
-as a person would (issue 23, item 9): text without quotes (``ruleset =
-italian``, ``players = [Marta, Luca]``), ``True`` for ``true``, a date that is
-not year-month-day. The reader's own position is kept in the message. Pure text
-work: no I/O.
+as a person would: text without quotes (``ruleset = italian``, ``players =
+[Marta, Luca]``), ``True`` for ``true``, a date that is not year-month-day. The
+reader's own position is kept in the message. Pure text work: no I/O.
 """
 
 from __future__ import annotations

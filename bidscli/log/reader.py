@@ -236,7 +236,7 @@ def _meant_option(key: str, table: dict) -> str | None:
     when the table does not also set that option; else None."""
     if key in TABLE_OPTIONS:
         return None
-    import difflib  # only for this hint: start-up (issue 12)
+    import difflib  # only for this hint: not at start-up
 
     near = next(iter(difflib.get_close_matches(key.lower(), TABLE_OPTIONS, 1, 0.75)), None)
     return near if near is not None and near not in table else None
@@ -413,10 +413,10 @@ class LogReader(LogPositions):
         for key, v in value.items():
             near = _meant_option(key, value)
             if near is not None and isinstance(v, bool) and near not in out:
-                # A close misspelling of an option the table does not set (issue 23, item 10):
-                # one error, and the log is checked as if the option were set (as a log without
-                # [options] is checked with the options its cards imply), so that what remains
-                # are the log's own mistakes, not one "not in the deck" error per card.
+                # A close misspelling of an option the table does not set: one error, and the
+                # log is checked as if the option were set (as a log without [options] is
+                # checked with the options its cards imply), so that what remains are the log's
+                # own mistakes, not one "not in the deck" error per card.
                 line = self._option_line(key)
                 self.error(LogStructureError, f"unknown option '{key}': probably a typo for '{near}' (the log is "
                            f"checked as if {near} = {str(v).lower()})", line=line)
