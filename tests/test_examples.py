@@ -211,8 +211,8 @@ def test_broken_example_reports_each_mistake_once():
     errors = api.validate("examples/broken.toml")
     got = [(e.line, e.round, e.trick, e.message) for e in errors]
     assert got == [
-        (18, None, None, "unknown option 'colour_bids' (did you mean 'color_bids'?): expected one of ally, "
-                         "minus_five, color_bids, lowest, surprise, thief"),
+        (18, None, None, "unknown option 'colour_bids': probably a typo for 'color_bids' (the log is checked as "
+                         "if color_bids = false)"),
         (23, 1, 2, "Cleo leads this trick (played the last tied card in trick 1, which burned); the line starts with Dev"),
         (31, 1, 10, "Y12 is not in the italian 4-player deck (numbers 1-10)"),
         (38, 2, 3, "Cleo played Y3, but it is already in the round (played by Ben in trick 2)"),

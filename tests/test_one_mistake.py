@@ -137,3 +137,85 @@ def test_follow_on_errors_are_marked(tmp_path):
     res = CliRunner().invoke(main, ["validate", str(path), "--format", "json"])
     doc = json.loads(res.stdout)
     assert [(e["follow_on"], e.get("follows_line")) for e in doc["errors"]] == [(False, None), (True, first)]
+
+
+LOWEST = (ROOT / "examples" / "lowest-3p.toml").read_text(encoding="utf-8")
+
+
+def validate_out(tmp_path, text: str) -> list[str]:
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(path)])
+    assert res.exit_code == 1
+    return [line.removeprefix(f"{path}:") for line in res.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("base,typo,meant", [(THIEF, "theif", "thief"), (LOWEST, "lowset", "lowest"),
+                                             (FRIDAY, "Ally", "ally"), (FRIDAY, "minus-five", "minus_five")])
+def test_a_misspelled_option_is_one_error_and_read_as_meant(tmp_path, base, typo, meant):
+    # Issue 23, item 10: not one "not in the deck" error per card (and an empty pile where the
+    # option's card took a place in the pile): the log is checked as if the option were set.
+    text = base.replace(f"\n{meant} = true\n", f"\n{typo} = true\n", 1)
+    at = line_of(text, f"{typo} = true")
+    assert validate_out(tmp_path, text) == [
+        f"{at}: unknown option '{typo}': probably a typo for '{meant}' (the log is checked as if {meant} = true)",
+        "1 file, 0 valid, 1 invalid, 1 error"]
+    check(tmp_path, text, (at, None, None), f"unknown option '{typo}': probably a typo for '{meant}'")
+
+
+def test_a_misspelled_option_the_ruleset_refuses_gives_one_marked_follow_on(tmp_path):
+    # Italian refuses the Thief with Color Bids: that follows from reading colour_bids as meant.
+    text = THIEF.replace("thief = true\n", "thief = true\ncolour_bids = true\n")
+    at = line_of(text, "colour_bids")
+    assert validate_out(tmp_path, text) == [
+        f"{at}: unknown option 'colour_bids': probably a typo for 'color_bids' (the log is checked as if "
+        "color_bids = true)",
+        f"{at}: Thief is not compatible with Color Bids under italian (knob thief.with_color_bids = \"refuse\"; "
+        f"IT \"Carta Ladro\": not compatible with the \"Colore delle offerte\" option) (follows from line {at})",
+        "1 file, 0 valid, 1 invalid, 2 errors"]
+
+
+def test_an_option_set_and_misspelled_or_far_from_any_keeps_the_list(tmp_path):
+    text = THIEF.replace("thief = true\n", "thief = true\ntheif = true\nluck = true\n")
+    out = validate_out(tmp_path, text)
+    expected = "expected one of ally, minus_five, color_bids, lowest, surprise, thief"
+    assert out == [f"{line_of(text, 'theif = ')}: unknown option 'theif' (did you mean 'thief'?): {expected}",
+                   f"{line_of(text, 'luck = ')}: unknown option 'luck': {expected}",
+                   "1 file, 0 valid, 1 invalid, 2 errors"]
+
+
+# Issue 23, item 12: round 2 written as led by the first seat (the winner of the last trick, or
+# the table's habit), where seat 2 leads it unless the round names its leader.
+R2T1 = '"K4: Ben Y10, Cleo B6, Dev G7, Ana B9"'
+R2_BY_ANA = '"K4: Ana B9, Ben Y10, Cleo B6, Dev G7"'
+
+
+def test_a_round_led_by_another_seat_offers_the_leader_key(tmp_path):
+    text = FRIDAY.replace(R2T1, R2_BY_ANA)
+    at = line_of(text, R2_BY_ANA)
+    assert validate_out(tmp_path, text) == [
+        f'{at}: round 2, trick 1: Ben leads this trick (seat 2 of players leads round 2: game.first_leader = rotate); '
+        'the line starts with Ana: if Ana led this round, write leader = "Ana" in its [[rounds]]',
+        "1 file, 0 valid, 1 invalid, 1 error"]
+    # The fix it offers, which the README's trick-line paragraph names too: the round names its
+    # leader, and the log is valid.
+    assert 'unless the round says `leader = "Ana"`' in (ROOT / "README.md").read_text(encoding="utf-8")
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text(text.replace("[[rounds]]\n# Dev plays the Ally", '[[rounds]]\nleader = "Ana"\n# Dev plays the Ally'),
+                     encoding="utf-8")
+    assert api.validate(fixed) == []
+    # The round's own leader key, when the line disagrees with it, is named as the reason.
+    named = FRIDAY.replace("[[rounds]]\n# Dev plays the Ally", '[[rounds]]\nleader = "Ana"\n# Dev plays the Ally')
+    assert validate_out(tmp_path, named)[0] == (
+        f'{line_of(named, R2T1)}: round 2, trick 1: Ana leads this trick (the round names its leader: leader = "Ana"); '
+        "the line starts with Ben")
+    # Under game.first_leader = first_seat, seat 1 leads every round: round 2 is right, round 3
+    # (led by Cleo, seat 3) is not.
+    path = tmp_path / "by-ana.toml"
+    path.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(path), "-o", "game.first_leader=first_seat"])
+    r3 = line_of(text, '"K1: Cleo K5')
+    assert res.stdout.splitlines()[0] == (
+        f"{path}:{r3}: round 3, trick 1: Ana leads this trick (seat 1 of players leads every round: "
+        'game.first_leader = first_seat); the line starts with Cleo: if Cleo led this round, write leader = "Cleo" '
+        "in its [[rounds]]")

@@ -160,7 +160,7 @@ tricks = [
 '''
     result, errors = _replayed(text)
     assert [e["message"] for e in errors if "partial" not in e["message"]][:1] == [
-        "Ana leads this trick (first leader of the round); the line starts with Ben"]
+        'Ana leads this trick (the round names its leader: leader = "Ana"); the line starts with Ben']
     assert result.rounds[0].tricks[0].winner == "Ana"
 
 

@@ -413,7 +413,8 @@ def test_game_first_leader_is_overridden_by_the_log():
 
 
 @pytest.mark.parametrize("first_leader, why", [
-    ("rotate", "B leads this trick (first leader of the round); the line starts with A"),
+    ("rotate", 'B leads this trick (seat 2 of players leads round 2: game.first_leader = rotate); the line starts '
+               'with A: if A led this round, write leader = "A" in its [[rounds]]'),
     ("first_seat", None),
 ])
 def test_game_first_leader_wrong_leader_of_round_two(first_leader, why):
@@ -425,7 +426,7 @@ def test_game_first_leader_wrong_leader_of_round_two(first_leader, why):
         assert errors == []
     else:
         assert [(e.round, e.trick, e.player, e.message) for e in errors] == [
-            (2, 1, "A", "B leads this trick (first leader of the round); the line starts with A")]
+            (2, 1, "A", why)]
 
 
 # -- trick resolution -------------------------------------------------------------------

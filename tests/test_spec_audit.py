@@ -441,7 +441,8 @@ def test_first_leader_rotates_in_rounds_whose_leader_the_log_leaves_out(rs):
     lines = [full_round(rs, ABC, [], "C"), ["K5: C R5, A G4, B K7"]]
     errs = kit.errors(rs, ABC, lines, leaders=["C"])
     assert [(e.round, e.trick, e.message) for e in errs] == [
-        (2, 1, "B leads this trick (first leader of the round); the line starts with C")]
+        (2, 1, 'B leads this trick (seat 2 of players leads round 2: game.first_leader = rotate); the line starts '
+               'with C: if C led this round, write leader = "C" in its [[rounds]]')]
 
 
 # -- rules.md section 5: the bundled rulesets ---------------------------------------------------

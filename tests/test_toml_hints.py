@@ -95,3 +95,51 @@ def test_a_top_level_key_typo_is_one_error(tmp_path, typo, meant):
 def test_no_hint_when_no_slip_fits():
     assert hint("a = 1\nb = = 2\n", "Invalid value (at line 2, column 5)") is None
     assert hint("x = 1\n", "something else") is None
+
+
+# Issue 23, item 9: values written as a person would, on the line the reader stopped at.
+@pytest.mark.parametrize("written,reader,says", [
+    ('ruleset = english', "Invalid value (at line {at}, column 11)",
+     'text needs quotes: expected ruleset = "english"'),
+    ('players = [Ana, Ben, Cleo, Dev]', "Invalid value (at line {at}, column 12)",
+     'names need quotes: expected players = ["Ana", "Ben", "Cleo", "Dev"]'),
+    ('players = ["Ana", "Ben", Cleo, "Dev"]', "Invalid value (at line {at}, column 26)",
+     'names need quotes: expected players = ["Ana", "Ben", "Cleo", "Dev"]'),
+    ('ally = True', "Invalid value (at line {at}, column 8)",
+     "TOML writes true and false in lower case: expected ally = true"),
+    ('ally = yes', "Invalid value (at line {at}, column 8)",
+     "ally is true or false in TOML, not yes: expected ally = true"),
+    ('pile = [K5, K3, 2x, K9, -5, K1, K7, K10, K2, K4, K8]', "Invalid value (at line {at}, column 9)",
+     'text in a list needs quotes: expected pile = ["K5", "K3", "2x", "K9", "-5", "K1", "K7", "K10", "K2", '
+     '"K4", "K8"]'),
+    # 2 reads as a number, so the reader's array ends at the x.
+    ('pile = ["K5", "K3", 2x, "K9", "-5", "K1", "K7", "K10", "K2", "K4", "K8"]', "Unclosed array (at line {at}, column 22)",
+     'text in a list needs quotes: expected pile = ["K5", "K3", "2x", "K9", "-5", "K1", "K7", "K10", "K2", '
+     '"K4", "K8"]'),
+])
+def test_a_value_written_as_a_person_would(tmp_path, written, reader, says):
+    original = {"ruleset": 'ruleset = "english"', "players": 'players = ["Ana", "Ben", "Cleo", "Dev"]',
+                "ally": "ally = true", "pile": PILE}[written.split()[0]]
+    text = FRIDAY.replace(original, written, 1)
+    err = only_error(tmp_path, text)
+    at = line_of(text, written)
+    assert err.line == at
+    assert err.message == f"invalid TOML: {says} (TOML reader: {reader.format(at=at)})"
+
+
+@pytest.mark.parametrize("date,reader,says", [
+    ("12/01/2026", "Expected newline or end of document after a statement (at line {at}, column 10)",
+     "'date' must be a date written year-month-day, unquoted (date = 2026-12-01)"),
+    ("2026-12-1", "Expected newline or end of document after a statement (at line {at}, column 12)",
+     "'date' must be a date written year-month-day, unquoted (date = 2026-12-01)"),
+    ("today", "Invalid value (at line {at}, column 8)",
+     "'date' must be a date written year-month-day, unquoted (date = 2026-12-01)"),
+    ("2026-02-30", "Invalid date or datetime (at line {at}, column 8)",
+     "'date' is no day of the calendar: expected year-month-day (date = 2026-12-01)"),
+])
+def test_a_date_not_written_year_month_day(tmp_path, date, reader, says):
+    text = FRIDAY.replace('ruleset = "english"\n', f'ruleset = "english"\ndate = {date}\n', 1)
+    err = only_error(tmp_path, text)
+    at = line_of(text, "date = ")
+    assert err.line == at
+    assert err.message == f"invalid TOML: {says} (TOML reader: {reader.format(at=at)})"

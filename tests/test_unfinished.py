@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -214,3 +215,52 @@ def test_the_refusal_waits_for_the_root_cause():
     assert lenient.exit_code == 1 and "the game is unfinished after round 1, trick 3" in lenient.stderr
     ok = bids("diff", log, "-r", "italian", "-r", "english", "--lenient-deck", "--allow-partial")
     assert ok.exit_code == 0 and "partial: standings after round 1, trick 3" in ok.stdout
+
+
+
+# Issue 23, item 8: a trick line missing from the last round played. That round may be
+# unfinished, so its short count is no evidence; the pile is: the line's prize is the pile card
+# one ordinary trick further on. friday-4p's round 3: pile K1 K8 K7 K4 K10 ..., trick 3 takes K7.
+FRIDAY = (Path(__file__).resolve().parent.parent / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
+R3T3 = '  "K7: Ben G9, Cleo B10, Dev R9, Ana G6",\n'
+UNFINISHED_R3 = ("round 3, trick 9: the game is unfinished after round 3, trick 9 (round 3 has 9 of 10 tricks): "
+                 "use --allow-partial to see the standings so far")
+
+
+def validate_lines(tmp_path, text, *args):
+    path = tmp_path / "friday.toml"
+    path.write_text(text, encoding="utf-8")
+    res = bids("validate", str(path), *args)
+    assert res.exit_code == 1
+    return [line.removeprefix(f"{path}:") for line in res.stdout.splitlines()[:-1]]
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def test_a_trick_missing_from_the_last_round_gets_the_hint_then_the_unfinished_note(tmp_path):
+    text = FRIDAY.replace(R3T3, "")
+    nxt, last = line_of(text, '"K4: Cleo G8'), line_of(text, '"K6: Dev Y2')
+    hint = (f"{nxt}: round 3, trick 3: a trick line seems to be missing before this one: the pile's next card is "
+            "K7, but this line reveals K4, which comes later (round 3 has 9 of 10 tricks)")
+    assert validate_lines(tmp_path, text) == [hint, f"{last}: {UNFINISHED_R3}"]
+    assert validate_lines(tmp_path, text, "--allow-partial") == [hint]
+
+
+def test_a_wrong_prize_in_the_last_round_is_no_missing_line(tmp_path):
+    # Not the pile card one trick on (K10 is two on): the plain reveal error, then play goes on
+    # from the pile (the next line's K4 is then the pile's K4: no more errors but the note).
+    text = FRIDAY.replace(R3T3, R3T3.replace("K7:", "K10:")).replace('  "K6: Dev Y2, Ana R3, Ben G7, Cleo B5",\n', "")
+    at, last = line_of(text, '"K10: Ben G9'), line_of(text, '"2x: Ben Y3')
+    assert validate_lines(tmp_path, text) == [
+        f"{at}: round 3, trick 3: revealed K10, but the next pile card is K7 (the prize of this trick)",
+        f"{last}: {UNFINISHED_R3}"]
+    # The round's first line revealing the second pile card: nothing before it agreed with the
+    # pile, so a wrong prize (or a wrong pile) is as likely as a missing line: the plain error.
+    text = FRIDAY.replace('"K1: Cleo K5, Dev Ally, Ana G2, Ben B1",\n', '"K8: Cleo K5, Dev Ally, Ana G2, Ben B1",\n')
+    text = text.replace('  "K6: Dev Y2, Ana R3, Ben G7, Cleo B5",\n', "")
+    errors = validate_lines(tmp_path, text)
+    first = line_of(text, "K8: Cleo K5")
+    assert errors[0] == f"{first}: round 3, trick 1: revealed K8, but the next pile card is K1 (the prize of this trick)"
+    assert not any("missing" in e for e in errors)

@@ -162,7 +162,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                                              ("{} leads trick 1: {}", leader, why)))
         self.trick = None
         self.leader = leader
-        self.leader_why = "first leader of the round"
+        self.leader_why = _first_leader_why(why, leader, number, self.n)
         self.lowest = False
         self.allies: tuple[str, str] | None = None
         self.round_points = dict.fromkeys(self.players, 0)
@@ -477,12 +477,14 @@ class Game(TrickResolution, ThiefSteals, Scoring):
     def _short_round_text(self) -> str:
         return f"round {self.round.number} has {self.logged_tricks} of {self.deck.tricks} tricks"
 
-    def skipped_to(self, top: Card, written: Card) -> bool:
+    def skipped_to(self, top: Card, written: Card, shown: bool = False) -> bool:
         """The log reveals ``written`` where the pile's next card is ``top``. In a round short of
         tricks where ``written`` lies further down the pile, a trick line is missing: the cards
         above it went to that trick. Then one error says so, the next trick's leader is unknown
-        (that trick's winner), and True; else False (the pile reports a plain mismatch)."""
-        if not self.missing_tricks or self.missing_told or written not in self.pile.front:
+        (that trick's winner), and True; else False (the pile reports a plain mismatch).
+        ``shown``: the line itself shows the skip (the pile's rule of evidence), which the last
+        round played needs: it may be unfinished, so its short count is no evidence."""
+        if not (self.missing_tricks or shown) or self.missing_told or written not in self.pile.front:
             return False
         self._missing_trick_told()
         self.illegal(f"a trick line seems to be missing before this one: the pile's next card is {top}, "
@@ -492,7 +494,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
 
     def _missing_trick_told(self) -> None:
         self.missing_told = True
-        self.missing_tricks -= 1
+        self.missing_tricks = max(self.missing_tricks - 1, 0)  # 0 in the last round played
 
     def _out_of_order(self, plays, k: int, i: int):
         """The plays from ``plays[k]`` on, in playing order, when they are those of the players
@@ -513,7 +515,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             # A short round whose next line is led by someone else: a trick line is probably
             # missing before it (its winner would lead here). One error; the line's order stands.
             self._missing_trick_told()
-            self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player)}: is a trick line "
+            self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player, fix=False)}: is a trick line "
                           f"missing before this one? ({self._short_round_text()})", player=player)
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
@@ -557,10 +559,28 @@ class Game(TrickResolution, ThiefSteals, Scoring):
 _player_of = itemgetter(0)  # the player of a (player, card) pair
 
 
-def _wrong_leader_text(leader: str, why: str, first: str) -> str:
-    """A trick line led by the wrong player: who leads and why first, then what
-    the line says, so the reader sees the rule before their slip."""
-    return f"{leader} leads this trick ({why}); the line starts with {first}"
+_BY_RULE = "game.first_leader = "  # in Game.leader_why when the first leader comes from the knob
+
+
+def _first_leader_why(why: str, leader: str, number: int, n: int) -> str:
+    """Why ``leader`` leads trick 1 of round ``number``, as a wrong-leader error says it: the seat
+    that leads this round and the knob that says so (rules.md 4, round leaders), or the round's
+    own ``leader`` key."""
+    if why == "named by the log":
+        return f'the round names its leader: leader = "{leader}"'
+    if _BY_RULE + "rotate" in why:
+        return f"seat {(number - 1) % n + 1} of players leads round {number}: {_BY_RULE}rotate"
+    return f"seat 1 of players leads every round: {_BY_RULE}first_seat"
+
+
+def _wrong_leader_text(leader: str, why: str, first: str, fix: bool = True) -> str:
+    """A trick line led by the wrong player: who leads and why first, then what the line says,
+    so the reader sees the rule before their slip. When the rule is the first leader's knob, a
+    table that let someone else lead names them (``leader``, log.md)."""
+    text = f"{leader} leads this trick ({why}); the line starts with {first}"
+    if fix and _BY_RULE in why:
+        text += f': if {first} led this round, write leader = "{first}" in its [[rounds]]'
+    return text
 
 
 def _place_text(where, card: Card) -> str:

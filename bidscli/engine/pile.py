@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core.cards import Card
+from ..core.cards import LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import UnknownCard, _Abort
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class _Pile:
     """
 
     __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten",
-                 "mismatch_line")
+                 "mismatch_line", "returned")
 
     def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
         self.game = game
@@ -43,6 +43,7 @@ class _Pile:
         self.seen: set = set()
         self.unwritten = False  # the last draw took a card the log's revealed part left out
         self.mismatch_line = None  # line of the round's first revealed card the pile disagrees with
+        self.returned: list = []  # cards put back on top (a hidden prize that stayed): ``put_top``
 
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
@@ -110,7 +111,7 @@ class _Pile:
         of tricks, a ``written`` card further down the pile says a trick line is missing: the
         cards above it went to that trick, and play goes on from ``written``."""
         game = self.game
-        if game.skipped_to(card, written):
+        if game.skipped_to(card, written, shown=self._one_trick_on(card, written)):
             while self.front[0] != written:
                 self.front.popleft()
             return self.front.popleft()
@@ -121,10 +122,26 @@ class _Pile:
             self.mismatch_line = game.where()["line"]
         return card
 
+    def _one_trick_on(self, card: Card, written: Card) -> bool:
+        """In the last round played, which may be unfinished, a short count is no evidence of a
+        missing trick line: the line must show it itself. It does when the
+        first card it reveals (its prize, not a later draw of its trick) is the pile card one
+        ordinary trick further on (``card`` went to the skipped trick: no Lowest or Surprise,
+        which take more cards, and no card put back on top, where the likelier slip is to have
+        skipped the card that stayed), the round's earlier lines agreed with the given pile, and
+        this is not the round's first line. Any player may lead after a skipped trick (its
+        winner), so the line's leader can neither confirm nor refute it."""
+        game = self.game
+        return (self.given and self.fed == 0 and self.mismatch_line is None
+                and 0 < game.logged_tricks < game.deck.tricks and game.trick is not None and game.trick.number > 1
+                and card is not LOWEST_CARD and card is not SURPRISE_CARD and card not in self.returned
+                and bool(self.front) and self.front[0] == written)
+
     def put_bottom(self, card: Card) -> None:
         self.bottom.append(card)
 
     def put_top(self, card: Card) -> None:
+        self.returned.append(card)
         self.front.appendleft(card)
 
     def end_trick(self) -> None:

@@ -52,6 +52,22 @@ def _tricks(n: int) -> str:
     return "1 trick" if n == 1 else f"{n} tricks"
 
 
+def _follows_a_guess(exc: BidsError, log, ruleset: Ruleset, opts: Mapping[str, bool]) -> None:
+    """A ruleset that refuses the options only with a misspelled option read as meant (the
+    reader's ``guessed``): its error is put at the typo's line and marked as
+    following from it (the typo, read first, stays the root cause that ``score`` stops at)."""
+    guessed = getattr(log, "guessed", ())
+    if not guessed or exc.follows is not None:
+        return
+    plain = {k: v for k, v in opts.items() if k not in {name for name, _ in guessed}}
+    try:
+        ruleset.check_options(plain, len(log.players))
+    except BidsError:
+        return  # refused without the guess too: a mistake of its own
+    exc.located(line=guessed[0][1])
+    exc.follows = guessed[0][1]
+
+
 def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
            collect: list | None = None, allow_partial: bool = True, explain: bool = True) -> GameResult | None:
     """Play a parsed log under a ruleset.
@@ -72,6 +88,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             opts.update(implied)
         game = Game(ruleset, log.players, opts, on_error=on_error, file=log.file, explain=explain)
     except BidsError as exc:
+        _follows_a_guess(exc, log, ruleset, opts)
         exc.located(file=log.file, line=log.ruleset_line)
         if collect is None:
             raise
@@ -116,8 +133,9 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and game.missing_told:
+        if short and game.missing_told and rec.number < last:
             pass  # the missing trick line was reported where it was noticed: one error for it
+            # (in the last round played, the unfinished-game note still follows it)
         elif short and rec.number < last:
             game.trick = None
             game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "

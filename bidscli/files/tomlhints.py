@@ -4,8 +4,10 @@ The TOML reader says where it stopped ("Unclosed array (at line 30, column 3)"),
 which is often a line or two after the slip a person made. ``hint`` reads the
 text up to that point the way a person would and names the probable slip and
 its line: a comma missing between two trick lines, a string not closed on its
-line, an array whose ``]`` is missing. The reader's own position is kept in the
-message. Pure text work: no I/O.
+line, an array whose ``]`` is missing; and on the line itself, a value written
+as a person would: text without quotes (``ruleset = italian``, ``players =
+[Marta, Luca]``), ``True`` for ``true``, a date that is not year-month-day. The
+reader's own position is kept in the message. Pure text work: no I/O.
 """
 
 from __future__ import annotations
@@ -74,6 +76,10 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
         if code.strip():
             last = (no, code)
     here = lines[line - 1].lstrip() if line <= len(lines) else ""
+    if line <= len(lines):
+        plain = _plain_value(lines[line - 1], at.column, message)
+        if plain is not None:
+            return line, plain
     if stack and last is not None:
         opened, opener = stack[-1]
         prev, code = last
@@ -86,3 +92,46 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
         where = "at the end of this line" if prev == opened else "after this line"
         return prev, f"missing ']' {where} to close {name} = [ (line {opened})?"
     return None
+
+
+
+_KEY = re.compile(r"\s*([A-Za-z0-9_.\"' -]+?)\s*=\s*")  # "key = " at the start of a line (dotted or quoted too)
+_WORD = re.compile(r"[A-Za-z][^,\[\]\"'#]*")  # a bare word: text that needed quotes
+_BOOL = {"true": "true", "false": "false", "yes": "true", "no": "false", "on": "true", "off": "false"}
+
+
+def _plain_value(raw: str, column: int | None, message: str) -> str | None:
+    """The slip in the value of a ``key = value`` line where the reader stopped, in plain words:
+    a date not written year-month-day, ``True`` for ``true``, text or names without quotes (TOML
+    1.0: strings are quoted, booleans lower case, a date YYYY-MM-DD). None if none fits."""
+    code = _scan(raw)[3]
+    m = _KEY.match(code)
+    if m is None or column is None:
+        return None
+    key, start = m.group(1).strip(), m.end()
+    if key == "date":  # whatever the reader stopped at on a date line, the date is the slip
+        if message.startswith("Invalid date"):  # 2026-02-30
+            return "'date' is no day of the calendar: expected year-month-day (date = 2026-12-01)"
+        return "'date' must be a date written year-month-day, unquoted (date = 2026-12-01)"
+    at = column - 1 - start  # where the reader stopped, inside the value
+    if at < 0:
+        return None
+    value = code[start:]
+    if value.startswith("[") and value.endswith("]") and message.startswith(("Invalid value", "Unclosed array")):
+        # players = [Marta, Luca] on one line. Every list of a log holds strings (names,
+        # cards): each unquoted item gets quotes ("2x" unquoted ends the reader's array early).
+        items = [i.strip() for i in value[1:-1].split(",")]
+        if all(items) and any(i[0] not in "\"'" for i in items):
+            fixed = ", ".join(i if i[0] in "\"'" else f'"{i}"' for i in items)
+            what = "names need" if key == "players" else "text in a list needs"
+            return f"{what} quotes: expected {key} = [{fixed}]"
+    word = _WORD.match(value)
+    if at > 0 or word is None or not message.startswith("Invalid value"):
+        return None
+    bare = word.group().strip()
+    if bare.lower() in _BOOL:  # ally = True, ally = yes
+        fix = _BOOL[bare.lower()]
+        if bare.lower() == fix:
+            return f"TOML writes true and false in lower case: expected {key} = {fix}"
+        return f"{key} is true or false in TOML, not {bare}: expected {key} = {fix}"
+    return f"text needs quotes: expected {key} = \"{bare}\""  # ruleset = italian

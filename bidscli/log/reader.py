@@ -123,6 +123,7 @@ class GameLog(NamedTuple):
     date: object = None  # a datetime.date (or datetime.datetime) when the log gives ``date``
     meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
     title: str | None = None  # the game's name for pages (``bids report``), when the log gives one
+    guessed: tuple = ()  # (option, line) of each misspelled option the log is checked as if it set
 
 
 # -- trick lines -----------------------------------------------------------
@@ -230,6 +231,17 @@ def _actions(pieces: list[str]) -> tuple:
     return tuple(actions)
 
 
+def _meant_option(key: str, table: dict) -> str | None:
+    """The table option ``key`` is a close misspelling of (``theif``, ``Thief``, ``minus-five``),
+    when the table does not also set that option; else None."""
+    if key in TABLE_OPTIONS:
+        return None
+    import difflib  # only for this hint: not at start-up
+
+    near = next(iter(difflib.get_close_matches(key.lower(), TABLE_OPTIONS, 1, 0.75)), None)
+    return near if near is not None and near not in table else None
+
+
 def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
@@ -244,6 +256,7 @@ class LogReader(LogPositions):
         self.text = text
         self.file = file
         self.errors: list[BidsError] = []
+        self.guessed: list[tuple[str, int | None]] = []  # misspelled options read as meant (_options)
 
     def error(self, cls, message: str, **where) -> None:
         self.errors.append(cls(message, file=self.file, **where))
@@ -333,7 +346,8 @@ class LogReader(LogPositions):
         ruleset_line = self._ruleset_line() if ruleset else None
         meta = data.get("meta")
         return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date,
-                       meta if isinstance(meta, dict) else None, (title or "").strip() or None)
+                       meta if isinstance(meta, dict) else None, (title or "").strip() or None,
+                       tuple(self.guessed))
 
     def _typo_in_players(self, players, rounds) -> None:
         """A name misspelled in ``players``: the rounds name someone else on many lines
@@ -397,7 +411,18 @@ class LogReader(LogPositions):
             return {}
         out = {}
         for key, v in value.items():
-            if key not in TABLE_OPTIONS:
+            near = _meant_option(key, value)
+            if near is not None and isinstance(v, bool) and near not in out:
+                # A close misspelling of an option the table does not set: one error, and the
+                # log is checked as if the option were set (as a log without [options] is
+                # checked with the options its cards imply), so that what remains are the log's
+                # own mistakes, not one "not in the deck" error per card.
+                line = self._option_line(key)
+                self.error(LogStructureError, f"unknown option '{key}': probably a typo for '{near}' (the log is "
+                           f"checked as if {near} = {str(v).lower()})", line=line)
+                out[near] = v
+                self.guessed.append((near, line))
+            elif key not in TABLE_OPTIONS:
                 self.error(
                     LogStructureError,
                     f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}",
