@@ -234,6 +234,24 @@ def test_five_player_lenient_deck_plays_the_ten_tricks(tmp_path):
     assert "round 1: 10 tricks as in the log (italian deals 8)" in notes
 
 
+def test_lenient_deck_plays_a_smaller_deal_under_a_bigger_deck(tmp_path):
+    # An italian five-player deal (1-10, eight tricks) with its hands, under english (1-12, ten
+    # tricks): the deal places no 11 or 12, which english would deal. --lenient-deck plays it as
+    # dealt, with a note for each round, instead of refusing "the deal leaves out B11, ...".
+    deal, game = tmp_path / "d5.toml", tmp_path / "g5.toml"
+    assert bids("deal", "-r", "italian", "-p", "5", "--seed", "7", "--out", str(deal)).exit_code == 0
+    assert bids("simulate", str(deal), "--out", str(game)).exit_code == 0
+    refused = bids("diff", str(game), "-r", "italian", "-r", "english")
+    assert refused.exit_code == 1 and "--lenient-deck" in refused.stderr
+    doc = diff_json(str(game), "-r", "italian", "-r", "english", "--lenient-deck")
+    notes = doc["lenient_deck"]["english"]
+    assert "round 1: the deal has no B11, B12, G11, G12, R11, R12, Y11, Y12, which the english 5-player deck " \
+           "deals: played as dealt" in notes
+    assert "round 1: 8 tricks as in the log (english deals 10)" in notes
+    # No option is on and no trick differs: the same totals under both.
+    assert doc["totals"]["english"] == doc["totals"]["italian"]
+
+
 def test_diff_needs_two_rulesets_and_a_log():
     assert bids("diff", THIEF, "-r", "italian").exit_code == 2
     res = bids("diff", "tests/data/nope.toml", "-r", "italian", "-r", "english")

@@ -211,6 +211,10 @@ def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> 
     return out
 
 
+def _by_card(text: str) -> tuple:
+    return (text[0], int(text[1:]) if text[1:].isdigit() else 0, text)
+
+
 def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = frozenset()) -> tuple[Deck, list[str]]:
     """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round.
     ``shown``: every card the whole log shows (``Deal.all_cards``); when the deck holds them all, no
@@ -237,6 +241,15 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = froze
         changes["black_in_hands"] = black_hands
     if r.removed is not None and len(r.removed) != deck.removed:
         changes["removed"] = len(r.removed)
+    if r.hands is not None and r.removed is not None:
+        # A deal made for a smaller deck (italian's 1-10 at five players under english's 1-12)
+        # places fewer cards: the cards it has are the pool.
+        placed = frozenset(c for h in r.hands.values() for c in h).union(r.removed)
+        missing = deck.pool_cards - placed
+        if missing:
+            changes["_pool"] = deck.pool_cards & placed
+            notes.append(f"round {r.number}: the deal has no {', '.join(sorted(map(str, missing), key=_by_card))}, "
+                         f"which the {deck.ruleset} {deck.players}-player deck deals: played as dealt")
     if not changes:
         return deck, []
     return deck.replace(**changes), notes

@@ -427,6 +427,9 @@ class Deck:
     # Neither compared nor shown: every card of the deck, and the knobs (for why_not).
     _cards: frozenset = field(default=frozenset(), repr=False, compare=False)
     _knobs: Mapping | None = field(default=None, repr=False, compare=False)
+    # The cards a deal must place in hands or among the removed, when not the pool's own (a
+    # --lenient-deck deck takes those of the log's deal).
+    _pool: frozenset | None = field(default=None, repr=False, compare=False)
     # Card sets made on first use (a replaced deck makes its own).
     _black_cards: frozenset | None = field(default=None, init=False, repr=False, compare=False)
     _pool_cards: frozenset | None = field(default=None, init=False, repr=False, compare=False)
@@ -466,6 +469,8 @@ class Deck:
     @property
     def pool_cards(self) -> frozenset:
         """The cards that always go into the hand pool: coloured cards and the Ally."""
+        if self._pool is not None:
+            return self._pool
         cards = self._pool_cards
         if cards is None:
             cards = frozenset(self._coloured) | ({ALLY_CARD} if self.ally else frozenset())
