@@ -323,17 +323,16 @@ def test_comparison_page(tmp_path):
     knob_table = tree.root.find("h2", None)
     assert knob_table is not None
     for k in d["knobs"]:
-        assert k["knob"] in page
+        assert k["knob"] in tree.root.text()
 
 
 def test_comparison_page_accounts_for_every_point(tmp_path):
     """The attribution of issue 10 on the page: each player's difference split by rule, exactly."""
     page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
     moved = tree.root.find("section", "moved").text()
-    for line in ("Ada +15 = minus_five.bonus +15", "Cy +30 = double.scope +15, minus_five.bonus +15",
-                 "Fay +7 = lucky_loser.condition +7"):
+    for line in ("Ada +15 = -5 bonus +15", "Cy +30 = 2x doubles +15, -5 bonus +15", "Fay +7 = lucky loser +7"):
         assert line in moved
-    assert "double.scope decides the winner" in moved
+    assert "2x doubles (double.scope) decides the winner" in moved
     d = diffreport.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
     rows = tree.root.find("table", "account").find("tbody").find_all("tr")
     for row in rows:
@@ -344,14 +343,14 @@ def test_comparison_page_accounts_for_every_point(tmp_path):
     # The stacked bars: one segment per non-zero part, titled with the player, the rule and the points.
     fig = tree.root.find("figure", "fold-chart")
     segments = sorted(r.find("title").text() for r in fig.find_all("rect") if "part" in r.attrs.get("class", ""))
-    assert segments == sorted(["Ada: minus_five.bonus +15", "Cy: double.scope +15", "Cy: minus_five.bonus +15",
-                               "Fay: lucky_loser.condition +7"])
+    assert segments == sorted(["Ada: -5 bonus (minus_five.bonus) +15", "Cy: 2x doubles (double.scope) +15",
+                               "Cy: -5 bonus (minus_five.bonus) +15", "Fay: lucky loser (lucky_loser.condition) +7"])
     # Each rule that moved a score with both values and sources; the rest counted in one line.
     knobs = tree.root.find("table", "account-knobs").text()
     for knob in ("double.scope", "minus_five.bonus", "lucky_loser.condition"):
         assert knob in knobs
     assert "thief.timing" not in knobs
-    assert "more knob(s) differ but did not change this game" in page
+    assert "9 more rules differ but did not change this game" in tree.root.text()
 
 
 def test_three_rulesets_each_against_the_first(tmp_path):
@@ -477,11 +476,28 @@ def test_study_html_refuses_overwrite_before_playing(tmp_path):
 
 
 
-def test_comparison_page_counts_parting_tricks_in_words(tmp_path):
-    page, _ = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
-    m = re.search(r"(\d+) (tricks?) part:", page)
-    assert m and "trick(s)" not in page
-    assert m.group(2) == ("trick" if m.group(1) == "1" else "tricks")
+def test_comparison_page_says_which_tricks_go_differently_in_words(tmp_path):
+    _, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
+    assert "Trick 3.5 goes differently." in tree.root.find("section", "moved").text()
+    _, tree = write_report(tmp_path, "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english", name="4p.html")
+    text = " ".join(tree.root.find("section", "moved").text().split())
+    assert re.search(r"Tricks (\d+\.\d+, )*\d+\.\d+ and \d+\.\d+ go differently\.", text), text
+    assert "trick(s)" not in text and "part:" not in text
+
+
+def test_comparison_page_names_rules_in_the_players_words(tmp_path):
+    # Issue 23, item 14: each rule by its plain label, its knob name beside it; no method words.
+    page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
+    text = " ".join(tree.root.text().split())
+    for word in ("Shapley", "knob(s)", "knobs", "bids disputes", "(first:"):
+        assert word not in text, word
+    moved = " ".join(tree.root.find("section", "moved").text().split())
+    assert ("2x doubles double.scope: this round (italian, IT) vs the whole game (english, EN)" in moved), moved
+    rules = [" ".join(th.text().split()) for th in tree.root.find_all("th") if th.attrs.get("scope") == "rowgroup"]
+    assert "2x doubles: this round / the whole game double.scope moved this game" in rules
+    assert "when the Thief steals: at once / later, when its winner chooses thief.timing" in rules
+    # A knob name may break only between its words (after "." or "_"), never inside one.
+    assert '<span class="knob">double.<wbr>scope</span>' in page
 
 
 def test_a_chart_is_titled_in_words_not_with_a_shape_of_its_own(tmp_path):

@@ -26,9 +26,20 @@ def environment():
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["knob_breaks"] = knob_breaks
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
+
+
+def knob_breaks(name: str):
+    """A knob name, escaped, that a narrow column may break only after a "." or a "_" (between
+    its words, never inside one: the stylesheet keeps .knob from breaking anywhere else)."""
+    import re
+
+    from markupsafe import Markup, escape
+
+    return Markup("<wbr>").join(escape(part) for part in re.split(r"(?<=[._])", str(name)))
 
 
 def _version() -> str:
@@ -56,8 +67,9 @@ def comparison(page: dict, command: str = "bids report") -> str:
     att = page.get("attribution")
     if att:
         for lab, block in att["rulesets"].items():
-            keys = block["keys"]
-            rows = [(p, [(k, float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
+            name = {k: f"{r['title']} ({k})" if r["title"] != k else k for k, r in block["rules"].items()}
+            keys = [name[k] for k in block["keys"]]
+            rows = [(p, [(name[k], float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
             charts[lab] = svg.diverging_bars(rows, keys, f"Each player's difference {block['against']} to {lab}, "
                                                          f"split among the rules that caused it")
     return _render("comparison.html", command, page=page, charts=charts)

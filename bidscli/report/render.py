@@ -407,6 +407,7 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
             "source": src,
             "unstated": src.startswith("unstated"),
             "meaning": knob.doc,
+            "label": knob.label,
         })
     return out
 
@@ -454,9 +455,10 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
     if len(ruleset.chain) > 1:
         out.append("extends: " + " -> ".join(ruleset.chain))
     out.append("")
-    rows = [[r["knob"], cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]), ("UNSTATED: house default" + r["source"][8:])
-             if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
-    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[None, 30, 30, 70]))
+    # The knob's name, its label in the players' words under it (rules/knobs.py).
+    rows = [[f"{r['knob']}\n{r['label']}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]),
+             ("UNSTATED: house default" + r["source"][8:]) if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
+    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[30, 30, 30, 70]))
     out.append("")
     out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
                ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))
