@@ -125,6 +125,27 @@ def score_rows(result: GameResult) -> list[dict]:
     return rows
 
 
+def table_marks(rows: list[dict]) -> dict:
+    """Which marks the final table holds (lucky loser, Ally, banked 2x): the page explains only those."""
+    cells = [r for row in rows for r in row["rounds"]]
+    return {"lucky": any(c["lucky"] is not None for c in cells), "ally": any(c["ally"] for c in cells),
+            "double": any(c["double"] for c in cells)}
+
+
+def round_end_label(r) -> str:
+    """What a round's reasons hold, in a few words: only what the round had ("round 2: who leads,
+    the Ally split, 2 lucky losers"; no 2x, no Ally where there was none)."""
+    parts = ["who leads"]
+    if r.partial:
+        parts.append("unfinished: no Ally split or lucky loser")
+    if r.allies:
+        parts.append("the Ally split")
+    n = len(r.lucky_losers)
+    if n:
+        parts.append("the lucky loser" if n == 1 else f"{n} lucky losers")
+    return f"round {r.number}: " + ", ".join(parts)
+
+
 def page_name(file: str, title: str | None) -> str:
     """What a page calls the game: the log's ``title``, else the file's name without its folder
     (a page is meant to be shared: no local path on it)."""
@@ -133,6 +154,7 @@ def page_name(file: str, title: str | None) -> str:
 
 def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None = None) -> dict:
     partial = any(r.partial for r in result.rounds)
+    table = score_rows(result)
     return {
         "kind": "game",
         "file": file,
@@ -143,9 +165,13 @@ def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None
         "partial": partial,
         "winners": result.winners,
         "totals": dict(result.totals),
-        "table": score_rows(result),
+        "table": table,
+        # The -5 bonus is scored only with the minus_five option (rules.md 4): else no column for it.
+        "minus_five_bonus": bool(result.options.get("minus_five")),
+        "marks": table_marks(table),
         "rounds": [
             {"number": r.number, "leader": r.leader, "partial": r.partial, "allies": list(r.allies),
+             "end_label": round_end_label(r),
              "lucky_losers": dict(r.lucky_losers), "scores": dict(r.scores),
              "double_bonus": {p: v for p, v in r.double_bonus.items() if v},
              "tricks": [trick_doc(ruleset, t) for t in r.tricks],
@@ -223,12 +249,14 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
             verdicts.append({"label": lab, "determined": True, "partial": True, "winners": [], "total": None,
                              "runner_up": None,
                              "message": f"standings after round {r}, trick {t} (unfinished game, no winner)"})
-            tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
+            tables.append({"label": lab, "determined": True, "rows": score_rows(res),
+                           "minus_five_bonus": bool(res.options.get("minus_five"))})
             continue
         w = res.winners
         verdicts.append({"label": lab, "determined": True, "winners": w, "total": res.totals[w[0]],
                          "runner_up": _runner_up(res), "partial": False})
-        tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
+        tables.append({"label": lab, "determined": True, "rows": score_rows(res),
+                       "minus_five_bonus": bool(res.options.get("minus_five"))})
     determined = [o for o in outs if o.determined]
     knob_rows = {row["knob"]: row for row in d.knobs}
     moved_rows = []
@@ -304,7 +332,9 @@ def study_page(doc: dict) -> dict:
             by_bot[s["bot"]] = (wins + s["wins"]["count"], n + s["wins"]["n"])
         strategies.append({"ruleset": r["ruleset"],
                            "strategies": [{"bot": b, "seats": sum(1 for s in r["seats"] if s["bot"] == b),
-                                           "wins": rate_stats(w, n)} for b, (w, n) in by_bot.items()]})
+                                           "wins": rate_stats(w, n)} for b, (w, n) in by_bot.items()],
+                           # every seat plays it: its pooled rate is an even share plus the shared wins
+                           "one_strategy": next(iter(by_bot)) if len(by_bot) == 1 else None})
     out["strategies"] = strategies
     return out
 
