@@ -50,8 +50,10 @@ class Knob:
         return tuple(self.label.split(": ", 1)[1].split(" / ")) if ": " in self.label else ()
 
     def words(self, value) -> str | None:
-        """A value in the players' words ("the whole game" for double.scope = game); None when the
-        label has no words for it (numbers, tables, lists: the value says it)."""
+        """A value in the players' words ("the whole game" for double.scope = game, "with 6 players"
+        for a list of player counts); None when the value says it best (numbers, tables)."""
+        if self.kind == "players" and isinstance(value, (list, tuple)):
+            return "at no player count" if not value else f"with {', '.join(map(str, value))} players"
         values = self.choices if self.kind == "choice" else (True, False) if self.kind == "bool" else ()
         if isinstance(value, str) and self.kind == "bool":
             value = {"true": True, "false": False}.get(value, value)
