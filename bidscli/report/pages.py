@@ -384,9 +384,9 @@ def attribution_doc(att, players) -> dict:
                       f"the winner.")
         elif deciding:
             winner = f"The winner is the same; the margin over {m.runner_up} moves because of {deciding}."
-    method = (f"each rule's part is its average effect over every order of switching the rules from {a} "
+    method = (f"Each rule's part is its average effect over every order of switching the rules from {a} "
               f"to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
-              f"the rules are switched from {a} to {b} one step at a time, each step charged with its "
+              f"The rules are switched from {a} to {b} one step at a time, each step charged with its "
               f"change (weighing every order of switching them was out of reach for this game)")
     if att.policy_mixtures:
         n = att.policy_mixtures
