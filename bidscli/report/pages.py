@@ -15,7 +15,7 @@ from ..core.cards import COLOUR_NAMES, Card
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
 from ..rules.ruleset import Ruleset, source_id
-from .render import cell_text, reason_json
+from .render import cell_text, minus_five_column, reason_json
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
 
@@ -166,8 +166,7 @@ def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None
         "winners": result.winners,
         "totals": dict(result.totals),
         "table": table,
-        # The -5 bonus is scored only with the minus_five option (rules.md 4): else no column for it.
-        "minus_five_bonus": bool(result.options.get("minus_five")),
+        "minus_five_bonus": minus_five_column(result),
         "marks": table_marks(table),
         "rounds": [
             {"number": r.number, "leader": r.leader, "partial": r.partial, "allies": list(r.allies),
@@ -250,13 +249,13 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
                              "runner_up": None,
                              "message": f"standings after round {r}, trick {t} (unfinished game, no winner)"})
             tables.append({"label": lab, "determined": True, "rows": score_rows(res),
-                           "minus_five_bonus": bool(res.options.get("minus_five"))})
+                           "minus_five_bonus": minus_five_column(res)})
             continue
         w = res.winners
         verdicts.append({"label": lab, "determined": True, "winners": w, "total": res.totals[w[0]],
                          "runner_up": _runner_up(res), "partial": False})
         tables.append({"label": lab, "determined": True, "rows": score_rows(res),
-                       "minus_five_bonus": bool(res.options.get("minus_five"))})
+                       "minus_five_bonus": minus_five_column(res)})
     determined = [o for o in outs if o.determined]
     knob_rows = {row["knob"]: row for row in d.knobs}
     moved_rows = []

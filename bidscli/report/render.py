@@ -223,11 +223,16 @@ def options_text(options) -> str:
     return ", ".join(on) if on else "none"
 
 
+def minus_five_column(result: GameResult) -> bool:
+    """Whether a final table has a -5 bonus column (the text table and the pages): only when it can
+    hold something; all zeros because the minus_five option is off says nothing (rules.md 4)."""
+    return bool(result.options.get("minus_five")) or any(result.bonuses.values())
+
+
 def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: bool = False) -> str:
     """``more_to_come``: the game goes on (the recorder's standings so far): no winner is named yet."""
     rounds = result.rounds
-    # The -5 bonus column only when it can hold something: all zeros because the option is off says nothing.
-    bonus = bool(result.options.get("minus_five")) or any(result.bonuses.values())
+    bonus = minus_five_column(result)
     headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + \
         (["-5 bonus"] if bonus else []) + ["total"]
     rows = []
