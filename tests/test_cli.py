@@ -269,6 +269,17 @@ def test_rules_show_lists_every_knob_with_value_source_and_unstated_marker(monke
     assert unstated == sum(rs.is_unstated(k) for k in KNOBS) >= 10
 
 
+def test_rules_show_gives_each_knob_in_the_players_words(monkeypatch):
+    # Issue 23, item 14: the label under the knob's name, and in the JSON.
+    monkeypatch.setenv("COLUMNS", "1000")
+    lines = bids("rules", "show", "italian").stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("double.scope "))
+    assert " ".join(ln[:31].strip() for ln in lines[at + 1:at + 3]).startswith("2x doubles: this round / the whole game")
+    doc = json.loads(bids("rules", "show", "italian", "--format", "json").stdout)
+    scope = next(k for k in doc["knobs"] if k["knob"] == "double.scope")
+    assert scope["label"] == "2x doubles: this round / the whole game"
+
+
 def test_rules_show_json_has_every_knob():
     doc = json.loads(bids("rules", "show", "english", "--format", "json").stdout)
     assert [k["knob"] for k in doc["knobs"]] == list(KNOBS)

@@ -49,7 +49,7 @@ def test_json_attribution_of_the_thief_6p_example():
     m = at["winner_margin"]
     assert (m["winner"], m["runner_up"], m["before"], m["after"]) == ("Cy", "Ada", -14, 1)
     assert m["deciding"] == ["double.scope"] and m["points"]["double.scope"] == 15
-    assert "double.scope decides that Cy wins under english" in at["winner_sentence"]
+    assert "2x doubles (double.scope) decides that Cy wins under english" in at["winner_sentence"]
     # the keys diff had before stay
     for key in ("file", "rulesets", "totals", "winners", "first_divergence", "knobs", "policy_steals"):
         assert key in doc
@@ -61,21 +61,24 @@ def test_text_account_names_every_rule_and_the_winner():
     res = bids("diff", THIEF6, "-r", "italian", "-r", "english")
     assert res.exit_code == 0
     out = res.stdout
-    assert "  Cy   32 -> 62  +30 = double.scope +15, minus_five.bonus +15\n" in out
-    assert "  Ada  46 -> 61  +15 = minus_five.bonus +15\n" in out
-    assert "  Fay  39 -> 46   +7 = lucky_loser.condition +7\n" in out
+    # Each rule in the players' words first, its knob name beside it (issue 23, item 14).
+    assert "  Cy   32 -> 62  +30 = 2x doubles (double.scope) +15, -5 bonus (minus_five.bonus) +15\n" in out
+    assert "  Ada  46 -> 61  +15 = -5 bonus (minus_five.bonus) +15\n" in out
+    assert "  Fay  39 -> 46   +7 = lucky loser (lucky_loser.condition) +7\n" in out
     assert "Bo, Dee, Eli: no change." in out
     flat = " ".join(out.split())
-    assert "Who wins: double.scope decides that Cy wins under english" in flat
+    assert "Who wins: 2x doubles (double.scope) decides that Cy wins under english" in flat
+    assert "Shapley" not in out
     assert "bids disputes examples/thief-6p.toml -r italian" in flat
     # every round end and bonus where the totals part is named
     assert "end of round 1 (lucky loser differs):" in out
     assert "end of round 3 (banked 2x differs):" in out
     assert "game end (-5 bonus differs):" in out
     # only the knobs that mattered, both values and sources; the rest in one line
-    assert "  double.scope:\n    italian: round (IT " in out and "    english: game (EN " in out
-    assert "9 more knobs differ but did not change this game:" in out
-    assert "\n  thief.timing:\n" not in out
+    assert ("  2x doubles: this round / the whole game (double.scope):\n    italian: this round (round; IT "
+            in out) and "    english: the whole game (game; EN " in out
+    assert "9 more rules differ but did not change this game:" in out
+    assert "when the Thief steals (thief.timing)" in flat and "(thief.timing):\n" not in out
 
 
 def test_halves_print_as_fractions_and_json_is_exact():
@@ -88,7 +91,8 @@ def test_halves_print_as_fractions_and_json_is_exact():
         assert sum(Fraction(v) for v in at["exact"][p].values()) == \
             doc["totals"]["english"][p] - doc["totals"]["italian"][p]
     out = bids("diff", THIEF4, "-r", "italian", "-r", "english").stdout
-    assert "Ana   3 -> 8    +5 = thief.fallback +2 1/2, thief.timing +2 1/2" in out
+    assert ("Ana   3 -> 8    +5 = Thief's victim has nothing (thief.fallback) +2 1/2, when the Thief steals"
+            in out)
     assert "the default steal policy decides" in " ".join(out.split())
 
 
@@ -122,7 +126,7 @@ def test_option_override_applies_to_both_rulesets():
 def test_all_gives_every_later_trick_in_full():
     short = bids("diff", THIEF4, "-r", "italian", "-r", "english").stdout
     full = bids("diff", THIEF4, "-r", "italian", "-r", "english", "--all").stdout
-    assert "  round 1, trick 5: steals, round points, Thief rights differ (knobs named: thief.pool)" in short
+    assert "  round 1, trick 5: steals, round points, Thief rights differ (rules named: what the Thief may take" in short
     assert "--all gives every trick's reasons" in short
     assert "  trick 1.5 (steals, round points, Thief rights differ):" in full
     assert "Ben steals K9 (+9) from Cleo" in full

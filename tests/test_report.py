@@ -323,17 +323,16 @@ def test_comparison_page(tmp_path):
     knob_table = tree.root.find("h2", None)
     assert knob_table is not None
     for k in d["knobs"]:
-        assert k["knob"] in page
+        assert k["knob"] in tree.root.text()
 
 
 def test_comparison_page_accounts_for_every_point(tmp_path):
     """The attribution of issue 10 on the page: each player's difference split by rule, exactly."""
     page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
     moved = tree.root.find("section", "moved").text()
-    for line in ("Ada +15 = minus_five.bonus +15", "Cy +30 = double.scope +15, minus_five.bonus +15",
-                 "Fay +7 = lucky_loser.condition +7"):
+    for line in ("Ada +15 = -5 bonus +15", "Cy +30 = 2x doubles +15, -5 bonus +15", "Fay +7 = lucky loser +7"):
         assert line in moved
-    assert "double.scope decides the winner" in moved
+    assert "2x doubles (double.scope) decides the winner" in moved
     d = diffreport.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
     rows = tree.root.find("table", "account").find("tbody").find_all("tr")
     for row in rows:
@@ -343,15 +342,16 @@ def test_comparison_page_accounts_for_every_point(tmp_path):
         assert sum(int(v) for _, v in parts) == int(diff)
     # The stacked bars: one segment per non-zero part, titled with the player, the rule and the points.
     fig = tree.root.find("figure", "fold-chart")
-    segments = sorted(r.find("title").text() for r in fig.find_all("rect") if "part" in r.attrs.get("class", ""))
-    assert segments == sorted(["Ada: minus_five.bonus +15", "Cy: double.scope +15", "Cy: minus_five.bonus +15",
-                               "Fay: lucky_loser.condition +7"])
+    segments = sorted(r.find("title").text() for r in fig.find("svg", "wide").find_all("rect")
+                      if "part" in r.attrs.get("class", ""))
+    assert segments == sorted(["Ada: -5 bonus (minus_five.bonus) +15", "Cy: 2x doubles (double.scope) +15",
+                               "Cy: -5 bonus (minus_five.bonus) +15", "Fay: lucky loser (lucky_loser.condition) +7"])
     # Each rule that moved a score with both values and sources; the rest counted in one line.
     knobs = tree.root.find("table", "account-knobs").text()
     for knob in ("double.scope", "minus_five.bonus", "lucky_loser.condition"):
         assert knob in knobs
     assert "thief.timing" not in knobs
-    assert "more knob(s) differ but did not change this game" in page
+    assert "9 more rules differ but did not change this game" in tree.root.text()
 
 
 def test_three_rulesets_each_against_the_first(tmp_path):
@@ -450,9 +450,10 @@ def test_study_page(tmp_path):
     page = out.read_text(encoding="utf-8")
     tree = Tree(page)
     assert external_refs(page, tree) == []
-    charts = tree.root.find_all("svg", "chart")
-    # rates + (seats, strategies) per ruleset + a histogram per ruleset
-    assert len(charts) == 1 + 2 * 2 + 2
+    charts = tree.root.find_all("svg", "wide")  # each chart also comes narrow, for a phone
+    assert len(tree.root.find_all("svg", "narrow")) == len(charts)
+    # rates + (seats, strategies) per ruleset + the score histograms of every ruleset on one axis
+    assert len(charts) == 1 + 2 * 2 + 1
     for r in doc["rulesets"]:
         assert sum(c for s in r["seats"] for _, c in s["histogram"]) == r["games"] * 3
         for s in r["seats"]:
@@ -477,11 +478,28 @@ def test_study_html_refuses_overwrite_before_playing(tmp_path):
 
 
 
-def test_comparison_page_counts_parting_tricks_in_words(tmp_path):
-    page, _ = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
-    m = re.search(r"(\d+) (tricks?) part:", page)
-    assert m and "trick(s)" not in page
-    assert m.group(2) == ("trick" if m.group(1) == "1" else "tricks")
+def test_comparison_page_says_which_tricks_go_differently_in_words(tmp_path):
+    _, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
+    assert "Trick 3.5 goes differently." in tree.root.find("section", "moved").text()
+    _, tree = write_report(tmp_path, "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english", name="4p.html")
+    text = " ".join(tree.root.find("section", "moved").text().split())
+    assert re.search(r"Tricks (\d+\.\d+, )*\d+\.\d+ and \d+\.\d+ go differently\.", text), text
+    assert "trick(s)" not in text and "part:" not in text
+
+
+def test_comparison_page_names_rules_in_the_players_words(tmp_path):
+    # Issue 23, item 14: each rule by its plain label, its knob name beside it; no method words.
+    page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
+    text = " ".join(tree.root.text().split())
+    for word in ("Shapley", "knob(s)", "knobs", "bids disputes", "(first:"):
+        assert word not in text, word
+    moved = " ".join(tree.root.find("section", "moved").text().split())
+    assert ("2x doubles double.scope: this round (italian, IT) vs the whole game (english, EN)" in moved), moved
+    rules = [" ".join(th.text().split()) for th in tree.root.find_all("th") if th.attrs.get("scope") == "rowgroup"]
+    assert "2x doubles: this round / the whole game double.scope moved this game" in rules
+    assert "when the Thief steals: at once / later, when its winner chooses thief.timing" in rules
+    # A knob name may break only between its words (after "." or "_"), never inside one.
+    assert '<span class="knob">double.<wbr>scope</span>' in page
 
 
 def test_a_chart_is_titled_in_words_not_with_a_shape_of_its_own(tmp_path):
@@ -498,5 +516,69 @@ def test_a_chart_is_titled_in_words_not_with_a_shape_of_its_own(tmp_path):
     assert r.exit_code == 0, r.output
     page = out.read_text(encoding="utf-8")
     assert "Shape(" not in page
-    titles = re.findall(r'<svg class="chart"[^>]*aria-label="([^"]*)"', page)
+    titles = re.findall(r'<svg class="chart [a-z]+"[^>]*aria-label="([^"]*)"', page)
     assert titles and all(t.strip() and "tag=" not in t for t in titles)
+
+
+# -- issue 23, items 15 and 16: what a page shows is what the game had ----------------------------
+
+
+def _summaries(tree) -> list[str]:
+    return [" ".join(x.text().split()) for x in tree.root.find_all("summary")]
+
+
+def test_game_page_shows_the_minus_five_bonus_only_when_it_is_in_play(tmp_path):
+    _, tree = write_report(tmp_path, "examples/first-game.toml", name="first.html")  # no minus_five option
+    head = [th.text() for th in tree.root.find("table").find("thead").find_all("th")]
+    assert head == ["rank", "player", "total", "R1"]
+    body = tree.root.find("body")
+    assert "-5 bonus" not in " ".join(body.text().split())
+    _, tree = write_report(tmp_path, "examples/thief-6p.toml", name="thief.html")  # minus_five = true
+    head = [th.text() for th in tree.root.find("table").find("thead").find_all("th")]
+    assert head[-1] == "-5 bonus"
+
+
+def test_round_end_summaries_list_only_what_the_round_had(tmp_path):
+    _, tree = write_report(tmp_path, "examples/thief-6p.toml", name="thief.html")
+    rounds = [t for t in _summaries(tree) if t.startswith("round ")]
+    assert rounds == ["round 1: who leads, the Ally split, 2 lucky losers",
+                      "round 2: who leads, the Ally split, 2 lucky losers",
+                      "round 3: who leads, the Ally split, 3 lucky losers"]
+    _, tree = write_report(tmp_path, "examples/lowest-3p.toml", name="lowest.html")  # no 2x in a 3-player deck
+    _, result = api.score("examples/lowest-3p.toml")
+    assert not any(v for r in result.rounds for v in r.double_bonus.values())
+    rounds = [t for t in _summaries(tree) if t.startswith("round ")]
+    assert rounds and all("2x" not in t and "Ally" not in t for t in rounds)
+    caption = " ".join(tree.root.find("h2", None).parent.text().split())
+    assert "2x (what a banked 2x added)" not in caption and "Ally (the pair" not in caption
+
+
+def test_study_page_draws_every_rulesets_scores_on_one_axis(tmp_path):
+    out = tmp_path / "study.html"
+    res = run("study", "-r", "italian", "-r", "english", "-r", "japanese", "-p", "4", "-g", "6", "--html", out)
+    assert res.exit_code == 0, res.output
+    tree = Tree(out.read_text(encoding="utf-8"))
+    (h2,) = [h for h in tree.root.find_all("h2") if h.attrs.get("id") == "scores"]
+    figures = [f for f in h2.parent.find_all("figure") if "hists" in f.classes]
+    assert len(figures) == 1  # one chart for all rulesets, not one chart each
+    chart = figures[0].find("svg", "wide")
+    names = [t.text() for t in chart.find_all("text") if "end" in t.attrs.get("class", "")]
+    assert [n.split(":")[0] for n in names] == ["italian", "english", "japanese"]
+    assert all(re.fullmatch(r"[a-z]+: mean -?\d+\.\d", n) for n in names)
+    axis = [t for t in chart.find_all("text") if "tick" in t.attrs.get("class", "")]
+    assert sum(1 for t in axis if t.text() == "final score") == 1  # the score axis once, shared
+
+
+def test_study_page_says_why_there_is_no_strategy_chart_when_every_seat_plays_one(tmp_path):
+    out = tmp_path / "study.html"
+    res = run("study", "-r", "italian", "-p", "4", "-g", "6", "--html", out)  # every seat: default
+    assert res.exit_code == 0, res.output
+    tree = Tree(out.read_text(encoding="utf-8"))
+    text = " ".join(tree.root.text().split())
+    assert "Every seat plays default, so there is no other strategy to compare it with" in text
+    assert "default ×4" not in text
+    out2 = tmp_path / "mixed.html"
+    assert run("study", "-r", "italian", "-p", "4", "-g", "6", "--bots", "greedy,default,default,default",
+               "--html", out2).exit_code == 0
+    text = " ".join(Tree(out2.read_text(encoding="utf-8")).root.text().split())
+    assert "default ×3" in text and "Every seat plays" not in text

@@ -20,6 +20,7 @@ import shutil
 import struct
 import zlib
 from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -198,6 +199,7 @@ def test_page_in_a_browser(laptop, phone, pages, name):
         _, result = api.score(f"examples/{name}.toml")
         rows = tree.root.find("table").find("tbody").find_all("tr")
         assert [(r.find_all("td")[1].text(), int(r.find("td", "total").text())) for r in rows] == result.ranking
+    assert_readable(page)
     # A phone: the page fits its width (nothing to scroll sideways).
     page = phone.open(url)
     assert phone.problems() == []
@@ -205,6 +207,24 @@ def test_page_in_a_browser(laptop, phone, pages, name):
     assert inner == PHONE[0]
     assert width <= PHONE[0]
     assert png_size(page.screenshot()) == PHONE
+    assert_readable(page)
+
+
+def assert_readable(page) -> None:
+    """Issue 23, item 15: every chart text on the screen is at least 11 px high (one chart of each
+    pair is shown), and no table runs into the one under it."""
+    charts = page.evaluate("""() => [...document.querySelectorAll('.charts')].map(box =>
+        [...box.querySelectorAll('svg.chart')].filter(s => s.getBoundingClientRect().width > 0).map(s =>
+            [...s.querySelectorAll('text')].map(t =>
+                [t.textContent, parseFloat(getComputedStyle(t).fontSize) * s.getScreenCTM().a])))""")
+    assert all(len(shown) == 1 for shown in charts)
+    small = [(text, round(size, 1)) for shown in charts for text, size in shown[0] if size < 11 - 0.01]
+    assert small == []
+    tables = page.evaluate("""() => [...document.querySelectorAll('table')].map(t => t.getBoundingClientRect())
+        .filter(b => b.height > 0).map(b => [b.left, b.right, b.top, b.bottom])""")
+    for (l1, r1, _, b1), (l2, r2, t2, _) in pairwise(tables):
+        if t2 >= b1 - 1 and min(r1, r2) > max(l1, l2):  # the next table is under this one
+            assert t2 - b1 >= 8, (b1, t2)
 
 
 def test_comparison_above_the_fold(laptop, pages):

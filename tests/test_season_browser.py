@@ -15,7 +15,13 @@ from click.testing import CliRunner
 from bidscli.cli.main import main
 
 from .test_report import Tree
-from .test_report_browser import browser, png_size, png_variety, screen  # noqa: F401 - the browser fixture
+from .test_report_browser import (  # noqa: F401 - the browser fixture
+    assert_readable,
+    browser,
+    png_size,
+    png_variety,
+    screen,
+)
 
 DATA = "tests/data/season"
 ARGS = [DATA, "--alias", "Ana Maria=Ana", "-r", "italian", "-r", "english", "--lenient-deck"]
@@ -43,6 +49,7 @@ def test_season_page_in_a_browser(browser, season_page, kind):  # noqa: F811 - t
             Path(os.environ["BIDS_SCREENSHOT_DIR"], f"season-{kind}.png").write_bytes(page.screenshot(full_page=True))
         width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert inner == size[0] and width <= size[0]  # nothing scrolls sideways
+        assert_readable(page)  # chart text of 11 px or more
         root = Tree(page.content()).root
         text = root.text()
         tables = root.find_all("table")
@@ -50,8 +57,8 @@ def test_season_page_in_a_browser(browser, season_page, kind):  # noqa: F811 - t
             rows = table.find("tbody").find_all("tr")
             assert [(r.find_all("td")[1].text(), int(r.find_all("td")[3].text())) for r in rows] == [
                 (x["player"], x["wins"]) for x in rs["standings"]]
-        assert page.locator("svg.chart").count() == 2  # a rating chart a ruleset
-        assert page.locator("svg.chart polygon.band").count() == 2 * 6  # a band a player
+        assert page.locator("svg.chart:visible").count() == 2  # a rating chart a ruleset (of its two widths)
+        assert page.locator("svg.chart:visible polygon.band").count() == 2 * 6  # a band a player
         assert "What if" in text and "decided by" in text and "double.scope" in text
         assert "Left out" in text and "bad.toml:22" in text
 
@@ -61,4 +68,4 @@ def test_season_page_without_script(browser, season_page):  # noqa: F811
     with screen(browser, SIZES["laptop"][0], script=False) as s:
         page = s.open(path.as_uri())
         assert s.problems() == []
-        assert page.locator("svg.chart").count() == 2 and "Standings" in page.content()
+        assert page.locator("svg.chart:visible").count() == 2 and "Standings" in page.content()

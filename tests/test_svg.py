@@ -48,14 +48,45 @@ def test_interval_bars_draw_the_interval_ends():
     assert abs((hi - left) - 3 * (lo - left)) < 0.2  # 0.75 is three times 0.25 from zero
 
 
-def test_histogram_bins_add_up():
-    counts = {v: v % 3 + 1 for v in range(-5, 40)}
-    chart = svg.histogram(counts, "t", bins=8)
+def test_histograms_share_their_bins_and_count_scale():
+    a = {v: v % 3 + 1 for v in range(-5, 40)}
+    b = {v: 2 for v in range(10, 70)}
+    chart = svg.histograms([("a", a), ("b", b)], "t", bins=8)
     bars = _rects(chart, "bar")
-    assert len(bars) <= 8
-    total = sum(int(b.text.split(": ")[1].split()[0]) for b in bars)
-    assert total == sum(counts.values())
-    assert svg.histogram({}, "t").shapes == []
+    assert len(bars) <= 16
+    for name, counts in (("a", a), ("b", b)):
+        mine = [r for r in bars if r.text.startswith(f"{name},")]
+        assert sum(int(r.text.split(": ")[1].split()[0]) for r in mine) == sum(counts.values())
+    # One score axis: a bin of "b" starts where the same bin of "a" does.
+    x_of = {r.text.split(", score ")[1].split(":")[0]: r.attrs["x"] for r in bars if r.text.startswith("a,")}
+    for r in bars:
+        if r.text.startswith("b,") and r.text.split(", score ")[1].split(":")[0] in x_of:
+            assert r.attrs["x"] == x_of[r.text.split(", score ")[1].split(":")[0]]
+    # One count scale: as many player-games are as tall in either panel.
+    counted = [(r.attrs["height"], int(r.text.split(": ")[1].split()[0])) for r in bars]
+    per_game = [h / c for h, c in counted if c]
+    assert max(per_game) - min(per_game) < 0.05
+    assert svg.histograms([("a", {})], "t").shapes == []
+
+
+def test_no_chart_text_is_smaller_than_eleven_units_at_either_width():
+    charts = [svg.responsive(svg.line_chart, [("Ana", [0, 5, 10])], [(2, "R1")], "t"),
+              svg.responsive(svg.interval_bars, [("italian: lucky loser", 0.5, 0.4, 0.6)], "t"),
+              svg.responsive(svg.histograms, [("a", {1: 2, 5: 3})], "t"),
+              svg.responsive(svg.diverging_bars, [("Ada", [("a", 3)])], ["a"], "t")]
+    for pair in charts:
+        assert pair["narrow"].width == svg.NARROW < pair["wide"].width
+    assert svg.TICK_FONT >= 11 and svg.FONT >= 11
+
+
+def test_narrow_interval_bars_put_long_names_above_their_bars():
+    wide = svg.interval_bars([("italian: lucky loser", 0.5, 0.4, 0.6)], "t")
+    narrow = svg.interval_bars([("italian: lucky loser", 0.5, 0.4, 0.6)], "t", width=svg.NARROW)
+    for chart, above in ((wide, False), (narrow, True)):
+        (name,) = [s for s in chart.shapes if s.tag == "text" and s.text == "italian: lucky loser"]
+        (bar,) = _rects(chart, "bar")
+        assert (name.attrs["y"] <= bar.attrs["y"]) == above
+        assert name.attrs["x"] - svg.text_width(name.text, svg.FONT) >= 0 or above
 
 
 def test_line_chart_ends_are_labelled_apart():

@@ -197,7 +197,7 @@ def test_knob_reference_lists_every_knob_with_its_allowed_values():
     bundled = [load_ruleset(n) for n in ("italian", "english", "japanese")]
     for name, knob in KNOBS.items():  # the row as written: allowed values, each ruleset's value, meaning
         values = " | ".join(f"`{cell_text(knob_value(r.knobs[name]))}`" for r in bundled)
-        assert f"| `{name}` | {knob.values_in_words()} | {values} | {knob.doc} |" in text, name
+        assert f"| `{name}` | {knob.values_in_words()} | {values} | {knob.doc} | {knob.label} |" in text, name
 
 
 def test_pyproject_license_is_an_spdx_string_for_a_setuptools_that_reads_it():

@@ -13,6 +13,7 @@ from ..analysis.divergence import _delta, trick_key, tricks_of
 from ..analysis.plan import Deal, Outcome, deal_json
 from ..analysis.variants import Diff
 from ..core.sanitize import path_text
+from ..rules.knobs import KNOBS, rule_title
 from .render import (
     cell_text,
     knob_value,
@@ -308,13 +309,13 @@ def _tricks_of_round(dvs, labels, everything: bool, width: int) -> list[str]:
             ", ".join(f"{w} in {n}" for w, n in what.items()) + " differ"
     knobs = sorted({k for dv in dvs for k in dv.knobs})
     if knobs:
-        text += f" (knobs named: {', '.join(knobs)})"
+        text += f" (rules named: {', '.join(map(rule, knobs))})"
     return wrap(text, "  ", "    ", width)
 
 
 def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[str]:
     a, b = at.labels
-    method = "exact Shapley values" if at.method == "shapley" else \
+    method = "exact, docs/diff.md" if at.method == "shapley" else \
         f"ORDERED split: {at.reason}; so the knobs are switched one step at a time: " + \
         " -> ".join(" + ".join(s) for s in at.order)
     out = wrap(f"Each player's difference, {b} - {a}, by the rule that caused it ({method}):", "", "  ", width)
@@ -327,7 +328,7 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
             continue
         shares = sorted(((g, v) for g, v in at.parts[p].items() if v), key=lambda x: (-abs(x[1]), x[0]))
         rows.append((p, f"{at.totals[a][p]} -> {at.totals[b][p]}", mixed_text(diff),
-                     ", ".join(f"{g} {mixed_text(v)}" for g, v in shares) or "(the parts cancel out)"))
+                     ", ".join(f"{rule(g)} {mixed_text(v)}" for g, v in shares) or "(the parts cancel out)"))
     if rows:
         wp = max(len(r[0]) for r in rows)
         wt = max(len(r[1]) for r in rows)
@@ -363,21 +364,21 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
     """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin)."""
     a, b = at.labels
     m = at.winner_margin
-    where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of knob changes that change the winner"
+    where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of rule changes that change the winner"
     shared = _shared_win(at)
     if shared:
         return f"Who wins: {shared}; {where}."
     if m.winner_changed:
         moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
-        parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
-        deciding = " and ".join(m.deciding) if m.deciding else "no single rule"
+        parts = ", ".join(f"{rule_title(g)} {mixed_text(v)}" for g, v in moved)
+        deciding = " and ".join(map(rule, m.deciding)) if m.deciding else "no single rule"
         verb = "decides" if len(m.deciding) == 1 else "decide"
         instead = f" instead of {m.rival}" if m.rival != m.runner_up else ""
         return (f"Who wins: {deciding} {verb} that {m.winner} wins under {b}{instead}: {m.winner}'s margin "
                 f"over {m.rival} goes from {m.rival_before:+d} under {a} to {m.rival_after:+d} ({parts}); "
                 f"{where}.")
     moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = ", ".join(f"{g} {mixed_text(v)}" for g, v in moved)
+    parts = ", ".join(f"{rule(g)} {mixed_text(v)}" for g, v in moved)
     if not moved:
         return f"Who wins: {m.winner} under both, {m.after:+d} over {m.runner_up} under both; {where}."
     return (f"Who wins: {m.winner} under both; the margin over {m.runner_up} goes from {m.before:+d} to "
@@ -407,6 +408,19 @@ def _shared_win(at: Attribution) -> str | None:
     return f"{_and(wb)} share the win with {tb} under {b} ({under_a} under {a}, with {ta})"
 
 
+def rule(name: str) -> str:
+    """A rule named in the players' words, its knob name beside it: "2x doubles (double.scope)"."""
+    title = rule_title(name)
+    return name if title == name else f"{title} ({name})"
+
+
+def _value(knob: str, value, source: str) -> str:
+    """A knob's value in the label's words, the value and its source beside them."""
+    words = KNOBS[knob].words(value)
+    text = cell_text(value)
+    return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
+
+
 def _knob_lines(at: Attribution, width: int) -> list[str]:
     a, b = at.labels
     def moved(g) -> bool:  # a part of its own, or of a joint step of the ordered split that holds it
@@ -416,21 +430,21 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
     hidden = [g for g in at.groups if g not in shown]
     out = []
     if shown:
-        out.append(f"Knobs that changed this game ({a} -> {b}):")
+        out.append(f"Rules that changed this game ({a} -> {b}):")
         for g in shown:
             for k in g.knobs:
-                out += wrap(f"{k.knob}:", "  ", "    ", width)
-                out += wrap(f"{a}: {cell_text(k.value_a)} ({k.source_a})", "    ", "      ", width)
-                out += wrap(f"{b}: {cell_text(k.value_b)} ({k.source_b})", "    ", "      ", width)
+                out += wrap(f"{KNOBS[k.knob].label} ({k.knob}):", "  ", "    ", width)
+                out += wrap(f"{a}: {_value(k.knob, k.value_a, k.source_a)}", "    ", "      ", width)
+                out += wrap(f"{b}: {_value(k.knob, k.value_b, k.source_b)}", "    ", "      ", width)
             if not g.knobs:  # the table options group
                 out += wrap(f"{g.name}: the rulesets' default table options differ", "  ", "    ", width)
     if hidden:
         names = [k.knob for g in hidden for k in g.knobs] or [g.name for g in hidden]
         n = len(names)
-        out += wrap(f"{n} {'more ' if shown else ''}knob{'s' if n != 1 else ''} differ{'' if n != 1 else 's'} but "
-                    f"did not change this game: {', '.join(names)}.", "", "  ", width)
+        out += wrap(f"{n} {'more ' if shown else ''}rule{'s' if n != 1 else ''} differ{'' if n != 1 else 's'} but "
+                    f"did not change this game: {', '.join(map(rule, names))}.", "", "  ", width)
     if not at.groups:
-        out.append(f"{a} and {b} set every knob the same way at this table.")
+        out.append(f"{a} and {b} set every rule the same way at this table.")
     return out
 
 
@@ -471,7 +485,7 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines += _knob_lines(at, width)
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
-        lines += wrap(f"{len(d.knobs)} knob{'' if len(d.knobs) == 1 else 's'} differ{'s' if len(d.knobs) == 1 else ''}: " + ", ".join(r["knob"] for r in d.knobs), "", "  ", width)
+        lines += wrap(f"{len(d.knobs)} rule{'' if len(d.knobs) == 1 else 's'} differ{'s' if len(d.knobs) == 1 else ''}: " + ", ".join(rule(r["knob"]) for r in d.knobs), "", "  ", width)
     return "\n".join(lines)
 
 

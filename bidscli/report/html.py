@@ -26,9 +26,20 @@ def environment():
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["knob_breaks"] = knob_breaks
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
+
+
+def knob_breaks(name: str):
+    """A knob name, escaped, that a narrow column may break only after a "." or a "_" (between
+    its words, never inside one: the stylesheet keeps .knob from breaking anywhere else)."""
+    import re
+
+    from markupsafe import Markup, escape
+
+    return Markup("<wbr>").join(escape(part) for part in re.split(r"(?<=[._])", str(name)))
 
 
 def _version() -> str:
@@ -46,8 +57,9 @@ def _render(template: str, command: str, **context) -> str:
 
 def game(page: dict, command: str = "bids report") -> str:
     prog = page["progression"]
-    chart = svg.line_chart([(p, prog["series"][p]) for p in page["players"]], prog["breaks"],
-                           "Score progression: running game total of each player after every trick")
+    chart = svg.responsive(svg.line_chart, [(p, prog["series"][p]) for p in page["players"]], prog["breaks"],
+                           "Score progression: running game total of each player after every trick",
+                           narrow={"height": 230})
     return _render("game.html", command, page=page, charts={"progress": chart})
 
 
@@ -56,10 +68,12 @@ def comparison(page: dict, command: str = "bids report") -> str:
     att = page.get("attribution")
     if att:
         for lab, block in att["rulesets"].items():
-            keys = block["keys"]
-            rows = [(p, [(k, float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
-            charts[lab] = svg.diverging_bars(rows, keys, f"Each player's difference {block['against']} to {lab}, "
-                                                         f"split among the rules that caused it")
+            name = {k: f"{r['title']} ({k})" if r["title"] != k else k for k, r in block["rules"].items()}
+            keys = [name[k] for k in block["keys"]]
+            rows = [(p, [(name[k], float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
+            charts[lab] = svg.responsive(svg.diverging_bars, rows, keys,
+                                         f"Each player's difference {block['against']} to {lab}, "
+                                         f"split among the rules that caused it")
     return _render("comparison.html", command, page=page, charts=charts)
 
 
@@ -67,24 +81,32 @@ def study(page: dict, command: str = "bids study") -> str:
     players = page["study"]["players"]
     charts = []
     for r, strat in zip(page["rulesets"], page["strategies"]):
-        seats = svg.interval_bars(
+        seats = svg.responsive(
+            svg.interval_bars,
             [(f"{s['player']} ({s['bot']})", s["wins"]["rate"], *s["wins"]["ci95"]) for s in r["seats"]],
             f"{r['ruleset']}: win rate per seat with 95% intervals", ref=1 / len(players))
-        bots = svg.interval_bars(
+        # One strategy at every seat: nothing to compare, the page says so instead of a chart.
+        bots = None if strat["one_strategy"] else svg.responsive(
+            svg.interval_bars,
             [(f"{b['bot']} ×{b['seats']}", b["wins"]["rate"], *b["wins"]["ci95"]) for b in strat["strategies"]],
             f"{r['ruleset']}: win rate per strategy with 95% intervals", ref=1 / len(players))
+        charts.append({"seats": seats, "bots": bots})
+    series = []
+    for r in page["rulesets"]:
         pooled: dict = {}
         for s in r["seats"]:
             for score, count in s.get("histogram", []):
                 pooled[score] = pooled.get(score, 0) + count
-        hist = svg.histogram(pooled, f"{r['ruleset']}: final scores of every player in every game")
-        charts.append({"seats": seats, "bots": bots, "hist": hist})
-    rates = svg.interval_bars(
+        series.append((r["ruleset"], pooled))
+    hist = svg.responsive(svg.histograms, series, "Final scores of every player in every game, one panel a "
+                          "ruleset on the same score axis and the same count scale", narrow={"panel": 64})
+    rates = svg.responsive(
+        svg.interval_bars,
         [(f"{r['ruleset']}: lucky loser", r["lucky_loser_rate"]["rate"], *r["lucky_loser_rate"]["ci95"])
          for r in page["rulesets"]] +
         [(f"{r['ruleset']}: burned", r["burn_rate"]["rate"], *r["burn_rate"]["ci95"]) for r in page["rulesets"]],
         "Rounds with a lucky loser and burned tricks, with 95% intervals")
-    return _render("study.html", command, page=page, charts=charts, rates=rates)
+    return _render("study.html", command, page=page, charts=charts, rates=rates, hist=hist)
 
 
 def season(season, command: str = "bids season") -> str:
@@ -98,8 +120,8 @@ def season(season, command: str = "bids season") -> str:
     charts = []
     for rs in season.rulesets:
         series = [(p, [(x.game, x.mu, x.sigma) for x in rs.history[p]]) for p in players]
-        charts.append(svg.band_chart(series, max(season.games, 1),
+        charts.append(svg.responsive(svg.band_chart, series, max(season.games, 1),
                                      f"{label_text(rs.ruleset)}: each player's rating mu after each game, "
-                                     "the band mu ± sigma"))
+                                     "the band mu ± sigma", narrow={"height": 240}))
     labels = [label_text(rs.ruleset) for rs in season.rulesets]
     return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players)

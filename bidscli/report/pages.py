@@ -13,9 +13,9 @@ from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
 from ..engine.replay import GameResult, TrickResult
-from ..rules.knobs import TABLE_OPTIONS, knob_value
+from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
 from ..rules.ruleset import Ruleset, source_id
-from .render import cell_text, reason_json
+from .render import cell_text, minus_five_column, reason_json
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
 
@@ -39,6 +39,21 @@ def reason_doc(ruleset: Ruleset, r) -> dict:
 def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
     return {"label": label or ruleset.name, "name": ruleset.name, "source": ruleset.source,
             "title": ruleset.title, "path": ruleset.path}
+
+
+def rule_doc(name: str) -> dict:
+    """A rule as the pages name it: in the players' words first (``title``, the whole
+    ``label`` with its alternatives), then its knob name (``knob``)."""
+    knob = KNOBS.get(name)
+    title = rule_title(name)
+    return {"knob": name, "title": title, "label": knob.label if knob else title}
+
+
+def value_words(name: str, value) -> str:
+    """A knob's value as a page shows it: in the label's words ("the whole game"), else the value."""
+    knob = KNOBS.get(name)
+    words = knob.words(value) if knob else None
+    return words if words is not None else cell_text(value)
 
 
 def options_doc(options) -> dict:
@@ -110,6 +125,27 @@ def score_rows(result: GameResult) -> list[dict]:
     return rows
 
 
+def table_marks(rows: list[dict]) -> dict:
+    """Which marks the final table holds (lucky loser, Ally, banked 2x): the page explains only those."""
+    cells = [r for row in rows for r in row["rounds"]]
+    return {"lucky": any(c["lucky"] is not None for c in cells), "ally": any(c["ally"] for c in cells),
+            "double": any(c["double"] for c in cells)}
+
+
+def round_end_label(r) -> str:
+    """What a round's reasons hold, in a few words: only what the round had ("round 2: who leads,
+    the Ally split, 2 lucky losers"; no 2x, no Ally where there was none)."""
+    parts = ["who leads"]
+    if r.partial:
+        parts.append("unfinished: no Ally split or lucky loser")
+    if r.allies:
+        parts.append("the Ally split")
+    n = len(r.lucky_losers)
+    if n:
+        parts.append("the lucky loser" if n == 1 else f"{n} lucky losers")
+    return f"round {r.number}: " + ", ".join(parts)
+
+
 def page_name(file: str, title: str | None) -> str:
     """What a page calls the game: the log's ``title``, else the file's name without its folder
     (a page is meant to be shared: no local path on it)."""
@@ -118,6 +154,7 @@ def page_name(file: str, title: str | None) -> str:
 
 def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None = None) -> dict:
     partial = any(r.partial for r in result.rounds)
+    table = score_rows(result)
     return {
         "kind": "game",
         "file": file,
@@ -128,9 +165,12 @@ def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None
         "partial": partial,
         "winners": result.winners,
         "totals": dict(result.totals),
-        "table": score_rows(result),
+        "table": table,
+        "minus_five_bonus": minus_five_column(result),
+        "marks": table_marks(table),
         "rounds": [
             {"number": r.number, "leader": r.leader, "partial": r.partial, "allies": list(r.allies),
+             "end_label": round_end_label(r),
              "lucky_losers": dict(r.lucky_losers), "scores": dict(r.scores),
              "double_bonus": {p: v for p, v in r.double_bonus.items() if v},
              "tricks": [trick_doc(ruleset, t) for t in r.tricks],
@@ -208,12 +248,14 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
             verdicts.append({"label": lab, "determined": True, "partial": True, "winners": [], "total": None,
                              "runner_up": None,
                              "message": f"standings after round {r}, trick {t} (unfinished game, no winner)"})
-            tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
+            tables.append({"label": lab, "determined": True, "rows": score_rows(res),
+                           "minus_five_bonus": minus_five_column(res)})
             continue
         w = res.winners
         verdicts.append({"label": lab, "determined": True, "winners": w, "total": res.totals[w[0]],
                          "runner_up": _runner_up(res), "partial": False})
-        tables.append({"label": lab, "determined": True, "rows": score_rows(res)})
+        tables.append({"label": lab, "determined": True, "rows": score_rows(res),
+                       "minus_five_bonus": minus_five_column(res)})
     determined = [o for o in outs if o.determined]
     knob_rows = {row["knob"]: row for row in d.knobs}
     moved_rows = []
@@ -221,8 +263,9 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         row = knob_rows.get(k)
         if row is None:  # a knob every ruleset sets alike: it did not move anything between them
             continue
-        moved_rows.append({"knob": k, "where": where,
+        moved_rows.append({**rule_doc(k), "where": where,
                            "values": {lab: cell_text(row[lab]) for lab in labels},
+                           "words": {lab: value_words(k, row[lab]) for lab in labels},
                            "sources": row["sources"],
                            "source_ids": {lab: source_id(o.ruleset, k) for lab, o in zip(labels, outs)}})
     differences = {}
@@ -242,14 +285,26 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         "differences": differences,
         "tricks": rows,
         "parting_tricks": [f"{row['round']}.{row['trick']}" for row in rows if row["parts"]],
+        "parting_text": parting_text([f"{row['round']}.{row['trick']}" for row in rows if row["parts"]]),
         "first_divergence": None if d.first is None else {k: d.first[k] for k in ("round", "trick") if k in d.first},
         "moved": moved_rows,
-        "knobs": [{"knob": row["knob"], "values": {lab: cell_text(row[lab]) for lab in labels},
+        "knobs": [{**rule_doc(row["knob"]), "values": {lab: cell_text(row[lab]) for lab in labels},
+                   "words": {lab: value_words(row["knob"], row[lab]) for lab in labels},
                    "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
         "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
         "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
     }
+
+
+def parting_text(tricks: list[str]) -> str | None:
+    """The tricks that go differently under the rulesets, in a sentence ("Tricks 2.4 and 3.5 go
+    differently."); None when every trick goes the same way."""
+    if not tricks:
+        return None
+    if len(tricks) == 1:
+        return f"Trick {tricks[0]} goes differently."
+    return f"Tricks {', '.join(tricks[:-1])} and {tricks[-1]} go differently."
 
 
 def _runner_up(res: GameResult) -> list | None:
@@ -276,7 +331,9 @@ def study_page(doc: dict) -> dict:
             by_bot[s["bot"]] = (wins + s["wins"]["count"], n + s["wins"]["n"])
         strategies.append({"ruleset": r["ruleset"],
                            "strategies": [{"bot": b, "seats": sum(1 for s in r["seats"] if s["bot"] == b),
-                                           "wins": rate_stats(w, n)} for b, (w, n) in by_bot.items()]})
+                                           "wins": rate_stats(w, n)} for b, (w, n) in by_bot.items()],
+                           # every seat plays it: its pooled rate is an even share plus the shared wins
+                           "one_strategy": next(iter(by_bot)) if len(by_bot) == 1 else None})
     out["strategies"] = strategies
     return out
 
@@ -288,7 +345,9 @@ def study_page(doc: dict) -> dict:
 def attribution_doc(att, players) -> dict:
     """One pair's account (``attribution.Attribution``) as the comparison page shows it: each
     player's difference split among the rules that caused it, exact (mixed numbers), plus the
-    JSON numbers for the stacked bars, and the sentence naming the rules that decide the winner."""
+    JSON numbers for the stacked bars, and the sentence naming the rules that decide the winner.
+    Rules are named in the players' words (``rule_title``); the knob names stand beside them in
+    ``rules`` and ``knobs``. The method is said in docs/diff.md, not on the page."""
     from ..analysis.attribution import mixed_text
 
     a, b = att.labels
@@ -302,34 +361,39 @@ def attribution_doc(att, players) -> dict:
         rows[p] = parts
         diff = att.difference(p)
         if diff or parts:
-            summary.append(f"{p} {mixed_text(diff)}" + (" = " + ", ".join(f"{g} {mixed_text(v)}"
+            summary.append(f"{p} {mixed_text(diff)}" + (" = " + ", ".join(f"{rule_title(g)} {mixed_text(v)}"
                                                                           for g, v in parts.items())
                                                       if parts else ""))
     joint = {k for g in nonzero if " + " in g for k in g.split(" + ")}
     shown = [g for g in att.groups if g.name in nonzero or g.name in joint or g.changed_trick]
-    knobs = [{"group": g.name, "knob": k.knob, "a": cell_text(knob_value(k.value_a)), "a_source": k.source_a,
-              "b": cell_text(knob_value(k.value_b)), "b_source": k.source_b}
+    knobs = [{**rule_doc(k.knob), "group": g.name,
+              "a": cell_text(knob_value(k.value_a)), "a_words": value_words(k.knob, knob_value(k.value_a)),
+              "a_source": k.source_a,
+              "b": cell_text(knob_value(k.value_b)), "b_words": value_words(k.knob, knob_value(k.value_b)),
+              "b_source": k.source_b}
              for g in shown for k in g.knobs]
     hidden = sum(len(g.knobs) for g in att.groups if g not in shown)
     m = att.winner_margin
     winner = None
     if m is not None:
-        deciding = ", ".join(m.deciding)
+        deciding = ", ".join(f"{rule_title(g)} ({g})" for g in m.deciding)
         if m.winner_changed and deciding:
             winner = (f"Under {b}, {m.winner} beats {m.runner_up} by {m.after} (under {a}: "
                       f"{mixed_text(m.before, sign=False)}): {deciding} decide{'s' if len(m.deciding) == 1 else ''} "
-                      f"the winner (bids disputes LOG gives the smallest sets of rules that do).")
+                      f"the winner.")
         elif deciding:
             winner = f"The winner is the same; the margin over {m.runner_up} moves because of {deciding}."
-    method = ("exact Shapley split: each rule's average effect over every order of switching the rules "
-              f"from {a} to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
-              f"ordered split ({att.reason}): the rules are switched from {a} to {b} one step at a time, "
-              f"each step charged with its change")
+    method = (f"Each rule's part is its average effect over every order of switching the rules from {a} "
+              f"to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
+              f"The rules are switched from {a} to {b} one step at a time, each step charged with its "
+              f"change (weighing every order of switching them was out of reach for this game)")
     if att.policy_mixtures:
-        method += f"; {att.policy_mixtures} mixture(s) needed the default steal policy"
+        n = att.policy_mixtures
+        method += f"; {n} mix{'' if n == 1 else 'es'} of the two rulesets needed the default steal policy"
     return {
         "against": a, "method": att.method, "method_text": method,
         "keys": nonzero,
+        "rules": {g: rule_doc(g) for g in nonzero},
         "players": {p: {g: float(v) for g, v in rows[p].items()} for p in players},
         "exact": {p: {g: mixed_text(v) for g, v in rows[p].items()} for p in players},
         "differences": {p: mixed_text(att.difference(p)) for p in players},

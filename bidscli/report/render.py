@@ -223,11 +223,16 @@ def options_text(options) -> str:
     return ", ".join(on) if on else "none"
 
 
+def minus_five_column(result: GameResult) -> bool:
+    """Whether a final table has a -5 bonus column (the text table and the pages): only when it can
+    hold something; all zeros because the minus_five option is off says nothing (rules.md 4)."""
+    return bool(result.options.get("minus_five")) or any(result.bonuses.values())
+
+
 def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: bool = False) -> str:
     """``more_to_come``: the game goes on (the recorder's standings so far): no winner is named yet."""
     rounds = result.rounds
-    # The -5 bonus column only when it can hold something: all zeros because the option is off says nothing.
-    bonus = bool(result.options.get("minus_five")) or any(result.bonuses.values())
+    bonus = minus_five_column(result)
     headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + \
         (["-5 bonus"] if bonus else []) + ["total"]
     rows = []
@@ -407,6 +412,7 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
             "source": src,
             "unstated": src.startswith("unstated"),
             "meaning": knob.doc,
+            "label": knob.label,
         })
     return out
 
@@ -454,9 +460,10 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
     if len(ruleset.chain) > 1:
         out.append("extends: " + " -> ".join(ruleset.chain))
     out.append("")
-    rows = [[r["knob"], cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]), ("UNSTATED: house default" + r["source"][8:])
-             if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
-    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[None, 30, 30, 70]))
+    # The knob's name, its label in the players' words under it (rules/knobs.py).
+    rows = [[f"{r['knob']}\n{r['label']}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]),
+             ("UNSTATED: house default" + r["source"][8:]) if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
+    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[30, 30, 30, 70]))
     out.append("")
     out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
                ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))

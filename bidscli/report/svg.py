@@ -9,6 +9,12 @@ lines, bars and error bars on a scale, which a few lines of arithmetic give.
 Colours: the players' palette is Okabe-Ito (readable with the common colour
 blindnesses); every series also has its own dash pattern and a text label,
 so no chart is read by colour alone.
+
+Sizes: every text is at least ``TICK_FONT`` (11) units high and a chart is never
+drawn smaller than its view box, so text is never under 11 px on the screen: a
+page carries each chart twice, at its own width and at ``NARROW`` (a phone's
+column), and the stylesheet shows the one that fits its box
+(:func:`responsive`, ``.charts`` in report.css).
 """
 
 from __future__ import annotations
@@ -21,8 +27,9 @@ from typing import NamedTuple
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8a6d00", "#56B4E9", "#000000", "#E69F00")
 DASHES = ("", "6 3", "2 2", "8 3 2 3", "1 3", "10 4")
 FONT = 12
-TICK_FONT = 10  # .chart text.tick in report.css
+TICK_FONT = 11  # .chart text.tick in report.css
 LABEL_GAP = 4  # room between two axis labels
+NARROW = 340  # a chart's width in a phone's column (390 px, less the page's margins)
 
 
 def text_width(text: str, size: float = TICK_FONT) -> float:
@@ -50,6 +57,22 @@ class Chart(NamedTuple):
     label: str  # what the chart shows, for aria-label and the figure caption
 
 
+def responsive(draw, *args, narrow: dict | None = None, **kw) -> dict:
+    """The chart ``draw(*args, **kw)`` at its own width ("wide") and at NARROW ("narrow"; ``narrow``:
+    other arguments for that one, e.g. its height): the page shows the wide one where its box is
+    as wide as it, else the narrow one, so that no text is drawn shrunk."""
+    return {"wide": draw(*args, **kw), "narrow": draw(*args, **{**kw, "width": NARROW, **(narrow or {})})}
+
+
+def end_room(labels) -> float:
+    """The right margin that a line chart's end labels need (at most a third of a narrow chart)."""
+    return min(max((text_width(t, FONT) for t in labels), default=0) + 8, NARROW / 3)
+
+
+def end_text(name: str, text: str) -> str:
+    return f"{short(name, 8)} {text}"
+
+
 def y_grid(ticks, left: float, pw: float, Y) -> list[Shape]:
     """A line chart's horizontal grid lines, each with its value at the left."""
     shapes = []
@@ -66,7 +89,7 @@ def end_labels(ends: list, x: float, number) -> list[Shape]:
     for k in range(1, len(ends)):
         if ends[k][0] - ends[k - 1][0] < FONT:
             ends[k][0] = ends[k - 1][0] + FONT
-    return [Shape("text", {"x": x, "y": _r(y + 4), "fill": colour(i), "class": "end"}, f"{short(name, 8)} {number(v)}")
+    return [Shape("text", {"x": x, "y": _r(y + 4), "fill": colour(i), "class": "end"}, end_text(name, number(v)))
             for y, i, name, v in ends]
 
 
@@ -112,7 +135,8 @@ def _num(v: float) -> str:
 def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[tuple[int, str]],
                label: str, width: int = 640, height: int = 260) -> Chart:
     """Running values per series over steps 0..n-1; ``breaks``: (step, text) marks (round ends)."""
-    left, right, top, bottom = 40, 70, 10, 24
+    left, top, bottom = 40, 10, 24
+    right = end_room(end_text(name, _num(vs[-1])) for name, vs in series if vs)
     n = max((len(v) for _, v in series), default=0)
     values = [x for _, vs in series for x in vs] or [0]
     ticks = nice_ticks(min(0, min(values)), max(values))
@@ -158,7 +182,8 @@ def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys
 
     ``keys`` fixes each part's colour across rows (a knob keeps its colour for every player).
     """
-    left, right, top = 60, 10, 18
+    left = max((text_width(short(name, 9), FONT) for name, _ in rows), default=0) + 8
+    right, top = 10, 18
     height = top + row_height * max(len(rows), 1) + 8
     pos = [sum(v for _, v in parts if v > 0) for _, parts in rows] or [0]
     neg = [sum(-v for _, v in parts if v < 0) for _, parts in rows] or [0]
@@ -200,8 +225,14 @@ def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys
 def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label: str, width: int = 480,
                   row_height: int = 22, percent: bool = True, ref: float | None = None) -> Chart:
     """Horizontal bars of rates (0..1) with their 95% intervals as error bars; ``ref``: a dashed line
-    (e.g. 1/players, an even share of the wins)."""
-    left, right, top = 130, 50, 18
+    (e.g. 1/players, an even share of the wins). Each bar's name is left of it, or above it when the
+    names would take more than 40% of the width (a narrow chart)."""
+    names = [short(name, 20) for name, *_ in rows]
+    need = max((text_width(n, FONT) for n in names), default=0) + 8
+    above = need > width * 0.4
+    left, right, top = (8 if above else need), 40, 18
+    if above:
+        row_height += FONT + 2
     height = top + row_height * max(len(rows), 1) + 6
     pw = width - left - right
 
@@ -216,14 +247,19 @@ def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label:
     if ref is not None:
         shapes.append(Shape("line", {"x1": X(ref), "x2": X(ref), "y1": top - 4, "y2": height - 6, "class": "ref"},
                             f"even share {ref:.0%}"))
+    bar = row_height - 6 - (FONT + 2 if above else 0)
     for r, (name, rate, lo, hi) in enumerate(rows):
         y = top + r * row_height + 2
-        mid = _r(y + (row_height - 6) / 2)
-        shapes.append(Shape("text", {"x": left - 4, "y": mid + 4, "text-anchor": "end"}, short(name, 20)))
+        if above:
+            shapes.append(Shape("text", {"x": left, "y": y + FONT}, names[r]))
+            y += FONT + 2
+        mid = _r(y + bar / 2)
+        if not above:
+            shapes.append(Shape("text", {"x": left - 4, "y": mid + 4, "text-anchor": "end"}, names[r]))
         if rate is None:
             continue
         text = f"{name}: {rate:.1%} (95% interval {lo:.1%} to {hi:.1%})"
-        shapes.append(Shape("rect", {"x": X(0), "y": y, "width": _r(max(rate * pw, 0.5)), "height": row_height - 6,
+        shapes.append(Shape("rect", {"x": X(0), "y": y, "width": _r(max(rate * pw, 0.5)), "height": bar,
                                      "fill": colour(0), "class": "bar"}, text))
         shapes.append(Shape("line", {"x1": X(lo), "x2": X(hi), "y1": mid, "y2": mid, "class": "err"}))
         for x in (X(lo), X(hi)):
@@ -232,34 +268,53 @@ def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label:
     return Chart(width, height, shapes, label)
 
 
-def histogram(counts: dict, label: str, width: int = 360, height: int = 170, bins: int = 12) -> Chart:
-    """Counts of integer values (score -> games) in at most ``bins`` equal bins."""
-    left, right, top, bottom = 34, 8, 8, 30
-    pw, ph = width - left - right, height - top - bottom
+def histograms(series: Sequence[tuple[str, dict]], label: str, width: int = 640, panel: int = 80,
+               bins: int = 16) -> Chart:
+    """Counts of integer values (score -> games) of several series on one shared axis: the same bins
+    and the same count scale for all, one panel a series under the one before, each panel named at
+    its top left with its mean, a dashed line at the mean; the value axis once, at the bottom."""
+    left, right, top, bottom, head = 40, 10, 4, 30, FONT + 12
+    pw = width - left - right
+    height = top + len(series) * (head + panel) + bottom
     shapes: list = []
-    if not counts:
+    values = [v for _, counts in series for v in counts]
+    if not values:
         return Chart(width, height, shapes, label)
-    lo, hi = min(counts), max(counts)
+    lo, hi = min(values), max(values)
     step = max(1, math.ceil((hi - lo + 1) / bins))
     edges = list(range(lo, hi + 1, step))
-    tallies = [sum(c for v, c in counts.items() if e <= v < e + step) for e in edges]
-    top_count = max(tallies) or 1
-    ticks = nice_ticks(0, top_count, 3)
+    span = step * len(edges)
+
+    def X(v):
+        return _r(left + (v - lo) / span * pw)
+
+    tallies = [[sum(c for v, c in counts.items() if e <= v < e + step) for e in edges] for _, counts in series]
+    ticks = nice_ticks(0, max(max(t) for t in tallies) or 1, 2)
     cmax = ticks[-1]
-    bw = pw / len(edges)
-    for t in ticks:
-        y = _r(top + ph - t / cmax * ph)
-        shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": y, "y2": y, "class": "grid"}))
-        shapes.append(Shape("text", {"x": left - 3, "y": y + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
-    for k, (e, c) in enumerate(zip(edges, tallies)):
-        h = c / cmax * ph
-        what = f"{e}" if step == 1 else f"{e} to {e + step - 1}"
-        shapes.append(Shape("rect", {"x": _r(left + k * bw + 1), "y": _r(top + ph - h), "width": _r(max(bw - 2, 1)),
-                                     "height": _r(h), "fill": colour(0), "class": "bar"},
-                            f"score {what}: {c} player-games"))
-    for k in sorted({0, len(edges) // 2, len(edges) - 1}):
-        shapes.append(Shape("text", {"x": _r(left + k * bw + bw / 2), "y": top + ph + 14, "text-anchor": "middle",
-                                     "class": "tick"}, str(edges[k])))
+    for i, ((name, counts), tally) in enumerate(zip(series, tallies)):
+        y0 = top + i * (head + panel) + head  # the panel's top
+        n = sum(counts.values())
+        mean = sum(v * c for v, c in counts.items()) / n if n else None
+        for t in ticks:
+            y = _r(y0 + panel - t / cmax * panel)
+            shapes.append(Shape("line", {"x1": left, "x2": left + pw, "y1": y, "y2": y, "class": "grid"}))
+            shapes.append(Shape("text", {"x": left - 3, "y": y + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
+        for k, (e, c) in enumerate(zip(edges, tally)):
+            h = c / cmax * panel
+            what = f"{e}" if step == 1 else f"{e} to {e + step - 1}"
+            shapes.append(Shape("rect", {"x": _r(X(e) + 1), "y": _r(y0 + panel - h),
+                                         "width": _r(max(X(e + step) - X(e) - 2, 1)), "height": _r(h),
+                                         "fill": colour(i), "class": "bar"}, f"{name}, score {what}: {c} player-games"))
+        text = short(name, 24) if mean is None else f"{short(name, 24)}: mean {mean:.1f}"
+        shapes.append(Shape("text", {"x": left, "y": y0 - 5, "fill": colour(i), "class": "end"}, text))
+        if mean is not None:
+            # The mean is placed as a score is: a bin's left edge is its first score.
+            shapes.append(Shape("line", {"x1": X(mean), "x2": X(mean), "y1": y0, "y2": y0 + panel, "class": "ref"},
+                                f"{name}: mean {mean:.1f}"))
+    base = top + len(series) * (head + panel)
+    for t in nice_ticks(lo, lo + span, max(2, pw // 70)):
+        if lo <= t <= lo + span:
+            shapes.append(Shape("text", {"x": X(t), "y": base + 14, "text-anchor": "middle", "class": "tick"}, _num(t)))
     shapes.append(Shape("text", {"x": left + pw / 2, "y": height - 2, "text-anchor": "middle", "class": "tick"},
                         "final score"))
     return Chart(width, height, shapes, label)
@@ -270,7 +325,8 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
     """Each series' value over steps 1..``steps`` with a band of plus or minus its spread: ``series``
     is (name, [(step, value, spread), ...]) with the points a series has (bids season: each
     player's rating mu after each of their games, the band mu +/- sigma)."""
-    left, right, top, bottom = 40, 70, 10, 24
+    left, top, bottom = 40, 10, 24
+    right = end_room(end_text(name, f"{pts[-1][1]:.1f}") for name, pts in series if pts)
     values = [v + s for _, pts in series for _, v, s in pts] + [v - s for _, pts in series for _, v, s in pts]
     ticks = nice_ticks(min(values, default=0), max(values, default=1))
     lo, hi = ticks[0], ticks[-1]

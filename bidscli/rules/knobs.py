@@ -1,7 +1,9 @@
 """Every variant knob of the rules model (spec rules.md), as data.
 
 A knob is a named setting on which the sources disagree or are silent. The
-registry below gives each knob its allowed values and a one-line meaning; the
+registry below gives each knob its allowed values, a one-line meaning and a short label
+in the players' words, which the pages, ``bids diff`` and ``bids rules show`` print
+before the knob's name ("2x doubles: this round / the whole game"); the
 bundled rulesets (``rulesets/*.toml``) give each knob its value and the source
 that says so, or mark it ``unstated`` (a house choice, shown as such by
 ``rules show``).
@@ -17,12 +19,48 @@ TABLE_OPTIONS = ("ally", "minus_five", "color_bids", "lowest", "surprise", "thie
 
 @dataclass(frozen=True, slots=True)
 class Knob:
-    """A disputed rule: its name (section.key), kind of value and one-line meaning."""
+    """A disputed rule: its name (section.key), kind of value, one-line meaning and label.
+
+    ``label`` is the rule in the players' words. For a choice or a bool it is a title, a
+    colon and one plain alternative per value, in the order of ``choices`` (true before
+    false): "2x doubles: this round / the whole game"; for the other kinds, a title alone.
+    """
 
     name: str
     kind: str  # "choice", "bool", "int", "per_players" (int per player count), "players" (list of counts)
     doc: str
+    label: str
     choices: tuple = ()
+
+    def __post_init__(self):
+        values = self.choices if self.kind == "choice" else (True, False) if self.kind == "bool" else ()
+        if len(self.alternatives) != len(values):
+            raise AssertionError(f"{self.name}: the label {self.label!r} needs one alternative per value")
+
+    @property
+    def title(self) -> str:
+        """The label without its alternatives ("2x doubles")."""
+        return self.label.split(": ", 1)[0]
+
+    @property
+    def alternatives(self) -> tuple:
+        """The label's plain words for each value, in the order of the values; () for the other kinds."""
+        if self.kind not in ("choice", "bool"):
+            return ()
+        return tuple(self.label.split(": ", 1)[1].split(" / ")) if ": " in self.label else ()
+
+    def words(self, value) -> str | None:
+        """A value in the players' words ("the whole game" for double.scope = game, "with 6 players"
+        for a list of player counts); None when the value says it best (numbers, tables)."""
+        if self.kind == "players" and isinstance(value, (list, tuple)):
+            return "at no player count" if not value else f"with {', '.join(map(str, value))} players"
+        values = self.choices if self.kind == "choice" else (True, False) if self.kind == "bool" else ()
+        if isinstance(value, str) and self.kind == "bool":
+            value = {"true": True, "false": False}.get(value, value)
+        for v, w in zip(values, self.alternatives):
+            if v == value and type(v) is type(value):
+                return w
+        return None
 
     @property
     def section(self) -> str:
@@ -95,68 +133,120 @@ class Knob:
         raise AssertionError(self.kind)
 
 
-def _k(name, kind, doc, *choices):
-    return Knob(name, kind, doc, tuple(choices))
+def _k(name, kind, doc, label, *choices):
+    return Knob(name, kind, doc, label, tuple(choices))
 
 
 KNOBS: dict[str, Knob] = {
     k.name: k
     for k in [
         # -- deck and deal (rules.md 2) -----------------------------------------
-        _k("deck.colours", "per_players", "how many colours are used at each player count"),
-        _k("deck.numbers", "per_players", "cards are numbered 1..N at each player count"),
-        _k("deck.black_in_hands", "per_players", "black cards dealt into the hand pool (whole table)"),
-        _k("deck.hand_size", "int", "cards dealt to each hand (and tricks a round)"),
-        _k("deck.minus_five_always", "players", "player counts at which the -5 card is always in the black deck"),
-        _k("deck.minus_five_by_option", "bool", "the -5 option also adds the -5 card to the black deck"),
-        _k("deck.double_always", "players", "player counts at which the 2x card is in the black deck"),
-        _k("deck.ally_always", "players", "player counts at which the Ally card is always dealt"),
-        _k("deck.ally_allowed", "players", "player counts at which the Ally option may be used"),
-        _k("deck.short", "choice", "hand pool smaller than players x hand size", "shorten", "error"),
-        _k("deck.short_pile", "choice", "a trick with no pile card left", "empty_centre", "error"),
+        _k("deck.colours", "per_players", "how many colours are used at each player count",
+           "colours in the deck"),
+        _k("deck.numbers", "per_players", "cards are numbered 1..N at each player count",
+           "highest card number"),
+        _k("deck.black_in_hands", "per_players", "black cards dealt into the hand pool (whole table)",
+           "black cards dealt into the hands"),
+        _k("deck.hand_size", "int", "cards dealt to each hand (and tricks a round)",
+           "cards in a hand"),
+        _k("deck.minus_five_always", "players", "player counts at which the -5 card is always in the black deck",
+           "-5 card always in the deck"),
+        _k("deck.minus_five_by_option", "bool", "the -5 option also adds the -5 card to the black deck",
+           "-5 option adds the -5 card: yes / no"),
+        _k("deck.double_always", "players", "player counts at which the 2x card is in the black deck",
+           "2x card in the deck"),
+        _k("deck.ally_always", "players", "player counts at which the Ally card is always dealt",
+           "Ally card always dealt"),
+        _k("deck.ally_allowed", "players", "player counts at which the Ally option may be used",
+           "Ally option allowed"),
+        _k("deck.short", "choice", "hand pool smaller than players x hand size",
+           "too few cards for full hands: deal shorter hands / refuse the deal", "shorten", "error"),
+        _k("deck.short_pile", "choice", "a trick with no pile card left",
+           "pile used up: play for no prize / refuse the trick", "empty_centre", "error"),
         # -- game ------------------------------------------------------------------
-        _k("game.rounds", "int", "rounds in a game (deal and simulate; logs may hold any number)"),
-        _k("game.first_leader", "choice", "who leads trick 1 when the log does not say", "rotate", "first_seat"),
-        _k("specials.bid", "choice", "special cards and Ally played from hand are not bids", "none"),
+        _k("game.rounds", "int", "rounds in a game (deal and simulate; logs may hold any number)",
+           "rounds in a game"),
+        _k("game.first_leader", "choice", "who leads trick 1 when the log does not say",
+           "who leads a round: each seat in turn / always the first seat", "rotate", "first_seat"),
+        _k("specials.bid", "choice", "special cards and Ally played from hand are not bids",
+           "special cards and Ally as bids: never", "none"),
         # -- lucky loser (rules.md 4) ----------------------------------------------
-        _k("lucky_loser.condition", "choice", "what makes a lucky loser round", "no_tricks", "no_black_cards"),
-        _k("lucky_loser.progression", "choice", "the n-th lucky round pays base x n, or base", "progressive", "flat"),
-        _k("lucky_loser.points", "per_players", "base lucky-loser points by player count"),
-        _k("lucky_loser.shared_with_ally", "bool", "lucky-loser points go into the Ally split"),
+        _k("lucky_loser.condition", "choice", "what makes a lucky loser round",
+           "lucky loser: wins no trick / takes no black card", "no_tricks", "no_black_cards"),
+        _k("lucky_loser.progression", "choice", "the n-th lucky round pays base x n, or base",
+           "lucky-loser pay: grows each time / stays the same", "progressive", "flat"),
+        _k("lucky_loser.points", "per_players", "base lucky-loser points by player count",
+           "lucky-loser base points"),
+        _k("lucky_loser.shared_with_ally", "bool", "lucky-loser points go into the Ally split",
+           "lucky-loser points in the Ally split: yes / no"),
         # -- 2x ------------------------------------------------------------------------
-        _k("double.scope", "choice", "which points 2x doubles: this round's, or all the player has", "round", "game"),
-        _k("double.includes_trick", "bool", "the other points of the 2x trick are added before doubling"),
+        _k("double.scope", "choice", "which points 2x doubles: this round's, or all the player has",
+           "2x doubles: this round / the whole game", "round", "game"),
+        _k("double.includes_trick", "bool", "the other points of the 2x trick are added before doubling",
+           "2x trick's own points doubled too: yes / no"),
         # -- -5 ------------------------------------------------------------------------
-        _k("minus_five.bonus", "choice", "the -5 bonus at game end", "threshold", "split_most"),
-        _k("minus_five.points", "int", "points of the -5 bonus"),
-        _k("minus_five.threshold", "int", "wins of the -5 needed for the threshold bonus"),
-        _k("minus_five.rounding", "choice", "rounding of an uneven split_most bonus", "floor", "ceil"),
+        _k("minus_five.bonus", "choice", "the -5 bonus at game end",
+           "-5 bonus: for enough -5 wins / shared by the most -5 wins", "threshold", "split_most"),
+        _k("minus_five.points", "int", "points of the -5 bonus",
+           "-5 bonus points"),
+        _k("minus_five.threshold", "int", "wins of the -5 needed for the threshold bonus",
+           "-5 wins for the bonus"),
+        _k("minus_five.rounding", "choice", "rounding of an uneven split_most bonus",
+           "-5 bonus shared unevenly: round down / round up", "floor", "ceil"),
         # -- Ally ------------------------------------------------------------------------
-        _k("ally.rounding", "choice", "rounding of half an odd sum of allies' round points", "floor", "ceil"),
-        _k("ally.on_burn", "choice", "a burned trick with the Ally played forms no alliance", "none"),
+        _k("ally.rounding", "choice", "rounding of half an odd sum of allies' round points",
+           "Ally split of an odd sum: round down / round up", "floor", "ceil"),
+        _k("ally.on_burn", "choice", "a burned trick with the Ally played forms no alliance",
+           "Ally played into a burned trick: no alliance", "none"),
         # -- Lowest ------------------------------------------------------------------------
-        _k("lowest.reveal", "choice", "Lowest revealed: set aside for the next pile card, or stays as a 0-point prize", "replace", "prize"),
-        _k("lowest.from_hand", "choice", "Lowest played from hand starts lowest-wins mode, or does nothing", "activate", "none"),
+        _k("lowest.reveal", "choice", "Lowest revealed: set aside for the next pile card, or stays as a 0-point prize",
+           "Lowest turned up as the prize: set aside for the next card / a 0-point prize", "replace", "prize"),
+        _k("lowest.from_hand", "choice", "Lowest played from hand starts lowest-wins mode, or does nothing",
+           "Lowest played from hand: lowest bid wins / does nothing", "activate", "none"),
         # -- Surprise ------------------------------------------------------------------------
-        _k("surprise.on_burn", "choice", "the hidden prize of a burned Surprise trick", "stays", "discard"),
-        _k("surprise.from_hand", "choice", "Surprise played from hand", "winner_takes_next", "replace_center"),
-        _k("surprise.displaced", "choice", "the centre card replaced by a Surprise from hand (replace_center)", "discard", "bottom"),
+        _k("surprise.on_burn", "choice", "the hidden prize of a burned Surprise trick",
+           "Surprise prize of a burned trick: stays on the pile / discarded", "stays", "discard"),
+        _k("surprise.from_hand", "choice", "Surprise played from hand",
+           "Surprise played from hand: winner takes the next card too / replaces the centre card", "winner_takes_next", "replace_center"),
+        _k("surprise.displaced", "choice", "the centre card replaced by a Surprise from hand (replace_center)",
+           "centre card a Surprise replaces: discarded / under the pile", "discard", "bottom"),
         # -- Thief ------------------------------------------------------------------------
-        _k("thief.timing", "choice", "steal at once when the Thief is won, or a right used later", "immediate", "deferred"),
-        _k("thief.mandatory", "bool", "the steal is a duty, not a right"),
-        _k("thief.first_chance", "choice", "deferred right: first usable at the end of the trick it was won in, or the next", "same_trick", "next_trick"),
-        _k("thief.pool", "choice", "black cards that can be stolen: won this round, or at any time", "round", "game"),
-        _k("thief.fallback", "choice", "immediate steal when the weakest bidder has nothing to take", "strongest_with_cards", "next_weakest_with_cards", "none"),
-        _k("thief.with_color_bids", "choice", "Thief together with Color Bids", "refuse", "allow"),
-        _k("thief.right_lasts", "choice", "an unused deferred right ends with the round, or lasts the game", "round", "game"),
+        _k("thief.timing", "choice", "steal at once when the Thief is won, or a right used later",
+           "when the Thief steals: at once / later, when its winner chooses", "immediate", "deferred"),
+        _k("thief.mandatory", "bool", "the steal is a duty, not a right",
+           "Thief's steal: a must / a right"),
+        _k("thief.first_chance", "choice", "deferred right: first usable at the end of the trick it was won in, or the next",
+           "a saved steal first usable: in its own trick / from the next trick", "same_trick", "next_trick"),
+        _k("thief.pool", "choice", "black cards that can be stolen: won this round, or at any time",
+           "what the Thief may take: a card won this round / a card won at any time", "round", "game"),
+        _k("thief.fallback", "choice", "immediate steal when the weakest bidder has nothing to take",
+           "Thief's victim has nothing: steal from the strongest who has / from the next weakest who has / no steal", "strongest_with_cards", "next_weakest_with_cards", "none"),
+        _k("thief.with_color_bids", "choice", "Thief together with Color Bids",
+           "Thief with Color Bids: not allowed / allowed", "refuse", "allow"),
+        _k("thief.right_lasts", "choice", "an unused deferred right ends with the round, or lasts the game",
+           "an unused steal lasts: to the round's end / the whole game", "round", "game"),
         # -- Color Bids ------------------------------------------------------------------------
-        _k("color_bids.mode", "choice", "colour count first, or number first", "majority_first", "number_first"),
-        _k("color_bids.center_can_win", "bool", "the centre card can be the best card (then nobody wins)"),
-        _k("color_bids.center_burn_leader", "choice", "who leads after the centre card burned a trick: its leader, or the next seat", "same", "next"),
+        _k("color_bids.mode", "choice", "colour count first, or number first",
+           "Color Bids decided by: colour count first / number first", "majority_first", "number_first"),
+        _k("color_bids.center_can_win", "bool", "the centre card can be the best card (then nobody wins)",
+           "centre card can be best: yes, and then nobody wins / no"),
+        _k("color_bids.center_burn_leader", "choice", "who leads after the centre card burned a trick: its leader, or the next seat",
+           "after the centre card burns a trick, leads: the same player / the next seat", "same", "next"),
     ]
 }
 
 SECTIONS = sorted({k.section for k in KNOBS.values()})
+
+
+def rule_title(name: str) -> str:
+    """What the players call a rule, a group of rules or a joint step of them, as the accounts
+    name them: a knob's title ("2x doubles"), "the deck", "table options", or titles joined by " + "."""
+    if " + " in name:
+        return " + ".join(rule_title(n) for n in name.split(" + "))
+    knob = KNOBS.get(name)
+    if knob is not None:
+        return knob.title
+    return "the deck" if name == "deck" else name
 
 
 def knob_value(value):
