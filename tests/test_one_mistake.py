@@ -219,3 +219,14 @@ def test_a_round_led_by_another_seat_offers_the_leader_key(tmp_path):
         f"{path}:{r3}: round 3, trick 1: Ana leads this trick (seat 1 of players leads every round: "
         'game.first_leader = first_seat); the line starts with Cleo: if Cleo led this round, write leader = "Cleo" '
         "in its [[rounds]]")
+
+
+@pytest.mark.parametrize("written, meant", [('"true"', "true"), ('"Yes"', "true")])
+def test_an_option_in_quotes_is_one_error_and_checked_as_meant(tmp_path, written, meant):
+    # ally = "true" (a string): one error at the option's line, and the log is checked with the
+    # Ally dealt, so its Ally cards and removed cards give no more errors (7 before).
+    text = FRIDAY.replace("ally = true", f"ally = {written}")
+    line = line_of(text, f"ally = {written}")
+    err = check(tmp_path, text, (line, None, None),
+                f"option 'ally' must be true or false without quotes: expected ally = {meant}")
+    assert err.message.endswith("(the log is checked as if it were)")

@@ -428,6 +428,15 @@ class LogReader(LogPositions):
                     f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}",
                     line=self._option_line(key),
                 )
+            elif isinstance(v, str) and v.strip().lower() in _WORDS_FOR_BOOLS:
+                # ally = "true": the table meant the option; one error, and the log is checked as
+                # if it were written without quotes (else every Ally card is one more error).
+                meant = _WORDS_FOR_BOOLS[v.strip().lower()]
+                line = self._option_line(key)
+                self.error(LogStructureError, f"option '{key}' must be true or false without quotes: "
+                           f"expected {key} = {str(meant).lower()} (the log is checked as if it were)", line=line)
+                out[key] = meant
+                self.guessed.append((key, line))
             elif not isinstance(v, bool):
                 self.error(LogStructureError, f"option '{key}' must be true or false", line=self._option_line(key))
             else:
@@ -584,6 +593,10 @@ class LogReader(LogPositions):
                     tricks.append(rec)
             out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken)))
         return tuple(out)
+
+
+# What a table writes for true or false in quotes ("true", "yes"): the option it meant.
+_WORDS_FOR_BOOLS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
 def _not_a_play(who: str, card: Card, names: Names) -> str | None:
