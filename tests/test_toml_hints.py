@@ -143,3 +143,24 @@ def test_a_date_not_written_year_month_day(tmp_path, date, reader, says):
     at = line_of(text, "date = ")
     assert err.line == at
     assert err.message == f"invalid TOML: {says} (TOML reader: {reader.format(at=at)})"
+
+
+def test_curly_quotes_from_a_phone(tmp_path):
+    # A trick line pasted from a phone: “K3: ...”. The reader stops at it; the hint names the
+    # quotes, on that line. Curly quotes inside a string (a title, a comment) are no slip.
+    text = FRIDAY.replace(T2, T2.replace('"K3', "\u201cK3").replace('B2"', "B2\u201d"))
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, "\u201cK3")
+    assert err.message.startswith("invalid TOML: curly quotes where TOML needs straight ones: write \" "
+                                  "(a phone or a word processor may have changed them)")
+    titled = FRIDAY.replace('ruleset = "english"', 'ruleset = "english"\ntitle = "Friday \u201ctable 2\u201d"')
+    err = only_error(tmp_path, titled.replace(T2, T2.rstrip(",")))
+    assert "missing comma after this trick line?" in err.message and "curly" not in err.message
+
+
+def test_rounds_written_with_one_bracket(tmp_path):
+    # [rounds] for [[rounds]]: the reader stops at the second round; the hint is at the first.
+    text = FRIDAY.replace("[[rounds]]", "[rounds]")
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, "[rounds]")
+    assert "each round starts with [[rounds]] (two brackets): [rounds] is one table, written once" in err.message

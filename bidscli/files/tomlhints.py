@@ -55,6 +55,14 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
     line = len(lines) + 1 if at.at_end else at.line  # at the end: past the last line
     if line is None or line > len(lines) + 1:
         return None
+    curly = _curly_quotes(lines[:line])
+    if curly is not None:
+        return curly, ("curly quotes where TOML needs straight ones: write \" (a phone or a word "
+                       "processor may have changed them)")
+    if message.startswith(("Cannot declare", "Cannot overwrite")):
+        single = next((no for no, raw in enumerate(lines, 1) if _SINGLE_ROUND.match(raw)), None)
+        if single is not None:
+            return single, "each round starts with [[rounds]] (two brackets): [rounds] is one table, written once"
     stack: list[tuple[int, str]] = []  # open arrays: (line, the code of that line)
     last = None  # the last line with code before the error line: (number, code)
     for no in range(1, min(line, len(lines) + 1) + 1):
@@ -93,6 +101,33 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
         return prev, f"missing ']' {where} to close {name} = [ (line {opened})?"
     return None
 
+
+
+_SINGLE_ROUND = re.compile(r"\s*\[\s*rounds\s*\]\s*(#.*)?$")  # [rounds] where [[rounds]] is meant
+_CURLY = "\u201c\u201d\u2018\u2019\u201e"  # “ ” ‘ ’ „
+
+
+def _curly_quotes(lines: list[str]) -> int | None:
+    """The first line with a curly quote outside a string and a comment (a quote a phone made)."""
+    for no, raw in enumerate(lines, 1):
+        if any(q in raw for q in _CURLY):
+            code = _scan(raw)[3]
+            outside, quote, i = [], None, 0
+            while i < len(code):
+                c = code[i]
+                if quote:
+                    if c == "\\" and quote == '"':
+                        i += 1  # an escaped character: part of the string
+                    elif c == quote:
+                        quote = None
+                elif c in "\"'":
+                    quote = c
+                else:
+                    outside.append(c)
+                i += 1
+            if any(q in outside for q in _CURLY):
+                return no
+    return None
 
 
 _KEY = re.compile(r"\s*([A-Za-z0-9_.\"' -]+?)\s*=\s*")  # "key = " at the start of a line (dotted or quoted too)
