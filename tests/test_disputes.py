@@ -251,3 +251,13 @@ def test_disputes_refuses_a_log_invalid_under_its_base(tmp_path):
     assert result.exit_code == 1
     assert "Ben has no Thief to use at this trick" in result.output
     assert "Traceback" not in result.output
+
+
+def test_an_unplayable_variant_is_named_by_its_change():
+    # friday-4p's deal has a -5 and a 2x: english with deck.minus_five_always = [] (no -5 at four
+    # players) cannot play it. The note says which change made the deck, not only "english".
+    res = CliRunner().invoke(main, ["disputes", "examples/friday-4p.toml"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    notes = [line for line in res.stdout.splitlines() if line.startswith("[")]
+    assert notes[0].startswith("[1] with deck.minus_five_always = []: -5 is not in the english 4-player deck")
+    assert notes[1].startswith("[2] with deck.double_always = [6]: 2x is not in the english 4-player deck")

@@ -540,7 +540,9 @@ def disputes_text(doc: dict) -> str:
         used = s["used_by"][k]
         value = _fmt(v) + (f" ({', '.join(used)})" if used and common is None else "")
         if s["status"] == "not playable":
-            notes.append(s["error"])
+            # The error names the ruleset the variant starts from: say it is that ruleset with
+            # this one change (its deck is the changed one).
+            notes.append(f"with {k} = {_fmt(v)}: {s['error']}")
             rows.append([k, value, f"NOT PLAYABLE [{len(notes)}]"] + [""] * len(players))
             continue
         if s["status"] == "not searched":
