@@ -336,3 +336,17 @@ def test_read_bytes_reads_on_when_a_read_or_fstat_says_less(tmp_path, monkeypatc
     if reported != "long":  # fstat's size passes the limit, the bytes read do not
         with pytest.raises(LimitError, match="file is over"):
             files.read_bytes(path, len(data) - 1 if reported == "zero" else len(data) - 7)
+
+
+def test_a_misspelled_special_card_gets_its_name():
+    # "Ana Alley" in a trick line: the nearest special card's name, in the message the player reads.
+    from bidscli.core.errors import LogSyntaxError
+    from bidscli.log.reader import parse_trick
+
+    for written, meant in (("Alley", "Ally"), ("theif", "Thief"), ("Surprize", "Surprise")):
+        with pytest.raises(LogSyntaxError) as caught:
+            parse_trick(f"K5: Ana {written}, Ben R2, Cleo R3")
+        assert f"'{written}' is not a card (did you mean '{meant}'?): expected" in caught.value.message
+    with pytest.raises(LogSyntaxError) as caught:
+        parse_trick("K5: Ana R15, Ben R2, Cleo R3")
+    assert "did you mean" not in caught.value.message

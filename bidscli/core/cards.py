@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import LogSyntaxError
+from .errors import LogSyntaxError, nearest
 
 COLOURS = ("R", "G", "Y", "B")
 COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue", "K": "black"}
@@ -87,8 +87,14 @@ class Card:
         """Parse a card token; raises LogSyntaxError naming what was expected."""
         card = _BY_TOKEN.get(token.strip().lower())
         if card is None:
+            word = token.strip()
+            near = ""
+            if len(word) > 2 and word.isalpha():  # a special card's name misspelled: Alley, Theif
+                names = {n.lower(): n for n in (ALLY, LOWEST, SURPRISE, THIEF)}
+                meant = nearest(word.lower(), names)
+                near = f" (did you mean '{names[meant]}'?)" if meant else ""
             raise LogSyntaxError(
-                f"'{token.strip()}' is not a card: expected a colour R/G/Y/B or K "
+                f"'{word}' is not a card{near}: expected a colour R/G/Y/B or K "
                 f"(black) and a number 1-{MAX_NUMBER} (e.g. R5, K7), or one of "
                 "-5, 2x, Lowest, Surprise, Thief, Ally"
             )
