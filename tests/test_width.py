@@ -97,12 +97,15 @@ def test_wrapping_keeps_every_word():
     assert narrow.split() == wide.split()
 
 
-@pytest.mark.parametrize("args", [["rules", "show", "italian"], ["disputes", "examples/thief-6p.toml"],
-                                  ["rules", "diff", "italian", "english"]], ids=" ".join)
-def test_wrapped_tables_keep_every_word(args):
-    # Cells wrap side by side, so compare the words, not their order; no word is broken at 100.
-    narrow, wide = bids(*args).stdout, bids(*args, columns="1000").stdout
-    assert max(map(len, wide.splitlines())) > 100
+@pytest.mark.parametrize("args, narrow_at, wide_at", [
+    (["rules", "show", "italian"], "100", "1000"),
+    (["disputes", "examples/thief-6p.toml"], "100", "1000"),  # every player's total in a column
+    (["disputes", "examples/thief-6p.toml"], "80", "90"),  # the totals that change
+    (["rules", "diff", "italian", "english"], "100", "1000")], ids=lambda a: " ".join(a) if isinstance(a, list) else a)
+def test_wrapped_tables_keep_every_word(args, narrow_at, wide_at):
+    # Cells wrap side by side, so compare the words, not their order; no word is broken.
+    narrow, wide = bids(*args, columns=narrow_at).stdout, bids(*args, columns=wide_at).stdout
+    assert max(map(len, wide.splitlines())) > int(narrow_at) or narrow != wide
 
     def words(text):
         return sorted(w for w in text.split() if set(w) != {"-"})
@@ -179,3 +182,20 @@ def test_a_thousand_round_table_is_fitted_in_one_pass(tmp_path):
         assert [cell for cell in fitted[name] if cell] == whole[name], name
     best = max(map(int, whole["total"]))
     assert lines[-2] == f"Winner: {whole['player'][whole['total'].index(str(best))]} with {best}"
+
+
+def test_diff_and_disputes_are_laid_out_for_80_columns():
+    # Made at the terminal's width, not made at 100 and wrapped again (ragged lines), and the
+    # disputes table lists the totals that change when a column a player does not fit.
+    disputes = bids("disputes", "examples/thief-6p.toml", columns="80").stdout.splitlines()
+    assert all(screen_width(line) <= 80 for line in disputes)
+    head = next(i for i, line in enumerate(disputes) if line.startswith("knob "))
+    assert disputes[head].split() == ["knob", "value", "winner", "totals", "that", "change"]
+    assert "lucky_loser.condition      no_black_cards  Ada, Fay *    Fay 46 (+7)" in disputes
+    assert "double.scope               game            Cy *          Cy 47 (+15)" in disputes
+    wide = bids("disputes", "examples/thief-6p.toml", columns="100").stdout.splitlines()
+    assert any(line.split()[:3] == ["knob", "value", "winner"] and "Ada" in line for line in wide)
+    diff = bids("diff", "examples/thief-6p.toml", "-r", "italian", "-r", "english", columns="80").stdout.splitlines()
+    assert all(screen_width(line) <= 80 for line in diff)
+    assert diff[:2] == ["examples/thief-6p.toml: the same deal under italian and english (6 players: Ada,",
+                        "  Bo, Cy, Dee, Eli, Fay; options: ally, minus_five, thief)"]

@@ -69,7 +69,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
     if fmt == "json":
         echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
-        echo_text(diffreport.diff_text(d, explain, everything))
+        echo_text(diffreport.diff_text(d, explain, everything, width=min(report.terminal_width(), diffreport.WIDTH)))
 
 
 @command("disputes")
@@ -109,7 +109,7 @@ def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, pro
     if fmt == "json":
         echo(report.dumps(doc))
     else:
-        echo_text(diffreport.disputes_text(doc))
+        echo_text(diffreport.disputes_text(doc, width=report.terminal_width()))
 
 
 class _SearchProgress:

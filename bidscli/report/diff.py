@@ -510,8 +510,11 @@ def _stopped_text(doc: dict) -> str:
             f"`--knob` narrows the search to the knobs you name.")
 
 
-def disputes_text(doc: dict) -> str:
+def disputes_text(doc: dict, width: int = WIDTH) -> str:
+    """``width``: the columns the text must fit; where the table of every player's total does
+    not, each row lists only the totals that change (the base ranking is above it)."""
     players = doc["players"]
+    table_width, width = width, min(width, WIDTH)  # prose at 100 at the most; the table as wide as fits
     br = doc["base_result"]
     out = [f"{doc['file']}: which rule decided this game? (base: {doc['base']}, {len(players)} players)"]
     if br["undetermined"]:
@@ -532,6 +535,7 @@ def disputes_text(doc: dict) -> str:
     out.append("")
     out.append("Each knob changed alone:")
     rows = []
+    compact = []  # the same rows with one column of the totals that change
     notes = []  # under the table, not in a column: a table of 6 players fits 100 columns then
     used_by = {tuple(s["used_by"][k]) for s in doc["single"] for k in s["changes"]}
     common = next(iter(used_by)) if len(used_by) == 1 else None  # said once, under the table
@@ -543,15 +547,18 @@ def disputes_text(doc: dict) -> str:
             # The error names the ruleset the variant starts from: say it is that ruleset with
             # this one change (its deck is the changed one).
             notes.append(f"with {k} = {_fmt(v)}: {s['error']}")
-            rows.append([k, value, f"NOT PLAYABLE [{len(notes)}]"] + [""] * len(players))
-            continue
-        if s["status"] == "not searched":
-            rows.append([k, value, "not searched [bound]"] + [""] * len(players))
-            continue
-        if s["status"] == "undetermined":
+            status = f"NOT PLAYABLE [{len(notes)}]"
+        elif s["status"] == "not searched":
+            status = "not searched [bound]"
+        elif s["status"] == "undetermined":
             u = s["undetermined"]
             notes.append(f"from round {u['round']}, trick {u['trick']}: {u['message']}")
-            rows.append([k, value, f"undetermined [{len(notes)}]"] + [""] * len(players))
+            status = f"undetermined [{len(notes)}]"
+        else:
+            status = None
+        if status is not None:
+            rows.append([k, value, status] + [""] * len(players))
+            compact.append([k, value, status, ""])
             continue
         win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
         cells = []
@@ -560,8 +567,15 @@ def disputes_text(doc: dict) -> str:
             d = s["deltas"].get(p)
             cells.append(f"{t} ({d:+d})" if d else str(t))
         rows.append([k, value, win] + cells)
-    out.append(text_table(rows, ["knob", "value" if common is not None else "value (used by)", "winner"] + players,
-                          maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False))
+        changed = [f"{p} {s['totals'][p]} ({s['deltas'][p]:+d})" for p in players if s["deltas"].get(p)]
+        compact.append([k, value, win, ", ".join(changed) or "none"])
+    head = ["knob", "value" if common is not None else "value (used by)", "winner"]
+    table = text_table(rows, head + players, maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False)
+    if max(map(len, table.splitlines())) > table_width:
+        knob_w = max(len(r[0]) for r in compact)
+        room = max(20, width - knob_w - 2 * 3 - 16 - 12)  # knob, value, winner, what is left for the totals
+        table = text_table(compact, head + ["totals that change"], maxcolwidths=[None, 16, 12, room], numbers=False)
+    out.append(table)
     out.append("(* = the winner changes; (+n) after a total: its change from the base)")
     if common:
         out.append(f"(every value above is the one {' and '.join(common)} use{'s' if len(common) == 1 else ''})")
@@ -571,27 +585,27 @@ def disputes_text(doc: dict) -> str:
     scope = (f"all combinations of {m['knob_count']} knobs" if m["search"] == "all combinations"
              else f"single and pair changes only ({m['knob_count']} knobs is more than {SEARCH_ALL_LIMIT})")
     if not m.get("complete", True):
-        out += wrap(_stopped_text(doc), "", "  ")
+        out += wrap(_stopped_text(doc), "", "  ", width)
     if m["size"] is None and not m.get("complete", True):
         size = m["size_stopped"]
         if size > 1:
             out += wrap(f"No set of fewer than {size} knob changes changes the winner; sets of {size} or more "
-                        f"were not all searched ({m['variants_searched']} variants, {_plays(doc)}).", "", "  ")
+                        f"were not all searched ({m['variants_searched']} variants, {_plays(doc)}).", "", "  ", width)
         else:
             out += wrap(f"The search for the smallest sets that change the winner did not start "
-                        f"({m['variants_searched']} variants, {_plays(doc)}).", "", "  ")
+                        f"({m['variants_searched']} variants, {_plays(doc)}).", "", "  ", width)
     elif m["size"] is None:
         out += wrap(f"No set of knob changes changes the winner (searched {scope}: {m['variants_searched']} "
-                    f"variants, {_plays(doc)}).", "", "  ")
+                    f"variants, {_plays(doc)}).", "", "  ", width)
     else:
         sets = len(m["sets"])
         out += wrap(f"Smallest sets of knob changes that change the winner: {m['size']} "
                     f"change{'' if m['size'] == 1 else 's'} ({sets} set{'' if sets == 1 else 's'}; searched {scope}, {m['variants_searched']} variants, "
-                    f"{_plays(doc)}):", "", "  ")
+                    f"{_plays(doc)}):", "", "  ", width)
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
             out += wrap(f"- {ch} -> winner {', '.join(s['winners'])} ("
-                        + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")", "  ", "    ")
+                        + ", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"]) + ")", "  ", "    ", width)
     extra = []
     if m["not_playable"]:
         extra.append(f"{m['not_playable']} variant{'' if m['not_playable'] == 1 else 's'} not playable (the log's deal does not fit their deck)")
