@@ -252,7 +252,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
         rows.append(row)
     head = (f"{path_text(file)}: {named(ruleset)}, {len(result.players)} players, "
             f"options: {options_text(result.options)}")
-    lines = [head, text_table(rows, headers, colalign=("right", "left"))]
+    lines = [fit_text(head), text_table(rows, headers, colalign=("right", "left"))]
     if result.stopped_at is not None:
         lines.append(standings_line(result) + ": unfinished game, no winner")
     elif more_to_come:
