@@ -202,3 +202,16 @@ def test_diff_and_disputes_are_laid_out_for_80_columns():
     assert all(screen_width(line) <= 80 for line in diff)
     assert diff[:2] == ["examples/thief-6p.toml: the same deal under italian and english (6 players: Ada,",
                         "  Bo, Cy, Dee, Eli, Fay; options: ally, minus_five, thief)"]
+
+
+def test_rules_show_never_breaks_a_knob_name_or_value_at_80_columns():
+    # The source's prose wraps (narrow if need be); knob names and values stay whole.
+    from bidscli.rules.knobs import KNOBS
+
+    out = bids("rules", "show", "english", columns="80").stdout
+    assert all(screen_width(line) <= 80 for line in out.splitlines())
+    firsts = [line.split()[0] for line in out.splitlines() if line and not line.startswith((" ", "-"))]
+    for name in KNOBS:
+        assert name in firsts, name
+    for value in ("winner_takes_next", "replace_center", "next_weakest_with_cards", "strongest_with_cards"):
+        assert value in out.split() or any(value in w for w in out.split()), value

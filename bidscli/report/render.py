@@ -44,10 +44,11 @@ def terminal_width() -> int:
     return DEFAULT_WIDTH
 
 
-def fit_table(rows, headers, width: int | None = None, colalign=(), maxcolwidths=None, numbers: bool = True) -> str:
+def fit_table(rows, headers, width: int | None = None, colalign=(), maxcolwidths=None, numbers: bool = True,
+              whole=()) -> str:
     """A table no wider than ``width`` (default: terminal_width()) when it can be (table.fit):
     the widest text columns wrap at words; numbers, cards and names never wrap."""
-    return fit(rows, headers, terminal_width() if width is None else width, colalign, maxcolwidths, numbers)
+    return fit(rows, headers, terminal_width() if width is None else width, colalign, maxcolwidths, numbers, whole)
 
 
 def text_table(rows, headers, **kw) -> str:
@@ -463,7 +464,8 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
     # The knob's name, its label in the players' words under it (rules/knobs.py).
     rows = [[f"{r['knob']}\n{r['label']}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]),
              ("UNSTATED: house default" + r["source"][8:]) if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
-    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[30, 30, 30, 70]))
+    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[30, 30, 30, 70],
+                          whole=(0, 1, 2)))  # knob names and values whole: the source's prose wraps
     out.append("")
     out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
                ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))

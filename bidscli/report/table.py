@@ -192,13 +192,14 @@ def _is_text_column(cells: list) -> bool:
     return any(type(cell) is str and " " in cell.strip() and display_width(cell) > MIN_COLUMN for cell in cells)
 
 
-def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True) -> str:
+def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True, whole=()) -> str:
     """The table no wider than ``width`` when it can be: the widest text columns are wrapped
     (never cut: every word stays) until the table fits or every text column is down to
     MIN_COLUMN (a word is broken only as a last resort). Numbers, cards and names never wrap.
 
     ``maxcolwidths`` are limits of the caller's (None: none) that fitting only lowers;
-    ``numbers=False``: every cell is text (no column of numbers, numbers wrap too)."""
+    ``numbers=False``: every cell is text (no column of numbers, numbers wrap too);
+    ``whole``: columns whose words are never broken (knob names, values), even as a last resort."""
     table = _Table(rows, headers, colalign, numbers)
     ncols = len(table.headers)
     limits = list(maxcolwidths or ())[:ncols]
@@ -237,7 +238,7 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     import heapq
 
     drawn = table.width(limits)
-    for floor in (least, dict.fromkeys(text_cols, MIN_COLUMN)):
+    for floor in (least, {c: least[c] if c in whole else MIN_COLUMN for c in text_cols}):
         heap = [(-limits[c], c) for c in text_cols if limits[c] > floor[c]]
         heapq.heapify(heap)
         while heap and drawn > width:
