@@ -63,3 +63,15 @@ def test_a_won_2x_says_what_it_doubled_on_the_trick_line():
     # A 2x that burns doubles nothing, and says nothing of it.
     burned = next(x for x in bids("replay", FRIDAY, columns=200).splitlines() if x.startswith("   3. [2x]"))
     assert "doubles" not in burned
+
+
+def test_a_won_2x_is_marked_in_diff_and_on_the_game_page(tmp_path):
+    # friday-4p, trick 3.9: Dev wins the 2x (0 -> 0 round points, banked 21 -> 42 under english).
+    out = bids("diff", FRIDAY, "-r", "english", "-r", "english", "-o", "double.scope=round", columns=200)
+    row = next(x for x in out.splitlines() if x.startswith("3.9 "))
+    assert row.split()[2:5] == ["Dev", "+0", "2x"]
+    assert "2x = won the 2x, which doubled the round points" in out
+    page = tmp_path / "f.html"
+    assert CliRunner().invoke(main, ["report", FRIDAY, "--out", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "2x doubles Dev’s round points 0 → 0, banked total 21 → 42" in html

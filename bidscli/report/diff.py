@@ -114,6 +114,8 @@ def _cell(t, ref_revealed) -> str:
     s = t.winner or "burned"
     if t.winner:
         s += f" {t.points:+d}"
+        if t.doubled is not None:
+            s += " 2x"  # won the 2x: the round points doubled (the legend says so)
     if tuple(t.revealed) != ref_revealed:
         s += f" [{' '.join(map(str, t.revealed)) or 'empty'}]"
     for st in t.steals:
@@ -153,10 +155,12 @@ def _trick_table(d: Diff, width: int) -> list[str]:
     deal, outs, labels = d.deal, d.outcomes, d.labels
     tricks = [tricks_of(o) for o in outs]
     rows = []
+    doubled = False  # some winner took a 2x: the legend says what "2x" in a cell means
     for r in deal.rounds:
         for tp in r.tricks:
             key = (r.number, tp.number)
             ts = [tt.get(key) for tt in tricks]
+            doubled = doubled or any(t is not None and t.doubled is not None for t in ts)
             ref = next((t for t in ts if t is not None), None)
             ref_rev = tuple(ref.revealed) if ref is not None else ()
             prize = " ".join(map(str, ref_rev)) or ("-" if ref is not None else "?")
@@ -170,7 +174,8 @@ def _trick_table(d: Diff, width: int) -> list[str]:
     table = text_table(rows, ["trick", "prize"] + labels + ["differs"], numbers=False,
                        maxcolwidths=[None, 7] + [col] * len(labels) + [None])
     out = table.split("\n")
-    out += wrap("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal "
+    out += wrap("(winner +points" + ("; 2x = won the 2x, which doubled the round points" if doubled else "") +
+                "; [..] = pile cards revealed when not as in the prize column; ! = steal "
                 "decided by the default policy; ? = undetermined from this log; << = they differ here)", "", "",
                 width)
     return out

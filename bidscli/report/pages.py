@@ -81,6 +81,8 @@ def trick_doc(ruleset: Ruleset, t: TrickResult) -> dict:
         "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card), "value": s.value,
                     "policy": bool(s.policy)} for s in t.steals],
         "running": dict(t.running),
+        # Won 2x: the winner's round points before and after, and the banked total doubled too.
+        "doubled": None if t.doubled is None else {"from": t.doubled[0], "to": t.doubled[1], "banked": t.doubled[2]},
         "explain": [reason_doc(ruleset, r) for r in t.reasons],
     }
 
