@@ -463,6 +463,10 @@ class Recorder:
         order = game.playing_order()
         where = f"{self.at}: round {target + 1}, trick {len(rnd.tricks) + 1}"
         line, problem = self._complete(text, order, rnd.pile is not None)
+        if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1]):
+            # The last line again (pasted or typed twice): one message, not one per card.
+            problem = (f"the same cards as trick {len(rnd.tricks)} (typed twice?): nothing recorded; type "
+                       f"trick {len(rnd.tricks) + 1}, or undo to change trick {len(rnd.tricks)}")
         if problem:
             out = Outcome(wrap(f"{where}: {problem}"), error=True)
         else:
@@ -752,6 +756,16 @@ def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> s
 
 
 __all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "meta_rounds", "rounds_of", "shown"]
+
+
+def _same_cards(line: str, before: str) -> bool:
+    """Two trick lines with the same revealed cards and the same cards played (a line entered twice)."""
+    try:
+        a, b = parse_trick(line), parse_trick(before)
+    except BidsError:
+        return False
+    return (a.revealed == b.revealed and bool(a.plays)
+            and sorted(map(str, (c for _, c in a.plays))) == sorted(map(str, (c for _, c in b.plays))))
 
 
 class _Watching(LogDecider):
