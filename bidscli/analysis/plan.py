@@ -342,6 +342,23 @@ def fork(game: Game) -> Game:
 _UNSET = object()  # fork: a slot the game has not set
 
 
+def start_game(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, options: Mapping[str, bool] | None = None,
+               explain: bool = True) -> tuple[Game | None, BidsError | None]:
+    """The game ``play_deal`` plays, before its first round: (game, None), or (None, the error
+    that makes the ruleset refuse this table or, without ``lenient``, this deal) as ``play_deal``'s
+    outcome carries it."""
+    opts = deal.options if options is None else options
+    try:
+        game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
+    except BidsError as exc:
+        return None, exc.located(file=deal.file)
+    if not lenient:
+        problems = deck_problems(deal, ruleset, game.options)
+        if problems:
+            return None, problems[0]
+    return game, None
+
+
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
               options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
               on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
@@ -373,14 +390,9 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
     else:
         notes = []
         asked = set()
-        try:
-            game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
-        except BidsError as exc:
-            return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
-        if not lenient:
-            problems = deck_problems(deal, ruleset, game.options)
-            if problems:
-                return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
+        game, error = start_game(deal, ruleset, lenient=lenient, options=opts, explain=explain)
+        if error is not None:
+            return Outcome(ruleset, None, error, None, notes, deck_notes, frozenset(), after)
         base_deck = game.deck
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
