@@ -397,6 +397,8 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
     rounds = deal.rounds
+    start_trick, expected_player, play, finish_trick = game.start_trick, game.expected_player, game.play, \
+        game.finish_trick
     for idx in range(start[0], len(rounds)):
         r = rounds[idx]
         if lenient:
@@ -425,15 +427,15 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
                     game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
                                      line=r.line, pile_unknown=unknown)
                 for t in r.tricks[:deck.tricks]:
-                    game.start_trick(None, line=t.line)
+                    start_trick(None, line=t.line)
                     plays = t.plays
                     while True:
-                        p = game.expected_player()
+                        p = expected_player()
                         if p is None:
                             break
-                        game.play(p, plays[p])
+                        play(p, plays[p])
                     decider.trick(r.number, t)
-                    game.finish_trick(decider)
+                    finish_trick(decider)
                     if decider.pending:
                         decider.leftovers()
                     if track:
