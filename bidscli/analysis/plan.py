@@ -465,6 +465,10 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
         result = game.result()
     except BidsError as exc:
         return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
+    if resume is None and on_point is None and on_ready is None and getattr(game, "pile", None) is not None:
+        # No one else holds this game (no checkpoint shares its pile): the one reference cycle
+        # (game <-> pile, as engine.replay breaks it) goes, so the game is freed at once.
+        game.pile.game = None
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
 
 
