@@ -344,6 +344,23 @@ def fork(game: Game) -> Game:
 _UNSET = object()  # fork: a slot the game has not set
 
 
+def start_game(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, options: Mapping[str, bool] | None = None,
+               explain: bool = True) -> tuple[Game | None, BidsError | None]:
+    """The game ``play_deal`` plays, before its first round: (game, None), or (None, the error
+    that makes the ruleset refuse this table or, without ``lenient``, this deal) as ``play_deal``'s
+    outcome carries it."""
+    opts = deal.options if options is None else options
+    try:
+        game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
+    except BidsError as exc:
+        return None, exc.located(file=deal.file)
+    if not lenient:
+        problems = deck_problems(deal, ruleset, game.options)
+        if problems:
+            return None, problems[0]
+    return game, None
+
+
 def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
               options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
               on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
@@ -375,18 +392,14 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
     else:
         notes = []
         asked = set()
-        try:
-            game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
-        except BidsError as exc:
-            return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(), after)
-        if not lenient:
-            problems = deck_problems(deal, ruleset, game.options)
-            if problems:
-                return Outcome(ruleset, None, problems[0], None, notes, deck_notes, frozenset(), after)
+        game, error = start_game(deal, ruleset, lenient=lenient, options=opts, explain=explain)
+        if error is not None:
+            return Outcome(ruleset, None, error, None, notes, deck_notes, frozenset(), after)
         base_deck = game.deck
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
     rounds = deal.rounds
+    play_trick, playing_order = game.play_trick, game.playing_order  # looked up once, not at every trick
     for idx in range(start[0], len(rounds)):
         r = rounds[idx]
         if lenient:
@@ -417,7 +430,7 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
                 for t in r.tricks[:deck.tricks]:
                     plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
-                    game.play_trick(None, [(p, plays[p]) for p in game.playing_order()], t.line, decider)
+                    play_trick(None, [(p, plays[p]) for p in playing_order()], t.line, decider)
                     if track:
                         after[(r.number, t.number)] = (tuple(game.round_points.items()),
                                                        tuple(game.double_bonus.items()),
@@ -445,6 +458,10 @@ def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: f
         result = game.result()
     except BidsError as exc:
         return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
+    if resume is None and on_point is None and on_ready is None and getattr(game, "pile", None) is not None:
+        # No one else holds this game (no checkpoint shares its pile): the one reference cycle
+        # (game <-> pile, as engine.replay breaks it) goes, so the game is freed at once.
+        game.pile.game = None
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
 
 

@@ -6,7 +6,10 @@ read so far take the same path, so a replay is only run for a new path (keys
 are *effective* values: a per-player-count knob counts only at this table's
 player count). A new branch plays on from a copy of the game at a round boundary
 before its knob was first read (``plan.Checkpoint``; the last one, in the first rounds of a
-game; ``kept``).
+game; ``kept``). Most boundaries a replay passes are never resumed from (the next one, with no
+new knob read in between, replaces it), so a boundary near the state the replay started from is
+kept as a ``_Later``: the copy is made only when a branch resumes there, by playing the same
+variant on from that state to the boundary (plays are deterministic: the same game).
 
 The cost of a search is the rounds its replays play (a whole replay plays every
 round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: the
@@ -25,6 +28,11 @@ from ..engine.replay import GameResult
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import Ruleset
 from .plan import Checkpoint, Deal, Outcome, fork, play_deal
+
+# A boundary fewer rounds than this past the last copy made in a replay is kept as a _Later (its
+# copy made only if some branch resumes there, by playing at most these rounds again); one as far
+# or further is copied as the replay passes it. Copies of a long game cost what it holds.
+LATER_ROUNDS = 8
 
 
 def effective(name: str, value, players: int):
@@ -123,6 +131,51 @@ def _played_summary(res: GameResult, undetermined: dict | None, policy_steals: i
                    policy_steals)
 
 
+class _Stop(Exception):
+    """Raised by a replay's ``on_point`` at the boundary it was asked to reach (``_Later``)."""
+
+    def __init__(self, point: Checkpoint):
+        super().__init__()
+        self.point = point
+
+
+class _Later:
+    """A round boundary of a replay whose copy of the game is not made yet: ``checkpoint()`` makes
+    it, once, by playing the replay's variant (``values``) on from ``source`` (a Checkpoint before
+    ``pos``, or None: from the start) to ``pos``. That play is not a replay of the search: it
+    spends no ``Budget`` and counts in neither ``replays`` nor ``resumed``, as the copy it stands
+    for did not."""
+
+    __slots__ = ("pos", "before", "source", "values", "made")
+
+    def __init__(self, pos: tuple, before: dict, source: Checkpoint | None, values: dict):
+        self.pos = pos
+        self.before = before  # the knobs read before this point, with their effective values
+        self.source = source
+        self.values = values
+        self.made: Checkpoint | None = None
+
+    def checkpoint(self, cache: VariantCache) -> Checkpoint:
+        if self.made is None:
+            pos, before = self.pos, self.before
+
+            def on_point(at, game, notes, asked, undetermined, base_deck):
+                if at == pos:
+                    raise _Stop(Checkpoint(pos, fork(game), list(notes), set(asked), undetermined, base_deck,
+                                           before))
+
+            rs = cache.base.replace(knobs=_Reads(self.values, cache.players))
+            try:
+                play_deal(cache.deal, rs, lenient=cache.lenient, offered=cache.offered, track=False,
+                          on_point=on_point, resume=self.source, memo=cache.memo, explain=False)
+            except _Stop as stop:
+                self.made = stop.point
+            else:  # cannot happen: the replay that saw this boundary played the same game
+                raise AssertionError(f"a replay did not reach the boundary {pos} it passed before")
+            self.source = self.values = None
+        return self.made
+
+
 class VariantCache:
     """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads.
 
@@ -131,7 +184,8 @@ class VariantCache:
     last kept round boundary (``kept``) before its knob was first read (before a
     round starts, before it ends, or before the result: see ``Checkpoint``); every path
     through the node shares that state, so a variant that takes a new branch
-    there plays on from a copy of it instead of replaying the whole deal.
+    there plays on from a copy of it instead of replaying the whole deal. It may be a
+    ``_Later``, whose copy is made when a branch first resumes there.
     """
 
     def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False, budget: Budget | None = None):
@@ -168,11 +222,14 @@ class VariantCache:
         values.update(changes)
         return values
 
-    def _run(self, changes, ckpt: Checkpoint | None, depth: int) -> Summary:
+    def _run(self, changes, ckpt: Checkpoint | _Later | None, depth: int) -> Summary:
         """A replay, whole or on from ``ckpt``, the checkpoint of the node at ``depth`` whose branch
         is new. Nodes down to that depth exist already, so boundaries passed before its knob is read
         need no copy of the game: ``ckpt`` itself stands in for them."""
-        reads = _Reads(self._values(changes), self.players)
+        if isinstance(ckpt, _Later):
+            ckpt = ckpt.checkpoint(self)
+        values = self._values(changes)
+        reads = _Reads(values, self.players)
         points: list = []  # the latest checkpoint for each count of knobs read so far
         if ckpt is None:
             self.replays += 1
@@ -184,6 +241,7 @@ class VariantCache:
 
         rounds = len(self.deal.rounds)
         spend = self.budget.spend
+        copied = [ckpt]  # the last copy of the game this replay has (None: the start)
 
         def on_point(pos, game, notes, asked, undetermined, base_deck):
             if pos[1] == 0 and pos[0] < rounds:
@@ -194,8 +252,14 @@ class VariantCache:
             last = pos[0] == rounds  # before the result: the game is not played on
             if not last and not kept(pos[0]):
                 return
-            point = Checkpoint(pos, game if last else fork(game), list(notes), set(asked), undetermined,
-                               base_deck, dict(reads.order))
+            anchor = copied[0]
+            if last:
+                point = Checkpoint(pos, game, list(notes), set(asked), undetermined, base_deck, dict(reads.order))
+            elif pos[0] - (0 if anchor is None else anchor.pos[0]) < LATER_ROUNDS:
+                point = _Later(pos, dict(reads.order), anchor, values)
+            else:
+                point = copied[0] = Checkpoint(pos, fork(game), list(notes), set(asked), undetermined, base_deck,
+                                               dict(reads.order))
             if points and points[-1][0] == count:
                 points[-1] = (count, point)
             else:

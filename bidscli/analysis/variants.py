@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ..core.errors import DeckError, RulesetError
 from ..rules.ruleset import load_ruleset, parse_option_assignments
-from .plan import Deal, build_deal, play_deal, ruleset_labels
+from .plan import Deal, build_deal, play_deal, ruleset_labels, start_game
 
 
 class Diff(NamedTuple):
@@ -55,6 +55,11 @@ def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Seq
         rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
     deal = build_deal(log, options)
     labels = ruleset_labels(rulesets, refs)
+    # The first ruleset's error is the one raised whatever the others do: when that ruleset refuses
+    # the table (or, without lenient, the deal) before the first round, no game is played.
+    _, err = start_game(deal, rulesets[0], lenient=lenient, explain=False)
+    if err is not None:
+        raise _refused(err, rulesets[0], lenient)
     own, reference = reference_play(deal, log, rulesets, lenient, explain=explain, track=explain)
     offered = None if own is None else own.offered
     outcomes = []
@@ -63,15 +68,19 @@ def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Seq
         o = own if own is not None and own.ruleset == rs else play_deal(deal, rs, lenient=lenient, offered=offered,
                                                                            explain=explain, track=explain)
         if o.error is not None:
-            err = o.error
-            if isinstance(err, DeckError) and not lenient:
-                err.message = (f"the log's deal does not fit the {rs.name} deck: {err.message} "
-                               f"(--lenient-deck plays it as recorded)")
-            elif not err.message.startswith(f"under {rs.name}"):
-                err.message = f"under {rs.name}: {err.message}"
-            raise err
+            raise _refused(o.error, rs, lenient)
         outcomes.append(o)
     return Plays(deal, labels, rulesets, outcomes, offered, reference)
+
+
+def _refused(err, rs, lenient: bool):
+    """A ruleset's error playing the deal, saying which ruleset (and, for a deck, the way out)."""
+    if isinstance(err, DeckError) and not lenient:
+        err.message = (f"the log's deal does not fit the {rs.name} deck: {err.message} "
+                       f"(--lenient-deck plays it as recorded)")
+    elif not err.message.startswith(f"under {rs.name}"):
+        err.message = f"under {rs.name}: {err.message}"
+    return err
 
 
 def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
