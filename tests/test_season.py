@@ -309,3 +309,20 @@ def test_score_of_a_folder_skips_a_ruleset_file_as_validate_does(tmp_path):
         assert r.stderr == f"{tmp_path}/house.toml: skipped: a ruleset file, not a game log\n"
     r = bids("score", str(tmp_path / "house.toml"))  # named, not found in a folder: told to give it with -r
     assert r.exit_code == 1 and "give it with -r" in r.stderr
+
+
+def test_aliases_that_disagree_are_a_usage_error():
+    # A swap or a chain would hang on the order the options come in: refused, saying why.
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    swap = CliRunner().invoke(main, ["season", "tests/data/season", "--alias", "Benny=Ben", "--alias", "Ben=Benny"])
+    assert swap.exit_code == 2
+    assert ("--alias 'Benny=Ben' and --alias 'Ben=Benny': 'Ben' is both a new name and an old one: map every "
+            "old name straight to the name the season shows") in " ".join(swap.stderr.split())
+    twice = CliRunner().invoke(main, ["season", "tests/data/season", "--alias", "Ana=A", "--alias", "ana=B"])
+    assert twice.exit_code == 2 and "give 'ana' two names: give one" in twice.stderr
+    same = CliRunner().invoke(main, ["season", "tests/data/season", "--alias", "Ana Maria=Ana",
+                                     "--alias", "ana maria=Ana", "--format", "json"])
+    assert same.exit_code in (0, 1) and "Usage" not in same.stderr

@@ -169,6 +169,29 @@ def _once(items, notes: list) -> Iterable:
         yield item
 
 
+def alias_map(texts: Iterable[str]) -> dict[str, str]:
+    """``--alias OLD=NEW`` options as {OLD: NEW}; ValueError (a usage error) when two of them
+    disagree: one OLD given two NEW names, or a NEW name that is another alias's OLD (a chain
+    or a swap, ``Ben=Benny`` with ``Benny=Ben``, whose result would hang on their order)."""
+    out: dict[str, str] = {}
+    keys: dict[str, str] = {}  # name_key(OLD) -> the option that gave it
+    for text in texts:
+        old, new = parse_alias(text)
+        k = name_key(old)
+        if k in keys and name_key(out[keys[k]]) != name_key(new):
+            raise ValueError(f"--alias {text!r} and --alias {keys[k] + '=' + out[keys[k]]!r} give {old!r} two names: "
+                             "give one")
+        keys[k] = old
+        out[old] = new
+    for old, new in out.items():
+        if name_key(new) in keys and name_key(new) != name_key(old):
+            other = keys[name_key(new)]
+            raise ValueError(f"--alias {old + '=' + new!r} and --alias {other + '=' + out[other]!r}: {new!r} is "
+                             "both a new name and an old one: map every old name straight to the name the "
+                             "season shows")
+    return out
+
+
 class _Names:
     """The season's names: a log's name matches as a log matches names (NFC, case-insensitive);
     ``--alias OLD=NEW`` makes OLD the player NEW. A player is shown as written in ``--alias`` (NEW),

@@ -65,8 +65,11 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
         from ..rules.ruleset import load_ruleset
 
         load_ruleset(ref)
-    result = app.run(paths, rulesets, dict(app.parse_alias(a) for a in aliases), jobs=jobs,
-                     lenient=lenient_deck)
+    try:
+        alias = app.alias_map(aliases)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck)
     if html_out:
         from ..report import html
 
