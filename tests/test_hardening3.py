@@ -142,7 +142,10 @@ def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path):
     assert res.returncode == 0
     assert res.stdout.splitlines()[0] == f"{tmp_path}/friday\\nnight.toml: valid"
     res = bids("score", odd)
-    assert res.stdout.splitlines()[0].startswith(f"{tmp_path}/friday\\nnight.toml: english (EN), 4 players")
+    lines = res.stdout.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.split()[:2] == ["rank", "player"])
+    assert lines[0].startswith(f"{tmp_path}/friday\\nnight.toml: ")  # the name whole, on the first line
+    assert " ".join(x.strip() for x in lines[:k]).startswith(f"{tmp_path}/friday\\nnight.toml: english (EN), 4 players")
     broken = tmp_path / "bad\nname.toml"
     broken.write_text("players = [\n")
     res = bids("score", broken)
