@@ -56,7 +56,7 @@ def text_table(rows, headers, **kw) -> str:
     return fit_table(rows, headers, **kw)
 
 
-def fit_text(text: str, width: int | None = None) -> str:
+def fit_text(text: str, width: int | None = None, whole_words: bool = False) -> str:
     """Wrap every line wider than ``width`` screen columns at spaces, continuing under its text
     (after its indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are
     left alone."""
@@ -70,7 +70,7 @@ def fit_text(text: str, width: int | None = None) -> str:
             continue
         m = re.match(r"(\s*)(- |\d+\. |\d+\.\d+ )?", line)
         hang = " " * min(m.end() if m.group(2) else m.end() + 2, width // 2)
-        out.extend(wrap(line, width, hang=hang) or [line[:width]])
+        out.extend(wrap(line, width, hang=hang, whole_words=whole_words) or [line[:width]])
     return "\n".join(out)
 
 
@@ -253,7 +253,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
         rows.append(row)
     head = (f"{path_text(file)}: {named(ruleset)}, {len(result.players)} players, "
             f"options: {options_text(result.options)}")
-    lines = [fit_text(head), text_table(rows, headers, colalign=("right", "left"))]
+    lines = [fit_text(head, whole_words=True), text_table(rows, headers, colalign=("right", "left"))]
     if result.stopped_at is not None:
         lines.append(standings_line(result) + ": unfinished game, no winner")
     elif more_to_come:

@@ -102,12 +102,14 @@ def _wrapper_class():
     return _Wrapper
 
 
-def wrap(text: str, width: int, indent: str = "", hang: str = "", hyphens: bool = False) -> list[str]:
+def wrap(text: str, width: int, indent: str = "", hang: str = "", hyphens: bool = False,
+         whole_words: bool = False) -> list[str]:
     """``text`` as lines of at most ``width`` screen columns, broken at spaces (and after hyphens
     with ``hyphens``): the first line starts with ``indent``, the others with ``hang``. Spaces
-    at the start of the text are kept; a word longer than a line is cut where the line is full."""
+    at the start of the text are kept; a word longer than a line is cut where the line is full,
+    or with ``whole_words`` left whole on a line of its own (a file's path)."""
     return _wrapper_class()(width=width, initial_indent=indent, subsequent_indent=hang,
-                            break_on_hyphens=hyphens).wrap(text)
+                            break_on_hyphens=hyphens, break_long_words=not whole_words).wrap(text)
 
 
 # -- tables ---------------------------------------------------------------------------------
