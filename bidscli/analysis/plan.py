@@ -110,7 +110,10 @@ class RoundPlan(NamedTuple):
         return {c for c, _, _, _ in self.places()}
 
 
-class Deal(NamedTuple):
+class DealPlan(NamedTuple):
+    """A log's deal as every ruleset plays it: its rounds (``RoundPlan``), each trick's plays by
+    player (``TrickPlan``) and recorded actions. ``sim.deal.Deal`` is a shuffled deal instead."""
+
     file: str
     players: tuple
     options: dict
@@ -123,7 +126,7 @@ class Deal(NamedTuple):
         return max((len(r.tricks) for r in self.rounds), default=0)
 
 
-def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> Deal:
+def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> DealPlan:
     """The deal of a log, with hands and pile rebuilt where the log leaves them out."""
     opts = dict(log.options)
     opts.update(options or {})
@@ -161,10 +164,10 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> Deal:
         rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
                                 tuple(tricks), rebuilt))
     shown = frozenset().union(*(r.shown() for r in rounds))
-    return Deal(log.file, tuple(log.players), opts, tuple(rounds), log, shown)
+    return DealPlan(log.file, tuple(log.players), opts, tuple(rounds), log, shown)
 
 
-def deal_json(deal: Deal) -> list[dict]:
+def deal_json(deal: DealPlan) -> list[dict]:
     return [{
         "round": r.number,
         "leader": r.leader,
@@ -179,7 +182,7 @@ def deal_json(deal: Deal) -> list[dict]:
 # -- deck fit -----------------------------------------------------------------------
 
 
-def deck_problems(deal: Deal, ruleset: Ruleset, options: Mapping[str, bool]) -> list[BidsError]:
+def deck_problems(deal: DealPlan, ruleset: Ruleset, options: Mapping[str, bool]) -> list[BidsError]:
     """Where the log's deal does not fit the ruleset's deck (one error per card, first place)."""
     n = len(deal.players)
     deck = deck_for(ruleset, n, options)
@@ -217,7 +220,7 @@ def _by_card(text: str) -> tuple:
 
 def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = frozenset()) -> tuple[Deck, list[str]]:
     """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round.
-    ``shown``: every card the whole log shows (``Deal.all_cards``); when the deck holds them all, no
+    ``shown``: every card the whole log shows (``DealPlan.all_cards``); when the deck holds them all, no
     round has a foreign card and the round's cards are not walked one by one."""
     cards = deck.all_cards()
     foreign = set() if shown and shown <= cards else r.shown() - cards
@@ -344,7 +347,7 @@ def fork(game: Game) -> Game:
 _UNSET = object()  # fork: a slot the game has not set
 
 
-def start_game(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, options: Mapping[str, bool] | None = None,
+def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, options: Mapping[str, bool] | None = None,
                explain: bool = True) -> tuple[Game | None, BidsError | None]:
     """The game ``play_deal`` plays, before its first round: (game, None), or (None, the error
     that makes the ruleset refuse this table or, without ``lenient``, this deal) as ``play_deal``'s
@@ -361,7 +364,7 @@ def start_game(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, options: 
     return game, None
 
 
-def play_deal(deal: Deal, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
+def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
               options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
               on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
               explain: bool = True) -> Outcome:
@@ -544,13 +547,13 @@ def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str
     return labels
 
 
-def reference_game(deal: Deal, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
+def reference_game(deal: DealPlan, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
     """The log's own game: which steal choices it offered (silence there is a pass)."""
     o, name = reference_play(deal, log, rulesets, lenient)
     return (None if o is None else o.offered), name
 
 
-def reference_play(deal: Deal, log: GameLog, rulesets, lenient, *, explain: bool = True,
+def reference_play(deal: DealPlan, log: GameLog, rulesets, lenient, *, explain: bool = True,
                    track: bool = True) -> tuple[Outcome | None, str | None]:
     """The log's own game, played (see ``reference_game``), and the name of its ruleset.
 

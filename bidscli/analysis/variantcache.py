@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ..engine.replay import GameResult
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import Ruleset
-from .plan import Checkpoint, Deal, Outcome, fork, play_deal
+from .plan import Checkpoint, DealPlan, Outcome, fork, play_deal
 
 # A boundary fewer rounds than this past the last copy made in a replay is kept as a _Later (its
 # copy made only if some branch resumes there, by playing at most these rounds again); one as far
@@ -188,7 +188,7 @@ class VariantCache:
     ``_Later``, whose copy is made when a branch first resumes there.
     """
 
-    def __init__(self, deal: Deal, base: Ruleset, offered, lenient: bool = False, budget: Budget | None = None):
+    def __init__(self, deal: DealPlan, base: Ruleset, offered, lenient: bool = False, budget: Budget | None = None):
         self.deal = deal
         self.base = base
         self.players = len(deal.players)

@@ -11,11 +11,11 @@ from typing import NamedTuple
 
 from ..core.errors import DeckError, RulesetError
 from ..rules.ruleset import load_ruleset, parse_option_assignments
-from .plan import Deal, build_deal, play_deal, ruleset_labels, start_game
+from .plan import DealPlan, build_deal, play_deal, ruleset_labels, start_game
 
 
 class Diff(NamedTuple):
-    deal: Deal
+    deal: DealPlan
     labels: list
     outcomes: list  # Outcome per ruleset, same order
     first: dict | None  # {"round", "trick", "reasons": {label: [...]}, "knobs": [...]}
@@ -29,7 +29,7 @@ class Diff(NamedTuple):
 class Plays(NamedTuple):
     """The deal of a log played under each ruleset: what ``diff`` explains (``plays``)."""
 
-    deal: Deal
+    deal: DealPlan
     labels: list
     rulesets: list
     outcomes: list  # Outcome per ruleset, same order
