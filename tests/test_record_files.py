@@ -18,7 +18,6 @@ from bidscli.log.reader import read_log
 from . import recordkit as rk
 from .test_record import recorder
 
-
 # -- one recorder a file, and a typed trick is never silently lost --------------------------------
 
 NEW = ["--players", "Ana,Ben,Cleo", "-r", "english"]
