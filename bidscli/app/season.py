@@ -77,11 +77,9 @@ def _own(path: str) -> Scored:
 
     try:
         loaded, result = api.score(path)  # the first error, as bids score stops; unfinished: refused
-    except UnfinishedError as exc:  # the engine's advice names score's --allow-partial: say it so here
-        exc.message = exc.message.replace("use --allow-partial to see the standings so far",
-                                          "a season counts finished games (`bids score FILE --allow-partial` "
-                                          "shows its standings so far)")
-        raise
+    except UnfinishedError as exc:  # the engine's advice names score's --allow-partial: season's own
+        raise exc.advise("a season counts finished games (`bids score FILE --allow-partial` shows its "
+                         "standings so far)") from None
     seats = loaded.log.players
     return Scored(path, (game_of(path, loaded.log.date, result, seats),), seats)
 
@@ -102,7 +100,7 @@ def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
             rnd = pl.deal.rounds[stop[0] - 1] if stop[0] else None
             line = rnd.tricks[-1].line if rnd is not None and rnd.tricks else None
             raise UnfinishedError(f"the game is unfinished under {label} after round {stop[0]}, trick {stop[1]} "
-                                  f"(a round of {o.result.deck.tricks} tricks)", file=path, line=line,
+                                  f"(a round of {o.result.deck.tricks} tricks)", advice=None, file=path, line=line,
                                   round=stop[0] or None, trick=stop[1] or None)
     games = tuple(game_of(path, date, o.result, seats) for o in pl.outcomes)
     change = None

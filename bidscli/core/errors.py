@@ -119,9 +119,23 @@ class IllegalPlayError(BidsError):
 
 
 class UnfinishedError(BidsError):
-    """The game cannot be crowned: its last round is unfinished (cli.md 'Unfinished games')."""
+    """The game cannot be crowned: its last round is unfinished (cli.md 'Unfinished games').
+
+    ``fact`` says where the game stops; ``advice`` what to do, which depends on the command
+    (``bids score``: --allow-partial); the message is both. ``advise`` words another's."""
 
     kind = "unfinished"
+
+    def __init__(self, fact: str, *, advice: str | None = "use --allow-partial to see the standings so far",
+                 **where) -> None:
+        self.fact = fact
+        super().__init__(f"{fact}: {advice}" if advice else fact, **where)
+
+    def advise(self, advice: str) -> UnfinishedError:
+        """The same error with another command's advice; returns self."""
+        self.message = f"{self.fact}: {advice}"
+        self.args = (self.message,)
+        return self
 
 
 class UnknownCard(BidsError):

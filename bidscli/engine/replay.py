@@ -148,7 +148,7 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             stop = log.rounds[last - 1] if last else rec
             err = UnfinishedError(
                 f"the game is unfinished after round {last}, trick {last_tricks} (round {rec.number} has "
-                f"{len(rec.tricks)} of {expected} tricks): use --allow-partial to see the standings so far",
+                f"{len(rec.tricks)} of {expected} tricks)",
                 file=log.file, line=stop.tricks[-1].line if stop.tricks else stop.line, round=stop.number,
                 trick=last_tricks or None)
             if collect is None:
