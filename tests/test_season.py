@@ -326,3 +326,13 @@ def test_aliases_that_disagree_are_a_usage_error():
     same = CliRunner().invoke(main, ["season", "tests/data/season", "--alias", "Ana Maria=Ana",
                                      "--alias", "ana maria=Ana", "--format", "json"])
     assert same.exit_code in (0, 1) and "Usage" not in same.stderr
+
+
+def test_the_season_page_names_the_deciding_rule_in_the_players_words(tmp_path):
+    # g6's winner changes (italian Cleo, english Dev) by double.scope: the page says "2x doubles"
+    # with the knob name beside it, as the comparison page does.
+    page = tmp_path / "s.html"
+    r = bids("season", DATA, "-r", "italian", "-r", "english", "--lenient-deck", "--html", str(page))
+    assert r.exit_code == 1, r.output  # the invalid and unfinished logs of the season are left out
+    html = page.read_text(encoding="utf-8")
+    assert 'decided by <span class="rule-name">2x doubles</span> <span class="knob">double.<wbr>scope</span>' in html

@@ -124,4 +124,8 @@ def season(season, command: str = "bids season") -> str:
                                      f"{label_text(rs.ruleset)}: each player's rating mu after each game, "
                                      "the band mu ± sigma", narrow={"height": 240}))
     labels = [label_text(rs.ruleset) for rs in season.rulesets]
-    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players)
+    from .pages import rule_doc
+
+    # The rules that decided a changed winner, in the players' words first (as the comparison page).
+    rules = {k: rule_doc(k) for c in season.winner_changes for k in c.decided_by}
+    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules)
