@@ -540,6 +540,9 @@ class Deck:
 
 
 _DECK_CACHE: dict = {}
+# The decks kept: a season's what-ifs make a variant ruleset (with_knobs) per change tried, and a
+# cache that kept each of them would grow with the number of logs. Emptied when full.
+_DECK_CACHE_SIZE = 256
 
 
 def deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Deck:
@@ -548,6 +551,8 @@ def deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Dec
     if cached is not None and cached[0] is ruleset:
         return cached[1]
     deck = _deck_for(ruleset, players, options)
+    if len(_DECK_CACHE) >= _DECK_CACHE_SIZE:
+        _DECK_CACHE.clear()
     _DECK_CACHE[key] = (ruleset, deck)
     return deck
 
