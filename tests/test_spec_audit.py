@@ -578,7 +578,7 @@ def test_an_alliance_ends_with_its_round(rs):
     # B, C, D won nothing and hold nothing: lucky 8. Scores A 2, B 2 + 8, C 8, D 8.
     # Round 2 (B leads): every trick burns, trick 1 with D's Ally in it: no alliance; all four are
     # lucky: A 8 (first), B, C, D 16 (second). Totals A 10, B 26, C 24, D 24.
-    from .test_rules_core import ALLY_HEAD
+    from .test_rules_scoring import ALLY_HEAD
 
     res = play_full(rs, ABCD, [(ALLY_HEAD, "A"), (["K5: B R9, C G9, D Ally, A Y1"], "C")], options={"ally": True})
     r1, r2 = res.rounds
