@@ -164,3 +164,13 @@ def test_rounds_written_with_one_bracket(tmp_path):
     err = only_error(tmp_path, text)
     assert err.line == line_of(text, "[rounds]")
     assert "each round starts with [[rounds]] (two brackets): [rounds] is one table, written once" in err.message
+
+
+def test_a_date_with_a_time_without_seconds(tmp_path):
+    # TOML 1.0 writes a time with its seconds: `date = 2026-12-01 20:00` is refused by the
+    # reader; the hint says so and offers the day alone or the time with seconds.
+    text = FRIDAY.replace('ruleset = "english"', 'ruleset = "english"\ndate = 2026-12-01 20:00')
+    err = only_error(tmp_path, text)
+    assert err.line == line_of(text, "date =")
+    assert err.message.startswith("invalid TOML: a time in 'date' needs its seconds (TOML 1.0): expected "
+                                  "date = 2026-12-01 or date = 2026-12-01 20:00:00")

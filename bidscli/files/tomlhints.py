@@ -147,6 +147,11 @@ def _plain_value(raw: str, column: int | None, message: str) -> str | None:
     if key == "date":  # whatever the reader stopped at on a date line, the date is the slip
         if message.startswith("Invalid date"):  # 2026-02-30
             return "'date' is no day of the calendar: expected year-month-day (date = 2026-12-01)"
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}", code[m.end():].strip()):  # TOML 1.0: seconds too
+            written = code[m.end():].strip()
+            day, time = written[:10], written[11:]
+            return (f"a time in 'date' needs its seconds (TOML 1.0): expected date = {day} "
+                    f"or date = {day} {time.zfill(5)}:00")
         return "'date' must be a date written year-month-day, unquoted (date = 2026-12-01)"
     at = column - 1 - start  # where the reader stopped, inside the value
     if at < 0:
