@@ -1,4 +1,4 @@
-"""Which rule moved each player's score, and by how much (``bids diff``, issue 10).
+"""Which rule moved each player's score, and by how much (``bids diff``).
 
 Public API (no click; ``bids diff`` and the HTML report call it)::
 

@@ -12,7 +12,7 @@ from ..rules.ruleset import is_bundled, load_ruleset
 
 
 def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
-    """Point to the right tool (issue 8): a log that plays under the ruleset it names but not under
+    """Point to the right tool: a log that plays under the ruleset it names but not under
     ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
     X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
     its own ruleset with the same -o); otherwise the error stands alone."""

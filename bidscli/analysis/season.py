@@ -1,4 +1,4 @@
-"""A season: many games of one group, as standings, ratings and head to head (``bids season``, issue 24).
+"""A season: many games of one group, as standings, ratings and head to head (``bids season``).
 
 Plain data in, plain frozen data out; no file is read here (``app/season.py`` walks and scores the
 logs) and nothing is rendered (``report/season.py``).

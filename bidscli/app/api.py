@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
 
 from ..analysis.hints import with_diff_hint

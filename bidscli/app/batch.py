@@ -158,7 +158,7 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
         yield validate_one(item, *extra)
 
 
-_api = None  # bidscli.app.api, imported on the first log (start-up: issue 12), then kept
+_api = None  # bidscli.app.api, imported on the first log (start-up), then kept
 
 
 def _import_api():

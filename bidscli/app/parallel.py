@@ -83,7 +83,7 @@ def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk:
     new chunk goes out only when the caller takes the results of the oldest one. That keeps
     memory flat when the output is slower than the workers (``bids score --format json ... |
     less``): ``Pool.imap`` fed every chunk and held every finished result, about 270 MiB for
-    3,000 logs' JSON while a pager waited (issue 12)."""
+    3,000 logs' JSON while a pager waited."""
     import multiprocessing
     from collections import deque
 
@@ -109,7 +109,7 @@ def _chunks(func: Callable, items: Iterable, extra: tuple, chunk: int, max_chunk
     A chunk holds ``chunk`` items, or a sixteenth of the items sent so far if that is more, up
     to ``max_chunk``. Each chunk costs the parent about a millisecond of CPU (pickling, and the
     pool's threads waking), which its two cores share with the workers: 625 chunks of 16 were
-    0.9-1.1 s of a 10,000-log validate's parent, 157 of 64 0.4 s (issue 12). Growing only with
+    0.9-1.1 s of a 10,000-log validate's parent, 157 of 64 0.4 s. Growing only with
     the work done keeps small batches in small chunks, where a big last chunk would leave one
     worker idle while the other finishes it: the wait at the end is at most about a sixteenth
     of what came before."""
@@ -132,7 +132,7 @@ def prepare_gc() -> None:
 
     Each log's objects die by reference counting as soon as its output is written;
     the collector then only walks the young objects of the log in hand instead of
-    every result kept so far (issue 12: full passes were a third of a CSV run)."""
+    every result kept so far (full passes were a third of a CSV run)."""
     import gc
 
     gc.collect()

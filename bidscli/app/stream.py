@@ -1,4 +1,4 @@
-"""`bids score` over many logs, one log at a time (issue 12): flat memory, only what is printed.
+"""`bids score` over many logs, one log at a time: flat memory, only what is printed.
 
 Each log is read, scored and turned into exactly what the chosen format prints
 (a table, CSV rows or a JSON document), written, and dropped before the next
@@ -31,7 +31,7 @@ from .parallel import prepare_gc
 PAD = "\x00"  # where a log's CSV rows take their padding cells (no path holds a NUL byte)
 # CSV rows wait for the header (its round count) in memory up to this size, then in a temporary
 # file. Small: an io.StringIO holding wide text takes up to 4 bytes a character, so a 1 MiB
-# spool grew the peak by about 3 MiB once 3,000 logs' rows rolled over (issue 12: memory flat).
+# spool grew the peak by about 3 MiB once 3,000 logs' rows rolled over (memory flat).
 SPOOL_BYTES = 64 << 10
 
 

@@ -1,4 +1,4 @@
-"""`bids season`: a league over many logs (app/season.py; issue 24)."""
+"""`bids season`: a league over many logs (app/season.py)."""
 
 from __future__ import annotations
 

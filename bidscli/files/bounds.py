@@ -1,4 +1,4 @@
-"""Limits that keep reading linear in the input (issue 13), checked before the TOML parser runs.
+"""Limits that keep reading linear in the input, checked before the TOML parser runs.
 
 The TOML parser (tomli) is linear in most of its input, but not in two
 places: a dotted key of ``n`` parts costs it about ``n * n`` time and memory
@@ -83,7 +83,7 @@ def check_toml(text: str, what: str = "log") -> LimitError | None:
 
 # A line of more than MAX_KEY_CHARS characters, matched from a line's start: the lines that are
 # not (each at most MAX_KEY_CHARS, then "\n") are passed over inside one match, where a search
-# would start a match at every "\n" (issue 12: a log has hundreds of short lines). Possessive: a
+# would start a match at every "\n" (a log has hundreds of short lines). Possessive: a
 # line is scanned once, never backtracked into. The long line starts MAX_KEY_CHARS + 1 before
 # the match's end.
 _LONG_LINE = re.compile(rf"(?:[^\n]{{0,{MAX_KEY_CHARS}}}+\n)*+[^\n]{{{MAX_KEY_CHARS + 1}}}")
@@ -143,7 +143,7 @@ class LineIndex:
             match = self.key_re.match
             for i, line in enumerate(self.lines, 1):
                 # A key line has '=', '.' or ']' after its key: the others (a log's many card and
-                # trick lines) cannot match, and are passed over without the regex (issue 12).
+                # trick lines) cannot match, and are passed over without the regex.
                 if "=" not in line and "." not in line and "]" not in line:
                     continue
                 m = match(line)

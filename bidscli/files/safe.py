@@ -1,4 +1,4 @@
-"""Files bidscli reads and writes: one place for both file policies (issue 13, docs/files.md).
+"""Files bidscli reads and writes: one place for both file policies (docs/files.md).
 
 Reading (:func:`read_bytes`, :func:`read_text`): every file the tool reads (a
 log, a deal, a ruleset, an ``extends``, a log's ``ruleset``, a ``*.toml``
@@ -34,7 +34,7 @@ import os
 import stat
 from typing import TYPE_CHECKING, NamedTuple
 
-if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up (issue 12)
+if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
 
 from ..core.errors import BidsError, LimitError, LogSyntaxError
@@ -126,10 +126,10 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
         left = limit + 1
         # Ask for one byte more than fstat measured, not a whole _CHUNK: os.read allocates what
         # it is asked for, and a 1 MiB buffer is an mmap, page faults and a munmap for a 5 KB log
-        # (47-55 us against 11.5 us a file here; issue 12). The byte more shows a file that grew.
+        # (47-55 us against 11.5 us a file here). The byte more shows a file that grew.
         chunk = os.read(fd, min(left, size + 1 if 0 < size < _CHUNK else _CHUNK))
         if 0 < len(chunk) == size < _CHUNK:
-            # The whole file as fstat just measured it, in one read (issue 12: the usual log):
+            # The whole file as fstat just measured it, in one read (the usual log):
             # no read to see its end. A file that reports no size (/proc) or another size than
             # it holds, or that grows meanwhile, is read on to its end, as any other.
             return chunk

@@ -1,4 +1,4 @@
-"""TOML mistakes in plain words (issue 8 item 4).
+"""TOML mistakes in plain words.
 
 The TOML reader says where it stopped ("Unclosed array (at line 30, column 3)"),
 which is often a line or two after the slip a person made. ``hint`` reads the

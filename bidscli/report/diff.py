@@ -59,7 +59,7 @@ def diff_json(d: Diff, explain: bool = False) -> dict:
         "lenient_deck": {lab: o.deck_notes for lab, o in zip(d.labels, d.outcomes) if o.deck_notes},
         "reference": d.reference,
         "deal": deal_json(deal),
-        # Issue 10: the account of each player's difference against the first ruleset (the first pair
+        # The account of each player's difference against the first ruleset (the first pair
         # here, every pair in "attributions"), and every place where the results part.
         "attribution": None,
         "attributions": [],

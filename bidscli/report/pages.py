@@ -341,7 +341,7 @@ def study_page(doc: dict) -> dict:
 
 
 
-# -- the attribution (issue 10: bidscli/attribution.py) -------------------------------------
+# -- the attribution (analysis/attribution.py) -------------------------------------
 
 
 def attribution_doc(att, players) -> dict:

@@ -14,7 +14,7 @@ from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
 from ..rules.ruleset import Deck, Ruleset, knob_diff_rows
 from .table import display_width, fit, wrap
 
-# -- fitting the terminal (issue 8): every text report goes through these ------------------
+# -- fitting the terminal: every text report goes through these ------------------
 
 DEFAULT_WIDTH = 100  # when COLUMNS is unset and stdout is not a terminal (a pipe, a file, a test)
 MIN_WIDTH = 40
@@ -37,7 +37,7 @@ def terminal_width() -> int:
     try:
         if sys.stdout.isatty():
             # os.get_terminal_size, not shutil's (which reads COLUMNS, done above): shutil's
-            # import costs start-up time (issue 12); a size of 0 (some emulators) means unknown.
+            # import costs start-up time; a size of 0 (some emulators) means unknown.
             return max(MIN_WIDTH, os.get_terminal_size(sys.stdout.fileno()).columns or DEFAULT_WIDTH)
     except (AttributeError, ValueError, OSError):
         pass
@@ -101,7 +101,7 @@ def dumps_plain(doc) -> str:
         return dumps(doc)
     from ..core.sanitize import json_text
 
-    return json_text(text)  # the same escapes as dumps (issue 13): valid UTF-8, no raw controls
+    return json_text(text)  # the same escapes as dumps: valid UTF-8, no raw controls
 
 
 class JsonListWriter:
@@ -156,7 +156,7 @@ def reason_json(ruleset: Ruleset, r: Reason, memo: dict | None = None) -> dict:
 # -- score ------------------------------------------------------------------------
 
 
-_token = attrgetter("_text")  # a card's notation: str(card) without the method call (issue 12: JSON output)
+_token = attrgetter("_text")  # a card's notation: str(card) without the method call (JSON output)
 
 
 def trick_json(ruleset: Ruleset, t: TrickResult, memo: dict | None = None) -> dict:
@@ -279,7 +279,7 @@ def standings_line(result: GameResult) -> str:
 
 # cli.md: the partial marker is a CSV column 'partial', there when an unfinished game is
 # scored (score --allow-partial); a column that would say "false" on every row is left out
-# (as issue 8 leaves out all-zero columns). Each row ends with one of these marks until the
+# (as all-zero columns are left out). Each row ends with one of these marks until the
 # whole output is known: csv_partial_cells turns them into cells or nothing.
 CSV_PARTIAL, CSV_COMPLETE = "\x01", "\x02"
 
