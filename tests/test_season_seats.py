@@ -94,7 +94,7 @@ def test_hand_worked_season_with_seat_changes_page(tmp_path):
     grid = html.split("<h3>Head to head</h3>")[1].split("</table>")[0]
     order = re.findall(r"<th>([^<]+)</th>", grid.split("<tbody>")[0])
     cells = {}
-    for row in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.S):
+    for row in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.DOTALL):
         for q, cell in zip(order, re.findall(r"<td[^>]*>(.*?)</td>", row[1])):
             m = re.match(r"(\d+)–(\d+) <span class=\"src\">of (\d+)</span>", cell)
             if m:
