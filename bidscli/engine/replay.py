@@ -21,7 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.errors import BidsError, IllegalPlayError, UnfinishedError, UnknownCard, _Abort
+from ..core.errors import (
+    BidsError,
+    IllegalPlayError,
+    UnfinishedError,
+    UnknownCard,
+    _Abort,
+)
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
