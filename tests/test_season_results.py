@@ -47,7 +47,7 @@ def test_results_in_json_each_game_under_its_own_ruleset():
     r = bids("season", DATA, *ALIAS, "--format", "json")
     (rs,) = json.loads(r.stdout)["rulesets"]
     assert results(rs) == RESULTS
-    assert [list(g["totals"]) for g in rs["results"]][0] == ["Ana", "Ben", "Dev", "Eve"]  # seating order
+    assert list(rs["results"][0]["totals"]) == ["Ana", "Ben", "Dev", "Eve"]  # seating order
     assert rs["results"][0]["file"] == f"{DATA}/g2.toml" and rs["results"][0]["title"] is None
 
 

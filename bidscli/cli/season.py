@@ -71,9 +71,8 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
         raise click.UsageError(str(exc)) from None
     result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck)
     if html_out:
-        from ..report import html
-
         from ..core.paths import shared_path
+        from ..report import html
 
         # the page's footer names no local path: each path by shared_path (a folder by its name)
         again = command_line("season", *map(shared_path, paths), ruleset=[shared_path(r) for r in rulesets],
