@@ -196,13 +196,13 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
                 t.best = BestGame(g.file, p.total)
         for i, a in enumerate(g.players):
             for b in g.players[i + 1:]:
-                pair = (a.player, b.player)
-                m = meetings.get(pair)
+                x, y = (b, a) if (b.player, a.player) in meetings else (a, b)  # one entry a pair, whatever the seats
+                m = meetings.get((x.player, y.player))
                 if m is None:
-                    m = meetings[pair] = [0, 0, 0]
+                    m = meetings[(x.player, y.player)] = [0, 0, 0]
                 m[0] += 1
-                m[1] += a.total > b.total
-                m[2] += a.total < b.total
+                m[1] += x.total > y.total
+                m[2] += x.total < y.total
         teams = [[ratings[p.player]] for p in g.players]
         rated = model.rate(teams, ranks=[p.rank for p in g.players])
         for p, (r,) in zip(g.players, rated):

@@ -116,7 +116,10 @@ class RoundRecord(NamedTuple):
     removed: tuple[Card, ...] | None
     pile: tuple[Card, ...] | None
     tricks: tuple[TrickRecord, ...]
-    broken: bool = False  # a trick line could not be read: the engine skips this round
+    broken: bool = False  # a trick line could not be read: the engine plays only the lines before it
+    # The first trick line that could not be read: (its trick number, its line, the round's count of
+    # trick lines), for the engine to play the lines before it and mark the rest as not checked.
+    unread: tuple[int, int | None, int] | None = None
 
 
 class GameLog(NamedTuple):
@@ -604,6 +607,7 @@ class LogReader(LogPositions):
             tricks_val = rnd.get("tricks")
             tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
+            unread = None
             tricks = []
             if tricks_val is None:
                 self.error(LogStructureError, "round has no tricks = [...]", line=start, round=rnum)
@@ -624,6 +628,7 @@ class LogReader(LogPositions):
                     except BidsError as exc:
                         self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
                         broken = True
+                        unread = unread or (t, line, len(tricks_val))
                         continue
                     # Every name a player as spelled in `players` (one set check in C), or _names
                     # matches the others (case, NFC, spaces) and names who is not a player.
@@ -631,9 +636,11 @@ class LogReader(LogPositions):
                         rec = self._names(rec, names, line, rnum, t)
                         if rec is None:
                             broken = True
+                            unread = unread or (t, line, len(tricks_val))
                             continue
                     tricks.append(rec)
-            out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken)))
+            out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken,
+                                                  unread)))
         return tuple(out)
 
 
