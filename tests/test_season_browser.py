@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -138,7 +139,7 @@ def test_ten_players_told_apart_by_more_than_colour(browser, ten_page, kind):  #
         key = [x["label"].rsplit(" ", 1)[0] for x in sorted(styles.values(), key=lambda x: x["end"][0])]
         assert sorted(key) == sorted(name if len(name) <= 8 else name[:7] + "…" for name in TEN)
         ends = sorted(x["end"] for x in styles.values())
-        assert all(b[0] >= a[1] - 2 for a, b in zip(ends, ends[1:]))  # end labels do not cover each other
+        assert all(b[0] >= a[1] - 2 for a, b in pairwise(ends))  # end labels do not cover each other
         assert all(x["opacity"] == "1" and x["band"] == "none" for x in styles.values())  # 10 bands would be a blur
         # the key names every player with a sample of their line
         legend = [label.inner_text().strip() for label in page.locator("figure.rating .hl label").all()]
