@@ -185,11 +185,16 @@ class Recorder:
 
     def __init__(self, file: str, ruleset_ref: str | None, ruleset: Ruleset, players: Sequence[str],
                  options: dict, rounds: list[RoundEntry] | None = None, *, interactive: bool = False,
-                 game_rounds: int | None = None, date=None) -> None:
+                 game_rounds: int | None = None, date=None, title: str | None = None,
+                 lang: str | None = None) -> None:
         self.file = file
         # The game's day, written into the log (log-format.md): today for a new game; a resumed
         # log keeps its own (or none).
         self.date = date
+        # The game's name (log.md ``title``) and the table's language for the pages (``bids serve``,
+        # kept in ``[meta] lang``): carried over by every save.
+        self.title = title
+        self.lang = lang
         self.ruleset_ref = ruleset_ref
         self.ruleset = ruleset
         self.players = tuple(players)
@@ -215,7 +220,16 @@ class Recorder:
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
         return log_text(self.ruleset_ref, self.players, self.options,
                         self.rounds if rounds is None else rounds, header=HEADER, date=self.date,
-                        meta={"rounds": self.rounds_given} if self.rounds_given else None)
+                        meta=self.meta() or None, title=self.title)
+
+    def meta(self) -> dict:
+        """The ``[meta]`` table written: the game's length when given, the table's language."""
+        out: dict = {}
+        if self.rounds_given:
+            out["rounds"] = self.rounds_given
+        if self.lang:
+            out["lang"] = self.lang
+        return out
 
     def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
         """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""
@@ -276,12 +290,18 @@ class Recorder:
 
     def next_turn(self) -> tuple[int, int, str]:
         """(round, trick, leader) of the next trick to type."""
+        r, t, game = self.next_game()
+        return r, t, game.leader
+
+    def next_game(self) -> tuple[int, int, Game]:
+        """(round, trick) of the next trick to type, and the game as it stands before it (its
+        round started): who leads, the playing order, where the round's cards are."""
         rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
         target = self._target(rounds)
         if target == len(rounds):
             rounds.append(RoundEntry())
         game, _ = self._open_game(rounds, target)
-        return target + 1, len(rounds[target].tricks) + 1, game.leader
+        return target + 1, len(rounds[target].tricks) + 1, game
 
     def game_over(self) -> bool:
         return len(self.rounds) >= self.game_rounds and all(len(r.tricks) >= self.tricks for r in self.rounds)

@@ -14,9 +14,21 @@ import os
 from pathlib import Path
 
 from ..core.errors import BidsError
-from ..files.safe import FileError, Lock, LockBusy, decode, lock_beside, lock_name, read_own
+from ..files.safe import (
+    FileError,
+    Lock,
+    LockBusy,
+    decode,
+    lock_beside,
+    lock_name,
+    read_own,
+)
 from ..rules.ruleset import is_bundled
 from .record import Recorder, meta_rounds, rounds_of
+
+LANGS = ("en", "it", "es", "ja")  # the languages bidscli speaks (a served game keeps its own)
+KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
+                "changes like {knob}: put them in a ruleset file (see examples/house.toml) and give -r FILE")
 
 
 def ruleset_ref_for(out: str, ref: str, base: Path | None = None) -> str:
@@ -49,9 +61,16 @@ def lock_for(out: str) -> Lock:
 
 def read_log(out: str):
     """OUT as it is now, read as a file the recorder will save over: (log, fingerprint)."""
-    from ..log.reader import MAX_FILE_BYTES, read_log_text
+    from ..log.reader import MAX_FILE_BYTES
 
     data, seen = read_own(out, MAX_FILE_BYTES)
+    return parse_log(data, out), seen
+
+
+def parse_log(data: bytes, out: str):
+    """The log in ``data`` (read from ``out``), or its first problem raised."""
+    from ..log.reader import read_log_text
+
     log, errors = read_log_text(decode(data, out), out)
     if errors:
         if log is None:  # a ruleset file given as OUT: the reader's own plain message
@@ -59,7 +78,7 @@ def read_log(out: str):
 
             read(out)
         raise errors[0]
-    return log, seen
+    return log
 
 
 def resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int | None,
@@ -73,7 +92,15 @@ def resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int |
     ref = ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
     # --rounds on --resume changes the game's length; else the log's own (`[meta] rounds`).
     return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
-                    game_rounds=rounds or meta_rounds(log), date=log.date)
+                    game_rounds=rounds or meta_rounds(log), date=log.date, title=log.title,
+                    lang=meta_lang(log))
+
+
+def meta_lang(log) -> str | None:
+    """The table's language a served log keeps in ``[meta] lang`` (None when none, or not one
+    bidscli speaks)."""
+    value = (log.meta or {}).get("lang")
+    return value if value in LANGS else None
 
 
 def today():

@@ -40,6 +40,7 @@ from ..app.record import (
     shown,
     wrap,
 )
+from ..app.recordfile import KNOB_REFUSED
 from ..app.recordfile import lock_for as _lock
 from ..app.recordfile import read_log as _read_log
 from ..app.recordfile import resumed as _resumed
@@ -58,9 +59,6 @@ from ..files.safe import (
     write_atomic,
 )
 from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
-
-KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
-                "changes like {knob}: put them in a ruleset file (see examples/house.toml) and give -r FILE")
 
 
 def _count(n: int, what: str = "trick") -> str:
