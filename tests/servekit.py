@@ -64,8 +64,12 @@ class Served:
         self.proc = subprocess.Popen([sys.executable, "-m", "bidscli", "serve", str(folder), "--port", "0", *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(), text=True,
                                      start_new_session=True)
-        self.keeper = self._line("scorekeeper:")
-        self.watch = self._line("watch:")
+        try:
+            self.keeper = self._line("scorekeeper:")
+            self.watch = self._line("watch:")
+        except BaseException:
+            self.kill()
+            raise
         self.base = self.watch.rstrip("/")
         self.secret = self.keeper.partition("#token=")[2]
 

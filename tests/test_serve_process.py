@@ -191,3 +191,26 @@ def test_events_send_the_state_at_once(server):
         c.post("/api/games", json=NEW_GAME, headers=server.auth)
     first = events(server.base, "thief-night", 1)
     assert first[0]["id"] == "thief-night" and first[0]["trick"] == 1
+
+
+def test_lan_says_who_can_reach_it_and_that_the_wifi_is_plain_http(tmp_path):
+    """No request goes to the LAN address: the links and the warning are read, then SIGTERM."""
+    proc = subprocess.Popen([sys.executable, "-m", "bidscli", "serve", str(tmp_path), "--lan", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env())
+    try:
+        first = proc.stdout.readline()
+        if not first:  # a machine on no network: one plain message
+            proc.wait(timeout=60)
+            err = proc.stderr.read()
+            assert proc.returncode == 1 and "no network address besides 127.0.0.1" in err, err
+            return
+        assert first.startswith("scorekeeper: http://") and "127.0.0.1" not in first
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        assert out.startswith("watch:       http://")
+        assert "every device on this network can reach" in err and "plain HTTP" in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()

@@ -726,14 +726,8 @@ class Recorder:
     def _report(self, result: GameResult, target: int) -> Outcome:
         rnd = result.rounds[target]
         t = rnd.tricks[-1]
-        if t.winner is not None:
-            verdict = f"{t.winner} {t.points:+d} ({t.reason})"
-        else:
-            verdict = "burned: " + t.reason.removesuffix(": burned")
-        for s in t.steals:
-            verdict += f"; {s} ({s.value:+d})"
         out = Outcome(save=True)
-        head = f"R{rnd.number} T{t.number}: {verdict}"
+        head = f"R{rnd.number} T{t.number}: {verdict(t)}"
         points = "round: " + ", ".join(f"{p} {v}" for p, v in t.running.items())
         done = len(self.rounds[target].tricks) >= self.tricks
         if not done:
@@ -768,6 +762,17 @@ class Recorder:
             return wrap(f"{ally} plays Ally: allied with {game.allies[1]} for this round")
         return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
 
+
+
+def verdict(t: TrickResult) -> str:
+    """A trick's result in one line: who took how much and why, or why it burned; its steals."""
+    if t.winner is not None:
+        text = f"{t.winner} {t.points:+d} ({t.reason})"
+    else:
+        text = "burned: " + t.reason.removesuffix(": burned")
+    for s in t.steals:
+        text += f"; {s} ({s.value:+d})"
+    return text
 
 
 def round_summary(rnd) -> str:
@@ -845,7 +850,7 @@ def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> s
 
 
 __all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "Trial", "clean", "meta_rounds", "round_summary", "rounds_of",
-           "shown"]
+           "shown", "verdict"]
 
 
 def _same_cards(line: str, before: str) -> bool:

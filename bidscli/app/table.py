@@ -27,7 +27,7 @@ from typing import Any
 from ..core.errors import BidsError
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
-from .record import Recorder, RoundEntry, round_summary, shown
+from .record import Recorder, RoundEntry, round_summary, shown, verdict
 from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
@@ -364,7 +364,7 @@ class TableGame:
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
                 "winner": t.winner if t else None, "why": t.reason if t else None,
-                "points": t.points if t else None, "steal": steal,
+                "points": t.points if t else None, "steal": steal, "verdict": verdict(t) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
 
     def add(self, line: Any, version: Any) -> dict:
@@ -481,7 +481,7 @@ def _line(value: Any) -> str:
 
 def _trick(rec: Recorder, t, line: str) -> dict:
     return {"number": t.number, "line": line, "winner": t.winner, "why": t.reason, "points": t.points,
-            "steals": [str(s) for s in t.steals], "reasons": _reasons(rec, t)}
+            "steals": [str(s) for s in t.steals], "verdict": verdict(t), "reasons": _reasons(rec, t)}
 
 
 def _reasons(rec: Recorder, t) -> list[str]:

@@ -44,7 +44,14 @@ def serve(folder, port, lan, qr):
       bids serve . --port 0
     """
     import secrets
+    import signal
     import socket
+
+    # From the first link printed on, SIGINT and SIGTERM stop the server cleanly (exit 0): one
+    # that comes before uvicorn takes them over is held here, and acted on once it runs.
+    stops: list[int] = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda n, frame: stops.append(n))
 
     host = _lan_address() if lan else "127.0.0.1"
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -78,11 +85,11 @@ def serve(folder, port, lan, qr):
              "carries the pages and the secret in plain HTTP: use it on a network you trust.", err=True)
     echo(f"serving the logs of {click.format_filename(folder)}; Ctrl-C stops", err=True)
     sys.stdout.flush()
-    _run(folder, secret, hosts, sock)
+    _run(folder, secret, hosts, sock, stops)
     echo("stopped: every trick the pages were told was saved is in the logs", err=True)
 
 
-def _run(folder: str, secret: str, hosts: set[str], sock) -> None:
+def _run(folder: str, secret: str, hosts: set[str], sock, stops: list[int]) -> None:
     import uvicorn
 
     from .web import Site
@@ -106,6 +113,8 @@ def _run(folder: str, secret: str, hosts: set[str], sock) -> None:
 
             self._loop = asyncio.get_running_loop()
             await super().startup(sockets=sockets)
+            if stops:  # a signal came before uvicorn listened for it
+                self.handle_exit(stops[0], None)
 
     config = uvicorn.Config(site.app, log_level="warning", access_log=False, lifespan="on", ws="none",
                             http="h11", loop="asyncio", timeout_graceful_shutdown=5,

@@ -126,17 +126,21 @@
         langSel.appendChild(o);
       });
     });
+    function field(id, text, control) {
+      control.id = id;
+      return el("div", {cls: "field"}, [el("label", {"for": id, text: text}), control]);
+    }
     form.appendChild(el("h2", {text: T.new_game}));
-    form.appendChild(el("label", null, [T.file, file]));
-    form.appendChild(el("label", null, [T.title, title]));
+    form.appendChild(field("f-file", T.file, file));
+    form.appendChild(field("f-title", T.title, title));
     form.appendChild(el("div", {cls: "label", text: T.players}));
     form.appendChild(players);
     form.appendChild(el("button", {type: "button", cls: "btn small", text: T.add_player, on: {click: function () { if (players.children.length < 6) addPlayer(""); }}}));
-    form.appendChild(el("label", null, [T.ruleset, rules]));
+    form.appendChild(field("f-rules", T.ruleset, rules));
     form.appendChild(el("div", {cls: "label", text: T.options}));
     form.appendChild(opts);
-    form.appendChild(el("label", null, [T.rounds, rounds]));
-    form.appendChild(el("label", null, [T.language, langSel]));
+    form.appendChild(field("f-rounds", T.rounds, rounds));
+    form.appendChild(field("f-lang", T.language, langSel));
     form.appendChild(msg);
     form.appendChild(el("button", {type: "submit", cls: "btn primary big", text: T.start}));
     form.addEventListener("submit", function (ev) {
@@ -188,10 +192,7 @@
     return el("div", {cls: "scroll"}, [table]);
   }
 
-  function verdict(trick) {
-    if (!trick.winner) return T.burned + ": " + trick.why;
-    return trick.winner + " " + (trick.points >= 0 ? "+" : "") + trick.points + " (" + trick.why + ")";
-  }
+  function verdict(trick) { return trick.verdict; }
 
   function trickList(s) {
     var sec = el("section", {cls: "tricks"}, [el("h2", {text: T.last_tricks})]);
@@ -381,7 +382,7 @@
       } else if (r.body.errors.length) {
         box.appendChild(el("div", {cls: "errors", text: r.body.errors.map(function (e) { return e.message; }).join("\n")}));
       } else {
-        box.appendChild(el("div", {cls: "verdict big", text: r.body.winner ? r.body.winner + " " + (r.body.points >= 0 ? "+" : "") + r.body.points + " (" + r.body.why + ")" : T.burned + ": " + r.body.why}));
+        box.appendChild(el("div", {cls: "verdict big", text: r.body.verdict}));
         if (r.body.steal) {
           box.appendChild(stealQuestion(r.body.steal));
         } else if (r.body.ok) {
