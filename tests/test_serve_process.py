@@ -16,7 +16,16 @@ import time
 import pytest
 
 from .recordkit import env
-from .servekit import FINAL, NEW_GAME, STEAL, THIEF_LINES, Served, events, score_json, validate
+from .servekit import (
+    FINAL,
+    NEW_GAME,
+    STEAL,
+    THIEF_LINES,
+    Served,
+    events,
+    score_json,
+    validate,
+)
 
 pytest.importorskip("httpx")
 
