@@ -37,6 +37,9 @@ def serve(folder, port, lan, qr):
     network can open the watchers' link; the scorekeeper's link carries the run's secret, and
     the Wi-Fi carries everything in plain HTTP.
 
+    There is no --format: the pages read a JSON API (GET /api/games, /api/games/ID and its event
+    stream; docs/serve.md), which any other client may read too.
+
     \b
     Examples:
       bids serve games/
