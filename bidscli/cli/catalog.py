@@ -44,7 +44,7 @@ COMMANDS: dict[str, Entry] = {
                             "trick by taps, checked and saved as `bids record` does, and a watchers' page with "
                             "the standings live."),
     "season": Entry("season", "A league over many logs (files, or folders searched for *.toml): standings, "
-                              "ratings, head to head; with two or more -r, the champion under each and the "
+                              "ratings, head to head, the results; with two or more -r, the champion under each and the "
                               "games whose winner changes."),
 }
 
