@@ -41,7 +41,7 @@ COMMANDS: dict[str, Entry] = {
     "record": Entry("record", "Record a game at the table into OUT, one trick a line: checked as typed, saved "
                               "after every trick."),
     "season": Entry("season", "A league over many logs (files, or folders searched for *.toml): standings, "
-                              "ratings, head to head; with two or more -r, the champion under each and the "
+                              "ratings, head to head, the results; with two or more -r, the champion under each and the "
                               "games whose winner changes."),
 }
 
