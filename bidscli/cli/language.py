@@ -1,0 +1,189 @@
+"""The output language on the command line: ``--lang``, and click's words and our help in it.
+
+``bids --lang it|es|ja|en COMMAND`` (cli.md), else ``BIDS_LANG``, else the locale (core/i18n.py).
+The language is read from the command line before click parses it (``language_from_args``), so
+that a usage error is already in that language; ``--lang`` is also a click option of the group,
+which checks its value (another value is a usage error naming the four).
+
+click words its own texts (``Usage:``, ``Options:``, ``Show this message and exit.``, its usage
+errors) with the standard library's GNU gettext API: ``gettext.gettext`` in the current global
+domain, whose language is the environment's (LANGUAGE first). So while a command runs in another
+language than English, ``speaking`` binds our catalogs' domain as the global one and sets
+LANGUAGE to the chosen language (both put back after): click's words then come from our
+catalogs, where ``make catalogs`` extracts them from click's source beside ours
+(docs/translating.md). In English nothing is changed.
+
+Our help texts are message ids, worded each time click reads them (``help`` of ``WordedOption``
+and ``WordedCommand``), never when a module is imported: a process may word them in several
+languages (the tests do), and click caches its help option per command.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from contextlib import contextmanager
+from typing import NamedTuple
+
+import click
+
+from ..core import i18n
+from ..core.i18n import N_
+from ..core.sanitize import terminal
+
+LANG_HELP = N_("the language of every text shown: it, es, ja or en (default: BIDS_LANG, else the locale); "
+               "JSON and CSV stay English")
+
+
+def language_from_args(args: Sequence[str]) -> str | None:
+    """The language a ``--lang X`` before the command names (the last one given), if it is one of
+    ours; None when there is none (an unknown one is left to click: a usage error)."""
+    found = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--lang":
+            found = args[i + 1] if i + 1 < len(args) else None
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            found = arg[len("--lang="):]
+        elif arg == "--" or not arg.startswith("-") or arg == "-":
+            break  # the command's name: what follows is the command's
+        i += 1
+    found = (found or "").strip().lower()
+    return found if found in i18n.LANGUAGES else None
+
+
+def chosen_language(args: Sequence[str]) -> str:
+    """``--lang``, else ``BIDS_LANG``, else the locale, else English (a ``BIDS_LANG`` that is no
+    language of ours is passed over here, and refused by ``check_language``)."""
+    return language_from_args(args) or i18n.from_environment()
+
+
+def check_language(ctx, param, value):
+    """``--lang``'s callback: without it, a ``BIDS_LANG`` that names no language of ours is a usage
+    error too (exit 2), naming the four."""
+    if value is None and not ctx.resilient_parsing:
+        try:
+            i18n.from_environment(strict=True)
+        except ValueError as exc:
+            raise click.UsageError(i18n.Message(
+                "BIDS_LANG={value} is not a language bids speaks: expected one of {languages}",
+                value=repr(exc.args[0])[:40], languages=", ".join(i18n.LANGUAGES)).text(), ctx=ctx) from None
+    return value
+
+
+@contextmanager
+def speaking(lang: str):
+    """Word every text in ``lang`` while the block runs: ours (core/i18n) and click's (its GNU
+    gettext calls: our domain, LANGUAGE; see the module's doc). Everything is put back after."""
+    import gettext
+
+    previous = i18n.set_language(lang)
+    english = lang == i18n.ENGLISH
+    if not english:
+        saved_env, saved_domain = os.environ.get("LANGUAGE"), gettext.textdomain()
+        gettext.bindtextdomain(i18n.DOMAIN, i18n.LOCALE_DIR)
+        gettext.textdomain(i18n.DOMAIN)
+        os.environ["LANGUAGE"] = lang
+    try:
+        yield
+    finally:
+        i18n.set_language(previous)
+        if not english:
+            gettext.textdomain(saved_domain)
+            if saved_env is None:
+                os.environ.pop("LANGUAGE", None)
+            else:
+                os.environ["LANGUAGE"] = saved_env
+
+
+# -- help texts worded when shown ----------------------------------------------------------------
+
+
+class WordedOption(click.Option):
+    """An option whose ``help`` is a message id (``N_``), worded each time click reads it."""
+
+    @property
+    def help(self):
+        return None if self._help is None else worded(self._help)
+
+    @help.setter
+    def help(self, value):
+        self._help = value
+
+
+def worded(msgid: str) -> str:
+    """A help text's message id in the output language. Every message id is a ``str.format``
+    template, help texts too (``{{`` for a brace), so that one check holds every catalog."""
+    return i18n.gettext(msgid).format()
+
+
+def option(*param_decls, **attrs):
+    """``click.option`` whose help is worded when shown (mark it with ``N_``)."""
+    attrs.setdefault("cls", WordedOption)
+    return click.option(*param_decls, **attrs)
+
+
+class Help(NamedTuple):
+    """A command's help as message ids: its summary, paragraphs after it, and examples (command
+    lines, shown as they are) under a heading."""
+
+    summary: str
+    details: tuple[str, ...] = ()
+    examples: tuple[str, ...] = ()
+    heading: str = N_("Examples:")
+
+    def text(self) -> str:
+        """The help as click reads it: paragraphs, then the examples kept as written (``\\b``)."""
+        parts = [worded(p) for p in (self.summary, *self.details) if p]
+        if self.examples:
+            lines = "\n".join(f"  {e}" for e in self.examples)
+            parts.append(f"\b\n{worded(self.heading)}\n{lines}")
+        return "\n\n".join(parts)
+
+
+def _show_help(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(terminal(ctx.get_help()), color=ctx.color)
+        ctx.exit()
+
+
+class _Worded:
+    """What a command and a group share: ``help`` worded when read (a ``Help``, or a message id),
+    and a ``--help`` option whose own help is worded when shown (click's is worded once, when it
+    is first made, and kept)."""
+
+    _worded_help_option: click.Option | None = None
+
+    @property
+    def help(self):
+        value = self._help
+        if isinstance(value, Help):
+            return value.text()
+        return None if value is None else worded(value)
+
+    @help.setter
+    def help(self, value):
+        self._help = value
+
+    def get_help_option(self, ctx):
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if self._worded_help_option is None:
+            self._worded_help_option = WordedOption(
+                names, is_flag=True, expose_value=False, is_eager=True, callback=_show_help,
+                help=N_("Show this message and exit."))
+        return self._worded_help_option
+
+
+class WordedCommand(_Worded, click.Command):
+    """A command whose help texts are worded when shown."""
+
+
+class WordedGroup(_Worded, click.Group):
+    """A group whose help texts (its own and its commands') are worded when shown."""
+
+    command_class = WordedCommand
