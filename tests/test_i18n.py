@@ -213,3 +213,43 @@ def test_the_suite_runs_in_english_on_an_italian_machine(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, env=env)
     assert res.returncode == 0, res.stdout[-2000:]
     assert res.stdout.startswith("..")  # both ran (unpinned, the first fails: "round 1, presa 2")
+
+
+# -- the pages -----------------------------------------------------------------------------------
+
+
+def test_numbers_and_dates_as_each_language_writes_them():
+    from bidscli.report import numbers
+
+    assert [numbers.number(12.345, 1, lang) for lang in ("en", "it", "es", "ja")] == ["12.3", "12,3", "12,3", "12.3"]
+    assert [numbers.percent(0.125, 1, lang) for lang in ("en", "it", "es", "ja")] == [
+        "12.5%", "12,5%", "12,5\u00a0%", "12.5%"]
+    assert numbers.number(None) == "-" and numbers.percent(None) == "-"
+    assert [numbers.date("2026-12-06", lang) for lang in ("en", "it", "es", "ja")] == [
+        "2026-12-06", "6 dicembre 2026", "6 de diciembre de 2026", "2026年12月6日"]
+    assert numbers.date("next friday", "it") == "next friday"  # not a date: as written
+
+
+def test_a_page_says_its_language_and_names_cjk_fonts(tmp_path):
+    for lang in ("en", "ja", "it"):
+        out = tmp_path / f"friday-{lang}.html"
+        res = bids("--lang", lang, "report", "examples/friday-4p.toml", "--out", str(out))
+        assert res.returncode == 0, res.stderr
+        page = out.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in page
+        assert '"Noto Sans CJK JP"' in page and "html:lang(ja) body" in page
+
+
+def test_a_study_page_writes_its_rates_in_the_language(tmp_path):
+    pages = {}
+    for lang in ("en", "it", "es"):
+        out = tmp_path / f"study-{lang}.html"
+        res = bids("--lang", lang, "study", "-r", "italian", "-r", "english", "-p", "4", "-g", "40",
+                   "--html", str(out), "--format", "json")
+        assert res.returncode == 0, res.stderr
+        pages[lang] = out.read_text(encoding="utf-8")
+        rate = json.loads(res.stdout)["rulesets"][0]["burn_rate"]["rate"]
+    shown = {lang: f"{100 * rate:.1f}" for lang in pages}
+    assert f">{shown['en']}% " in pages["en"]
+    assert f">{shown['it'].replace('.', ',')}% " in pages["it"]
+    assert f">{shown['es'].replace('.', ',')}\u00a0% " in pages["es"]

@@ -238,8 +238,9 @@ def test_a_scored_game_leaves_no_reference_cycle():
 
 # Comment text around the keys: quotes, escapes, '=', '.', brackets and key-like text.
 NOISE = ['"', "'", "\\", "=", ".", "]", "[", " ", "a", "R5", "K5: Ana R5", ",", 'leader = "Ana"', "tricks = ["]
-TRICKS = [["K5: Ana R5, Ben G4, Cleo B3", "K6: Ana R6, Ben G6, Cleo B7", "K7: Cleo R7, Ana G7, Ben B6"],
-          ["K5: Ben R5, Cleo G4, Ana B3", "K6: Ben R6, Cleo G6, Ana B7", "K7: Ana R7, Ben G7, Cleo B6"]]
+# Legal english 3-player tricks (no blue: the lines before the faulty one are played and checked).
+TRICKS = [["K5: Ana R5, Ben G4, Cleo Y3", "K6: Ana R6, Ben G6, Cleo Y7", "K7: Cleo R7, Ana G7, Ben Y6"],
+          ["K5: Ben R5, Cleo G4, Ana Y3", "K6: Ben R6, Cleo G6, Ana Y7", "K7: Ana R7, Ben G7, Cleo Y6"]]
 
 
 def _faulty_log(rng):
@@ -258,7 +259,7 @@ def _faulty_log(rng):
 
     def tricks_of(r):
         tricks, bad = list(TRICKS[r - 1]), rng.randrange(3)
-        tricks[bad] = re.sub(r"B(\d)$", r"Z\1", tricks[bad])  # the last play: Z is no colour
+        tricks[bad] = re.sub(r"Y(\d)$", r"Z\1", tricks[bad])  # the last play: Z is no colour
         quoted = [rng.choice(['"{}"', "'{}'"]).format(t) for t in tricks]
         if rng.random() < 0.5:
             put("tricks = [" + ", ".join(quoted) + "]", f"{r}/{bad + 1}: not a card")

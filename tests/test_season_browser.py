@@ -53,7 +53,7 @@ def test_season_page_in_a_browser(browser, season_page, kind):  # noqa: F811 - t
         root = Tree(page.content()).root
         text = root.text()
         tables = root.find_all("table")
-        for rs, table in zip(doc["rulesets"], tables[0::2]):  # standings, head to head, per ruleset
+        for rs, table in zip(doc["rulesets"], tables[0::3]):  # standings, results, head to head, per ruleset
             rows = table.find("tbody").find_all("tr")
             assert [(r.find_all("td")[1].text(), int(r.find_all("td")[3].text())) for r in rows] == [
                 (x["player"], x["wins"]) for x in rs["standings"]]

@@ -74,7 +74,10 @@ def _dated(line: bytes) -> bool:
 def _write_po(path: Path, cat: Catalog) -> bool:
     """Write ``cat`` to ``path`` unless only its dates would change; True when written."""
     buf = BytesIO()
-    write_po(buf, cat, width=WIDTH, sort_output=False, include_previous=True, omit_header=False)
+    # Locations without line numbers: a message moved within its file changes no catalog (fewer
+    # merge conflicts between branches that each ran `make catalogs`).
+    write_po(buf, cat, width=WIDTH, sort_output=False, include_previous=True, omit_header=False,
+             include_lineno=False)
     new = buf.getvalue()
     if path.exists():
         old = path.read_bytes()

@@ -42,13 +42,21 @@ class Played:
 class Game:
     """One game under one ruleset: its players in seating order."""
 
-    file: str
+    file: str  # the path as walked
     date: datetime.date | None
     players: tuple  # of Played, seating order
+    title: str | None = None  # the log's ``title``
+    name: str | None = None  # how a page or table names the game: its title, else its path in the folder given
+    ruleset: str | None = None  # the name of the ruleset the game was scored under
 
     @property
     def winners(self) -> tuple:
         return tuple(p.player for p in self.players if p.rank == 1)
+
+    @property
+    def shown(self) -> str:
+        """The game's name (``name``), else its file."""
+        return self.name or self.file
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,7 @@ class Rating:
 class BestGame:
     file: str
     points: int
+    name: str  # the game's name (Game.shown)
 
 
 @dataclass(frozen=True)
@@ -108,12 +117,15 @@ class RulesetSeason:
     standings: tuple  # of Standing, by ordinal (then wins, then name)
     head_to_head: Mapping  # player -> {other: Meeting}, players in standings order
     history: Mapping  # player -> (RatingPoint, ...): the rating after each of the player's games
+    results: tuple = ()  # of Game: every counted game in season order, its totals under this ruleset
 
 
 @dataclass(frozen=True)
 class LeftOut:
     file: str
     reason: str  # the first error, located: "g3.toml:14: round 2, trick 3: ..."
+    name: str | None = None  # the file's path in the folder given (a page shows it, not the path as walked)
+    shared: str | None = None  # the reason with no local path in it, for a page (else: reason)
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,7 @@ class WinnerChange:
     winners: Mapping  # ruleset label -> (winners,)
     decided_by: tuple  # the knob groups that decided it (bids diff's attribution), in its order
     note: str | None = None  # the account's bound was reached, or it could not be made: why
+    name: str | None = None  # the game's name (Game.shown)
 
 
 @dataclass(frozen=True)
@@ -139,9 +152,10 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for u in totals if u > t) for t in totals]
 
 
-def game_of(file: str, date, result, players: Sequence[str]) -> Game:
+def game_of(file: str, date, result, players: Sequence[str], *, title: str | None = None, name: str | None = None,
+            ruleset: str | None = None) -> Game:
     """One scored game (an engine ``GameResult``) with the season's names of its seats (``players``,
-    in the log's seating order, aliases applied)."""
+    in the log's seating order, aliases applied); ``title``, ``name`` and ``ruleset`` as ``Game``'s."""
     seats = result.players
     lucky = {p: 0 for p in seats}
     for rnd in result.rounds:
@@ -149,8 +163,8 @@ def game_of(file: str, date, result, players: Sequence[str]) -> Game:
             lucky[p] += 1
     ranks = competition_ranks([result.totals[p] for p in seats])
     return Game(file, date, tuple(
-        Played(name, result.totals[p], rank, lucky[p], 1 if result.bonuses.get(p) else 0)
-        for p, name, rank in zip(seats, players, ranks)))
+        Played(who, result.totals[p], rank, lucky[p], 1 if result.bonuses.get(p) else 0)
+        for p, who, rank in zip(seats, players, ranks)), title, name, ruleset)
 
 
 def order_key(file: str, date) -> tuple:
@@ -179,7 +193,9 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
     ratings: dict = {}
     history: dict[str, list] = {}
     meetings: dict[tuple, list] = {}
+    results = []
     for number, g in enumerate(games, 1):
+        results.append(g)
         for p in g.players:
             t = tallies.get(p.player)
             if t is None:
@@ -193,16 +209,16 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
             t.lucky += p.lucky_loser_rounds
             t.minus_five += p.minus_five_bonuses
             if t.best is None or p.total > t.best.points:
-                t.best = BestGame(g.file, p.total)
+                t.best = BestGame(g.file, p.total, g.shown)
         for i, a in enumerate(g.players):
             for b in g.players[i + 1:]:
-                pair = (a.player, b.player)
-                m = meetings.get(pair)
+                x, y = (b, a) if (b.player, a.player) in meetings else (a, b)  # one entry a pair, whatever the seats
+                m = meetings.get((x.player, y.player))
                 if m is None:
-                    m = meetings[pair] = [0, 0, 0]
+                    m = meetings[(x.player, y.player)] = [0, 0, 0]
                 m[0] += 1
-                m[1] += a.total > b.total
-                m[2] += a.total < b.total
+                m[1] += x.total > y.total
+                m[2] += x.total < y.total
         teams = [[ratings[p.player]] for p in g.players]
         rated = model.rate(teams, ranks=[p.rank for p in g.players])
         for p, (r,) in zip(g.players, rated):
@@ -222,7 +238,7 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
     place = {p: i for i, p in enumerate(order)}
     h2h = {p: dict(sorted(h2h[p].items(), key=lambda x: place[x[0]])) for p in order}
     return RulesetSeason(label, champion(standings), tuple(standings), h2h,
-                         {p: tuple(history[p]) for p in order})
+                         {p: tuple(history[p]) for p in order}, tuple(results))
 
 
 def champion(standings: Sequence[Standing]) -> tuple:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..core.cards import ALLY_CARD, Card
+from ..core.cards import ALLY_CARD, THIEF_CARD, Card
 from ..core.errors import BidsError, LogStructureError, LogSyntaxError
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
@@ -646,6 +646,10 @@ class Recorder:
             verdict = f"{t.winner} {t.points:+d} ({t.reason})"
         else:
             verdict = "burned: " + t.reason.removesuffix(": burned")
+        if t.doubled is not None:  # what the 2x did, in replay's words
+            from ..report.render import doubled_text
+
+            verdict += "; " + doubled_text(t)
         for s in t.steals:
             verdict += f"; {s} ({s.value:+d})"
         out = Outcome(save=True)
@@ -656,9 +660,11 @@ class Recorder:
             nxt = f"{t.next_leader} leads T{t.number + 1}"
             out.lines += join_parts([head, points, nxt])
             out.lines += self._alliance(t, target)
+            out.lines += self._right_kept(t, target, done)
             return out
         out.lines += join_parts([head, points])
         out.lines += self._alliance(t, target)
+        out.lines += self._right_kept(t, target, done)
         extra = []
         if rnd.allies:
             extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
@@ -672,13 +678,39 @@ class Recorder:
             out.lines.append("")
             out.lines += score_table(self.file, self.ruleset, result).splitlines()
             out.lines.append("")
-            out.lines.append(f"game over ({len(self.rounds)} rounds); type quit to stop")
+            n = len(self.rounds)
+            out.lines.append(f"game over ({n} round{'s' if n != 1 else ''}); type quit to stop")
         else:
             totals = {p: sum(r.scores.get(p, 0) for r in result.rounds[: target + 1]) for p in self.players}
             out.lines += wrap("Totals so far: " + ", ".join(f"{p} {v}" for p, v in totals.items()))
             r, n, leader = self.next_turn()
             out.lines.append(f"round {r}: {leader} leads trick {n}")
         return out
+
+    def _right_kept(self, t: TrickResult, target: int, last: bool) -> list[str]:
+        """A Thief won and not used at once, where a right is kept (thief.timing = deferred):
+        said as soon as it is won, so the table knows the steal is still to come (rules.md 'Thief')."""
+        k = self.ruleset.knobs
+        w = t.winner
+        if (w is None or THIEF_CARD not in t.taken or k["thief.timing"] != "deferred"
+                or any(s.thief == w for s in t.steals)):
+            return []
+        offered: list[StealChoice] = []
+        self._open_game(self.rounds, target, offered)
+        mine = next((c for c in offered if c.thief == w), None)
+        if mine is None:  # thief.first_chance = next_trick
+            why = f"first usable at the end of trick {t.number + 1} (thief.first_chance = next_trick)"
+        elif not mine.victims:
+            why = f"nothing to steal now: {mine.why}"
+        else:
+            why = "not used at this trick"
+        lasts = k["thief.right_lasts"]
+        if last and lasts == "round":
+            return wrap(f"{w} won the Thief ({why}): the round ends here, and an unused right ends with it "
+                        "(thief.right_lasts = round)")
+        until = "of this round" if lasts == "round" else "of the game"
+        return wrap(f"{w} keeps the Thief: one steal at the end of a later trick {until} ({why}; "
+                    f"thief.timing = deferred, thief.right_lasts = {lasts})")
 
     def _alliance(self, t: TrickResult, target: int) -> list[str]:
         """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""

@@ -41,6 +41,7 @@ from ..app.record import (
     wrap,
 )
 from ..core.errors import BidsError, LogStructureError
+from ..core.sanitize import terminal
 from ..files.safe import (
     FileChanged,
     FileError,
@@ -483,12 +484,15 @@ class OutputGone(Exception):
 
 
 class _Out:
-    """A text stream whose failures are one plain exception, not an internal error."""
+    """A text stream whose failures are one plain exception, not an internal error. Everything
+    the recorder shows goes through it, made safe to print (sanitize.terminal: the standings and
+    the end-of-game table quote the ruleset's name and the players' names)."""
 
     def __init__(self, stream: TextIO, name: str) -> None:
         self.stream, self.name = stream, name
 
     def write(self, text: str) -> None:
+        text = terminal(text)
         try:
             self.stream.write(text)
             self.stream.flush()

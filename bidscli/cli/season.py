@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..core.i18n import N_, Message
+from ..core.i18n import N_
 from .catalog import command
 from .language import option
 from .options import (
@@ -70,17 +70,22 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
         raise click.UsageError(str(exc)) from None
     result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck)
     if html_out:
+        from ..core.paths import shared_path
         from ..report import html
 
-        again = command_line("season", *paths, ruleset=list(rulesets), alias=list(aliases))
+        # the page's footer names no local path: each path by shared_path (a folder by its name)
+        again = command_line("season", *map(shared_path, paths), ruleset=[shared_path(r) for r in rulesets],
+                             alias=list(aliases))
         if lenient_deck:
             again += " --lenient-deck"
         write_or_echo(html.season(result, again), html_out, force)
     for note in result.notes:
         fail(f"note: {note}")
-    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr
+    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr, and where the rest is
         for x in result.left_out:
             fail(f"left out: {x.reason}")
+        fail('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
+             "each ruleset) and in the table")
     if html_out != "-":
         if fmt == "json":
             from ..report.render import dumps

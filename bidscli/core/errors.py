@@ -12,7 +12,7 @@ it in the output language; ``error.message`` and ``to_json()`` in English.
 from __future__ import annotations
 
 from .i18n import ENGLISH, Message, text
-from .sanitize import path_text, shorten
+from .sanitize import one_line, path_text, shorten
 
 
 class BidsError(Exception):
@@ -85,6 +85,8 @@ class BidsError(Exception):
         said = text(self.msg, lang)
         if len(said) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
             said = shorten(said)
+        if not said.isprintable():  # a value quoted from input: one message is one line
+            said = one_line(said)
         if self.follows is None or not marked:
             return said
         return Message("{message} (follows from line {line})", message=said, line=self.follows).text(lang)

@@ -131,7 +131,12 @@ def N_(msgid: str) -> str:
 def card_text(card, lang: str) -> str:
     """A card as a text of ``lang`` says it: the one function every card argument of a message
     goes through (``Card.in_language``). In English, and until the card words of the players'
-    languages are filled in here, the card's token (``R5``, ``Thief``)."""
+    languages are filled in here, the card's token (``R5``, ``Thief``).
+
+    To fill it: this module is the bottom of core (errors and cards import it), so the card words
+    it reads must come from a module that imports nothing of bidscli (the words' tables, read
+    from ``card.colour``, ``card.number`` and ``card.special``), which the card reader may import
+    too; importing the reader from here would be an import loop (``make lint``)."""
     return str(card)
 
 
@@ -185,7 +190,7 @@ class Message:
         return (_rebuild, (self.msgid, self.plural, self.args))
 
 
-def PluralMessage(singular: str, plural: str, n: int, /, **args: Any) -> Message:  # noqa: N802
+def PluralMessage(singular: str, plural: str, n: int, /, **args: Any) -> Message:
     """A message whose form follows the count ``n`` (``ngettext``); ``{n}`` is in its arguments."""
     message = Message(singular, n=n, **args)
     message.plural = plural

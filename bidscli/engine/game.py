@@ -56,7 +56,7 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         "totals", "lucky_count", "minus_five_wins", "held", "rights", "expired_rights", "rounds", "round",
         "trick", "game_reasons", "_pending_thief", "explain",
         # the round (start_round)
-        "missing_tricks", "missing_told", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
+        "missing_tricks", "missing_told", "one_short", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
         "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
         "_deck_cards", "seen", "pile",
         # the trick (start_trick)
@@ -155,6 +155,10 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         # a leader out of place is first read as a missing trick line (one error for it).
         self.missing_tricks = 0
         self.missing_told = False
+        # The last round played is one trick short (it may be unfinished): a leader out of place
+        # then asks whether a line is missing, a question the count alone supports; the pile's
+        # evidence (skipped_to) is not asked for, nor loosened.
+        self.one_short = False
         self.logged_tricks = 0
         self.leader_unknown = False
         if self.explain:
@@ -511,12 +515,15 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
             return rest
-        if self.missing_tricks and not self.missing_told and i == 0:
+        if (self.missing_tricks or self.one_short) and not self.missing_told and i == 0:
             # A short round whose next line is led by someone else: a trick line is probably
             # missing before it (its winner would lead here). One error; the line's order stands.
             self._missing_trick_told()
             self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player, fix=False)}: is a trick line "
                           f"missing before this one? ({self._short_round_text()})", player=player)
+            pile = self.pile
+            if not pile.given and pile.unknown:
+                pile.unknown -= 1  # that line's prize: the pile does not run out a trick late
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
             return rest

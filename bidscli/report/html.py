@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from . import svg
+from ..core.i18n import output_language
+from . import numbers, svg
 
 
 @functools.cache
@@ -27,6 +28,9 @@ def environment():
         lstrip_blocks=True,
     )
     env.filters["knob_breaks"] = knob_breaks
+    env.filters["num"] = numbers.number  # numbers and dates as the output language writes them
+    env.filters["pct"] = numbers.percent
+    env.filters["date"] = numbers.date
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
@@ -52,7 +56,8 @@ def _version() -> str:
 
 
 def _render(template: str, command: str, **context) -> str:
-    return environment().get_template(template).render(command=command, **context)
+    """A page in the output language: ``<html lang>``, and its numbers and dates (filters above)."""
+    return environment().get_template(template).render(command=command, lang=output_language(), **context)
 
 
 def game(page: dict, command: str = "bids report") -> str:
@@ -112,7 +117,7 @@ def study(page: dict, command: str = "bids study") -> str:
 def season(season, command: str = "bids season") -> str:
     """``bids season --html``: standings, each player's rating over the season with its band, a
     head-to-head grid and the what-ifs, one section a ruleset (the data: report.season.season_json)."""
-    from .season import label_text, season_json
+    from .season import label_text, result_json, season_json
 
     doc = season_json(season)
     # One colour a player on every chart: the first ruleset's standings order.
@@ -128,4 +133,9 @@ def season(season, command: str = "bids season") -> str:
 
     # The rules that decided a changed winner, in the players' words first (as the comparison page).
     rules = {k: rule_doc(k) for c in season.winner_changes for k in c.decided_by}
-    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules)
+    left_out = [x.shared or x.reason for x in season.left_out]  # no local path on a page made to be shared
+    # Each game's totals the highest first, as the table gives them (report.season.totals_text).
+    results = [[{**result_json(g), "ranked": [(p.player, p.total) for p in sorted(g.players, key=lambda p: p.rank)]}
+                for g in rs.results] for rs in season.rulesets]
+    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules,
+                   left_out=left_out, results=results)

@@ -26,8 +26,18 @@ def standing_json(s) -> dict:
     return {"player": s.player, "games": s.games, "wins": s.wins, "win_rate": s.win_rate,
             "mean_rank": s.mean_rank, "points_per_game": s.points_per_game,
             "lucky_loser_rounds": s.lucky_loser_rounds, "minus_five_bonuses": s.minus_five_bonuses,
-            "best_game": {"file": s.best_game.file, "points": s.best_game.points},
+            "best_game": {"file": s.best_game.file, "game": s.best_game.name, "points": s.best_game.points},
             "rating": {"mu": s.rating.mu, "sigma": s.rating.sigma, "ordinal": s.rating.ordinal}}
+
+
+def date_text(date) -> str | None:
+    return None if date is None else date.isoformat()
+
+
+def result_json(g) -> dict:
+    """One game of the results: cli.md's keys, and ``game``, the name a page or table gives it."""
+    return {"file": g.file, "game": g.shown, "date": date_text(g.date), "title": g.title, "ruleset": g.ruleset,
+            "winners": list(g.winners), "totals": {p.player: p.total for p in g.players}}
 
 
 def season_json(season) -> dict:
@@ -35,15 +45,16 @@ def season_json(season) -> dict:
     return {
         "games": season.games,
         "files": list(season.files),
-        "left_out": [{"file": x.file, "reason": x.reason} for x in season.left_out],
+        "left_out": [{"file": x.file, "game": x.name, "reason": x.reason} for x in season.left_out],
         "rulesets": [{
             "ruleset": rs.ruleset,
             "champion": list(rs.champion),
             "standings": [standing_json(s) for s in rs.standings],
             "head_to_head": {p: {q: {"games": m.games, "above": m.above, "below": m.below} for q, m in row.items()}
                              for p, row in rs.head_to_head.items()},
+            "results": [result_json(g) for g in rs.results],
         } for rs in season.rulesets],
-        "winner_changes": [{"file": c.file, "winners": {k: list(v) for k, v in c.winners.items()},
+        "winner_changes": [{"file": c.file, "game": c.name, "winners": {k: list(v) for k, v in c.winners.items()},
                             "decided_by": list(c.decided_by), "note": c.note} for c in season.winner_changes],
         "notes": list(season.notes),
     }
@@ -72,6 +83,17 @@ def _h2h_rows(rs) -> list[list]:
 
 
 H2H_HEADERS = ["player", "opponent", "games", "above", "below"]
+RESULT_HEADERS = ["#", "date", "game", "ruleset", "winners", "totals"]
+
+
+def totals_text(g) -> str:
+    """Every player's total, the highest first (equal totals in seating order): "Ana 48, Cy 30, Ben 14"."""
+    return ", ".join(f"{p.player} {p.total}" for p in sorted(g.players, key=lambda p: p.rank))
+
+
+def result_rows(rs) -> list[list]:
+    return [[i, date_text(g.date) or "-", path_text(g.shown), g.ruleset or "-", ", ".join(g.winners), totals_text(g)]
+            for i, g in enumerate(rs.results, 1)]
 
 
 def season_text(season) -> str:
@@ -86,8 +108,11 @@ def season_text(season) -> str:
             continue
         out.append(fit_table(_standings_rows(rs), STANDING_HEADERS))
         out.append("")
-        out.append(fit_table([[s.player, s.lucky_loser_rounds, s.minus_five_bonuses, path_text(s.best_game.file),
+        out.append(fit_table([[s.player, s.lucky_loser_rounds, s.minus_five_bonuses, path_text(s.best_game.name),
                                s.best_game.points] for s in rs.standings], MORE_HEADERS))
+        out.append("")
+        out.append(f"Results, {label_text(rs.ruleset)}: one row a game, in season order")
+        out.append(fit_table(result_rows(rs), RESULT_HEADERS))
         out.append("")
         out.append(f"Head to head, {label_text(rs.ruleset)}: games both played, and how often the player "
                    "finished above and below the opponent (equal totals: neither)")
@@ -104,7 +129,7 @@ def season_text(season) -> str:
         for c in season.winner_changes:
             who = "; ".join(f"{k} {', '.join(v)}" for k, v in c.winners.items())
             by = ", ".join(c.decided_by) or "no single knob"
-            line = f"  {path_text(c.file)}: {who}; decided by {by}"
+            line = f"  {path_text(c.name or c.file)}: {who}; decided by {by}"
             if c.note:
                 line += f" (note: {c.note})"
             out.append(line)
