@@ -253,3 +253,19 @@ def test_a_study_page_writes_its_rates_in_the_language(tmp_path):
     assert f">{shown['en']}% " in pages["en"]
     assert f">{shown['it'].replace('.', ',')}% " in pages["it"]
     assert f">{shown['es'].replace('.', ',')}\u00a0% " in pages["es"]
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_japanese_help_fits_the_terminal_in_screen_columns(columns):
+    """A kanji takes two columns: every line of every command's help fits, broken between
+    characters, and no line starts with closing punctuation."""
+    from wcwidth import wcswidth
+
+    for words in ([], ["validate"], ["score"], ["record"], ["rules"], ["rules", "show"], ["diff"]):
+        res = bids("--lang", "ja", *words, "--help", COLUMNS=str(columns))
+        assert res.returncode == 0, res.stderr
+        for line in res.stdout.splitlines():
+            assert wcswidth(line) <= columns or "bids " in line, (words, line)  # examples stay whole
+            assert not line.strip()[:1] in ("、", "。", "）"), (words, line)
+        if not words:  # the list of commands: a first sentence that fits, whole
+            assert "  disputes  このゲームを決めたのはどのルールか。\n" in res.stdout

@@ -144,6 +144,103 @@ class Help(NamedTuple):
         return "\n\n".join(parts)
 
 
+# -- help in screen columns (Japanese) ------------------------------------------------------------
+
+# Characters a line may not start with (closing punctuation, small kana, the long-vowel mark) and
+# may not end with (opening brackets): the common core of Japanese line breaking (JIS X 4051).
+_NO_START = set("、。，．,.)）]］}｝」』】〕〉》・：；:;!！?？ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥%％")
+_NO_END = set("(（[［{｛「『【〔〈《")
+
+
+def _columns(text: str) -> int:
+    from ..report.table import display_width
+
+    return display_width(text)
+
+
+def _is_wide(text: str) -> bool:
+    return any(ord(ch) >= 0x1100 for ch in text) and _columns(text) != len(text)
+
+
+def _tokens(text: str) -> list[str]:
+    """Words, spaces, and each wide character on its own (a line may break between two of them)."""
+    import re
+
+    return re.findall(r"\s+|[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|"
+                      r"[^\s\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+",
+                      text)
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """One paragraph in lines of at most ``width`` screen columns (a word longer than a line
+    stands alone), broken at spaces and between wide characters, never before closing or after
+    opening punctuation."""
+    lines: list[str] = []
+    line: list[str] = []
+    for token in _tokens(" ".join(text.split("\n"))):
+        if token.isspace():
+            if line:
+                line.append(" ")
+            continue
+        if _columns("".join(line) + token) <= width or not "".join(line).strip():
+            line.append(token)
+            continue
+        nxt = [token]  # the next line starts with these: pull back what may not end or start a line
+        while line and (line[-1].isspace() or nxt[0][0] in _NO_START or line[-1][-1] in _NO_END):
+            moved = line.pop()
+            if not moved.isspace():
+                nxt.insert(0, moved)
+        if not "".join(line).strip():  # no place to break: keep it whole, however long
+            line = [t for t in nxt]
+            continue
+        lines.append("".join(line).rstrip())
+        line = nxt
+    lines.append("".join(line).rstrip())
+    return lines
+
+
+class ColumnsFormatter(click.HelpFormatter):
+    """click's help formatter, measuring Japanese text in screen columns (a kanji takes two) and
+    breaking it between characters; other text is formatted as click formats it."""
+
+    def write_text(self, text: str) -> None:
+        if not _is_wide(text):
+            return super().write_text(text)
+        indent = " " * self.current_indent
+        width = max(self.width - self.current_indent, 11)
+        out = []
+        for para in text.split("\n\n"):
+            lines = para.split("\n")
+            if lines[0].strip() == "\b":
+                out.append("\n".join(indent + line for line in lines[1:]))
+            else:
+                out.append("\n".join(indent + line for line in wrap_columns(para, width)))
+        self.write("\n\n".join(out) + "\n")
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        if not any(_is_wide(second) for _, second in rows):
+            return super().write_dl(rows, col_max, col_spacing)
+        first_col = min(max(_columns(first) for first, _ in rows), col_max) + col_spacing
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if _columns(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - _columns(first)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            lines = wrap_columns(second, max(self.width - first_col - 2, 10))
+            self.write(f"{lines[0]}\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+class WordedContext(click.Context):
+    formatter_class = ColumnsFormatter
+
+
 def _show_help(ctx, param, value):
     if value and not ctx.resilient_parsing:
         click.echo(terminal(ctx.get_help()), color=ctx.color)
@@ -156,6 +253,7 @@ class _Worded:
     is first made, and kept)."""
 
     _worded_help_option: click.Option | None = None
+    context_class = WordedContext
 
     @property
     def help(self):
@@ -167,6 +265,23 @@ class _Worded:
     @help.setter
     def help(self, value):
         self._help = value
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in its group's list: click's, or for Japanese text its first
+        sentence if it fits ``limit`` screen columns, else as much as fits and ``...``."""
+        text = self.short_help or self.help or ""
+        if not _is_wide(text):
+            return super().get_short_help_str(limit)
+        first = text.split("\n\n", 1)[0].strip()
+        sentence = first.split("。", 1)[0] + ("。" if "。" in first else "")
+        if _columns(sentence) <= limit:
+            return sentence
+        out = ""
+        for ch in sentence:
+            if _columns(out + ch) > limit - 3:
+                break
+            out += ch
+        return out.rstrip() + "..."
 
     def get_help_option(self, ctx):
         names = self.get_help_option_names(ctx)

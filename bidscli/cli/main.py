@@ -22,6 +22,7 @@ from .catalog import COMMANDS
 from .language import (
     LANG_HELP,
     Help,
+    WordedCommand,
     WordedGroup,
     WordedOption,
     check_language,
@@ -58,7 +59,7 @@ class BidsGroup(WordedGroup):
 
     def format_commands(self, ctx, formatter):
         """The commands and their short help, as click lists them, from the summaries alone."""
-        listed = [click.Command(name, help=i18n.gettext(entry.summary).format()) for name, entry in COMMANDS.items()]
+        listed = [WordedCommand(name, help=entry.summary) for name, entry in COMMANDS.items()]
         click.Group(commands=listed).format_commands(ctx, formatter)
 
     def main(self, args=None, *rest, **kwargs):

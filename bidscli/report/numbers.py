@@ -26,7 +26,7 @@ MONTHS = {
 }
 
 
-def number(value: float | int | None, digits: int = 0, lang: str | None = None) -> str:
+def number(value: float | None, digits: int = 0, lang: str | None = None) -> str:
     """``value`` with ``digits`` decimals and the language's decimal sign; ``-`` for None."""
     if value is None:
         return "-"
