@@ -269,3 +269,25 @@ def test_japanese_help_fits_the_terminal_in_screen_columns(columns):
             assert not line.strip()[:1] in ("、", "。", "）"), (words, line)
         if not words:  # the list of commands: a first sentence that fits, whole
             assert "  disputes  このゲームを決めたのはどのルールか。\n" in res.stdout
+
+
+def test_a_season_page_writes_its_dates_in_the_language(tmp_path):
+    text = (ROOT / "examples" / "friday-4p.toml").read_text(encoding="utf-8")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "a.toml").write_text(f"date = 2026-12-04\n{text}", encoding="utf-8")
+    pages = {}
+    for lang in ("en", "it", "ja"):
+        res = bids("--lang", lang, "season", str(tmp_path / "logs"), "--html", str(tmp_path / f"{lang}.html"))
+        assert res.returncode == 0, res.stderr
+        pages[lang] = (tmp_path / f"{lang}.html").read_text(encoding="utf-8")
+    assert ">2026-12-04</td>" in pages["en"]
+    assert ">4 dicembre 2026</td>" in pages["it"]
+    assert ">2026年12月4日</td>" in pages["ja"]
+    assert bids("--lang", "it", "season", str(tmp_path / "logs"), "--format", "json").stdout == bids(
+        "season", str(tmp_path / "logs"), "--format", "json").stdout  # JSON: ISO, English
+
+
+def test_worker_processes_speak_the_language_of_the_command():
+    one = bids("--lang", "es", "validate", "tests/outside", "--jobs", "1")
+    two = bids("--lang", "es", "validate", "tests/outside", "--jobs", "2")
+    assert one.stdout == two.stdout and "ronda 1, baza" in one.stdout

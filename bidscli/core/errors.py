@@ -31,6 +31,11 @@ class BidsError(Exception):
         player: str | None = None,
         follows: int | None = None,
     ) -> None:
+        if isinstance(message, str):
+            if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
+                message = shorten(message)
+            if not message.isprintable():  # a value quoted from input: one message is one line
+                message = one_line(message)
         super().__init__(message)
         self.msg = message  # the message as data (a Message, or a str not yet converted)
         # A follow-on error: the line of the mistake it comes from (brief: one mistake, one
@@ -83,10 +88,11 @@ class BidsError(Exception):
         """The message worded in ``lang`` (default: the output language), with the follow-on
         marker when it is one (unless not ``marked``)."""
         said = text(self.msg, lang)
-        if len(said) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
-            said = shorten(said)
-        if not said.isprintable():  # a value quoted from input: one message is one line
-            said = one_line(said)
+        if not isinstance(self.msg, str):  # as a str message is kept (above), once worded
+            if len(said) > 1000:
+                said = shorten(said)
+            if not said.isprintable():
+                said = one_line(said)
         if self.follows is None or not marked:
             return said
         return Message("{message} (follows from line {line})", message=said, line=self.follows).text(lang)

@@ -46,7 +46,7 @@ def percent(rate: float | None, digits: int = 1, lang: str | None = None) -> str
 def date(value: datetime.date | str | None, lang: str | None = None) -> str:
     """A calendar day: ISO in English (``2026-12-06``, as logs write it), ``6 dicembre 2026``,
     ``6 de diciembre de 2026``, ``2026年12月6日``. A text that is no ISO date is shown as it is."""
-    if value is None:
+    if not value:
         return "-"
     day = value
     if isinstance(value, str):
