@@ -347,7 +347,8 @@ class LogReader(LogPositions):
                        line=self._key_line("ruleset"))
             ruleset = None
         elif ruleset is not None:
-            why = "is empty" if not ruleset.strip() else text_problem(ruleset, MAX_RULESET_REF)
+            # What it holds first: a control character is no space ('\x0b' strips to nothing).
+            why = text_problem(ruleset, MAX_RULESET_REF) or ("is empty" if not ruleset.strip() else None)
             if why is not None:
                 err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
                                         "japanese) or a path to a ruleset file", file=self.file,
