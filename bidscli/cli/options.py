@@ -55,7 +55,7 @@ def guarded(func):
             sys.exit(1)
         except (SystemExit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
+        except KeyboardInterrupt as exc:  # Ctrl-C, or a signal to a command with workers (core.workers.Stopped)
             fail("interrupted")
             sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
