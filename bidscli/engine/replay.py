@@ -121,6 +121,8 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
         elif len(rec.tricks) < expected and rec.number < last:
             # Short before the last round played: a line was left out, not a game unfinished.
             game.missing_tricks = expected - len(rec.tricks)
+        elif len(rec.tricks) == expected - 1 and rec.number == last:
+            game.one_short = True  # a leader out of place asks whether a line is missing
         if len(rec.tricks) > expected and unread is None:
             game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
                           f"{game.n}-player deal plays {expected} a round")

@@ -29,6 +29,7 @@ from ..core.errors import (
     LogSyntaxError,
     did_you_mean,
 )
+from ..core.sanitize import quoted, text_problem, toml_value
 from ..files import tomlhints
 from ..files.bounds import check_toml
 from ..files.safe import decode, read_bytes
@@ -63,6 +64,11 @@ _first = itemgetter(0)  # the player of a (player, card) play
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
+# The texts a log brings in, checked where they are read (core.sanitize.text_problem): the most
+# characters, and whether line breaks are allowed. log-format.md 'The date and the title'.
+MAX_TITLE = 200
+MAX_NOTES = 10_000
+MAX_RULESET_REF = 1_000
 ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
@@ -308,14 +314,15 @@ class LogReader(LogPositions):
                     meant.add(near)
                     why = ("(the log has none)" if lacks else
                            "(its round is left out of the count, so the rounds are checked once it is fixed)")
-                    err = LogStructureError(f"unknown {shown}: probably a typo for {want} {why}",
+                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {why}",
                                             file=self.file, line=self._key_line(key))
                     err.meant = near
                     self.errors.append(err)
                     continue
                 self.error(
                     LogStructureError,
-                    f"unknown key '{key}'{did_you_mean(key, TOP_KEYS)}: expected {', '.join(TOP_KEYS[:4])}",
+                    f"unknown key '{quoted(key)}'{did_you_mean(key, TOP_KEYS)}: expected one of "
+                    f"{', '.join(TOP_KEYS)}",
                     line=self._key_line(key),
                 )
 
@@ -324,6 +331,15 @@ class LogReader(LogPositions):
             self.error(LogStructureError, "'ruleset' must be a string (a bundled name or a path)",
                        line=self._key_line("ruleset"))
             ruleset = None
+        elif ruleset is not None:
+            why = "is empty" if not ruleset.strip() else text_problem(ruleset, MAX_RULESET_REF)
+            if why is not None:
+                err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
+                                        "japanese) or a path to a ruleset file", file=self.file,
+                                        line=self._key_line("ruleset"))
+                err.meant = "ruleset"  # the root cause: "no ruleset" after it would only repeat it
+                self.errors.append(err)
+                ruleset = None
 
         date = data.get("date")
         if date is not None and not isinstance(date, _date):  # a datetime is a date too
@@ -335,6 +351,12 @@ class LogReader(LogPositions):
             self.error(LogStructureError, 'title must be a string, in quotes (title = "Friday at Marta\'s")',
                        line=self._key_line("title"))
             title = None
+        why = text_problem(title, MAX_TITLE) if title is not None else None
+        if why is not None:
+            self.error(LogStructureError, f"'title' {why}", line=self._key_line("title"))
+            title = None
+        if "notes" in data:
+            self._notes(data["notes"], self._key_line)
 
         if "players" in meant:
             return None  # no players: nothing else can be checked
@@ -374,6 +396,20 @@ class LogReader(LogPositions):
                        f"lines and never '{listed}': probably a typo in players (expected \"{named}\")",
                        line=self._key_line("players"), player=listed)
 
+    def _notes(self, value, line, rnum: int | None = None) -> None:
+        """``notes`` (of the log or of a round): a text, or a list of texts, that nothing reads but
+        that is checked as any text from a file (lines allowed). ``line(key)``: where it is."""
+        texts = value if isinstance(value, list) else [value]
+        if not all(isinstance(t, str) for t in texts):
+            self.error(LogStructureError, 'notes must be a string, or a list of strings (notes = "...")',
+                       line=line("notes"), round=rnum)
+            return
+        for t in texts:
+            why = text_problem(t, MAX_NOTES, lines=True)
+            if why is not None:
+                self.error(LogStructureError, f"'notes' {why}", line=line("notes"), round=rnum)
+                return
+
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
         if value is None:
@@ -398,9 +434,12 @@ class LogReader(LogPositions):
                 ok = False
             seen.add(p)
         for a, b in same_up_to_case(dict.fromkeys(value)):
-            self.error(LogStructureError,
-                       f"players '{shown_name(a)}' and '{shown_name(b)}' differ only in case: trick lines match "
-                       "names case-insensitively, so two players need names that differ in more than case",
+            if " ".join(a.split()).casefold() == " ".join(b.split()).casefold():
+                why = ("differ only in case: trick lines match names case-insensitively, so two players need "
+                       "names that differ in more than case")
+            else:
+                why = "differ only in invisible joiners (U+200C, U+200D): they look the same"
+            self.error(LogStructureError, f"players '{shown_name(a)}' and '{shown_name(b)}' {why}",
                        line=self._key_line("players"), player=b)
             ok = False
         if not 3 <= len(value) <= 6:
@@ -539,17 +578,20 @@ class LogReader(LogPositions):
                     if key not in ROUND_KEYS:
                         self.error(
                             LogStructureError,
-                            f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected "
-                            f"{', '.join(ROUND_KEYS[:5])}",
+                            f"unknown round key '{quoted(key)}'{did_you_mean(key, ROUND_KEYS)}: expected one of "
+                            f"{', '.join(ROUND_KEYS)}",
                             line=self._key_line(key, s, end) or start, round=rnum,
                         )
+            if "notes" in rnd:
+                self._notes(rnd["notes"], lambda key, s=s, end=end, start=start: self._key_line(key, s, end) or start,
+                            rnum)
             leader = rnd.get("leader")
             if isinstance(leader, str) and names is not None:
                 leader = names.resolve(leader) or leader
             if leader is not None and (not isinstance(leader, str) or (players and leader not in players)):
                 self.error(
                     LogStructureError,
-                    f"leader {leader!r} is not a player{_player_hint(str(leader), players or ())}",
+                    f"leader {toml_value(leader)} is not a player{_player_hint(str(leader), players or ())}",
                     line=self._key_line("leader", s, end) or start, round=rnum,
                 )
                 leader = None
