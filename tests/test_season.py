@@ -112,7 +112,10 @@ def test_own_rulesets_standings_and_head_to_head():
     assert by["Dev"]["best_game"] == {"file": f"{DATA}/g6.toml", "game": "g6.toml", "points": 48}
     assert by["Cy"]["best_game"] == {"file": f"{DATA}/g1.toml", "game": "g1.toml", "points": 19}
     assert by["Ben"]["win_rate"] == 0.8
-    ordinals = [s["rating"]["ordinal"] for s in rs["standings"]]
+    # most wins (Ben 4, Dev 3), then win % (all 0), then points a game: Cleo 44, Ana 23.2, Cy 12.75, Eve 11
+    assert [s["player"] for s in rs["standings"]] == ["Ben", "Dev", "Cleo", "Ana", "Cy", "Eve"]
+    (rated,) = season_json("--rank-by", "rating")["rulesets"]
+    ordinals = [s["rating"]["ordinal"] for s in rated["standings"]]
     assert ordinals == sorted(ordinals, reverse=True)
     assert doc["winner_changes"] == []
 
@@ -149,7 +152,7 @@ def test_ratings_are_openskill_plackett_luce_on_the_same_ranks():
         teams = [[r.setdefault(p, m.rating())] for p, _ in g]
         for (p, _), (new,) in zip(g, m.rate(teams, ranks=[rank for _, rank in g])):
             r[p] = new
-    (rs,) = season_json()["rulesets"]
+    (rs,) = season_json("--rank-by", "rating")["rulesets"]
     got = {s["player"]: s["rating"] for s in rs["standings"]}
     assert got == {p: {"mu": x.mu, "sigma": x.sigma, "ordinal": x.ordinal()} for p, x in r.items()}
     assert [s["player"] for s in rs["standings"]] == sorted(r, key=lambda p: -r[p].ordinal())

@@ -17,7 +17,16 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from ..analysis.season import Game, LeftOut, Season, WinnerChange, game_of, season
+from ..analysis.season import (
+    DEFAULT_ORDER,
+    ORDERS,
+    Game,
+    LeftOut,
+    Season,
+    WinnerChange,
+    game_of,
+    season,
+)
 from ..core.errors import BidsError, UnfinishedError
 from ..core.paths import path_in, shared_path
 from ..core.sanitize import path_text
@@ -251,8 +260,10 @@ class _Names:
 
 
 def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str] | None = None,
-        jobs: int | None = 1, progress=None, lenient: bool = False) -> Season:
-    """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log."""
+        jobs: int | None = 1, progress=None, lenient: bool = False, rank_by: str = DEFAULT_ORDER,
+        min_games: int = 1) -> Season:
+    """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log;
+    ``rank_by``: the standings' order (``analysis.season.ORDERS``); ``min_games``: fewer games, unranked."""
     import gc
 
     from .parallel import prepare_gc
@@ -305,7 +316,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
             progress(s.left_out is not None)
     notes += [f"--alias {old!r}: no game has a player {old!r}" for old in names.unused()]
     left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
-    return dataclasses.replace(season(rows, labels, left, changes), notes=tuple(notes))
+    return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))
 
 
 def _renamed(game: Game, shown: Sequence[str], name: str | None) -> Game:
