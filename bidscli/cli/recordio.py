@@ -571,6 +571,21 @@ def _key_bindings():
     return kb
 
 
+def typed_lines(text: str, over: int = 0) -> list[tuple[str, int | None]]:
+    """What one Enter at the prompt gave, as the lines the table meant: (line, real length).
+
+    Lines pasted together (a terminal's bracketed paste puts them in the one line being
+    edited) are each a line, as they are through a pipe: two trick lines are two tricks, never
+    one of seven cards. A blank line in a paste is passed over, as a blank line typed is. A line
+    cut at the limit while it was typed (``over`` characters dropped) is one line, refused."""
+    if over:
+        return [(text, len(text) + over)]
+    parts = text.splitlines()
+    if len(parts) <= 1:
+        return [(text, None)]
+    return [(part, None) for part in parts if part.strip()]
+
+
 def run_terminal(session: Session, out: TextIO) -> int:
     """A person at a terminal: prompt_toolkit line editing, history and Tab completion."""
     from prompt_toolkit import PromptSession
@@ -602,9 +617,14 @@ def run_terminal(session: Session, out: TextIO) -> int:
             except KeyboardInterrupt:  # Ctrl-C at the prompt (a key there, not a signal)
                 code = 130
                 break
-            result = session.handle(line, len(line) + cap.over if cap.over else None)
-            screen.write("".join(text + "\n" for text in result.lines))
-            if result.done:
+            done = False
+            for part in typed_lines(line, cap.over):
+                result = session.handle(*part)
+                screen.write("".join(text + "\n" for text in result.lines))
+                if result.done:
+                    done = True
+                    break
+            if done:
                 break
         screen.write(session.goodbye())
     except KeyboardInterrupt as exc:  # SIGTERM, SIGHUP (the terminal closed), Ctrl-C from outside

@@ -37,7 +37,7 @@ from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads
 from ..rules.knobs import TABLE_OPTIONS
 from .names import RULE as NAME_RULE
-from .names import Names, nfc, same_up_to_case
+from .names import Names, look_alike, nfc, same_up_to_case
 from .names import problem as name_problem
 from .names import shown as shown_name
 from .positions import LogPositions
@@ -332,7 +332,7 @@ class LogReader(LogPositions):
                        line=self._key_line("ruleset"))
             ruleset = None
         elif ruleset is not None:
-            why = "is empty" if not ruleset.strip() else text_problem(ruleset, MAX_RULESET_REF)
+            why = text_problem(ruleset, MAX_RULESET_REF) or ("is empty" if not ruleset.strip() else None)
             if why is not None:
                 err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
                                         "japanese) or a path to a ruleset file", file=self.file,
@@ -442,6 +442,10 @@ class LogReader(LogPositions):
             self.error(LogStructureError, f"players '{shown_name(a)}' and '{shown_name(b)}' {why}",
                        line=self._key_line("players"), player=b)
             ok = False
+        if ok:
+            for why in look_alike(value):
+                self.error(LogStructureError, why, line=self._key_line("players"))
+                ok = False
         if not 3 <= len(value) <= 6:
             self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=self._key_line("players"))
             ok = False
