@@ -562,11 +562,12 @@ class Recorder:
                     if ": expected '<" in x else x for x in problems]
         return Trial(text, line, target, rounds, problems, result, steal)
 
-    def commit(self, trial: Trial) -> Outcome:
-        """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``."""
+    def commit(self, trial: Trial, report: bool = True) -> Outcome:
+        """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``
+        (``report=False``: nothing to show, for a front end that shows the game's state)."""
         self.rounds = trial.rounds
         self.accepted += 1
-        out = self._report(trial.result, trial.target)
+        out = self._report(trial.result, trial.target) if report else Outcome(save=True)
         out.change = ("trick", trial.line)
         return out
 

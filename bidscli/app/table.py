@@ -21,7 +21,8 @@ import hashlib
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.errors import BidsError
@@ -32,6 +33,7 @@ from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
 MAX_TITLE = 200
+MAX_LOADED = 16  # games kept loaded beyond those watched (each holds its recorder and its state)
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
@@ -92,7 +94,11 @@ class Folder:
 
     def __init__(self, root: str) -> None:
         self.root = root
-        self.games: dict[str, TableGame] = {}  # by file name: every game asked for, kept loaded
+        # The games loaded, by file name, the most recently asked for last: at most MAX_LOADED
+        # beyond those in use (``busy``: watched), so memory stays flat over any number of games.
+        self.games: OrderedDict[str, TableGame] = OrderedDict()
+        self.busy: Callable[[str], bool] = lambda name: False
+        self.summaries: dict[str, tuple] = {}  # name -> (stamp, summary): the listing of games let go
 
     # -- the listing --------------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -114,11 +120,7 @@ class Folder:
         return sorted(out)[:MAX_GAMES]
 
     def listing(self) -> dict:
-        games = []
-        for name in self.names():
-            game = self.open(name)
-            if game.is_log:
-                games.append(game.summary())
+        games = [g for g in map(self.summary, self.names()) if g is not None]
         return {"games": games}
 
     def rulesets(self) -> dict:
@@ -128,8 +130,7 @@ class Folder:
 
         files = []
         for name in self.names():
-            game = self.open(name)
-            if game.is_log:
+            if self.summary(name) is not None:
                 continue
             try:
                 rs = load_ruleset(os.path.join(self.root, name))
@@ -142,9 +143,38 @@ class Folder:
         game = self.games.get(name)
         if game is None:
             game = self.games[name] = TableGame(self, name)
+            self._let_go()
         else:
+            self.games.move_to_end(name)
             game.refresh()
         return game
+
+    def _let_go(self) -> None:
+        """Forget the games asked for longest ago, beyond MAX_LOADED, unless in use."""
+        extra = len(self.games) - MAX_LOADED
+        for name in list(self.games):
+            if extra <= 0:
+                break
+            if not self.busy(name):
+                game = self.games.pop(name)
+                if game.stamp is not None and game.is_log:
+                    self.summaries[name] = (game.stamp, game.summary())
+                extra -= 1
+        if len(self.summaries) > MAX_GAMES:
+            self.summaries.clear()
+
+    def summary(self, name: str) -> dict | None:
+        """The listing's entry of a game (None for a file that is no log), without loading a
+        game let go whose file is as it was then."""
+        game = self.games.get(name)
+        if game is None:
+            kept = self.summaries.get(name)
+            if kept is not None and kept[0] == _stamp(os.path.join(self.root, name)):
+                return kept[1]
+            game = self.open(name)
+        else:
+            game.refresh()
+        return game.summary() if game.is_log else None
 
     def find(self, game_id_: str) -> TableGame:
         """The game of that id, as the listing names it (404 when there is none)."""
@@ -253,6 +283,8 @@ class TableGame:
         self.stamp: tuple | None = None  # (dev, ino, size, mtime_ns) as last seen
         self.last: tuple | None = None  # the last change saved: (kind, version before, texts, version after)
         self._states: dict[str, dict] = {}
+        self._checked: tuple | None = None  # (version, line, trial) of the last check
+        self._result = None  # the replayed game of the version just saved (for its state)
         self.load()
 
     # -- the file ---------------------------------------------------------------------------
@@ -260,7 +292,7 @@ class TableGame:
         """Read the file as it is now (a change by another program is taken as it is)."""
         from ..log.reader import MAX_FILE_BYTES
 
-        self._states = {}
+        self._states, self._checked, self._result = {}, None, None
         self.rec = None
         try:
             data, seen = read_own(self.path, MAX_FILE_BYTES)
@@ -287,11 +319,7 @@ class TableGame:
     def refresh(self) -> bool:
         """Notice a change of the file on disk (another program's edit, ``bids record``): read it
         again. True when the game's version changed."""
-        try:
-            st = os.lstat(self.path)
-            now = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
-        except OSError:
-            now = None
+        now = _stamp(self.path)
         if now is not None and now == self.stamp:
             return False
         before = (self.version, self.error)
@@ -355,6 +383,7 @@ class TableGame:
         rec = self._usable()
         line = _line(line)
         tr = rec.trial(line, offer=True)
+        self._checked = (self.version, line, tr)  # the page sends this very line next, most often
         steal = None
         if tr.steal is not None:
             c = tr.steal
@@ -382,12 +411,17 @@ class TableGame:
             n = len(rec.rounds)
             raise refused(422, f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record",
                           line=shown(line, MAX_MESSAGE))
-        tr = rec.trial(line)
+        checked = self._checked
+        if checked is not None and checked[:2] == (self.version, line) and checked[2].steal is None:
+            tr = checked[2]  # checked against this very version: the same trial (an open steal differs)
+        else:
+            tr = rec.trial(line)
         if not tr.ok:
             raise Answer(422, {"errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)}
                                           for m in tr.problems]})
-        rec.commit(tr)
+        rec.commit(tr, report=False)
         self._save("trick", version, (line.strip(), tr.line))
+        self._result = tr.result  # the game with the trick in it: the new state needs no replay
         return self.state()
 
     def undo(self, version: Any) -> dict:
@@ -417,9 +451,11 @@ class TableGame:
         rec = self.rec
         if rec is None:
             raise refused(422, self.error or "not a game log")
-        errors, result = rec.check()
-        if result is None or errors:  # the file was valid when read: say so plainly if not
-            raise refused(422, *(_message(e, self.name) for e in errors))
+        result, self._result = self._result, None
+        if result is None:
+            errors, result = rec.check()
+            if result is None or errors:  # the file was valid when read: say so plainly if not
+                raise refused(422, *(_message(e, self.name) for e in errors))
         complete = rec.game_over()
         state: dict[str, Any] = {
             "id": self.id, "file": _shown_name(self.name), "version": self.version,
@@ -455,6 +491,15 @@ class TableGame:
             winners=list(result.winners) if complete else None, last=last,
         )
         return state
+
+
+def _stamp(path: str) -> tuple | None:
+    """(device, inode, size, modification time) of a regular file, else None."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
 
 
 def _text(value: str | None) -> str | None:

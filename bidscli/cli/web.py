@@ -93,6 +93,7 @@ class Hub:
         self.queues: dict[str, set[asyncio.Queue]] = {}
         self.by_client: dict[str, int] = {}
         self.closing = False
+        self.events: dict[tuple, str] = {}
 
     def count(self) -> int:
         return sum(len(q) for q in self.queues.values())
@@ -101,6 +102,24 @@ class Hub:
         for q in self.queues.get(name, ()):
             if q.empty():  # one wake-up is enough: the stream sends the state as it is then
                 q.put_nowait(True)
+
+    def event(self, game, lang: str) -> str:
+        """The event that sends a game's state: made once per version and language, whatever the
+        number of watchers."""
+        import json
+
+        key = (game.name, game.version, lang)
+        text = self.events.get(key)
+        if text is None:
+            try:
+                doc = game.state(lang)
+            except Answer as exc:
+                doc = exc.body
+            if len(self.events) > 256:
+                self.events.clear()
+            text = self.events[key] = (
+                f"data: {json_text(json.dumps(doc, ensure_ascii=False, separators=(',', ':')))}\n\n")
+        return text
 
     def close(self) -> None:
         """The server stops: every stream ends now (no shutdown waits on a watcher)."""
@@ -121,6 +140,7 @@ class Site:
         self.buckets = Buckets(rate, burst)
         self.bad = Buckets(BAD_SECRETS / 60, BAD_SECRETS)
         self.hub = Hub()
+        self.folder.busy = lambda name: bool(self.hub.queues.get(name))
         self.static: dict[str, tuple[bytes, str]] = {}
         self.app = self._app()
 
@@ -278,18 +298,12 @@ class Site:
         hub.by_client[client] = hub.by_client.get(client, 0) + 1
 
         async def stream():
-            import json
-
             sent = None
             try:
                 while not hub.closing:
                     if game.version != sent:
                         sent = game.version
-                        try:
-                            doc = game.state(lang)
-                        except Answer as exc:
-                            doc = exc.body
-                        yield f"data: {json_text(json.dumps(doc, ensure_ascii=False, separators=(',', ':')))}\n\n"
+                        yield hub.event(game, lang)
                     try:
                         wake = await asyncio.wait_for(queue.get(), HEARTBEAT)
                     except TimeoutError:
@@ -298,7 +312,10 @@ class Site:
                     if wake is None:
                         return
             finally:
-                hub.queues.get(game.name, set()).discard(queue)
+                watching = hub.queues.get(game.name, set())
+                watching.discard(queue)
+                if not watching:
+                    hub.queues.pop(game.name, None)
                 left = hub.by_client.get(client, 1) - 1
                 if left:
                     hub.by_client[client] = left
