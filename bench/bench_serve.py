@@ -67,7 +67,7 @@ def rss_kib(pid: int) -> int:
 
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))] if values else float("nan")
 
 
 async def watch(client, url: str, seen: dict, ready: asyncio.Event) -> None:
