@@ -2,7 +2,8 @@
 
     python bench/bench_serve.py [--games 100] [--watchers 50] [--quick]
 
-One `bids serve` process on loopback (127.0.0.1, a free port). For each game (a bot game of four
+One `bids serve` process on loopback (127.0.0.1, a free port), the scorekeeper's requests from
+this process and the watchers' streams from another (the phones are other devices). For each game (a bot game of four
 players under the english rules with the Thief and the Ally, three rounds, dealt by seed), the
 watchers open the game's event stream, then every trick line is sent as a table's page sends it:
 `check`, then `tricks` with the version. Measured as a user meets them, whole requests over HTTP:
@@ -71,42 +72,71 @@ def pct(values: list[float], p: float) -> float:
 
 
 async def watch(client, url: str, seen: dict, ready: asyncio.Event) -> None:
-    """One watcher: the time each version arrived."""
+    """One watcher: the time each version arrived (``time.monotonic``: one clock for every process)."""
     async with client.stream("GET", url, timeout=None) as r:
         async for line in r.aiter_lines():
             if line.startswith("data: "):
-                doc = json.loads(line[6:])
-                seen.setdefault(doc.get("version"), time.perf_counter())
+                version = json.loads(line[6:]).get("version")
+                seen.setdefault(version, time.monotonic())
                 ready.set()
+
+
+async def watchers_process(base: str, count: int) -> None:
+    """The watchers, in a process of their own (the phones are other devices): for each game named
+    on stdin, ``count`` event streams; 'ready' once each has the first state; on 'finish VERSION',
+    the arrival times of every version once each stream has VERSION (JSON, one line)."""
+    import httpx
+
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    limits = httpx.Limits(max_connections=count + 10, max_keepalive_connections=count + 10)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        while True:
+            name = (await reader.readline()).decode().strip()
+            if not name or name == "end":
+                return
+            seens = [{} for _ in range(count)]
+            readies = [asyncio.Event() for _ in range(count)]
+            tasks = [asyncio.create_task(watch(client, f"/api/games/{name}/events", s, e))
+                     for s, e in zip(seens, readies)]
+            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in readies)), 60)
+            print("ready", flush=True)
+            final = (await reader.readline()).decode().split()[-1]
+            deadline = time.monotonic() + 30
+            while any(final not in s for s in seens) and time.monotonic() < deadline:
+                await asyncio.sleep(0.005)
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            print(json.dumps(seens), flush=True)
 
 
 async def run(base: str, secret: str, games: list, watchers: int, pid: int) -> dict:
     import httpx
 
     auth = {"Authorization": f"Bearer {secret}"}
-    limits = httpx.Limits(max_connections=watchers + 10, max_keepalive_connections=watchers + 10)
     out = {"trick": [], "check": [], "delivery": [], "rss": [], "saved": 0, "refused": 0, "games": 0}
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client, \
-            httpx.AsyncClient(base_url=base, timeout=60) as writer:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    crowd = await asyncio.create_subprocess_exec(sys.executable, __file__, "--watch", base, str(watchers),
+                                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as writer:
         for n, (rounds, totals) in enumerate(games):
             name = f"g{n:03d}"
             r = await writer.post("/api/games", json={"file": f"{name}.toml", "players": list(PLAYERS),
                                                       "ruleset": "english", "options": OPTIONS}, headers=auth)
             assert r.status_code == 201, r.text
             state = r.json()
-            seens = [{} for _ in range(watchers)]
-            readies = [asyncio.Event() for _ in range(watchers)]
-            tasks = [asyncio.create_task(watch(client, f"/api/games/{name}/events", s, e))
-                     for s, e in zip(seens, readies)]
-            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in readies)), 60)
-            saved_at = {}
+            crowd.stdin.write(f"{name}\n".encode())
+            assert (await crowd.stdout.readline()).strip() == b"ready"
+            sent_at = {}
             for line in (t for rnd in rounds for t in rnd):
-                t0 = time.perf_counter()
+                t0 = time.monotonic()
                 c = await writer.post(f"/api/games/{name}/check", json={"line": line}, headers=auth)
-                t1 = time.perf_counter()
+                t1 = time.monotonic()
                 r = await writer.post(f"/api/games/{name}/tricks", json={"line": line, "version": state["version"]},
                                       headers=auth)
-                t2 = time.perf_counter()
+                t2 = time.monotonic()
                 out["check"].append(t1 - t0)
                 out["trick"].append(t2 - t1)
                 if r.status_code != 200 or c.status_code != 200:
@@ -115,17 +145,13 @@ async def run(base: str, secret: str, games: list, watchers: int, pid: int) -> d
                     break
                 out["saved"] += 1
                 state = r.json()
-                saved_at[state["version"]] = t1
-            deadline = time.perf_counter() + 30
-            while any(state["version"] not in s for s in seens) and time.perf_counter() < deadline:
-                await asyncio.sleep(0.01)
+                sent_at[state["version"]] = t1
+            crowd.stdin.write(f"finish {state['version']}\n".encode())
+            seens = json.loads(await crowd.stdout.readline())
             for s in seens:
-                for version, t in saved_at.items():
+                for version, t in sent_at.items():
                     if version in s:
                         out["delivery"].append(s[version] - t)
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
             assert state["complete"], f"{name} is not complete"
             assert state["totals"] == totals, (name, state["totals"], totals)
             out["games"] += 1
@@ -133,6 +159,8 @@ async def run(base: str, secret: str, games: list, watchers: int, pid: int) -> d
             if (n + 1) % 10 == 0:
                 print(f"  {n + 1} games, {out['saved']} tricks saved, server {out['rss'][-1] / 1024:.1f} MiB",
                       file=sys.stderr)
+    crowd.stdin.write(b"end\n")
+    await crowd.wait()
     return out
 
 
@@ -141,7 +169,11 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--watchers", type=int, default=50)
     ap.add_argument("--quick", action="store_true", help="10 games, 10 watchers")
+    ap.add_argument("--watch", nargs=2, metavar=("BASE", "N"), help=argparse.SUPPRESS)  # the watchers' process
     args = ap.parse_args()
+    if args.watch:
+        asyncio.run(watchers_process(args.watch[0], int(args.watch[1])))
+        return 0
     if args.quick:
         args.games, args.watchers = 10, 10
     print(f"making {args.games} bot games...", file=sys.stderr)
@@ -178,6 +210,9 @@ def main() -> int:
           f"p95 {pct(result['delivery'], 95) * ms:.1f} ms, max {max(result['delivery']) * ms:.1f} ms")
     print(f"  server memory (VmRSS): {first / 1024:.1f} MiB over the first tenth of the games, "
           f"{last / 1024:.1f} MiB over the last tenth, peak {max(rss) / 1024:.1f} MiB")
+    load = os.getloadavg()
+    print(f"  load average while it ran (1, 5, 15 min): {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f} on "
+          f"{os.cpu_count()} cores: other work on the machine lengthens every time above")
     return 0 if result["refused"] == 0 and result["games"] == args.games else 1
 
 
