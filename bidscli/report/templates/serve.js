@@ -265,7 +265,8 @@
 
   // -- the scorekeeper's page --------------------------------------------------------------------
   var entry = {revealed: [], plays: [], actions: [], extra: false};
-  var pending = null;  // {line, version}: sent, no answer yet (or the connection failed)
+  var pending = null;  // {line, version}: sent, no answer yet
+  var lost = null;  // {line, version}: sent, and the connection failed before the answer
   var message = null;  // {cls, lines}
   var undoArmed = false;
 
@@ -292,7 +293,12 @@
       if (state && s.version === state.version) return;
       var moved = state && s.version !== state.version && !pending;
       state = s;
-      if (moved && (entry.plays.length || entry.revealed.length)) {
+      if (moved && lost && s.last && s.last.line === lost.line) {
+        // the trick whose answer was lost: the stream says it is saved
+        lost = null;
+        resetEntry();
+        message = {cls: "ok", lines: [T.saved + " ✓ T" + s.last.trick + " " + verdict(s.last)]};
+      } else if (moved && (entry.plays.length || entry.revealed.length)) {
         resetEntry();
         message = {cls: "warn", lines: [T.conflict]};
       }
@@ -418,6 +424,7 @@
     var p = pending;
     api("POST", "/api/games/" + encodeURIComponent(gameId) + "/tricks", {line: p.line, version: p.version}).then(function (r) {
       pending = null;
+      lost = null;
       if (r.status === 200) {
         state = r.body;
         resetEntry();
@@ -434,6 +441,7 @@
       // The connection failed: maybe saved, maybe not. The same line against the same version
       // is safe to send again: the server answers 200 if it was saved.
       pending = null;
+      lost = p;
       message = {cls: "errors", lines: [T.offline]};
       entry.verdict = el("button", {type: "button", cls: "btn primary big", text: T.retry, on: {click: function () {
         state.version = p.version; send(p.line);
