@@ -183,3 +183,29 @@ def test_a_reply_lost_on_the_way_back_then_sent_again_is_saved_once(browser, ser
         page.locator(".where", has_text="trick 2").wait_for()
     text = (server.folder / "thief-night.toml").read_text()
     assert text.count(THIEF_LINES[0]) == 1
+
+
+@pytest.mark.parametrize("lang", ["it", "ja"])
+def test_the_pages_in_the_tables_language_fit_a_phone(browser, server, lang):  # noqa: F811
+    import httpx
+
+    from .servekit import NEW_GAME
+
+    state = httpx.post(server.base + "/api/games", json=dict(NEW_GAME, lang=lang), headers=server.auth).json()
+    for line in [THIEF_LINES[0], THIEF_LINES[1]]:
+        state = httpx.post(server.base + "/api/games/thief-night/tricks", json={"line": line, "version": state["version"]},
+                           headers=server.auth).json()
+    with screen(browser, PHONE, mobile=True) as s:
+        page = s.open(server.keeper.replace("/#", "/g/thief-night#"))
+        assert page.evaluate("document.documentElement.lang") == lang
+        _tap_trick(page, THIEF_LINES[2])
+        page.locator(".steal h2").wait_for()
+        heading = {"it": "Ben deve rubare", "ja": "Benは奪わなければなりません"}[lang]
+        assert page.locator(".steal h2").inner_text() == heading
+        _no_sideways_scroll(page)
+        _shot(page, f"serve-keep-390-{lang}.png")
+        view = s.open(server.base + "/w/thief-night")
+        view.locator("#status.live").wait_for()
+        _no_sideways_scroll(view)
+        _shot(view, f"serve-watch-390-{lang}.png")
+        assert _problems(s) == []

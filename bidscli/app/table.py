@@ -23,9 +23,11 @@ import re
 import stat
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import BidsError
+from ..core.i18n import N_, Message, PluralMessage, set_language, text
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
 from .record import Recorder, RoundEntry, round_summary, shown, verdict
@@ -33,6 +35,7 @@ from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
 MAX_TITLE = 200
+STALE = N_("the game changed since that version (another phone, or the file): here it is as it stands now")
 MAX_LOADED = 16  # games kept loaded beyond those watched (each holds its recorder and its state)
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -46,8 +49,20 @@ class Answer(Exception):
         self.status, self.body = status, body
 
 
-def refused(status: int, *messages: str, line: str | None = None) -> Answer:
-    return Answer(status, {"errors": [{"message": m, "line": line} for m in messages]})
+def refused(status: int, *messages: Message | str, line: str | None = None) -> Answer:
+    """A refusal: each message worded in the language of the request (``in_language``)."""
+    return Answer(status, {"errors": [{"message": text(m), "line": line} for m in messages]})
+
+
+@contextmanager
+def in_language(lang: str):
+    """Every text worded in ``lang`` while a request is answered (the server answers one request
+    at a time on its one thread, so the output language is the request's for that time)."""
+    before = set_language(lang if lang in LANGS else "en")
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def game_id(name: str) -> str:
@@ -80,12 +95,13 @@ def _plain_name(value: Any, what: str) -> str:
     """A file name directly in the folder, from a request: refused (422) with a folder part,
     '..', a leading dot or a control character."""
     if not isinstance(value, str) or not value:
-        raise refused(422, f"{what}: expected a file name (e.g. friday.toml)")
+        raise refused(422, Message("{what}: expected a file name (e.g. friday.toml)", what=what))
     if "/" in value or "\\" in value or value in (".", "..") or value.startswith(".") or "\x00" in value:
-        raise refused(422, f"{what}: a file directly in the folder served, without a folder part or a "
-                           "leading dot (e.g. friday.toml)")
+        raise refused(422, Message("{what}: a file directly in the folder served, without a folder part or a "
+                                   "leading dot (e.g. friday.toml)", what=what))
     if not value.isprintable() or len(os.fsencode(value)) > 255:
-        raise refused(422, f"{what}: not a usable file name (printable characters, at most 255 bytes)")
+        raise refused(422, Message("{what}: not a usable file name (printable characters, at most 255 bytes)",
+                                   what=what))
     return value
 
 
@@ -116,7 +132,7 @@ class Folder:
                     except OSError:
                         continue
         except OSError as exc:
-            raise refused(500, f"the folder served cannot be read: {exc.strerror or exc}") from None
+            raise refused(500, Message("the folder served cannot be read: {why}", why=exc.strerror or exc)) from None
         return sorted(out)[:MAX_GAMES]
 
     def listing(self) -> dict:
@@ -157,7 +173,7 @@ class Folder:
                 break
             if not self.busy(name):
                 game = self.games.pop(name)
-                if game.stamp is not None and game.is_log:
+                if game.stamp is not None and game.is_log and game.rec is not None:
                     self.summaries[name] = (game.stamp, game.summary())
                 extra -= 1
         if len(self.summaries) > MAX_GAMES:
@@ -183,7 +199,7 @@ class Folder:
                 game = self.open(name)
                 if game.is_log:
                     return game
-        raise refused(404, "no such game in this folder")
+        raise refused(404, Message("no such game in this folder"))
 
     # -- a new game ---------------------------------------------------------------------------
     def create(self, body: Mapping) -> TableGame:
@@ -192,57 +208,59 @@ class Folder:
         from ..sim.deal import parse_names
 
         if not isinstance(body, Mapping):
-            raise refused(422, "expected a JSON object")
+            raise refused(422, Message("expected a JSON object"))
         name = _plain_name(body.get("file"), "file")
         if not name.endswith(".toml"):
-            raise refused(422, "file: a game log's name ends in .toml (e.g. friday.toml)")
+            raise refused(422, Message("file: a game log's name ends in .toml (e.g. friday.toml)"))
         players = body.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise refused(422, "players: expected a list of names in seat order (3 to 6)")
+            raise refused(422, Message("players: expected a list of names in seat order (3 to 6)"))
         if any("," in p for p in players):
-            raise refused(422, "players: a name may not hold ',' (log.md 'Players')")
+            raise refused(422, Message("players: a name may not hold ',' (log.md 'Players')"))
         try:
             names = parse_names(",".join(players), None)
         except ValueError as exc:
-            raise refused(422, f"players: {exc}") from None
+            raise refused(422, Message("players: {problem}", problem=str(exc))) from None
         ref = body.get("ruleset")
         if not isinstance(ref, str) or not ref:
-            raise refused(422, "ruleset: expected a bundled ruleset (italian, english, spanish, japanese) or a "
-                               "ruleset file of this folder")
+            raise refused(422, Message("ruleset: expected a bundled ruleset (italian, english, spanish, japanese) "
+                                       "or a ruleset file of this folder"))
         try:
             if is_bundled(ref):
                 ruleset = load_ruleset(ref)
             else:
                 ref = _plain_name(ref, "ruleset")
                 if ref not in self.names():
-                    raise refused(422, f"ruleset: {_shown_name(ref)} is neither a bundled ruleset (italian, "
-                                       "english, spanish, japanese) nor a ruleset file directly in this folder")
+                    raise refused(422, Message("ruleset: {name} is neither a bundled ruleset (italian, english, "
+                                               "spanish, japanese) nor a ruleset file directly in this folder",
+                                               name=_shown_name(ref)))
                 ruleset = load_ruleset(os.path.join(self.root, ref))
         except BidsError as exc:
-            raise refused(422, f"ruleset: {_message(exc, ref)}") from None
+            raise refused(422, Message("ruleset: {problem}", problem=_message(exc, ref))) from None
         options = body.get("options") or {}
         if not isinstance(options, Mapping) or not all(isinstance(v, bool) for v in options.values()):
-            raise refused(422, 'options: expected table options, each true or false ({"ally": true})')
+            raise refused(422, Message('options: expected table options, each true or false ({{"ally": true}})'))
         try:
             opts, knobs = parse_option_assignments([f"{k}={'true' if v else 'false'}" for k, v in options.items()])
         except (ValueError, BidsError) as exc:
-            raise refused(422, f"options: {exc}") from None
+            raise refused(422, Message("options: {problem}", problem=str(exc))) from None
         if knobs:
-            raise refused(422, "options: " + KNOB_REFUSED.format(knob=next(iter(knobs))))
+            raise refused(422, Message("options: {problem}", problem=KNOB_REFUSED.format(knob=next(iter(knobs)))))
         rounds = body.get("rounds")
         if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000):
-            raise refused(422, "rounds: expected the number of rounds, 1 to 1000 (or null: the ruleset's)")
+            raise refused(422, Message("rounds: expected the number of rounds, 1 to 1000 (or null: the ruleset's)"))
         title = body.get("title")
         if title is not None:
             if not isinstance(title, str) or len(title) > MAX_TITLE or not title.isprintable():
-                raise refused(422, f"title: expected a line of text of at most {MAX_TITLE} characters")
+                raise refused(422, Message("title: expected a line of text of at most {n} characters", n=MAX_TITLE))
             title = title.strip() or None
         lang = body.get("lang")
         if lang is not None and lang not in LANGS:
-            raise refused(422, f"lang: expected one of {', '.join(LANGS)}")
+            raise refused(422, Message("lang: expected one of {langs}", langs=", ".join(LANGS)))
         path = os.path.join(self.root, name)
         if os.path.lexists(path):
-            raise refused(409, f"{_shown_name(name)}: exists: a new game needs a new file (or go on with that one)")
+            raise refused(409, Message("{file}: exists: a new game needs a new file (or go on with that one)",
+                                       file=_shown_name(name)))
         try:
             rec = Recorder(path, ref, ruleset, names, opts, [RoundEntry(added=False)], game_rounds=rounds,
                            date=today(), title=title, lang=lang)
@@ -276,7 +294,7 @@ class TableGame:
         self.id = game_id(name)
         self.path = os.path.join(folder.root, name)
         self.rec: Recorder | None = None
-        self.error: str | None = None  # why the file is not a game we can go on with
+        self.problem: BidsError | None = None  # why the file is not a game we can go on with
         self.is_log = True  # False: a ruleset file (or another TOML file that is no log)
         self.version = ""
         self.written = None  # the file's fingerprint as last read or written
@@ -297,7 +315,7 @@ class TableGame:
         try:
             data, seen = read_own(self.path, MAX_FILE_BYTES)
         except BidsError as exc:
-            self.error, self.version, self.written, self.stamp = _message(exc, self.name), "", None, None
+            self.problem, self.version, self.written, self.stamp = exc, "", None, None
             return
         self.written = seen
         self.stamp = (seen.dev, seen.ino, seen.size, seen.mtime_ns)
@@ -305,16 +323,16 @@ class TableGame:
         try:
             log = parse_log(data, self.path)
         except BidsError as exc:
-            self.error = _message(exc, self.name)
+            self.problem = exc
             self.is_log = _names_players(data)  # a ruleset file of the folder is not a game
             return
         try:
             rec = resumed(self.path, log, None, {}, None, False)
         except BidsError as exc:
-            self.error = _message(exc, self.name)
+            self.problem = exc
             return
         rec.at = ""  # a refused line's message goes back to the request: no input line to name
-        self.rec, self.error, self.is_log = rec, None, True
+        self.rec, self.problem, self.is_log = rec, None, True
 
     def refresh(self) -> bool:
         """Notice a change of the file on disk (another program's edit, ``bids record``): read it
@@ -322,9 +340,9 @@ class TableGame:
         now = _stamp(self.path)
         if now is not None and now == self.stamp:
             return False
-        before = (self.version, self.error)
+        before = (self.version, self.problem is None)
         self.load()
-        return (self.version, self.error) != before
+        return (self.version, self.problem is None) != before
 
     def _save(self, kind: str, before: str, texts: tuple) -> None:
         """Write the recorder's log over the file last read or written, holding the recorder's
@@ -340,11 +358,11 @@ class TableGame:
                 self.written = write_atomic(self.path, text, expect=self.written)
         except FileChanged as exc:
             self.load()
-            raise self._conflict(f"not saved: {_message(exc, self.name)}: the game is now as that file "
-                                 "holds it") from None
+            raise self._conflict(Message("not saved: {problem}: the game is now as that file holds it",
+                                         problem=_message(exc, self.name))) from None
         except BidsError as exc:
             self.load()
-            raise refused(500, f"not saved: {_message(exc, self.name)}") from None
+            raise refused(500, Message("not saved: {problem}", problem=_message(exc, self.name))) from None
         finally:
             lock.release()
         w = self.written
@@ -353,21 +371,26 @@ class TableGame:
         self._states = {}
         self.last = (kind, before, texts, self.version)
 
-    def _conflict(self, why: str) -> Answer:
+    def _conflict(self, why: Message | str) -> Answer:
         body = dict(self.state())
-        body["conflict"] = why
+        body["conflict"] = text(why)
         return Answer(409, body)
 
     def _usable(self) -> Recorder:
         self.refresh()
         if self.rec is None:
-            raise refused(422, self.error or "not a game log")
+            raise refused(422, self.error)
         return self.rec
 
     def _current(self, version: Any) -> bool:
         if not isinstance(version, str):
-            raise refused(422, "version: expected the game's version (from its state)")
+            raise refused(422, Message("version: expected the game's version (from its state)"))
         return version == self.version
+
+    @property
+    def error(self) -> str:
+        """Why the file is not a game to go on with, worded now."""
+        return _message(self.problem, self.name) if self.problem is not None else Message("not a game log").text()
 
     # -- requests -------------------------------------------------------------------------------
     def summary(self) -> dict:
@@ -393,7 +416,7 @@ class TableGame:
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
                 "winner": t.winner if t else None, "why": t.reason if t else None,
-                "points": t.points if t else None, "steal": steal, "verdict": verdict(t) if t else None,
+                "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
 
     def add(self, line: Any, version: Any) -> dict:
@@ -405,11 +428,11 @@ class TableGame:
             if (last is not None and last[0] == "trick" and last[1] == version and last[3] == self.version
                     and line.strip() in last[2]):
                 return self.state()  # the same line again from the version it was saved from: a retry
-            raise self._conflict("the game changed since that version (another phone, or the file): "
-                                 "here it is as it stands now")
+            raise self._conflict(Message(STALE))
         if rec.game_over():
             n = len(rec.rounds)
-            raise refused(422, f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record",
+            raise refused(422, PluralMessage("the game is complete ({n} round): nothing more to record",
+                                             "the game is complete ({n} rounds): nothing more to record", n),
                           line=shown(line, MAX_MESSAGE))
         checked = self._checked
         if checked is not None and checked[:2] == (self.version, line) and checked[2].steal is None:
@@ -431,8 +454,7 @@ class TableGame:
             last = self.last
             if last is not None and last[0] == "undo" and last[1] == version and last[3] == self.version:
                 return self.state()
-            raise self._conflict("the game changed since that version (another phone, or the file): "
-                                 "here it is as it stands now")
+            raise self._conflict(Message(STALE))
         out = rec.undo()
         if not out.save:
             raise refused(422, *out.lines)
@@ -450,7 +472,7 @@ class TableGame:
     def _state(self) -> dict:
         rec = self.rec
         if rec is None:
-            raise refused(422, self.error or "not a game log")
+            raise refused(422, self.error)
         result, self._result = self._result, None
         if result is None:
             errors, result = rec.check()
@@ -520,7 +542,7 @@ def _names_players(data: bytes) -> bool:
 
 def _line(value: Any) -> str:
     if not isinstance(value, str):
-        raise refused(422, "line: expected a trick line as text ('K5: Ana R5, Ben G4, Cleo K7')")
+        raise refused(422, Message("line: expected a trick line as text ('K5: Ana R5, Ben G4, Cleo K7')"))
     return value
 
 

@@ -19,7 +19,9 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   var token = sessionStorage.getItem("bids-token");
-  var lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("bids-lang") || body.dataset.lang || "en";
+  // The page's language: the link's ?lang=, else the one the server made the page in (the
+  // table's for a game, else the browser's). Every request asks for its texts in it.
+  var lang = new URLSearchParams(location.search).get("lang") || body.dataset.lang || "en";
 
   function t(key, values) {
     var s = T[key] || key;
@@ -152,7 +154,6 @@
                  rounds: rounds.value ? parseInt(rounds.value, 10) : null, title: title.value.trim() || null, lang: langSel.value};
       api("POST", "/api/games", doc).then(function (r) {
         if (r.status === 201) {
-          localStorage.setItem("bids-lang", langSel.value);
           location.href = "/g/" + encodeURIComponent(r.body.id);
         } else {
           msg.textContent = errorsOf(r).join("\n");
