@@ -453,11 +453,11 @@
 
   function controls(s) {
     var nav = el("div", {cls: "controls"});
-    var undoBtn = el("button", {type: "button", cls: "btn" + (undoArmed ? " danger" : ""),
+    var undoBtn = el("button", {type: "button", cls: "btn undo" + (undoArmed ? " danger" : ""),
       text: undoArmed ? t("undo_confirm", {trick: s.last ? s.last.trick : ""}) : T.undo,
       on: {click: function () {
         if (!s.last) return;
-        if (!undoArmed) { undoArmed = true; render(); setTimeout(function () { if (undoArmed) { undoArmed = false; render(); } }, 4000); return; }
+        if (!undoArmed) { undoArmed = true; render(); return; }
         undoArmed = false;
         api("POST", "/api/games/" + encodeURIComponent(gameId) + "/undo", {version: s.version}).then(function (r) {
           if (r.status === 200 || r.status === 409) { state = r.body; resetEntry(); }
@@ -469,6 +469,13 @@
     nav.appendChild(undoBtn);
     return nav;
   }
+
+  // An undo asked for once waits for a second tap on it; a tap anywhere else calls it off.
+  document.addEventListener("click", function (ev) {
+    if (!undoArmed || (ev.target.closest && ev.target.closest(".undo"))) return;
+    undoArmed = false;
+    if (!(ev.target.closest && ev.target.closest("button, a, summary, input, select, label"))) render();
+  }, true);
 
   if (kind === "home") home();
   else if (kind === "watch") watch();
