@@ -245,7 +245,8 @@ def test_invalid_new_games(served):
                    {"players": ["Ana", "ana", "Ben"]}, {"players": ["A,B", "C", "D"]},
                    {"ruleset": "nordic"}, {"options": {"thief.timing": True}}, {"options": {"thief": "yes"}},
                    {"rounds": 0}, {"rounds": True}, {"lang": "fr"}, {"title": "x\x1b[31m"},
-                   {"players": ["Ana", "Ben", "\x1b]0;pwned\x07"]}):
+                   {"players": ["Ana", "Ben", "\x1b]0;pwned\x07"]},
+                   {"players": ["Ana", "\u0410na", "Ben"]}):  # a Cyrillic A: names that look alike
         r = _post(served, "/api/games", dict(NEW_GAME, **change))
         assert r.status_code == 422, (change, r.text)
         assert r.json()["errors"][0]["message"]
