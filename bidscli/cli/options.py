@@ -189,6 +189,17 @@ def option_option(func):
     )(func)
 
 
+def log_lang_option(default: str):
+    """``--log-lang LANG`` of the commands that write a game log: the card words it is written in
+    (log.md "Card words in the players' languages"); ``default`` says what the command writes
+    without it."""
+    from ..core.cardwords import LANGS
+
+    return click.option("--log-lang", "log_lang", type=click.Choice(LANGS, case_sensitive=False), default=None,
+                        metavar="LANG", help=f"write the log's cards in the card words of {', '.join(LANGS)} "
+                                             f"(it: G5 is giallo, yellow; the log says lang = \"it\"); default: {default}")
+
+
 def format_option(*choices):
     def deco(func):
         return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],

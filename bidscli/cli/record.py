@@ -10,6 +10,7 @@ from .catalog import command
 from .options import (
     echo,
     guarded,
+    log_lang_option,
     option_option,
     ruleset_option,
 )
@@ -26,8 +27,9 @@ from .options import (
 @click.option("--rounds", type=click.IntRange(1, 1000), help="rounds in the game (default: game.rounds)")
 @click.option("--resume", is_flag=True, help="go on with the unfinished log OUT (players, ruleset, options from it)")
 @click.option("--force", is_flag=True, help="start over an existing OUT")
+@log_lang_option("a resumed log's or a deal's own, else en (English)")
 @guarded
-def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
+def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force, log_lang):
     """Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
     `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
     hand, save, reload, quit). With standard input not a terminal, results go to stderr and the
@@ -45,6 +47,7 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
       bids record friday.toml --resume
       bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml
       bids record game.toml --deal deal.toml
+      bids record venerdi.toml --players Ana,Ben,Cleo -r italian --log-lang it
     """
     from . import recordio
 
@@ -63,7 +66,8 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
         try:
             session = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options,
                                              leader=leader, deal_path=deal_log, rounds=rounds, resume=resume,
-                                             force=force, interactive=interactive)
+                                             force=force, interactive=interactive,
+                                             lang=log_lang.lower() if log_lang else None)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         try:

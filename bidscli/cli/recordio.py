@@ -106,16 +106,21 @@ def _read_log(out: str):
 
 
 def _resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int | None,
-             interactive: bool) -> Recorder:
+             interactive: bool, lang: str | None = None) -> Recorder:
+    from ..core.cardwords import card_words
     from ..log.load import resolve_ruleset
 
+    if lang is not None and lang != log.lang:
+        said = "has no lang" if log.lang == "en" else f'says lang = "{log.lang}"'
+        raise ValueError(f"--log-lang {lang}, but {out} is written in {card_words(log.lang).name} card words (it "
+                         f"{said}): a log keeps one language; leave out --log-lang to go on in it")
     ruleset = resolve_ruleset(log, ruleset_ref)
     opts = {**log.options, **options}
     _validate_or_raise(out, log, ruleset, opts)
     ref = _ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
     # --rounds on --resume changes the game's length; else the log's own (`[meta] rounds`).
     return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
-                    game_rounds=rounds or meta_rounds(log), date=log.date)
+                    game_rounds=rounds or meta_rounds(log), date=log.date, lang=log.lang)
 
 
 def _today():
@@ -319,10 +324,13 @@ class Session:
 
 def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, option_pairs: Sequence[str],
                   leader: str | None, deal_path: str | None, rounds: int | None, resume: bool, force: bool,
-                  interactive: bool) -> Session:
+                  interactive: bool, lang: str | None = None) -> Session:
     """The session for ``bids record OUT ...``: OUT locked, and written at once (claiming it);
     with ``--resume``, written only when the command line changes the game (-r, -o, --rounds,
     --leader), else left as it is until a change is typed.
+
+    ``lang``: the card words typed and written (``--log-lang``); by default a resumed log's
+    own, a deal's own, else English.
 
     Raises ValueError for a wrong command line, BidsError for a file that cannot be used. The
     lock is released again when opening fails; the caller closes the session it gets.
@@ -350,14 +358,14 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
     try:
         return _open(out, lock, names=names, ruleset_ref=ruleset_ref, options=options, leader=leader,
                      deal_path=deal_path, rounds=rounds, resume=resume, force=force, interactive=interactive,
-                     parse_names=parse_names)
+                     parse_names=parse_names, lang=lang)
     except BaseException:
         lock.release()
         raise
 
 
 def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_path, rounds, resume, force,
-          interactive, parse_names) -> Session:
+          interactive, parse_names, lang) -> Session:
     from ..log.load import read, resolve_ruleset
 
     notes = [] if lock.path is not None else [
@@ -368,7 +376,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         if not exists:
             raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
         log, seen = _read_log(out)
-        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive)
+        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive, lang)
         if leader is not None:
             msg = rec.choose_leader(leader)
             if msg.error:
@@ -388,7 +396,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
             notes.append(f"note: {out} does not say how many rounds the game has: recording up to "
                          f"{rec.game_rounds} (game.rounds of {rec.ruleset.name}); if the game ended after round "
                          f"{n}, quit here, or give --rounds N")
-        return Session(rec, lock, written, rounds, notes, untouched=untouched)
+        return Session(rec, lock, written, rounds, [*notes, *rec.legend()], untouched=untouched)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
                                 file=out)
@@ -406,12 +414,13 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         else:
             ref = None
         players, entries = log.players, rounds_of(log)
+        lang = lang or log.lang
     else:
         players = parse_names(names, None)
         ruleset = load_ruleset(ruleset_ref)
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
     rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds,
-                   date=_today())
+                   date=_today(), lang=lang or "en")
     if leader is not None:
         msg = rec.choose_leader(leader)
         if msg.error:
@@ -419,7 +428,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
     # --force starts over a regular file only: never through a symlink (the session's saves
     # could not follow it either).
     written = write_atomic(out, rec.text(), force=force, follow=False)
-    return Session(rec, lock, written, rounds, notes)
+    return Session(rec, lock, written, rounds, [*notes, *rec.legend()])
 
 
 # -- standard streams and signals ------------------------------------------------------------------

@@ -17,6 +17,7 @@ from .options import (
     format_option,
     guarded,
     job_count,
+    log_lang_option,
     option_option,
     out_options,
     players_option,
@@ -35,9 +36,10 @@ from .options import (
 @click.option("--rounds", type=click.IntRange(1, 1000), help="rounds to deal (default: the ruleset's game.rounds)")
 @option_option
 @seed_option("same seed, same deal on every machine (default: a fresh seed, printed on stderr)")
+@log_lang_option("en (English)")
 @out_options("deal")
 @guarded
-def deal(ruleset, players, names, rounds, options, seed, force, out):
+def deal(ruleset, players, names, rounds, options, seed, log_lang, force, out):
     """The output is a game log (TOML), so there is no --format. `bids simulate`
     and `bids record --deal` check a deal before playing it. `bids validate`
     lists a deal's problems too, but a deal has no trick yet, so it always
@@ -48,6 +50,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     Examples:
       bids deal -r english --players 4 --seed 7
       bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml
+      bids deal -r italian --players 4 --seed 7 --log-lang it
     """
     from ..rules.ruleset import load_with_options
     from ..sim import deal as dealmod
@@ -59,9 +62,10 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
         echo(f"seed {seed}", err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
+    lang = (log_lang or "en").lower()
     again = command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
-                          rounds=rounds, option=list(options), seed=seed)
-    write_or_echo(dealmod.deal_text(d, again), out, force)
+                          rounds=rounds, option=list(options), seed=seed, log_lang=None if lang == "en" else lang)
+    write_or_echo(dealmod.deal_text(d, again, lang), out, force)
 
 
 @command("simulate")
@@ -70,9 +74,10 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
 @option_option
 @bots_option
 @seed_option("seed of the bots' choices", default=0)
+@log_lang_option("the deal's own (its lang; English when it has none)")
 @out_options("log")
 @guarded
-def simulate(deal_log, ruleset, options, bots, seed, force, out):
+def simulate(deal_log, ruleset, options, bots, seed, log_lang, force, out):
     """Tricks already in the deal are kept; the bots play the rest. The output is
     a game log (TOML), so there is no --format: `bids score --format json` or
     `bids replay --format json` reads the game as JSON.
@@ -82,15 +87,18 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
       bids deal -r english --players 4 --seed 7 --out deal.toml
       bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml
       bids validate game.toml && bids score game.toml
+      bids simulate deal.toml --log-lang es --out partida.toml
     """
     from ..log.load import load
     from ..sim import bots as botsmod
 
     loaded = load(deal_log, ruleset, options)
     seats = checked("--bots", botsmod.parse_bots, bots, len(loaded.log.players))
+    lang = log_lang.lower() if log_lang else None
     again = command_line("simulate", deal_log, ruleset=ruleset, option=list(options), bots=",".join(seats),
-                          seed=seed)
-    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again)
+                          seed=seed, log_lang=lang)
+    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again,
+                                   lang=lang)
     write_or_echo(text, out, force)
 
 
