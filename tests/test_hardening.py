@@ -501,8 +501,10 @@ def test_escape_sequences_from_input_are_not_printed_raw(tmp_path):
         out = res.stdout + res.stderr
         for raw in (b"\x1b", b"\x07", "\u009b".encode(), "\u202e".encode()):
             assert raw not in out, (args, out[:500])
-    res = bids("rules", "show", tmp_path / "house.toml", "--players", "4")
-    assert "\\x1b]0;owned\\x07 rules \\x9b2J \\u202eevil" in text(res)
+    res = bids("rules", "show", tmp_path / "house.toml", "--players", "4")  # refused where it is read
+    assert (res.returncode, res.stdout) == (1, b"")
+    assert text(res).endswith("house.toml:2: 'title' holds a control character (U+001B), which bidscli does "
+                              "not print as written\n")
     res = bids("validate", tmp_path / "g.toml", "--format", "json")
     assert json.loads(res.stdout)["errors"][0]["message"].startswith("'K5\x1b[2J' is not a card")
 

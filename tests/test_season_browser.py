@@ -53,9 +53,10 @@ def test_season_page_in_a_browser(browser, season_page, kind):  # noqa: F811 - t
         root = Tree(page.content()).root
         text = root.text()
         tables = root.find_all("table")
-        for rs, table in zip(doc["rulesets"], tables[0::2]):  # standings, head to head, per ruleset
-            rows = table.find("tbody").find_all("tr")
-            assert [(r.find_all("td")[1].text(), int(r.find_all("td")[3].text())) for r in rows] == [
+        for rs, table in zip(doc["rulesets"], tables[0::3]):  # standings, results, head to head, per ruleset
+            heads = [th.text() for th in table.find("thead").find_all("th")]
+            rows = [[td.text() for td in r.find_all("td")] for r in table.find("tbody").find_all("tr")]
+            assert [(r[heads.index("player")], int(r[heads.index("wins")])) for r in rows] == [
                 (x["player"], x["wins"]) for x in rs["standings"]]
         assert page.locator("svg.chart:visible").count() == 2  # a rating chart a ruleset (of its two widths)
         assert page.locator("svg.chart:visible polygon.band").count() == 2 * 6  # a band a player

@@ -244,10 +244,12 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = froze
         changes["black_in_hands"] = black_hands
     if r.removed is not None and len(r.removed) != deck.removed:
         changes["removed"] = len(r.removed)
-    if r.hands is not None and r.removed is not None:
+    if r.removed is not None and (r.hands is not None or len(r.tricks) >= tricks):
         # A deal made for a smaller deck (italian's 1-10 at five players under english's 1-12)
-        # places fewer cards: the cards it has are the pool.
-        placed = frozenset(c for h in r.hands.values() for c in h).union(r.removed)
+        # places fewer cards: the cards it has are the pool. Without hands, a complete round's
+        # plays are the hands (the engine checks them against the pool: Game.pool_shown).
+        held = (r.hands.values() if r.hands is not None else (t.plays.values() for t in r.tricks))
+        placed = frozenset(c for h in held for c in h).union(r.removed)
         missing = deck.pool_cards - placed
         if missing:
             changes["_pool"] = deck.pool_cards & placed

@@ -40,8 +40,11 @@ COMMANDS: dict[str, Entry] = {
                           "changes, scores, margin, lucky-loser and burn rates, with 95% intervals."),
     "record": Entry("record", "Record a game at the table into OUT, one trick a line: checked as typed, saved "
                               "after every trick."),
+    "serve": Entry("serve", "Serve the logs of FOLDER to the table's phones: a scorekeeper's page that takes each "
+                            "trick by taps, checked and saved as `bids record` does, and a watchers' page with "
+                            "the standings live."),
     "season": Entry("season", "A league over many logs (files, or folders searched for *.toml): standings, "
-                              "ratings, head to head; with two or more -r, the champion under each and the "
+                              "ratings, head to head, the results; with two or more -r, the champion under each and the "
                               "games whose winner changes."),
 }
 

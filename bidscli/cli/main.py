@@ -15,6 +15,7 @@ import sys
 import click
 
 from .. import __version__
+from ..core.sanitize import path_text, shorten
 from .catalog import COMMANDS
 from .options import plain_fail, prepare_process
 
@@ -35,6 +36,14 @@ class BidsGroup(click.Group):
             return super().get_command(ctx, cmd_name)
         return getattr(importlib.import_module(f"{__package__}.{entry.module}"), cmd_name)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        with _usage_errors_shown_safely():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx):
+        with _usage_errors_shown_safely():
+            return super().invoke(ctx)
+
     def format_commands(self, ctx, formatter):
         """The commands and their short help, as click lists them, from the summaries alone."""
         listed = [click.Command(name, help=entry.summary) for name, entry in COMMANDS.items()]
@@ -53,6 +62,21 @@ class BidsGroup(click.Group):
                             "(expected the shell's own completion script: eval \"$(_BIDS_COMPLETE=bash_source bids)\")")
                 sys.exit(2)
         return super().main(*args, **kwargs)
+
+
+class _usage_errors_shown_safely:
+    """A usage error quotes the command line (``-o``, ``-r``, ``--knob``, ``--bots``, ``rules show
+    NAME``, an unknown option or command), and click prints it itself, not through ``echo``: its
+    message is made safe here, as every other line is (sanitize.terminal), and kept on one line
+    (a line break in an argument shows as ``\\n``) and at most 1,000 characters long."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is not None and isinstance(exc, click.ClickException) and isinstance(exc.message, str):
+            exc.message = path_text(shorten(exc.message))
+        return False
 
 
 @click.group(cls=BidsGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

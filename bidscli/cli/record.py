@@ -67,7 +67,7 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
             session = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options,
                                              leader=leader, deal_path=deal_log, rounds=rounds, resume=resume,
                                              force=force, interactive=interactive,
-                                             lang=log_lang.lower() if log_lang else None)
+                                             log_lang=log_lang.lower() if log_lang else None)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         try:

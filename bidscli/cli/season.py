@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from ..analysis.season import DEFAULT_ORDER, ORDERS  # plain data, no import of its own
 from .catalog import command
 from .options import (
     RULESET_ARG,
@@ -36,6 +37,11 @@ def _check_alias(text: str) -> None:
                    "two or more: the what-ifs (default: each game under its own ruleset)", **RULESET_ARG)
 @click.option("--alias", "aliases", multiple=True, metavar="OLD=NEW", callback=checked_each(_check_alias),
               help='the player OLD is the player NEW ("Ana Maria=Ana"); repeatable')
+@click.option("--rank-by", type=click.Choice(list(ORDERS)), default=DEFAULT_ORDER,
+              show_default=True, help="the standings' order, and so the champion: most wins, points a game, "
+              "mean rank or rating (each with its tie-breaks, said in the heading)")
+@click.option("--min-games", type=click.IntRange(1, 10**6), default=1, show_default=True, metavar="N",
+              help="players with fewer games are listed apart, unranked")
 @format_option()
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",
               help="also write the season as one self-contained HTML page")
@@ -44,7 +50,7 @@ def _check_alias(text: str) -> None:
               "(as bids diff --lenient-deck)")
 @jobs_option
 @guarded
-def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
+def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, lenient_deck, jobs):
     """A log that cannot be scored, or is unfinished, is left out and listed with its first
     error; the exit code is then 1, and the standings of the others are still printed.
 
@@ -52,6 +58,7 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
     Examples:
       bids season logs/
       bids season logs/ --alias "Ana Maria=Ana" --format json
+      bids season logs/ --rank-by points --min-games 3
       bids season logs/ -r italian -r english --lenient-deck --html season.html
     """
     from ..app import season as app
@@ -69,19 +76,25 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
         alias = app.alias_map(aliases)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck)
+    result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck, rank_by=rank_by, min_games=min_games)
     if html_out:
+        from ..core.paths import shared_path
         from ..report import html
 
-        again = command_line("season", *paths, ruleset=list(rulesets), alias=list(aliases))
+        # the page's footer names no local path: each path by shared_path (a folder by its name)
+        again = command_line("season", *map(shared_path, paths), ruleset=[shared_path(r) for r in rulesets],
+                             alias=list(aliases), rank_by=None if rank_by == DEFAULT_ORDER else rank_by,
+                             min_games=None if min_games == 1 else min_games)
         if lenient_deck:
             again += " --lenient-deck"
         write_or_echo(html.season(result, again), html_out, force)
     for note in result.notes:
         fail(f"note: {note}")
-    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr
+    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr, and where the rest is
         for x in result.left_out:
             fail(f"left out: {x.reason}")
+        fail('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
+             "each ruleset) and in the table")
     if html_out != "-":
         if fmt == "json":
             from ..report.render import dumps

@@ -7,7 +7,7 @@ so that the CLI can print ``file:line: round r, trick t: message`` and
 
 from __future__ import annotations
 
-from .sanitize import path_text, shorten
+from .sanitize import one_line, path_text, shorten
 
 
 class BidsError(Exception):
@@ -28,6 +28,8 @@ class BidsError(Exception):
     ) -> None:
         if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
             message = shorten(message)
+        if not message.isprintable():  # a value quoted from input: one message is one line
+            message = one_line(message)
         super().__init__(message)
         self.message = message
         # A follow-on error: the line of the mistake it comes from (brief: one mistake, one

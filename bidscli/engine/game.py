@@ -56,8 +56,8 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         "totals", "lucky_count", "minus_five_wins", "held", "rights", "expired_rights", "rounds", "round",
         "trick", "game_reasons", "_pending_thief", "explain",
         # the round (start_round)
-        "missing_tricks", "missing_told", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
-        "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand",
+        "missing_tricks", "missing_told", "one_short", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
+        "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand", "pool_open",
         "_deck_cards", "seen", "pile",
         # the trick (start_trick)
         "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten",
@@ -155,6 +155,10 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         # a leader out of place is first read as a missing trick line (one error for it).
         self.missing_tricks = 0
         self.missing_told = False
+        # The last round played is one trick short (it may be unfinished): a leader out of place
+        # then asks whether a line is missing, a question the count alone supports; the pile's
+        # evidence (skipped_to) is not asked for, nor loosened.
+        self.one_short = False
         self.logged_tricks = 0
         self.leader_unknown = False
         if self.explain:
@@ -170,6 +174,9 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         self.tricks_won = dict.fromkeys(self.players, 0)
         self.hands = dict(zip(hands, map(list, hands.values()))) if hands is not None else None
         self.black_played_from_hand = 0
+        # ``removed`` without ``hands``: the plays are the rest of the hand pool, checked as far as
+        # they go (``play``, and ``pool_shown`` at the end of a complete round; log.md).
+        self.pool_open = hands is None and removed is not None
         deck = self.deck
         # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
         # between rounds, never within one).
@@ -236,6 +243,12 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             if len(removed) != deck.removed:
                 self.illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
             place_all(removed, "removed")
+            if hands is None:
+                # The removed black cards came from the hand pool: they count with those played.
+                self.black_played_from_hand = black = sum(1 for c in removed if c.colour == BLACK)
+                if black > deck.black_in_hands:
+                    self.illegal(f"{black} black cards removed, but the {self.ruleset.name} {self.n}-player hand pool "
+                                 f"holds {deck.black_in_hands}", cls=DeckError)
         if pile is not None:
             if len(pile) + pile_unknown != deck.pile_size:
                 self.illegal(
@@ -253,6 +266,39 @@ class Game(TrickResolution, ThiefSteals, Scoring):
                           f"{self.n}-player deal places every card of its hand pool in a hand or among the removed "
                           "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
         return seen
+
+    def pool_shown(self) -> None:
+        """A complete round dealt with ``removed`` but without ``hands``: the cards played and
+        removed are the whole hand pool (every coloured card, and the Ally when dealt, once; the
+        black cards were counted as they came, in ``play``). Called by ``end_round``."""
+        self.pool_open = False
+        deck = self.deck
+        missing = deck.pool_cards.difference(self.seen)
+        if not missing:
+            return
+        names = " ".join(str(c) for c in sorted(missing, key=lambda c: c.sort_key))
+        # A card played in place of a pool card (one already in the round, one not in the deck, a
+        # black card too many) was reported at its trick: this follows from it (the same slip,
+        # seen again at the round's end).
+        follows = None
+        shown = {c for c, w in self.seen.items() if w == "removed"}
+        black = sum(1 for c in shown if c.colour == BLACK)
+        cards = self._deck_cards
+        for t in self.round.tricks:
+            for _, c in t.plays:
+                black += c.colour == BLACK
+                if c in shown or c not in cards or black > deck.black_in_hands:
+                    follows = t.line
+                    break
+                shown.add(c)
+            if follows is not None:
+                break
+        # Located at the round's last trick, where the round shows itself complete.
+        self.illegal(f"the round ends, but {names} {'was' if len(missing) == 1 else 'were'} neither played nor "
+                     f"removed: with removed and no hands, the cards played and removed are the {self.ruleset.name} "
+                     f"{self.n}-player hand pool (every coloured card{' and the Ally' if deck.ally else ''} once, and "
+                     f"{deck.black_in_hands} black card{'s' if deck.black_in_hands != 1 else ''})",
+                     cls=DeckError, follows=follows)
 
     # -- tricks ---------------------------------------------------------------------
     @property
@@ -429,10 +475,19 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             if card.colour == BLACK:
                 self.black_played_from_hand += 1
                 if self.black_played_from_hand > self.deck.black_in_hands:
-                    self.illegal(
-                        f"{player} played {card}: that makes {self.black_played_from_hand} black cards from hands this "
-                        f"round, but the {self.ruleset.name} {self.n}-player deal puts {self.deck.black_in_hands} in the hands",
-                        player=player, cls=DeckError)
+                    n, deal = self.black_played_from_hand, f"the {self.ruleset.name} {self.n}-player deal"
+                    gone = [str(c) for c, w in self.seen.items() if w == "removed" and c.colour == BLACK]
+                    if gone:  # removed and no hands: the removed black cards came from the hand pool
+                        text = (f"{player} played {card}, but {' '.join(gone)} {'is' if len(gone) == 1 else 'are'} "
+                                f"removed: that makes {n} black cards of the hand pool this round, and {deal} "
+                                f"puts {self.deck.black_in_hands} in the hands")
+                    else:
+                        text = (f"{player} played {card}: that makes {n} black cards from hands this round, but "
+                                f"{deal} puts {self.deck.black_in_hands} in the hands")
+                    self.illegal(text, player=player, cls=DeckError)
+                    pile = self.pile
+                    if not pile.given and pile.unknown:
+                        pile.unknown -= 1  # taken as played: one black card fewer on the pile
         plays.append((player, card))
         if card.special is not None:
             self._special(t, player, card)
@@ -511,12 +566,15 @@ class Game(TrickResolution, ThiefSteals, Scoring):
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
             return rest
-        if self.missing_tricks and not self.missing_told and i == 0:
+        if (self.missing_tricks or self.one_short) and not self.missing_told and i == 0:
             # A short round whose next line is led by someone else: a trick line is probably
             # missing before it (its winner would lead here). One error; the line's order stands.
             self._missing_trick_told()
             self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player, fix=False)}: is a trick line "
                           f"missing before this one? ({self._short_round_text()})", player=player)
+            pile = self.pile
+            if not pile.given and pile.unknown:
+                pile.unknown -= 1  # that line's prize: the pile does not run out a trick late
             self._order = self._orders[self.seat[player]]
             self.trick.leader = self.leader = player
             return rest

@@ -21,7 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.errors import BidsError, UnfinishedError, UnknownCard, _Abort
+from ..core.errors import (
+    BidsError,
+    IllegalPlayError,
+    UnfinishedError,
+    UnknownCard,
+    _Abort,
+)
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
@@ -102,23 +108,30 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     play_trick = game.play_trick
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
-        if rec.broken:
+        unread = rec.unread
+        if rec.broken and unread is None:
             game.end_round(partial=True)
             continue
         expected = game.tricks_per_round
-        game.logged_tricks = len(rec.tricks)
-        if len(rec.tricks) < expected and rec.number < last:
+        written = len(rec.tricks) if unread is None else unread[2]
+        game.logged_tricks = written
+        todo = rec.tricks[:expected]
+        if unread is not None:
+            todo = rec.tricks[:min(unread[0] - 1, expected)]  # the lines before the unreadable one
+        elif len(rec.tricks) < expected and rec.number < last:
             # Short before the last round played: a line was left out, not a game unfinished.
             game.missing_tricks = expected - len(rec.tricks)
-        if len(rec.tricks) > expected:
+        elif len(rec.tricks) == expected - 1 and rec.number == last:
+            game.one_short = True  # a leader out of place asks whether a line is missing
+        if len(rec.tricks) > expected and unread is None:
             game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
                           f"{game.n}-player deal plays {expected} a round")
         try:
-            for _, line, _, revealed, plays, actions in rec.tricks[:expected]:
+            for _, line, _, revealed, plays, actions in todo:
                 play_trick(revealed, plays, line, log_decider(game, actions))
         except _Abort:
             stopped = game.trick.number if game.trick is not None else 0
-            rest = min(len(rec.tricks), expected) - stopped
+            rest = min(written, expected) - stopped
             if rest > 0 and collect is not None:
                 # Say that the rest of the round went unchecked (a review found the silence
                 # misleading): one marked follow-on, not a guess at how play would have gone on.
@@ -130,6 +143,19 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             continue
         except UnknownCard as exc:
             game.illegal(exc.message)
+            game.end_round(partial=True)
+            continue
+        if unread is not None:
+            # A trick line that could not be read (the reader's error) stops the round there, as
+            # any stop does: the lines after it are marked as not checked, not silently skipped
+            # (unless none of them could be read either: each has its own error then).
+            number, at, _ = unread
+            rest = min(written, expected) - number
+            if rest > 0 and len(rec.tricks) >= number and collect is not None:
+                later = f"trick {number + 1}" if rest == 1 else f"tricks {number + 1}-{number + rest}"
+                collect.append(IllegalPlayError(
+                    f"{later} of round {rec.number} not checked: trick {number} could not be read",
+                    follows=at, file=log.file, line=at, round=rec.number, trick=number))
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected

@@ -62,7 +62,10 @@ class TrickResolution:
             next_leader = winner
             n = t.number
             # Made at every trick, read only by an error: the usual texts are made once.
-            self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
+            if t.lowest:  # why the lowest bidder leads: a wrong leader after Lowest is the likely slip
+                self.leader_why = _won_lowest(t, winner)
+            else:
+                self.leader_why = _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
         else:
             t.burned = True
             self._burn(t)
@@ -365,6 +368,15 @@ def _highest_by(player: str, card: Card) -> str:
 def _tie_text(word: str, best: int, cards_txt: str, burner: str) -> str:
     return (f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
             "tied card and leads (the burner is the turner, IT and EN)")
+
+
+def _won_lowest(t: TrickResult, winner: str) -> str:
+    """Why the winner of a trick resolved under Lowest leads the next: "won trick 3: lowest
+    bid B1 while Lowest is in play" (Color Bids: the lowest card of the colour that won)."""
+    card = next(c for p, c in t.plays if p == winner)
+    if t.reason.startswith("Color Bids"):
+        return f"won trick {t.number}: {card}, the lowest of {COLOUR_NAMES[card.colour]} (Color Bids), while Lowest is in play"
+    return f"won trick {t.number}: lowest bid {card} while Lowest is in play"
 
 
 def _lowest_by(player: str, card: Card) -> str:

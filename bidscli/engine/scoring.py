@@ -23,6 +23,8 @@ class Scoring:
         if partial is None:
             partial = len(rnd.tricks) < self.deck.tricks
         rnd.partial = partial
+        if self.pool_open and not partial:
+            self.pool_shown()
         rp = dict(self.round_points)
         lucky: dict[str, int] = {}
         if not partial:

@@ -50,7 +50,8 @@ def log_text(
     *,
     header: Sequence[str] = (),
     date=None,
-    meta: Mapping[str, int] | None = None,
+    meta: Mapping[str, int | str] | None = None,
+    title: str | None = None,
     lang: str = "en",
 ) -> str:
     """A game log (log.md) as TOML text.
@@ -64,6 +65,8 @@ def log_text(
     """
     word = str if lang == "en" else card_words(lang).word
     lines = [f"# {h}" for h in header]
+    if title is not None:  # the game's name for pages (log.md `title`)
+        lines.append(f"title = {_value(title)}")
     if date is not None:
         lines.append(f"date = {_value(date)}")
     if ruleset_name is not None:

@@ -109,10 +109,31 @@ def study(page: dict, command: str = "bids study") -> str:
     return _render("study.html", command, page=page, charts=charts, rates=rates, hist=hist)
 
 
+def standings_table(rs) -> dict:
+    """A ruleset's standings as the page shows them: the table's columns (report.season), the column
+    that sets the order right after the player (``key``: it stays on a phone's screen), and the
+    other columns of the table (lucky-loser rounds, -5 bonuses, best game) before the rating's."""
+    from .season import KEY_COLUMN, STANDING_COLUMNS, standing_headers
+
+    more = {"lucky-loser rounds": lambda s: s.lucky_loser_rounds, "-5 bonuses": lambda s: s.minus_five_bonuses,
+            "best game": lambda s: f"{s.best_game.name} ({s.best_game.points})"}
+    headers = standing_headers(rs.order.name)
+    at = headers.index("mu")
+    headers = headers[:at] + list(more) + headers[at:]
+    cells = {**STANDING_COLUMNS, **more}
+
+    def rows(standings, heads):
+        return [{"player": s.player, "winner": s.player in rs.champion, "cells": [cells[h](s) for h in heads]}
+                for s in standings]
+
+    return {"headers": headers, "key": KEY_COLUMN[rs.order.name], "rows": rows(rs.standings, headers),
+            "unranked": rows(rs.unranked, headers[1:])}
+
+
 def season(season, command: str = "bids season") -> str:
     """``bids season --html``: standings, each player's rating over the season with its band, a
     head-to-head grid and the what-ifs, one section a ruleset (the data: report.season.season_json)."""
-    from .season import label_text, season_json
+    from .season import label_text, result_json, season_json
 
     doc = season_json(season)
     # One colour a player on every chart: the first ruleset's standings order.
@@ -128,4 +149,10 @@ def season(season, command: str = "bids season") -> str:
 
     # The rules that decided a changed winner, in the players' words first (as the comparison page).
     rules = {k: rule_doc(k) for c in season.winner_changes for k in c.decided_by}
-    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules)
+    standings = [standings_table(rs) for rs in season.rulesets]
+    left_out = [x.shared or x.reason for x in season.left_out]  # no local path on a page made to be shared
+    # Each game's totals the highest first, as the table gives them (report.season.totals_text).
+    results = [[{**result_json(g), "ranked": [(p.player, p.total) for p in sorted(g.players, key=lambda p: p.rank)]}
+                for g in rs.results] for rs in season.rulesets]
+    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules,
+                   left_out=left_out, results=results, standings=standings)

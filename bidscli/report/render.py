@@ -316,6 +316,16 @@ def csv_partial_cells(text: str, partial: bool) -> str:
 # -- replay --------------------------------------------------------------------------
 
 
+def doubled_text(t: TrickResult) -> str:
+    """What a won 2x did, as a trick line says it (replay, record): "2x doubles Ana's round
+    points 9 -> 18", with ", banked total 20 -> 40" when it doubles the whole game."""
+    old, new, banked = t.doubled
+    text = f"2x doubles {t.winner}'s round points {old} -> {new}"
+    if banked is not None:
+        text += f", banked total {banked} -> {banked * 2}"
+    return text
+
+
 def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool = False) -> str:
     out = [f"{path_text(file)}: {named(ruleset)}, options: {options_text(result.options)}"]
     for r in result.rounds:
@@ -337,10 +347,7 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
             reason = t.reason if t.winner else t.reason.removesuffix(": burned")
             line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({reason})"
             if t.doubled is not None:  # what the 2x did (rules.md '2x'; the knob: --explain)
-                old, new, banked = t.doubled
-                line += f"; 2x doubles {t.winner}'s round points {old} -> {new}"
-                if banked is not None:
-                    line += f", banked total {banked} -> {banked * 2}"
+                line += "; " + doubled_text(t)
             for s in t.steals:
                 line += f"; {s}" + (" (default policy)" if s.policy else "")
             out.append(line)
