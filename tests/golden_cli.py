@@ -1,7 +1,7 @@
 """Golden outputs of the reporting commands, byte for byte (issue 12).
 
 Every log in ``examples/``, ``tests/outside/`` (and ``broken/``), ``tests/data/`` and
-``tests/data/lang/`` is run through ``score`` (table, csv, json), ``replay``,
+``tests/data/cardwords/`` is run through ``score`` (table, csv, json), ``replay``,
 ``replay --explain`` and ``validate`` (text, json), plus a few many-file runs
 (the CSV header, the JSON list, a folder for validate). Each run's exit code,
 stdout and stderr are kept in ``tests/golden/cli/<group>/<log>.<variant>.txt``;
@@ -31,7 +31,7 @@ GROUPS = {
     "outside": "tests/outside",
     "broken": "tests/outside/broken",
     "data": "tests/data",
-    "lang": "tests/data/lang",  # logs in Italian, Spanish and Japanese card words (log.md, lang)
+    "cardwords": "tests/data/cardwords",  # logs in Italian, Spanish and Japanese card words (log.md, lang)
 }
 
 # score and replay take --allow-partial: most outside logs are unfinished games, whose standings
@@ -64,6 +64,22 @@ MULTI = {
 }
 
 
+# The players' languages (issue 34): what is worded so far (every --help with click's own words,
+# validate's summary line and an error's place, the command line's usage errors), in each language.
+LANGS = ("it", "es", "ja")
+LANG_RUNS = {
+    "help": ["--help"],
+    "validate-help": ["validate", "--help"],
+    "validate-broken": ["validate", "examples/broken.toml"],
+    "validate-examples": ["validate", "examples", "examples/friday-4p.toml"],
+    "validate-no-log": ["validate"],
+    "score-bad-format": ["score", "--format", "x", "examples/broken.toml"],
+    "score-ruleset-folder": ["score", "-r", "examples", "examples/friday-4p.toml"],
+    "disputes-table-option": ["disputes", "examples/broken.toml", "--knob", "thief=true"],
+    "no-such-command": ["scor", "examples/broken.toml"],
+}
+
+
 def logs() -> list[tuple[str, str]]:
     """(group, relative path) of every log, sorted."""
     out = []
@@ -83,6 +99,9 @@ def cases() -> list[tuple[str, list[str]]]:
             out.append((f"{group}/{stem}.{variant}.txt", [a.format(log=log) for a in argv]))
     for name, argv in MULTI.items():
         out.append((f"multi/{name}.txt", list(argv)))
+    for lang in LANGS:
+        for name, argv in LANG_RUNS.items():
+            out.append((f"lang/{lang}/{name}.txt", ["--lang", lang, *argv]))
     return out
 
 

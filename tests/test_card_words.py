@@ -22,7 +22,7 @@ from .test_examples import ACCEPTS, RULESETS
 from .test_width import screen_width
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data" / "lang"
+DATA = ROOT / "tests" / "data" / "cardwords"
 LANGS = ("it", "es", "ja")
 CASES = [(ex, rs) for ex, names in ACCEPTS.items() for rs in names]
 
@@ -76,7 +76,7 @@ def test_every_example_in_every_language_scores_as_the_english_one(tmp_path, exa
     assert doc(["replay", other, "-r", r]) == doc(["replay", english, "-r", r])
 
 
-# Hand-written logs (tests/data/lang): what a table in each language writes, with the
+# Hand-written logs (tests/data/cardwords): what a table in each language writes, with the
 # forms the writer never writes (lower case, accents left out, two-word names, full-width
 # digits, Japanese punctuation and names).
 HAND_WRITTEN = {

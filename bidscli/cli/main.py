@@ -15,17 +15,30 @@ import sys
 import click
 
 from .. import __version__
+from ..core import i18n
+from ..core.i18n import N_
 from ..core.sanitize import path_text, shorten
 from .catalog import COMMANDS
+from .language import (
+    LANG_HELP,
+    Help,
+    WordedCommand,
+    WordedGroup,
+    WordedOption,
+    check_language,
+    chosen_language,
+    speaking,
+)
 from .options import plain_fail, prepare_process
 
 
-class BidsGroup(click.Group):
+class BidsGroup(WordedGroup):
     """The command group. It knows every command's name and summary (catalog.py) and imports a
     command's module only when the command is looked up to run or to complete; ``bids --help``
     lists the summaries without importing any. bash completes through completion.py; a
     shell-completion environment that click cannot read is a usage error with one line (exit 2),
-    not click's traceback."""
+    not click's traceback. Every text is worded in the output language (``--lang``, language.py),
+    chosen from the command line before click reads it."""
 
     def list_commands(self, ctx):
         return sorted({*COMMANDS, *super().list_commands(ctx)})
@@ -46,10 +59,14 @@ class BidsGroup(click.Group):
 
     def format_commands(self, ctx, formatter):
         """The commands and their short help, as click lists them, from the summaries alone."""
-        listed = [click.Command(name, help=entry.summary) for name, entry in COMMANDS.items()]
+        listed = [WordedCommand(name, help=entry.summary) for name, entry in COMMANDS.items()]
         click.Group(commands=listed).format_commands(ctx, formatter)
 
-    def main(self, *args, **kwargs):
+    def main(self, args=None, *rest, **kwargs):
+        with speaking(chosen_language(sys.argv[1:] if args is None else args)):
+            return self._main(args, *rest, **kwargs)
+
+    def _main(self, *args, **kwargs):
         if os.environ.get("_BIDS_COMPLETE"):
             from click.shell_completion import add_completion_class
 
@@ -79,18 +96,19 @@ class _usage_errors_shown_safely:
         return False
 
 
-@click.group(cls=BidsGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(__version__, prog_name="bids")  # explicit: no importlib.metadata at start-up
+@click.group(cls=BidsGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+             help=Help(N_("Score, replay, validate and compare games of Bids under the Italian, English/Spanish "
+                          "and Japanese rules, with every disputed rule a named knob."), (), (
+                 "bids examples",
+                 "bids examples friday-4p --out friday.toml",
+                 "bids score friday.toml",
+                 "bids replay friday.toml --explain",
+             ), N_("Start with (from any folder):")))
+# explicit version: no importlib.metadata at start-up
+@click.version_option(__version__, prog_name="bids", cls=WordedOption, help=N_("Show the version and exit."))
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES, case_sensitive=False), expose_value=False,
+              is_eager=True, callback=check_language, cls=WordedOption, help=LANG_HELP)
 def main():
-    """Score, replay, validate and compare games of Bids under the Italian,
-    English/Spanish and Japanese rules, with every disputed rule a named knob.
-
-    \b
-    Start with (from any folder):
-      bids examples
-      bids examples friday-4p --out friday.toml
-      bids score friday.toml
-      bids replay friday.toml --explain
-    """
+    """The command group (its help: the decorator's message ids)."""
     prepare_process()
 

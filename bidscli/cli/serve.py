@@ -12,40 +12,39 @@ import sys
 
 import click
 
+from ..core.i18n import N_
 from .catalog import command
+from .language import option
 from .options import echo, guarded
 
 DEFAULT_PORT = 8765
 
 
-@command("serve")
+@command("serve", (
+    N_("Prints a scorekeeper's link (it can write: keep it to the scorekeepers) and a watchers' link (read "
+       "only), each also as a QR code at a terminal. The scorekeeper's page starts a game or goes on with one "
+       "of FOLDER's logs and takes each trick by taps, checked by the rules engine and saved to the log before "
+       "the page says \"saved\". The watchers' page shows the standings and the last tricks as they are saved. "
+       "Ctrl-C stops it."),
+    N_("Without --lan only this machine can reach it (127.0.0.1). With --lan every device on the network can "
+       "open the watchers' link; the scorekeeper's link carries the run's secret, and the Wi-Fi carries "
+       "everything in plain HTTP."),
+    N_("There is no --format: the pages read a JSON API (GET /api/games, /api/games/ID and its event stream; "
+       "docs/serve.md), which any other client may read too."),
+), (
+    "bids serve games/",
+    "bids serve games/ --lan",
+    "bids serve . --port 0",
+))
 @click.argument("folder", default=".", type=click.Path(file_okay=False, dir_okay=True, exists=True))
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
-              help="the port to listen on (0: a free one, printed)")
-@click.option("--lan", is_flag=True,
-              help="listen on this machine's LAN address, for the phones on the same Wi-Fi (plain HTTP)")
-@click.option("--qr/--no-qr", default=None, help="QR codes of the links (default: when stdout is a terminal)")
+@option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+        help=N_("the port to listen on (0: a free one, printed)"))
+@option("--lan", is_flag=True,
+        help=N_("listen on this machine's LAN address, for the phones on the same Wi-Fi (plain HTTP)"))
+@option("--qr/--no-qr", default=None, help=N_("QR codes of the links (default: when stdout is a terminal)"))
 @guarded
 def serve(folder, port, lan, qr):
-    """Prints a scorekeeper's link (it can write: keep it to the scorekeepers) and a watchers'
-    link (read only), each also as a QR code at a terminal. The scorekeeper's page starts a game
-    or goes on with one of FOLDER's logs and takes each trick by taps, checked by the rules engine
-    and saved to the log before the page says "saved". The watchers' page shows the standings
-    and the last tricks as they are saved. Ctrl-C stops it.
-
-    Without --lan only this machine can reach it (127.0.0.1). With --lan every device on the
-    network can open the watchers' link; the scorekeeper's link carries the run's secret, and
-    the Wi-Fi carries everything in plain HTTP.
-
-    There is no --format: the pages read a JSON API (GET /api/games, /api/games/ID and its event
-    stream; docs/serve.md), which any other client may read too.
-
-    \b
-    Examples:
-      bids serve games/
-      bids serve games/ --lan
-      bids serve . --port 0
-    """
+    """`bids serve` (its help: the decorator's message ids)."""
     import secrets
     import signal
     import socket

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from . import svg
+from ..core.i18n import output_language
+from . import numbers, svg
 
 
 @functools.cache
@@ -27,6 +28,9 @@ def environment():
         lstrip_blocks=True,
     )
     env.filters["knob_breaks"] = knob_breaks
+    env.filters["num"] = numbers.number  # numbers and dates as the output language writes them
+    env.filters["pct"] = numbers.percent
+    env.filters["date"] = numbers.date
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
@@ -52,7 +56,8 @@ def _version() -> str:
 
 
 def _render(template: str, command: str, **context) -> str:
-    return environment().get_template(template).render(command=command, **context)
+    """A page in the output language: ``<html lang>``, and its numbers and dates (filters above)."""
+    return environment().get_template(template).render(command=command, lang=output_language(), **context)
 
 
 def game(page: dict, command: str = "bids report") -> str:
