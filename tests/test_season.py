@@ -43,6 +43,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -259,7 +260,10 @@ def test_html_page_of_more_players_than_colours(tmp_path):
     page = tmp_path / "s.html"
     r = bids("season", DATA, "examples/thief-6p.toml", "--html", str(page))  # 12 players, 8 colours
     assert r.exit_code == 1 and "internal error" not in r.output  # left out: bad.toml, unfinished.toml
-    assert page.read_text(encoding="utf-8").count('class="sw"') == 12
+    html = page.read_text(encoding="utf-8")
+    keys = re.findall(r'<label><input type="radio" name="hl-0" value="\d+"><svg class="key"[^>]*>(.*?)</svg>', html)
+    assert len(keys) == 12  # the chart's key: a sample of each player's line, no two alike but for colour
+    assert len({re.sub(r' stroke="#\w+"| fill="#\w+"', "", k) for k in keys}) == 12
 
 
 def test_a_log_counts_once_however_often_it_is_named(tmp_path):

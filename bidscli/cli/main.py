@@ -67,16 +67,16 @@ class BidsGroup(WordedGroup):
             return self._main(args, *rest, **kwargs)
 
     def _main(self, *args, **kwargs):
-        if os.environ.get("_BIDS_COMPLETE"):
+        instruction = os.environ.get("_BIDS_COMPLETE")
+        if instruction:
             from click.shell_completion import add_completion_class
 
-            from .completion import WordBreakBashComplete
+            from .completion import WordBreakBashComplete, unreadable
 
             add_completion_class(WordBreakBashComplete)  # bash: words holding = or : (completion.py)
-            cword = os.environ.get("COMP_CWORD")
-            if cword is not None and not cword.strip().lstrip("-").isdigit():
-                plain_fail(f"error: shell completion: COMP_CWORD={cword!r} is not a word number "
-                            "(expected the shell's own completion script: eval \"$(_BIDS_COMPLETE=bash_source bids)\")")
+            problem = unreadable(instruction, os.environ)
+            if problem is not None:
+                plain_fail(f"error: shell completion: {problem}")
                 sys.exit(2)
         return super().main(*args, **kwargs)
 

@@ -57,7 +57,7 @@ def guarded(func):
             sys.exit(1)
         except (SystemExit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
+        except KeyboardInterrupt as exc:  # Ctrl-C, or a signal to a command with workers (core.workers.Stopped)
             fail(Message("interrupted").text())
             sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:

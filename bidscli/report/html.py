@@ -142,13 +142,15 @@ def season(season, command: str = "bids season") -> str:
 
     doc = season_json(season)
     # One colour a player on every chart: the first ruleset's standings order.
-    players = [s.player for s in season.rulesets[0].standings] if season.rulesets else []
+    players = [s.player for s in season.rulesets[0].standings + season.rulesets[0].unranked] if season.rulesets else []
     charts = []
     for rs in season.rulesets:
         series = [(p, [(x.game, x.mu, x.sigma) for x in rs.history[p]]) for p in players]
+        # taller with more players, so that every line's end label has its row
         charts.append(svg.responsive(svg.band_chart, series, max(season.games, 1),
                                      f"{label_text(rs.ruleset)}: each player's rating mu after each game, "
-                                     "the band mu ± sigma", narrow={"height": 240}))
+                                     "the band mu ± sigma", width=880, height=max(300, 120 + 22 * len(players)),
+                                     narrow={"height": max(260, 100 + 18 * len(players))}))
     labels = [label_text(rs.ruleset) for rs in season.rulesets]
     from .pages import rule_doc
 
@@ -160,4 +162,5 @@ def season(season, command: str = "bids season") -> str:
     results = [[{**result_json(g), "ranked": [(p.player, p.total) for p in sorted(g.players, key=lambda p: p.rank)]}
                 for g in rs.results] for rs in season.rulesets]
     return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules,
-                   left_out=left_out, results=results, standings=standings)
+                   left_out=left_out, results=results, standings=standings,
+                   styles=[svg.style(i) for i in range(len(players))])
