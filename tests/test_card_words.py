@@ -403,3 +403,16 @@ def test_japanese_names_and_cards_keep_the_table_widths(command, columns):
     if command == "score" and columns == "80":  # the columns line up on screen: the totals end together
         table = [x for x in lines if re.match(r"\s+(rank|\d+)\s", x)]
         assert len(table) == 5 and len({screen_width(x) for x in table}) == 1, "\n".join(table)
+
+
+def test_slips_are_fixed_in_the_log_s_own_card_words(tmp_path):
+    # The likely fix of a slip (log.md 'A trick line') is written as the log writes its cards:
+    # in an Italian log 5G is G5 (giallo), not Y5; a missing comma's fix keeps V7 and G8.
+    msgs = validate(tmp_path, _log(["N1: Ana 5G, Ben V10, Cleo R10"], lang="it"))
+    assert msgs == ["round 1, trick 1: '5G' is not a card: the colour comes first: 'G5'"]
+    msgs = validate(tmp_path, _log(["N1: Ana N 5, Ben V10, Cleo R10"], lang="it"))
+    assert msgs == ["round 1, trick 1: 'N 5' is not a card: write it without the space: 'N5'"]
+    msgs = validate(tmp_path, _log(["N1: Ana R1, Ben V7 Cleo G8"], lang="it"))
+    assert msgs == ["round 1, trick 1: 'Ben V7 Cleo G8' is not a play: a comma missing? write 'Ben V7, Cleo G8'"]
+    msgs = validate(tmp_path, _log(["黒1： アナ 5赤、ベン 緑10、クレオ 赤10"], lang="ja", players=("アナ", "ベン", "クレオ")))
+    assert msgs == ["round 1, trick 1: '5赤' is not a card: the colour comes first: '赤5'"]

@@ -43,6 +43,7 @@ from ..files.safe import decode, read_bytes
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads
 from ..rules.knobs import TABLE_OPTIONS
+from . import slips
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
 from .names import problem as name_problem
@@ -185,10 +186,14 @@ def parse_trick(text: str, number: int = 0, line: int | None = None, vocab: Card
         )
     # One card is the usual prize, written as its token alone: its shared 1-tuple (tuples are
     # immutable), the answer _card_tuple gives for head.split() == [head].
-    revealed = vocab.one.get(head) or _card_tuple(head.split(), vocab)
+    parse = vocab.card  # the log's card reader, for the slips' likely fixes
+    try:
+        revealed = vocab.one.get(head) or _card_tuple(head.split(), vocab)
+    except LogSyntaxError as exc:
+        raise _slip(slips.cards_slip(head.split(), parse, vocab.word), exc) from None
     body, semi, tail = rest.partition(";")
     return _new_tuple(TrickRecord, (number, line, written, revealed, _plays(body, text, vocab),
-                                    _actions(tail.split(";"), vocab) if semi else ()))
+                                    _actions(tail.split(";"), body.rpartition(",")[2], vocab) if semi else ()))
 
 
 def _plays(body: str, text: str, vocab: CardWords = ENGLISH) -> tuple[tuple[str, Card], ...]:
@@ -212,7 +217,7 @@ def _plays(body: str, text: str, vocab: CardWords = ENGLISH) -> tuple[tuple[str,
             raise _not_a_play_error(words, len(plays), len(chunks), text)
         card = get(words[-1])
         if card is None:  # an alias (vocab.card reads it) or a mistyped card
-            card = _played_card(words[-1], name, vocab)
+            card = _played_card(words, name, vocab)
         append((name, card))
     return tuple(plays)
 
@@ -227,17 +232,28 @@ def _not_a_play_error(words: list[str], i: int, pieces: int, text: str) -> LogSy
     return LogSyntaxError(f"'{words[0]}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
 
 
-def _played_card(token: str, who: str, vocab: CardWords = ENGLISH) -> Card:
-    """The card of a play's token that is not canonical; a mistyped one names who played it (log.md)."""
+def _played_card(words: list[str], who: str, vocab: CardWords = ENGLISH) -> Card:
+    """The card of a play (its last word) that is not canonical; a mistyped one names who played
+    it (log.md), and the likely fix of a slip (``slips``)."""
     try:
-        return _card(token, vocab)
+        return _card(words[-1], vocab)
     except LogSyntaxError as e:
-        raise e.located(player=who) from None
+        found = slips.card_slip(words, len(words) - 1, vocab.card, vocab.word)
+        if found is None:
+            raise e.located(player=who) from None
+        message, first = found  # 'Ana K 5': the card begins a word early, and the name ends there
+        raise LogSyntaxError(message).located(player=" ".join(words[:first]) or who) from None
 
 
-def _actions(pieces: list[str], vocab: CardWords = ENGLISH) -> tuple:
-    """The actions of a trick line: ``pieces`` is the text after each ';'. The action words are
-    the log's language's or English ones (``Ana ruba N5 a Ben``, ``Ana steals K5 from Ben``)."""
+def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
+    """The reader's error ``exc``, or the likely fix of the slip it comes from (``slips``)."""
+    return exc if message is None else LogSyntaxError(message)
+
+
+def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) -> tuple:
+    """The actions of a trick line: ``pieces`` is the text after each ';' (``before``: the
+    play in front of the first, for a play written after ';'). The action words are the log's
+    language's or English ones (``Ana ruba N5 a Ben``, ``Ana steals K5 from Ben``)."""
     actions = []
     steals, froms, passes = vocab.steal_words, vocab.from_words, vocab.pass_words
     for chunk in pieces:
@@ -255,10 +271,10 @@ def _actions(pieces: list[str], vocab: CardWords = ENGLISH) -> tuple:
             actions.append(Pass(" ".join(words[:-1])))
         else:
             steal, frm, pss = steals[0], froms[0], passes[0]
-            raise LogSyntaxError(
+            raise _slip(slips.play_after_semicolon(chunk, before, vocab.card), LogSyntaxError(
                 f"'{chunk.strip()}' is not an action: expected '<thief> {steal} <card> {frm} <victim>' "
                 f"or '<thief> {pss}'"
-            )
+            ))
     return tuple(actions)
 
 
@@ -355,8 +371,7 @@ class LogReader(LogPositions):
                        line=self._key_line("ruleset"))
             ruleset = None
         elif ruleset is not None:
-            # What it holds first: a ruleset of a lone control character or line break ("\v") is not
-            # merely empty (its text is refused as title's and notes' are).
+            # What it holds first: a control character is no space ('\x0b' strips to nothing).
             why = text_problem(ruleset, MAX_RULESET_REF) or ("is empty" if not ruleset.strip() else None)
             if why is not None:
                 err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
@@ -581,7 +596,7 @@ class LogReader(LogPositions):
             nonlocal ok
             p = resolve(name)
             if p is None:
-                msg = _not_a_play(name, card, names) if card is not None else None
+                msg = _not_a_play(name, card, names, self.vocab) if card is not None else None
                 if msg is not None:
                     self.error(LogSyntaxError, msg, line=line, round=rnum, trick=t)
                 else:
@@ -759,13 +774,16 @@ def _meant_lang(value) -> str | None:
 _WORDS_FOR_BOOLS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
-def _not_a_play(who: str, card: Card, names: Names) -> str | None:
-    """The message for a play whose 'name' is a player and more words, or None."""
+def _not_a_play(who: str, card: Card, names: Names, vocab: CardWords = ENGLISH) -> str | None:
+    """The message for a play whose 'name' is a player and more words, or None (the card and the
+    fix in the log's card words ``vocab``)."""
     words = who.split()
+    played = f"{who} {vocab.word(card)}"
     # "Ben R7 Cleo G8" (a comma left out): a player, then more than a card: not a play at all.
     for n in range(len(words) - 1, 0, -1):
         if names.resolve(" ".join(words[:n])) is not None:
-            return f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
+            return (slips.plays_run_together(played, vocab.card, vocab.word)
+                    or f"'{played}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
     return None
 
 
