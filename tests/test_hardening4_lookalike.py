@@ -111,3 +111,11 @@ def test_the_tables_are_not_loaded_for_ascii_names():
             "assert 'bidscli.core.lookalike_data' not in sys.modules")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
+
+
+def test_every_lookalike_pair_of_a_large_season_is_found():
+    from bidscli.core.lookalike import lookalikes
+
+    latin = [f"Pa{i}" for i in range(500)]
+    cyrillic = [f"Ра{i}" for i in range(500)]  # Cyrillic Р and а
+    assert lookalikes(latin + cyrillic + ["Mami", "Marni"]) == list(zip(latin, cyrillic))

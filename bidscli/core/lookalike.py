@@ -60,28 +60,24 @@ def scripts(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def look_alike(a: str, b: str) -> bool:
-    """``a`` and ``b`` (two different names) look alike across scripts: the same skeleton (as
-    written: "В" looks like "B", but its small letter "в" like no "b") in different scripts."""
-    if a.isascii() and b.isascii():
-        return False  # both Latin (or no script at all)
-    sa, sb = scripts(a), scripts(b)
-    if not sa or not sb or sa == sb:
-        return False
-    return skeleton(a) == skeleton(b)
-
-
 def lookalikes(names: Iterable[str]) -> list[tuple[str, str]]:
-    """Pairs of the different ``names`` that look alike across scripts, in the order given."""
+    """Pairs of the different ``names`` that look alike across scripts (the same skeleton, as
+    written: "В" looks like "B", but its small letter "в" like no "b"; and letters of different
+    scripts), in the order given. Each name's skeleton and scripts are found once, and only names
+    of one skeleton are compared: a season of thousands of players costs one pass over them."""
     names = list(dict.fromkeys(names))
     if all(n.isascii() for n in names):
-        return []
-    out = []
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            if look_alike(a, b):
-                out.append((a, b))
-    return out
+        return []  # all Latin (or of no script): no two differ in script
+    groups: dict[str, list[tuple[int, str, frozenset]]] = {}
+    for i, name in enumerate(names):
+        found = scripts(name)
+        if found:  # a name without letters looks like no one script's name
+            groups.setdefault(skeleton(name), []).append((i, name, found))
+    pairs = []
+    for group in groups.values():
+        for k, (i, a, sa) in enumerate(group):
+            pairs += [(i, j, a, b) for j, b, sb in group[k + 1:] if sa != sb]
+    return [(a, b) for _, _, a, b in sorted(pairs)]
 
 
 def script_list(text: str) -> str:
