@@ -147,10 +147,12 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
     if html_out:
+        from ..core.paths import shared_path
         from ..report import html, pages
 
-        again = command_line("study", ruleset=list(rulesets), players=players, games=games, bots=",".join(seats),
-                              option=list(options), seed=seed)
+        # the page's footer names no local path: a ruleset file by shared_path (its file name)
+        again = command_line("study", ruleset=[shared_path(r) for r in rulesets], players=players, games=games,
+                             bots=",".join(seats), option=list(options), seed=seed)
         write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
         if html_out == "-":
             return
