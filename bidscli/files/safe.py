@@ -437,8 +437,9 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st, 
             os.close(fd)
         if expect is not None:
             # Once more, just before the rename (no content read: the window is this short).
+            # No file at the first look (st is None) but one now: another program made it.
             now = os.lstat(target)
-            if (now.st_mode, now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (
+            if st is None or (now.st_mode, now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (
                     st.st_mode, expect.dev, expect.ino, expect.size, expect.mtime_ns):
                 raise FileChanged("was changed as it was being saved: not saving over it", file=name)
         if st is None and not force:
