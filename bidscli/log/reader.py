@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from datetime import date as _date
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
+    from collections.abc import Callable, Sequence
     from pathlib import Path
-from typing import NamedTuple
 
 from ..core.cards import _CANONICAL as _EXACT
 from ..core.cards import Card
@@ -106,7 +106,7 @@ class TrickRecord(NamedTuple):
     text: str
     revealed: tuple[Card, ...]
     plays: tuple[tuple[str, Card], ...]
-    actions: tuple  # of Steal | Pass
+    actions: tuple[Steal | Pass, ...]
 
 
 class RoundRecord(NamedTuple):
@@ -131,15 +131,15 @@ class GameLog(NamedTuple):
     rounds: tuple[RoundRecord, ...]
     ruleset_line: int | None = None
     date: object = None  # a datetime.date (or datetime.datetime) when the log gives ``date``
-    meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
+    meta: dict[str, Any] | None = None  # the free [meta] table (`bids record` keeps the game's length there)
     title: str | None = None  # the game's name for pages (``bids report``), when the log gives one
-    guessed: tuple = ()  # (option, line) of each misspelled option the log is checked as if it set
+    guessed: tuple[tuple[str, int | None], ...] = ()  # (option, line) of each misspelled option the log is checked as if it set
 
 
 # -- trick lines -----------------------------------------------------------
 
 
-def _card(token) -> Card:
+def _card(token: Any) -> Card:  # a TOML value
     """The card of a token: canonical ("R5"), or what Card.parse reads ("r5", "K-5"), which
     raises LogSyntaxError for any other string; TypeError for a value that is not a string."""
     card = _EXACT.get(token)  # TypeError for an unhashable value
@@ -150,7 +150,7 @@ def _card(token) -> Card:
     return card
 
 
-def _card_tuple(tokens: list) -> tuple[Card, ...]:
+def _card_tuple(tokens: list[Any]) -> tuple[Card, ...]:
     """The cards of a list of tokens, each read by _card (with its errors). Canonical tokens are
     looked up in one C call: itemgetter makes the tuple, but gives a lone item itself, so a list
     of one or none takes the map; a token that is not canonical (KeyError) sends the list to
@@ -188,7 +188,7 @@ def _plays(body: str, text: str) -> tuple[tuple[str, Card], ...]:
     before it, joined by one space (names may hold spaces: log.md). The first piece that is not
     a play, or whose card is mistyped, raises."""
     chunks = body.split(",")
-    plays = []
+    plays: list[tuple[str, Card]] = []
     append = plays.append
     get = _EXACT.get
     for words in map(str.split, chunks):
@@ -234,10 +234,10 @@ def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
     return exc if message is None else LogSyntaxError(message)
 
 
-def _actions(pieces: list[str], before: str = "") -> tuple:
+def _actions(pieces: list[str], before: str = "") -> tuple[Steal | Pass, ...]:
     """The actions of a trick line: ``pieces`` is the text after each ';' (``before``: the
     play in front of the first, for a play written after ';')."""
-    actions = []
+    actions: list[Steal | Pass] = []
     for chunk in pieces:
         words = chunk.split()
         low = [w.lower() for w in words]
@@ -255,7 +255,7 @@ def _actions(pieces: list[str], before: str = "") -> tuple:
     return tuple(actions)
 
 
-def _meant_option(key: str, table: dict) -> str | None:
+def _meant_option(key: str, table: dict[str, object]) -> str | None:
     """The table option ``key`` is a close misspelling of (``theif``, ``Thief``, ``minus-five``),
     when the table does not also set that option; else None."""
     if key in TABLE_OPTIONS:
@@ -282,7 +282,7 @@ class LogReader(LogPositions):
         self.errors: list[BidsError] = []
         self.guessed: list[tuple[str, int | None]] = []  # misspelled options read as meant (_options)
 
-    def error(self, cls, message: str, **where) -> None:
+    def error(self, cls: type[BidsError], message: str, **where: Any) -> None:
         self.errors.append(cls(message, file=self.file, **where))
 
     # Reading ------------------------------------------------------------------
@@ -310,7 +310,7 @@ class LogReader(LogPositions):
             self.error(LimitError, "TOML nesting is too deep to read")
             return None
 
-        meant = set()  # required keys written with a typo: one error for each, not two
+        meant: set[str | None] = set()  # required keys written with a typo: one error for each, not two
         for key in data:
             if key not in TOP_KEYS:
                 # A close misspelling of a key the log needs (ruleset, players, rounds).
@@ -327,9 +327,9 @@ class LogReader(LogPositions):
                 lacks = near is not None and near not in data
                 if lacks or (near == "rounds" and shown.startswith("[[")):
                     meant.add(near)
-                    why = ("(the log has none)" if lacks else
-                           "(its round is left out of the count, so the rounds are checked once it is fixed)")
-                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {why}",
+                    because = ("(the log has none)" if lacks else
+                               "(its round is left out of the count, so the rounds are checked once it is fixed)")
+                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {because}",
                                             file=self.file, line=self._key_line(key))
                     err.meant = near
                     self.errors.append(err)
@@ -390,13 +390,13 @@ class LogReader(LogPositions):
                        meta if isinstance(meta, dict) else None, (title or "").strip() or None,
                        tuple(self.guessed))
 
-    def _typo_in_players(self, players, rounds) -> None:
+    def _typo_in_players(self, players: tuple[str, ...], rounds: tuple[RoundRecord, ...]) -> None:
         """A name misspelled in ``players``: the rounds name someone else on many lines
         and never the listed name. One error at the ``players`` line, instead of one a line."""
         import re
 
         pattern = re.compile(r"'([^']+)' is not a player \(did you mean '([^']+)'\?\)")
-        found: dict[tuple[str, str], list] = {}
+        found: dict[tuple[str, str], list[BidsError]] = {}
         for e in self.errors:
             m = pattern.search(e.message)
             if m and m.group(2) in players:
@@ -412,11 +412,12 @@ class LogReader(LogPositions):
                        f"lines and never '{listed}': probably a typo in players (expected \"{named}\")",
                        line=self._key_line("players"), player=listed)
 
-    def _notes(self, value, line, rnum: int | None = None) -> None:
+    def _notes(self, value: object, line: Callable[[str], int | None], rnum: int | None = None) -> None:
         """``notes`` (of the log or of a round): a text, or a list of texts, that nothing reads but
         that is checked as any text from a file (lines allowed). ``line(key)``: where it is."""
-        texts = value if isinstance(value, list) else [value]
-        if not all(isinstance(t, str) for t in texts):
+        values = value if isinstance(value, list) else [value]
+        texts = [t for t in values if isinstance(t, str)]
+        if len(texts) != len(values):
             self.error(LogStructureError, 'notes must be a string, or a list of strings (notes = "...")',
                        line=line("notes"), round=rnum)
             return
@@ -426,7 +427,7 @@ class LogReader(LogPositions):
                 self.error(LogStructureError, f"'notes' {why}", line=line("notes"), round=rnum)
                 return
 
-    def _players(self, value) -> tuple[str, ...] | None:
+    def _players(self, value: object) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
         if value is None:
             self.error(LogStructureError, "no 'players': expected players = [\"Ana\", \"Ben\", ...] in seating order")
@@ -467,11 +468,11 @@ class LogReader(LogPositions):
             ok = False
         return tuple(value) if ok else None
 
-    def _options(self, value) -> dict[str, bool]:
+    def _options(self, value: object) -> dict[str, bool]:
         if not isinstance(value, dict):
             self.error(LogStructureError, "'options' must be a table ([options])", line=self._key_line("options"))
             return {}
-        out = {}
+        out: dict[str, bool] = {}
         for key, v in value.items():
             near = _meant_option(key, value)
             if near is not None and isinstance(v, bool) and near not in out:
@@ -505,7 +506,7 @@ class LogReader(LogPositions):
                 out[key] = v
         return out
 
-    def _names(self, rec: TrickRecord, names: Names, line, rnum: int, t: int) -> TrickRecord | None:
+    def _names(self, rec: TrickRecord, names: Names, line: int | None, rnum: int, t: int) -> TrickRecord | None:
         """``rec`` with every name in the spelling of ``players``; None (and errors) if one is nobody."""
         resolve = names.resolve
         ok = True
@@ -529,36 +530,37 @@ class LogReader(LogPositions):
                         for a in rec.actions)
         return rec._replace(plays=plays, actions=actions) if ok else None
 
-    def _cards(self, value, what: str, rnum: int, line) -> tuple[Card, ...] | None:
+    def _cards(self, value: object, what: str, rnum: int, line: Callable[[], int | None]) -> tuple[Card, ...] | None:
         """A list of card tokens as cards, or None (and an error); ``line`` may be a function,
         called only on error."""
         if value.__class__ is list:
             try:
                 return _card_tuple(value)
             except BidsError as exc:  # a string that is no card
-                self.error(LogSyntaxError, f"{what}: {exc.message}", line=_call(line), round=rnum)
+                self.error(LogSyntaxError, f"{what}: {exc.message}", line=line(), round=rnum)
                 return None
             except TypeError:  # a value that is not a string: as for a value that is no list
                 pass
-        self.error(LogStructureError, f"{what} must be a list of card strings", line=_call(line), round=rnum)
+        self.error(LogStructureError, f"{what} must be a list of card strings", line=line(), round=rnum)
         return None
 
-    def _hands(self, h, rnum: int, start: int | None, s: int, end: int | None, players, pset, names):
+    def _hands(self, h: object, rnum: int, start: int | None, s: int, end: int | None, players: tuple[str, ...] | None,
+               pset: frozenset[str] | None, names: Names | None) -> dict[str, tuple[Card, ...]] | None:
         """The hands of round ``rnum`` (``h``: its ``hands`` table), or None (and errors)."""
-        def hl():
+        def hl() -> int | None:
             return self._key_line("hands", s, end) or start
 
         if not isinstance(h, dict):
-            self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=_call(hl), round=rnum)
+            self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=hl(), round=rnum)
             return None
-        hands = {}
+        hands: dict[str, tuple[Card, ...]] = {}
         for p, cards in h.items():
-            if pset is not None and p not in pset:
+            if pset is not None and names is not None and p not in pset:
                 who = names.resolve(p)
                 if who is None or who in h or who in hands:
-                    why = (f"'{p}' is not a player{_player_hint(p, players)}" if who is None else
+                    why = (f"'{p}' is not a player{_player_hint(p, names.players)}" if who is None else
                            f"a second hand for {who} (names match case-insensitively)")
-                    self.error(LogStructureError, f"hands.{p}: {why}", line=_call(hl), round=rnum,
+                    self.error(LogStructureError, f"hands.{p}: {why}", line=hl(), round=rnum,
                                player=who or p)
                     continue
                 p = who
@@ -569,19 +571,20 @@ class LogReader(LogPositions):
             missing = [p for p in players if p not in hands]
             if missing:
                 self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
-                           line=_call(hl), round=rnum)
+                           line=hl(), round=rnum)
             return None
         return hands
 
-    def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
+    def _rounds(self, value: object, players: tuple[str, ...] | None) -> tuple[RoundRecord, ...]:
         if value is None:
             self.error(LogStructureError, "no rounds: expected at least one [[rounds]] table with tricks = [...]")
             return ()
         if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
             self.error(LogStructureError, "'rounds' must be an array of tables ([[rounds]])", line=self._key_line("rounds"))
             return ()
-        if len(value) > MAX_ROUNDS:
-            self.error(LimitError, beyond_limits(len(value), 0))
+        too_many = beyond_limits(len(value), 0)
+        if too_many is not None:
+            self.error(LimitError, too_many)
             return ()
         headers, offsets = self._round_lines()
         upto_end = len(self._nl)
@@ -602,9 +605,12 @@ class LogReader(LogPositions):
                             f"{', '.join(ROUND_KEYS)}",
                             line=self._key_line(key, s, end) or start, round=rnum,
                         )
+
+            def line_of(key: str, s: int = s, end: int | None = end, start: int | None = start) -> int | None:
+                return self._key_line(key, s, end) or start  # of a key of this round (on error only)
+
             if "notes" in rnd:
-                self._notes(rnd["notes"], lambda key, s=s, end=end, start=start: self._key_line(key, s, end) or start,
-                            rnum)
+                self._notes(rnd["notes"], line_of, rnum)
             leader = rnd.get("leader")
             if isinstance(leader, str) and names is not None:
                 leader = names.resolve(leader) or leader
@@ -619,11 +625,9 @@ class LogReader(LogPositions):
             if "hands" in rnd:
                 hands = self._hands(rnd["hands"], rnum, start, s, end, players, pset, names)
             if "removed" in rnd:
-                removed = self._cards(rnd["removed"], "removed", rnum,
-                                      lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
+                removed = self._cards(rnd["removed"], "removed", rnum, lambda: line_of("removed"))
             if "pile" in rnd:
-                pile = self._cards(rnd["pile"], "pile", rnum,
-                                   lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
+                pile = self._cards(rnd["pile"], "pile", rnum, lambda: line_of("pile"))
             tricks_val = rnd.get("tricks")
             tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
@@ -636,8 +640,9 @@ class LogReader(LogPositions):
                 self.error(LogStructureError, "tricks must be a list of trick strings", line=tl, round=rnum)
                 broken = True
             else:
-                if len(tricks_val) > MAX_TRICKS:
-                    self.error(LimitError, beyond_limits(0, len(tricks_val)), line=tl, round=rnum)
+                too_many = beyond_limits(0, len(tricks_val))
+                if too_many is not None:
+                    self.error(LimitError, too_many, line=tl, round=rnum)
                     broken = True
                     tricks_val = []
                 lines = self._trick_lines(tricks_val, offsets[i] if i < len(offsets) else None,
@@ -652,12 +657,14 @@ class LogReader(LogPositions):
                         continue
                     # Every name a player as spelled in `players` (one set check in C), or _names
                     # matches the others (case, NFC, spaces) and names who is not a player.
-                    if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
-                        rec = self._names(rec, names, line, rnum, t)
-                        if rec is None:
+                    if names is not None and pset is not None and (
+                            rec.actions or not pset.issuperset(map(_first, rec.plays))):
+                        named = self._names(rec, names, line, rnum, t)
+                        if named is None:
                             broken = True
                             unread = unread or (t, line, len(tricks_val))
                             continue
+                        rec = named
                     tricks.append(rec)
             out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken,
                                                   unread)))
@@ -679,13 +686,9 @@ def _not_a_play(who: str, card: Card, names: Names) -> str | None:
     return None
 
 
-def _player_hint(name: str, players) -> str:
+def _player_hint(name: str, players: Sequence[str]) -> str:
     """After "'Zed' is not a player": the nearest name when one is near, else who the players are."""
     return did_you_mean(name, players) or (f": expected one of {', '.join(players)}" if players else "")
-
-
-def _call(line):
-    return line() if callable(line) else line
 
 
 def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:

@@ -8,12 +8,18 @@ with them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
+if TYPE_CHECKING:
+    from datetime import date as _date
 
-def format_trick(revealed, plays, actions=()) -> str:
+    from ..core.cards import Card
+
+
+def format_trick(revealed: Iterable[Card], plays: Iterable[tuple[str, Card]], actions: Iterable[object] = ()) -> str:
     """The canonical text of a trick line (the inverse of reader.parse_trick)."""
     head = " ".join(str(c) for c in revealed)
     body = ", ".join(f"{p} {c}" for p, c in plays)
@@ -21,12 +27,12 @@ def format_trick(revealed, plays, actions=()) -> str:
     return f"{head}: {body}{tail}"
 
 
-def _value(v) -> str:
+def _value(v: object) -> str:
     """A TOML value rendered by tomli-w."""
     return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     """An inline array of card tokens, whatever its length."""
     return "[" + ", ".join(_value(str(c)) for c in cards) + "]"
 
@@ -39,10 +45,10 @@ def log_text(
     ruleset_name: str | None,
     players: Sequence[str],
     options: Mapping[str, bool],
-    rounds: Sequence,
+    rounds: Sequence[Any],  # each with leader, hands, removed, pile, tricks: any may be missing
     *,
     header: Sequence[str] = (),
-    date=None,
+    date: _date | None = None,
     meta: Mapping[str, int | str] | None = None,
     title: str | None = None,
 ) -> str:
