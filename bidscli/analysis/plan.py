@@ -23,7 +23,8 @@ cards lengthen the pile, and the round length is the log's.
 
 Disputes and the attribution replay the deal many times through
 ``variantcache.VariantCache``; ``play_deal`` helps it with round-boundary
-checkpoints (``on_point``, ``resume``, ``fork``).
+checkpoints (``on_point``, ``resume``: a copy of the game, ``Game.copy``, played on
+under another ruleset).
 """
 
 from __future__ import annotations
@@ -307,46 +308,6 @@ class Checkpoint(NamedTuple):
     before: dict  # the knobs read before this point, with their effective values
 
 
-def fork(game: Game) -> Game:
-    """A copy of a game at a round boundary that plays on without touching the original.
-
-    Every mutable attribute the engine keeps is a dict, list or set of plain values, or a dict of
-    lists (the black cards each player holds, the hands); finished tricks are never changed again,
-    the pile is made afresh by each round, and the round being finished is copied with its lists.
-    So two levels of copying do (tests/test_attribution.py checks checkpointed replays against
-    whole ones)."""
-    g = Game.__new__(Game)
-    for name in Game.__slots__:  # Game keeps its state in slots (no __dict__)
-        v = getattr(game, name, _UNSET)
-        if v is _UNSET:
-            continue  # not set yet (a round attribute before the first round)
-        t = type(v)
-        if t is dict:
-            first = next(iter(v.values()), None)
-            if type(first) in (list, set, dict):
-                v = {a: b.copy() for a, b in v.items()}
-            else:
-                v = v.copy()
-        elif t is list or t is set:
-            v = v.copy()
-        setattr(g, name, v)
-    rnd = getattr(game, "round", None)
-    if rnd is not None:
-        cls = type(rnd)
-        twin = cls.__new__(cls)
-        for slot in cls.__slots__:
-            v = getattr(rnd, slot, None)
-            setattr(twin, slot, v.copy() if type(v) in (list, dict) else v)
-        g.round = twin
-        rounds = g.rounds
-        if rounds and rounds[-1] is rnd:
-            rounds[-1] = twin
-    return g
-
-
-_UNSET = object()  # fork: a slot the game has not set
-
-
 def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, options: Mapping[str, bool] | None = None,
                explain: bool = True) -> tuple[Game | None, BidsError | None]:
     """The game ``play_deal`` plays, before its first round: (game, None), or (None, the error
@@ -365,7 +326,7 @@ def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, optio
 
 
 def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
-              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
+              options: Mapping[str, bool] | None = None, track: bool = True,
               on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
               explain: bool = True) -> Outcome:
     """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
@@ -384,9 +345,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     start = (0, 0)
     undetermined = None
     if resume is not None:
-        game = fork(resume.game)
-        game.k = ruleset.knobs
-        game.ruleset = ruleset
+        game = resume.game.copy(ruleset)
         notes: list[StealNote] = list(resume.notes)
         asked: set = set(resume.asked)
         base_deck = resume.base_deck
@@ -403,6 +362,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     decider = _Decider(offered, notes, asked, ruleset.name)
     rounds = deal.rounds
     play_trick, playing_order = game.play_trick, game.playing_order  # looked up once, not at every trick
+    deck = game.deck
     for idx in range(start[0], len(rounds)):
         r = rounds[idx]
         if lenient:
@@ -417,27 +377,28 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                 widened = widened_deck(base_deck, r, tricks, deal.all_cards)
                 if memo is not None:
                     memo[key] = widened
-            game.deck, more = widened
+            deck, more = widened
             deck_notes.extend(more)
-        deck = game.deck
         if (idx, 1) != start:
             if on_point is not None:
                 on_point((idx, 0), game, notes, asked, None, base_deck)
             try:
                 if r.pile is not None:
-                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line,
+                                     deck=deck)
                 else:
                     unknown = max(0, deck.pile_size - len(r.prefix))
                     game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
-                                     line=r.line, pile_unknown=unknown)
+                                     line=r.line, pile_unknown=unknown, deck=deck)
+                rs, state = game.round_state, game.state
                 for t in r.tricks[:deck.tricks]:
                     plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
                     play_trick(None, [(p, plays[p]) for p in playing_order()], t.line, decider)
                     if track:
-                        after[(r.number, t.number)] = (tuple(game.round_points.items()),
-                                                       tuple(game.double_bonus.items()),
-                                                       tuple((x.holder, x.round) for x in game.rights))
+                        after[(r.number, t.number)] = (tuple(rs.round_points.items()),
+                                                       tuple(rs.double_bonus.items()),
+                                                       tuple((x.holder, x.round) for x in state.rights))
             except UnknownCard as exc:
                 tn = game.trick.number if game.trick is not None else 1
                 undetermined = {"round": r.number, "trick": tn, "message": exc.message}
@@ -449,22 +410,14 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
             if on_point is not None:
                 on_point((idx, 1), game, notes, asked, None, base_deck)
         game.end_round()
-    if undetermined is not None:
-        # The interrupted round stays as far as it got; the game result is still built
-        # (for what is known) but must not be read as a result.
-        game.trick = None
+    # An interrupted round (undetermined) stays as far as it got; the game result is still
+    # built (for what is known) but must not be read as a result.
     if on_point is not None:
         on_point((len(rounds), 0), game, notes, asked, undetermined, base_deck)
-    if on_ready is not None:
-        on_ready(game, undetermined, notes)
     try:
         result = game.result()
     except BidsError as exc:
         return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
-    if resume is None and on_point is None and on_ready is None and getattr(game, "pile", None) is not None:
-        # No one else holds this game (no checkpoint shares its pile): the one reference cycle
-        # (game <-> pile, as engine.replay breaks it) goes, so the game is freed at once.
-        game.pile.game = None
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
 
 
@@ -473,6 +426,7 @@ class _Decider(Decider):
     log's recorded actions where this ruleset allows them, else the default policy, noted."""
 
     __slots__ = ("offered", "notes", "asked", "rname", "rnum", "t", "pending")
+    has_leftovers = True
 
     def __init__(self, offered, notes: list, asked: set, rname: str):
         self.offered = offered
@@ -526,7 +480,7 @@ class _Decider(Decider):
                                     None if done is None else str(done)))
         return done
 
-    def leftovers(self) -> None:
+    def leftovers(self, referee=None, state=None) -> None:
         for a in self.pending:
             self.notes.append(StealNote(self.rnum, self.t.number, a.thief,
                                         f"recorded '{a}' dropped: no steal is offered to {a.thief} here under "

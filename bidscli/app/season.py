@@ -214,8 +214,6 @@ class _Names:
 def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str] | None = None,
         jobs: int | None = 1, progress=None, lenient: bool = False) -> Season:
     """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log."""
-    import gc
-
     from .parallel import prepare_gc
 
     prepare_gc()
@@ -241,9 +239,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     rows: list = []
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
-    for n, s in enumerate(results, 1):
-        if n % 100 == 0:
-            gc.collect()  # a replayed game holds reference cycles (as validate_paths does)
+    for s in results:  # (a replayed game holds no reference cycle: each log's objects die as it is done)
         if s.left_out is None and s.games:
             shown = [names(p) for p in s.seats]
             twice = sorted({p for p in shown if shown.count(p) > 1})
