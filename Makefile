@@ -1,12 +1,13 @@
 # bidscli: make demo (score a bundled example), make test (the test suite), make lint (ruff, layers),
-# make fuzz (many more generated cases), make bench (scoring against parsing).
+# make fuzz (many more generated cases), make bench (scoring against parsing), make catalogs (the
+# message catalogs: extract, update, compile; docs/translating.md).
 # Each creates the virtual environment .venv and installs the package first.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint fuzz bench golden clean
+.PHONY: install demo test lint fuzz bench golden catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +36,7 @@ test: $(STAMP)
 # docs/developers.md), imports inside functions included.
 lint: $(STAMP)
 	$(BIN)/python -m pip install --quiet "ruff==0.17.6" "import-linter==2.16"
-	$(BIN)/ruff check bidscli tests bench
+	$(BIN)/ruff check bidscli tests bench tools
 	$(BIN)/lint-imports --no-cache
 
 fuzz: $(STAMP)
@@ -49,6 +50,12 @@ bench: $(STAMP)
 # Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
 golden: $(STAMP)
 	$(BIN)/python tests/golden_cli.py
+
+# The message catalogs (bidscli/locale/): extract the messages of bidscli and click into the
+# template, update each language's .po from it, compile each .po to the .mo bidscli reads (Babel,
+# a development tool: tools/catalogs.py). Commit the .pot, .po and .mo files it changes.
+catalogs: $(STAMP)
+	$(BIN)/python tools/catalogs.py extract update compile
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

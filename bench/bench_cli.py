@@ -133,14 +133,20 @@ def report(size: int, stats: dict[str, dict]) -> None:
 def startup(repeat: int) -> None:
     """One small log, interleaved with a bare interpreter and with a command line that goes
     through click (any option does: bidscli/entry.py), so that load falls on all three alike."""
-    times, bare, click = [], [], []
+    times, bare, click, italian, worded = [], [], [], [], []
     for _ in range(repeat):
         times.append(run(bids("score", "examples/friday-4p.toml"))[0])
         bare.append(run([PYTHON, "-c", "pass"])[0])
         click.append(run(bids("score", "examples/friday-4p.toml", "--format", "table"))[0])
+        # In another language (issue 34): the catalog is read only when a text of it is shown.
+        italian.append(run(bids("--lang", "it", "score", "examples/friday-4p.toml"))[0])
+        worded.append(run(bids("--lang", "it", "validate", "examples/friday-4p.toml"))[0])
     print(f"\nstart-up: `bids score examples/friday-4p.toml` median of {repeat}: "
           f"{statistics.median(times):.3f}s (a bare `python -c pass`: {statistics.median(bare):.3f}s; "
-          f"with an option, through click: {statistics.median(click):.3f}s)")
+          f"with an option, through click: {statistics.median(click):.3f}s; "
+          f"`bids --lang it score ...`: {statistics.median(italian):.3f}s; "
+          f"`bids --lang it validate ...`, its summary worded from the Italian catalog: "
+          f"{statistics.median(worded):.3f}s)")
 
 
 def folder_memory(sizes: list[int]) -> None:
@@ -209,9 +215,13 @@ def main() -> None:
     ap.add_argument("--big-repeat", type=int, default=5, help="pairs of the big validate run (default 5)")
     ap.add_argument("--editable", action="store_true",
                     help="time the running environment's (editable) install instead of a wheel install")
+    ap.add_argument("--startup-only", action="store_true", help="only the start-up line")
     args = ap.parse_args()
     if not args.editable:
         use_wheel_install()
+    if args.startup_only:
+        startup(25)
+        return
     sys.stdout.reconfigure(line_buffering=True)  # each line as it is measured, also into a file
     from bench.gen import write_logs
 

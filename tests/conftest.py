@@ -5,6 +5,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The suite's language is English whatever the machine's (core/i18n.py: --lang, else BIDS_LANG,
+# else the locale): pinned here, at collection, for this process and every process a test starts.
+# LANG stays a UTF-8 locale so that the processes' encodings do not change.
+PINNED_LANGUAGE = {"BIDS_LANG": "en", "LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8"}
+for _name, _value in PINNED_LANGUAGE.items():
+    if _value is None:
+        os.environ.pop(_name, None)
+    else:
+        os.environ[_name] = _value
+
 
 @pytest.fixture(autouse=True)
 def _run_from_repo_root(monkeypatch):

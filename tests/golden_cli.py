@@ -63,6 +63,22 @@ MULTI = {
 }
 
 
+# The players' languages (issue 34): what is worded so far (every --help with click's own words,
+# validate's summary line and an error's place, the command line's usage errors), in each language.
+LANGS = ("it", "es", "ja")
+LANG_RUNS = {
+    "help": ["--help"],
+    "validate-help": ["validate", "--help"],
+    "validate-broken": ["validate", "examples/broken.toml"],
+    "validate-examples": ["validate", "examples", "examples/friday-4p.toml"],
+    "validate-no-log": ["validate"],
+    "score-bad-format": ["score", "--format", "x", "examples/broken.toml"],
+    "score-ruleset-folder": ["score", "-r", "examples", "examples/friday-4p.toml"],
+    "disputes-table-option": ["disputes", "examples/broken.toml", "--knob", "thief=true"],
+    "no-such-command": ["scor", "examples/broken.toml"],
+}
+
+
 def logs() -> list[tuple[str, str]]:
     """(group, relative path) of every log, sorted."""
     out = []
@@ -82,6 +98,9 @@ def cases() -> list[tuple[str, list[str]]]:
             out.append((f"{group}/{stem}.{variant}.txt", [a.format(log=log) for a in argv]))
     for name, argv in MULTI.items():
         out.append((f"multi/{name}.txt", list(argv)))
+    for lang in LANGS:
+        for name, argv in LANG_RUNS.items():
+            out.append((f"lang/{lang}/{name}.txt", ["--lang", lang, *argv]))
     return out
 
 

@@ -371,7 +371,7 @@ def test_every_help_has_examples_and_says_how_to_get_json(words):
     cmd = dict(_commands())[words]
     if hasattr(cmd, "commands"):
         return
-    if words[0] in ("deal", "simulate", "record"):  # they write game logs: the help says where JSON comes from
+    if words[0] in ("deal", "simulate", "record", "serve"):  # game logs, a server: the help says where JSON is
         assert "--format" not in [o for p in cmd.params for o in p.opts]
         assert "no --format" in res.stdout
     else:

@@ -203,3 +203,39 @@ def test_a_bad_completion_environment_is_a_usage_error():
     res = _run([], env=env)
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert res.stderr.startswith("error: shell completion: COMP_CWORD='x' is not a word number")
+
+
+BASH_SCRIPT = 'expected the shell\'s own completion script: eval "$(_BIDS_COMPLETE=bash_source bids)")'
+
+
+@pytest.mark.parametrize("given, says", [
+    # Issue 32 item 8: _BIDS_COMPLETE set and nothing else (a traceback, KeyError: 'COMP_WORDS').
+    ({"_BIDS_COMPLETE": "bash_complete"}, f"COMP_WORDS and COMP_CWORD are not set ({BASH_SCRIPT}"),
+    ({"_BIDS_COMPLETE": "bash_complete", "COMP_WORDS": "bids sc"}, f"COMP_CWORD is not set ({BASH_SCRIPT}"),
+    ({"_BIDS_COMPLETE": "zsh_complete", "COMP_CWORD": "1"},
+     'COMP_WORDS is not set (expected the shell\'s own completion script: eval "$(_BIDS_COMPLETE=zsh_source bids)")'),
+    ({"_BIDS_COMPLETE": "fish_complete"}, "COMP_WORDS and COMP_CWORD are not set (expected the shell's own "
+                                          "completion script: _BIDS_COMPLETE=fish_source bids | source)"),
+    # An instruction click does not know (it exited 1 without a word).
+    ({"_BIDS_COMPLETE": "bogus"}, "_BIDS_COMPLETE='bogus' is not an instruction: expected SHELL_source (the "
+                                  "script to install) or SHELL_complete (from that script), SHELL one of bash, "
+                                  "zsh, fish, powershell"),
+])
+def test_an_unreadable_completion_environment_is_one_line_and_exit_2(given, says):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMP_", "_BIDS_"))}
+    res = _run([], env={**env, **given})
+    assert (res.returncode, res.stdout, res.stderr) == (2, "", f"error: shell completion: {says}\n")
+
+
+@pytest.mark.parametrize("given, first", [
+    ({"_BIDS_COMPLETE": "fish_complete", "COMP_WORDS": "bids sc", "COMP_CWORD": "sc"}, "plain,score\t"),
+    ({"_BIDS_COMPLETE": "bash_complete", "COMP_LINE": "bids sc", "COMP_POINT": "7"}, "plain,score"),
+    ({"_BIDS_COMPLETE": "bash_complete", "COMP_WORDS": "bids sc", "COMP_CWORD": "1"}, "plain,score"),
+])
+def test_the_shells_own_completion_environments_are_read(given, first):
+    # fish hands over the word itself as COMP_CWORD (refused as "not a word number" before);
+    # bash's script hands over the line as typed, with no COMP_WORDS.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMP_", "_BIDS_"))}
+    res = _run([], env={**env, **given})
+    assert res.returncode == 0 and res.stderr == "", res.stderr
+    assert res.stdout.splitlines()[0].startswith(first)

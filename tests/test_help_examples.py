@@ -4,8 +4,10 @@ exited 1, house.toml being a ruleset).
 The examples run in a tmp folder holding a copy of examples/, in the order the commands are listed
 (deal and simulate come first, so the `deal.toml`/`game.toml` they write exist for the rest); the
 placeholder folder `logs/` is a copy of a few example logs. `record` reads a table at a terminal:
-its examples run in a folder of their own with an empty stdin. `validate examples/broken.toml`
-shows the errors of a broken log, so it exits 1 with them listed.
+its examples run in a folder of their own with an empty stdin. `serve` runs until it is stopped:
+its examples run as processes, each stopped by SIGTERM once it has printed its links (exit 0;
+`--lan` on a machine with no network address but 127.0.0.1 says so and exits 1).
+`validate examples/broken.toml` shows the errors of a broken log, so it exits 1 with them listed.
 """
 
 from __future__ import annotations
@@ -55,9 +57,16 @@ def test_every_help_example_runs(tmp_path, monkeypatch):
     for name in ("friday-4p.toml", "thief-6p.toml"):
         shutil.copy(ROOT / "examples" / name, tmp_path / "logs" / name)
     (tmp_path / "recording").mkdir()
+    (tmp_path / "games").mkdir()
+    shutil.copy(ROOT / "examples" / "friday-4p.toml", tmp_path / "games" / "friday-4p.toml")
     failures = []
     for words, line in examples:
         monkeypatch.chdir(tmp_path / "recording" if words[0] == "record" else tmp_path)
+        if words[0] == "serve":
+            problem = _serve_example(shlex.split(line)[1:], tmp_path)
+            if problem:
+                failures.append((line, problem))
+            continue
         for part in re.split(r"\s*&&\s*", line):
             argv = shlex.split(part)[1:]
             res = CliRunner().invoke(main, argv, input="")
@@ -67,6 +76,37 @@ def test_every_help_example_runs(tmp_path, monkeypatch):
             elif expected:
                 assert "9 errors" in res.output
     assert failures == [], "\n".join(map(str, failures))
+
+
+def _serve_example(argv: list[str], cwd: Path) -> str | None:
+    """A `bids serve` example as a process: its links printed, then SIGTERM: exit 0."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    if "--port" not in argv:
+        argv += ["--port", "0"]  # the default port may be taken by another run
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "bidscli", *argv], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = proc.stdout.readline()
+        if not first.startswith("scorekeeper: http://"):
+            proc.wait(timeout=60)
+            err = proc.stderr.read()
+            if "--lan" in argv and proc.returncode == 1 and "no network address besides 127.0.0.1" in err:
+                return None
+            return f"no link printed (exit {proc.returncode}): {err[-300:]}"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        if proc.returncode != 0 or "Traceback" in err:
+            return f"exit {proc.returncode} on SIGTERM: {err[-300:]}"
+        return None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
 
 
 def test_score_and_replay_of_a_ruleset_file_say_so_as_validate_does():

@@ -230,3 +230,51 @@ def test_an_option_in_quotes_is_one_error_and_checked_as_meant(tmp_path, written
     err = check(tmp_path, text, (line, None, None),
                 f"option 'ally' must be true or false without quotes: expected ally = {meant}")
     assert err.message.endswith("(the log is checked as if it were)")
+
+
+# -- a trick line that cannot be read stops its round as any stop does -----------------------
+
+FIRST = (ROOT / "examples" / "first-game.toml").read_text(encoding="utf-8")
+
+
+def test_an_unreadable_card_marks_the_rest_of_its_round_as_not_checked(tmp_path):
+    # Cleo Y77 in trick 3 hides G4 played twice in trick 6: validate says Y77 and that tricks 4-10
+    # went unchecked (a marked follow-on), not a silence that reads as "the rest is fine".
+    text = (FIRST.replace('"K5: Ana G5, Ben Y8, Cleo Y7"', '"K5: Ana G5, Ben Y8, Cleo Y77"')
+            .replace('"K3: Ana G4, Ben R8, Cleo G7"', '"K3: Ana G4, Ben G4, Cleo G7"'))
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    at = line_of(text, "Cleo Y77")
+    res = CliRunner().invoke(main, ["validate", str(path)])
+    assert res.exit_code == 1
+    assert res.stdout.splitlines() == [
+        f"{path}:{at}: round 1, trick 3: 'Y77' is not a card: expected a colour R/G/Y/B or K (black) and a "
+        "number 1-14 (e.g. R5, K7), or one of -5, 2x, Lowest, Surprise, Thief, Ally",
+        f"{path}:{at}: round 1, trick 3: tricks 4-10 of round 1 not checked: trick 3 could not be read "
+        f"(follows from line {at})",
+        "1 file, 0 valid, 1 invalid, 2 errors",
+    ]
+    # score stops at the same root cause, and says nothing of the rest.
+    res = CliRunner().invoke(main, ["score", str(path)])
+    assert res.exit_code == 1 and "Y77" in res.stderr and "not checked" not in res.stderr
+    # The mark was true: with Y77 mended, the mistake it hid is the one error.
+    path.write_text(text.replace("Cleo Y77", "Cleo Y7"), encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(path)])
+    assert res.exit_code == 1 and "G4" in res.stdout.splitlines()[0] and "trick 6" in res.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize("ruleset", ["italian", "english", "japanese"])
+def test_the_lines_before_an_unreadable_one_are_still_checked(tmp_path, ruleset):
+    # Round 1 of the 6-player Thief game: Bo's R11 in trick 6 becomes Cy R77 (unreadable), and
+    # trick 2 plays Eli's G12 as Y12 (Bo's card of trick 1). Trick 2 is checked (its own error),
+    # trick 6 is the reader's, tricks 7-10 are marked as not checked; round 2 is checked as usual.
+    text = (THIEF.replace('"K12: Ada G11, Bo R11,', '"K12: Ada G11, Bo R77,')
+            .replace('"K6: Cy R5, Dee Ally, Eli G12,', '"K6: Cy R5, Dee Ally, Eli Y12,'))
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    errors = api.validate(path, ruleset)
+    t2, t6 = line_of(text, "Eli Y12"), line_of(text, "Bo R77")
+    got = [(e.line, e.round, e.trick, e.follows) for e in errors]
+    assert got == [(t2, 1, 2, None), (t6, 1, 6, None), (t6, 1, 6, t6)], [str(e) for e in errors]  # file order
+    assert "Y12" in errors[0].message and "R77" in errors[1].message
+    assert errors[2].message == "tricks 7-10 of round 1 not checked: trick 6 could not be read"

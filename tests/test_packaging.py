@@ -29,5 +29,7 @@ def test_wheel_ships_the_rulesets(tmp_path):
     for template in ("base.html", "game.html", "comparison.html", "study.html", "_macros.html", "report.css",
                      "report.js"):  # bids report's templates are package data
         assert f"bidscli/report/templates/{template}" in names
+    for lang in ("it", "es", "ja"):  # the compiled catalogs are package data (core/i18n.py reads them)
+        assert f"bidscli/locale/{lang}/LC_MESSAGES/bidscli.mo" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "bids = bidscli.cli.main:main" in zipfile.ZipFile(wheel).read(entry).decode()

@@ -181,3 +181,33 @@ def test_thief_victim_in_lowest_mode_is_the_highest_bid(rs):
     wrong = f"Ben steals from Dev, but the victim must be Ana (weakest bid 10 by Ana (thief.pool = {pool}))"
     assert messages(errs) == [wrong]
     assert errs[0].player == "Ben" and (errs[0].round, errs[0].trick) == (1, 2)
+
+
+# -- a wrong leader under Lowest says why the lowest bidder leads ----------------------------
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_wrong_leader_under_lowest_names_the_lowest_bid(rs):
+    # Trick 1: Lowest turns up, K5 is the prize; Dev's Y2 is the lowest bid and takes K5 + K7
+    # (Cleo's black K7 is a bid too, the highest). The line for trick 2 starts with Cleo, who
+    # would lead had the highest bid won.
+    errs = kit.errors(rs, P4, [["Lowest K5: Ana R5, Ben G4, Cleo K7, Dev Y2", "K3: Cleo R9, Dev G9, Ana Y1, Ben B2"]],
+                      options=LOW)
+    assert [(e.round, e.trick, e.player) for e in errs] == [(1, 2, "Cleo")]
+    assert [e.message for e in errs] == [
+        "Dev leads this trick (won trick 1: lowest bid Y2 while Lowest is in "
+        "play); the line starts with Cleo"]
+    res = kit.play(rs, P4, [["Lowest K5: Ana R5, Ben G4, Cleo K7, Dev Y2", "K3: Dev G9, Ana Y1, Ben B2, Cleo R9"]],
+                   options=LOW)
+    assert kit.winners(res) == ["Dev", "Ana"] and res.totals == {"Ana": 3, "Ben": 0, "Cleo": 0, "Dev": 12}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_wrong_leader_under_lowest_with_color_bids(rs):
+    # Color Bids under Lowest: green is most frequent (G6, G3) and its lowest card, Ben's G3,
+    # wins (centre K5 counts black once). Ana writes the next line as if she led.
+    opts = {"lowest": True, "color_bids": True}
+    errs = kit.errors(rs, P3, [["Lowest K5: Ana G6, Ben G3, Cleo Y1", "K3: Ana R9, Ben Y9, Cleo R1"]], options=opts)
+    assert [e.message for e in errs] == [
+        "Ben leads this trick (won trick 1: G3, the lowest of green (Color Bids), while Lowest is in play); "
+        "the line starts with Ana"]

@@ -43,6 +43,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -109,10 +110,13 @@ def test_own_rulesets_standings_and_head_to_head():
     by = {s["player"]: s for s in rs["standings"]}
     assert {p: (s["lucky_loser_rounds"], s["minus_five_bonuses"]) for p, s in by.items()} == {
         "Ana": (3, 1), "Ben": (0, 1), "Cy": (0, 0), "Dev": (1, 0), "Eve": (0, 0), "Cleo": (0, 0)}
-    assert by["Dev"]["best_game"] == {"file": f"{DATA}/g6.toml", "points": 48}
-    assert by["Cy"]["best_game"] == {"file": f"{DATA}/g1.toml", "points": 19}
+    assert by["Dev"]["best_game"] == {"file": f"{DATA}/g6.toml", "game": "g6.toml", "points": 48}
+    assert by["Cy"]["best_game"] == {"file": f"{DATA}/g1.toml", "game": "g1.toml", "points": 19}
     assert by["Ben"]["win_rate"] == 0.8
-    ordinals = [s["rating"]["ordinal"] for s in rs["standings"]]
+    # most wins (Ben 4, Dev 3), then win % (all 0), then points a game: Cleo 44, Ana 23.2, Cy 12.75, Eve 11
+    assert [s["player"] for s in rs["standings"]] == ["Ben", "Dev", "Cleo", "Ana", "Cy", "Eve"]
+    (rated,) = season_json("--rank-by", "rating")["rulesets"]
+    ordinals = [s["rating"]["ordinal"] for s in rated["standings"]]
     assert ordinals == sorted(ordinals, reverse=True)
     assert doc["winner_changes"] == []
 
@@ -125,7 +129,8 @@ def test_what_if_italian_english():
     assert table(italian) == ITALIAN and table(english) == OWN
     assert h2h(italian) == both_ways(H2H_ITALIAN) and h2h(english) == both_ways(H2H_OWN)
     assert italian["champion"] == english["champion"] == ["Ben"]
-    assert doc["winner_changes"] == [{"file": f"{DATA}/g6.toml", "winners": {"italian": ["Cleo"], "english": ["Dev"]},
+    assert doc["winner_changes"] == [{"file": f"{DATA}/g6.toml", "game": "g6.toml",
+                                      "winners": {"italian": ["Cleo"], "english": ["Dev"]},
                                       "decided_by": ["double.scope"], "note": None}]
     diff = json.loads(bids("diff", f"{DATA}/g6.toml", *WHAT_IF, "--format", "json").stdout)
     assert diff["attribution"]["winner_margin"]["deciding"] == ["double.scope"]  # diff's account agrees here
@@ -148,7 +153,7 @@ def test_ratings_are_openskill_plackett_luce_on_the_same_ranks():
         teams = [[r.setdefault(p, m.rating())] for p, _ in g]
         for (p, _), (new,) in zip(g, m.rate(teams, ranks=[rank for _, rank in g])):
             r[p] = new
-    (rs,) = season_json()["rulesets"]
+    (rs,) = season_json("--rank-by", "rating")["rulesets"]
     got = {s["player"]: s["rating"] for s in rs["standings"]}
     assert got == {p: {"mu": x.mu, "sigma": x.sigma, "ordinal": x.ordinal()} for p, x in r.items()}
     assert [s["player"] for s in rs["standings"]] == sorted(r, key=lambda p: -r[p].ordinal())
@@ -255,7 +260,10 @@ def test_html_page_of_more_players_than_colours(tmp_path):
     page = tmp_path / "s.html"
     r = bids("season", DATA, "examples/thief-6p.toml", "--html", str(page))  # 12 players, 8 colours
     assert r.exit_code == 1 and "internal error" not in r.output  # left out: bad.toml, unfinished.toml
-    assert page.read_text(encoding="utf-8").count('class="sw"') == 12
+    html = page.read_text(encoding="utf-8")
+    keys = re.findall(r'<label><input type="radio" name="hl-0" value="\d+"><svg class="key"[^>]*>(.*?)</svg>', html)
+    assert len(keys) == 12  # the chart's key: a sample of each player's line, no two alike but for colour
+    assert len({re.sub(r' stroke="#\w+"| fill="#\w+"', "", k) for k in keys}) == 12
 
 
 def test_a_log_counts_once_however_often_it_is_named(tmp_path):
@@ -272,7 +280,7 @@ def test_a_log_counts_once_however_often_it_is_named(tmp_path):
     assert r.exit_code == 1
     doc = json.loads(r.stdout)
     assert doc["games"] == 1
-    assert doc["left_out"] == [{"file": f"{tmp_path}/b.toml",
+    assert doc["left_out"] == [{"file": f"{tmp_path}/b.toml", "game": "b.toml",
                                 "reason": f"{tmp_path}/b.toml: the same log as {tmp_path}/a.toml, byte for byte: "
                                           "a second copy of one game"}]
     assert {s["player"]: s["wins"] for s in doc["rulesets"][0]["standings"]} == {"Ben": 1, "Ana": 0, "Cy": 0}

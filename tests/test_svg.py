@@ -91,7 +91,7 @@ def test_narrow_interval_bars_put_long_names_above_their_bars():
 
 def test_line_chart_ends_are_labelled_apart():
     chart = svg.line_chart([("Ana", [0, 5, 10]), ("Ben", [0, 5, 10]), ("Cleo", [0, 1])], [(2, "R1")], "t")
-    ends = [s for s in chart.shapes if s.tag == "text" and s.attrs.get("class") == "end"]
+    ends = [s for s in chart.shapes if s.tag == "text" and "end" in s.attrs.get("class", "").split()]
     assert sorted(e.text for e in ends) == ["Ana 10", "Ben 10", "Cleo 1"]
     ys = sorted(e.attrs["y"] for e in ends)
     assert all(b - a >= svg.FONT - 0.1 for a, b in pairwise(ys))
@@ -124,3 +124,17 @@ def test_axis_labels_of_steps_close_together_do_not_overlap():
     assert len(ends) == 3
     crowded = _axis_label_boxes(svg.line_chart([("A", list(range(41)))], [(38, "R1"), (39, "R2"), (40, "Bonus")], "x"))
     assert all(r + svg.LABEL_GAP <= l for (_, r), (l, _) in pairwise(crowded))
+
+
+def test_band_chart_tells_twelve_series_apart_by_more_than_colour():
+    # 12 players, all ending on the same value: each its own (dash, marker), its end label apart and
+    # inside the plot, every shape of a series marked p<i> (the page brings one forward by that class)
+    series = [(f"P{i}", [(1, 25.0, 8.0), (2 + i % 3, 25.0, 7.0)]) for i in range(12)]
+    chart = svg.band_chart(series, 4, "t", width=340, height=300)
+    lines = [s for s in chart.shapes if s.tag == "polyline"]
+    marks = {s.attrs["class"].split()[1]: s.tag for s in chart.shapes if "mark" in s.attrs.get("class", "").split()}
+    styles = {(s.attrs.get("stroke-dasharray", ""), marks[s.attrs["class"].split()[1]]) for s in lines}
+    assert len(lines) == 12 and len(styles) == 12
+    ends = sorted(s.attrs["y"] for s in chart.shapes if "end" in s.attrs.get("class", "").split())
+    assert len(ends) == 12 and all(b - a >= svg.FONT - 0.1 for a, b in pairwise(ends))
+    assert ends[0] >= 10 and ends[-1] <= 300 - 24 + 4  # inside the plot (its top, its bottom plus the baseline)

@@ -264,3 +264,57 @@ def test_a_wrong_prize_in_the_last_round_is_no_missing_line(tmp_path):
     first = line_of(text, "K8: Cleo K5")
     assert errors[0] == f"{first}: round 3, trick 1: revealed K8, but the next pile card is K1 (the prize of this trick)"
     assert not any("missing" in e for e in errors)
+
+
+# A trick line missing from the last round played, without a pile: the count is the evidence
+# for a question (not a verdict). The hand-worked round, four players, coloured cards only:
+#   1. K1: Ana R10, Ben R1, Cleo R2, Dev R3   -> Ana (highest bid R10)
+#   2. K2: Ana R4, Ben G10, Cleo R5, Dev R6   -> Ben (G10)
+#   3. K3: Ben R7, Cleo Y10, Dev R8, Ana R9   -> Cleo (Y10): the line left out
+#   4. K4: Cleo G1, Dev B10, Ana G2, Ben G3   -> Dev (B10), who then wins every trick to the end
+# Without line 3, Ben (won trick 2) should lead the K4 line, which starts with Cleo. The italian
+# and japanese 4-player piles hold 9 cards (K1-K10, one dealt to the hands): trick 10 has no
+# centre card there (": Dev B8, ..."), and K10 under english (its pile has -5 and 2x too).
+LAST_ROUND = [
+    "K1: Ana R10, Ben R1, Cleo R2, Dev R3", "K2: Ana R4, Ben G10, Cleo R5, Dev R6",
+    "K3: Ben R7, Cleo Y10, Dev R8, Ana R9", "K4: Cleo G1, Dev B10, Ana G2, Ben G3",
+    "K5: Dev G9, Ana G4, Ben G5, Cleo G6", "K6: Dev G8, Ana G7, Ben Y1, Cleo Y2",
+    "K7: Dev Y9, Ana Y3, Ben Y4, Cleo Y5", "K8: Dev Y8, Ana Y6, Ben Y7, Cleo B1",
+    "K9: Dev B9, Ana B2, Ben B3, Cleo B4", "K10: Dev B8, Ana B5, Ben B6, Cleo B7"]
+
+
+def one_round(tmp_path, ruleset: str, tricks: list[str]) -> Path:
+    path = tmp_path / "game.toml"
+    if ruleset != "english" and tricks[-1].startswith("K10:"):
+        tricks = [*tricks[:-1], tricks[-1].removeprefix("K10")]
+    body = "".join(f'  "{t}",\n' for t in tricks)
+    path.write_text(f'ruleset = "{ruleset}"\nplayers = {json.dumps(P4)}\n\n[[rounds]]\ntricks = [\n{body}]\n',
+                    encoding="utf-8")
+    return path
+
+
+def said(path: Path, *args) -> list[str]:
+    res = bids("validate", str(path), *args)
+    return [line.removeprefix(f"{path}:") for line in res.stdout.splitlines()[:-1]]
+
+
+@pytest.mark.parametrize("ruleset", ["italian", "english", "japanese"])
+def test_a_line_missing_from_the_last_round_without_a_pile_is_asked_about(tmp_path, ruleset):
+    full = one_round(tmp_path, ruleset, LAST_ROUND)
+    assert said(full) == [" valid"]  # the whole round is valid
+    path = one_round(tmp_path, ruleset, LAST_ROUND[:2] + LAST_ROUND[3:])
+    question = ("8: round 1, trick 3: Ben leads this trick (won trick 2); the line starts with Cleo: is a trick "
+                "line missing before this one? (round 1 has 9 of 10 tricks)")
+    assert said(path) == [question, "14: round 1, trick 9: the game is unfinished after round 1, trick 9 "
+                          "(round 1 has 9 of 10 tricks): use --allow-partial to see the standings so far"]
+    assert said(path, "--allow-partial") == [question]
+
+
+def test_two_lines_short_or_the_leader_right_asks_nothing(tmp_path):
+    # Two tricks short: the count is no evidence of one missing line, the plain leader error.
+    path = one_round(tmp_path, "english", LAST_ROUND[:2] + LAST_ROUND[3:-1])
+    assert said(path, "--allow-partial") == [
+        "8: round 1, trick 3: Ben leads this trick (won trick 2); the line starts with Cleo"]
+    # One short with every leader right: an unfinished game, nothing to ask.
+    path = one_round(tmp_path, "english", LAST_ROUND[:-1])
+    assert said(path, "--allow-partial") == [" valid"]

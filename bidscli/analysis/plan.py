@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..core.cards import BLACK, Card
-from ..core.errors import BidsError, DeckError, IllegalPlayError
+from ..core.errors import BidsError, DeckError
 from ..engine.replay import (
     Decider,
     Game,
@@ -41,6 +41,7 @@ from ..engine.replay import (
     StealChoice,
     UnknownCard,
     default_steal_policy,
+    round_length,
 )
 from ..log.reader import GameLog, Pass, Steal
 from ..rules.ruleset import (
@@ -57,8 +58,10 @@ class TrickPlan(NamedTuple):
     number: int
     line: int | None
     revealed: tuple[Card, ...]
-    plays: dict  # player -> card
+    plays: dict  # player -> card (the first each player named plays)
     actions: tuple  # Steal | Pass as recorded
+    written: tuple = ()  # the (player, card) pairs as the line lists them
+    complete: bool = True  # every player at the table plays once: ``plays`` is the trick
 
 
 class RoundPlan(NamedTuple):
@@ -132,24 +135,18 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> DealP
     opts = dict(log.options)
     opts.update(options or {})
     rounds = []
+    at_table = frozenset(log.players)
     for rec in log.rounds:
         tricks = []
         for t in rec.tricks:
+            # A line's plays as written: a player missing or named twice is the engine's to tell
+            # (``play_deal`` plays the line as written, in this ruleset's order).
             plays: dict = {}
             for p, c in t.plays:
-                if p not in log.players:
-                    raise IllegalPlayError(f"{p} is not at the table ({', '.join(log.players)})", file=log.file,
-                                           line=t.line, round=rec.number, trick=t.number, player=p)
-                if p in plays:
-                    raise IllegalPlayError(f"{p} plays twice in this trick: each player plays one card a trick",
-                                           file=log.file, line=t.line, round=rec.number, trick=t.number, player=p)
-                plays[p] = c
-            missing = [p for p in log.players if p not in plays]
-            if missing:
-                raise IllegalPlayError(f"{', '.join(missing)} did not play: each player plays one card a trick",
-                                       file=log.file, line=t.line, round=rec.number, trick=t.number,
-                                       player=missing[0])
-            tricks.append(TrickPlan(t.number, t.line, tuple(t.revealed), plays, tuple(t.actions)))
+                plays.setdefault(p, c)
+            complete = len(plays) == len(t.plays) and plays.keys() == at_table
+            tricks.append(TrickPlan(t.number, t.line, tuple(t.revealed), plays, tuple(t.actions), tuple(t.plays),
+                                    complete))
         if rec.pile is not None:
             prefix = tuple(rec.pile)
         else:
@@ -161,7 +158,7 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> DealP
         if rec.hands is not None:
             rebuilt = {p: tuple(h) for p, h in rec.hands.items()}
         else:
-            rebuilt = {p: tuple(t.plays[p] for t in tricks) for p in log.players}
+            rebuilt = {p: tuple(t.plays[p] for t in tricks if p in t.plays) for p in log.players}
         rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
                                 tuple(tricks), rebuilt))
     shown = frozenset().union(*(r.shown() for r in rounds))
@@ -200,11 +197,9 @@ def deck_problems(deal: DealPlan, ruleset: Ruleset, options: Mapping[str, bool])
     played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
     last = played[-1].number if played else 0
     for r in played:
-        if len(r.tricks) > deck.tricks or (len(r.tricks) < deck.tricks and r.number != last):
-            out.append(DeckError(
-                f"round {r.number} has {len(r.tricks)} tricks, but the {ruleset.name} {n}-player deal "
-                f"plays {deck.tricks} a round ({deck.hand_size} cards a hand)", file=deal.file,
-                line=r.line, round=r.number))
+        wrong = round_length(r.number, len(r.tricks), deck.tricks, last, f"{ruleset.name} {n}-player")
+        if wrong is not None:
+            out.append(DeckError(wrong, file=deal.file, line=r.line, round=r.number))
             break
     for r in deal.rounds:
         if r.pile is None and len(r.prefix) > deck.pile_size:
@@ -245,10 +240,12 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = froze
         changes["black_in_hands"] = black_hands
     if r.removed is not None and len(r.removed) != deck.removed:
         changes["removed"] = len(r.removed)
-    if r.hands is not None and r.removed is not None:
+    if r.removed is not None and (r.hands is not None or len(r.tricks) >= tricks):
         # A deal made for a smaller deck (italian's 1-10 at five players under english's 1-12)
-        # places fewer cards: the cards it has are the pool.
-        placed = frozenset(c for h in r.hands.values() for c in h).union(r.removed)
+        # places fewer cards: the cards it has are the pool. Without hands, a complete round's
+        # plays are the hands (the engine checks them against the pool: Game.pool_shown).
+        held = (r.hands.values() if r.hands is not None else (t.plays.values() for t in r.tricks))
+        placed = frozenset(c for h in held for c in h).union(r.removed)
         missing = deck.pool_cards - placed
         if missing:
             changes["_pool"] = deck.pool_cards & placed
@@ -317,7 +314,7 @@ def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, optio
     try:
         game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
     except BidsError as exc:
-        return None, exc.located(file=deal.file)
+        return None, exc.kept().located(file=deal.file)
     if not lenient:
         problems = deck_problems(deal, ruleset, game.options)
         if problems:
@@ -394,7 +391,8 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                 for t in r.tricks[:deck.tricks]:
                     plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
-                    play_trick(None, [(p, plays[p]) for p in playing_order()], t.line, decider)
+                    play_trick(None, [(p, plays[p]) for p in playing_order()] if t.complete
+                               else _in_order(t.written, playing_order()), t.line, decider)
                     if track:
                         after[(r.number, t.number)] = (tuple(rs.round_points.items()),
                                                        tuple(rs.double_bonus.items()),
@@ -404,8 +402,8 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                 undetermined = {"round": r.number, "trick": tn, "message": exc.message}
                 break
             except BidsError as exc:
-                exc.located(file=deal.file, round=r.number,
-                            trick=game.trick.number if game.trick is not None else None)
+                exc.kept().located(file=deal.file, round=r.number,
+                                   trick=game.trick.number if game.trick is not None else None)
                 return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
             if on_point is not None:
                 on_point((idx, 1), game, notes, asked, None, base_deck)
@@ -417,8 +415,17 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     try:
         result = game.result()
     except BidsError as exc:
-        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
+        return Outcome(ruleset, None, exc.kept().located(file=deal.file), None, notes, deck_notes, frozenset(asked),
+                       after)
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
+
+
+def _in_order(written: tuple, order: tuple) -> list:
+    """A line's (player, card) pairs in ``order``, as the engine checks them: a player named
+    twice plays twice, one missing does not play (the engine says so), and a name not at the
+    table comes last."""
+    at = {p: i for i, p in enumerate(order)}
+    return sorted(written, key=lambda pc: at.get(pc[0], len(order)))
 
 
 class _Decider(Decider):

@@ -14,14 +14,19 @@ The contract is cli.md's ``season --format json``: a shared first place is a win
 ``bids study``); ranks are competition ranks (equal totals share the best: 1, 2, 2, 4); head to head
 counts a game as ``above``/``below`` only when the totals differ; the rating is openskill's
 Plackett-Luce at its defaults, updated once a game in season order, the game's ranks from its totals
-(equal totals tied). The champion under a ruleset: most wins, then the highest ordinal; players equal
-on both share it.
+(equal totals tied).
+
+The standings' order is one of ``ORDERS`` (``--rank-by``), each with its tie-breaks; players equal on
+all of them share the place (a competition place: 1, 1, 3). The default is ``wins`` (docs/commands.md
+says why). The champion is whoever holds the first place: the table, the page and the champion read
+one order. Players with fewer than ``min_games`` games are listed apart, unranked (no place).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..log.names import key as name_key
@@ -42,13 +47,21 @@ class Played:
 class Game:
     """One game under one ruleset: its players in seating order."""
 
-    file: str
+    file: str  # the path as walked
     date: datetime.date | None
     players: tuple  # of Played, seating order
+    title: str | None = None  # the log's ``title``
+    name: str | None = None  # how a page or table names the game: its title, else its path in the folder given
+    ruleset: str | None = None  # the name of the ruleset the game was scored under
 
     @property
     def winners(self) -> tuple:
         return tuple(p.player for p in self.players if p.rank == 1)
+
+    @property
+    def shown(self) -> str:
+        """The game's name (``name``), else its file."""
+        return self.name or self.file
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,7 @@ class Rating:
 class BestGame:
     file: str
     points: int
+    name: str  # the game's name (Game.shown)
 
 
 @dataclass(frozen=True)
@@ -79,10 +93,33 @@ class Standing:
     minus_five_bonuses: int
     best_game: BestGame
     rating: Rating
+    place: int | None = None  # the place in the standings' order (shared when equal); None: unranked
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order of the standings (``--rank-by``): ``key(standing)`` sorts the best first."""
+
+    name: str  # rating, wins, points, mean-rank
+    text: str  # the order and its tie-breaks in words, for the headings
+    key: Callable[[Standing], tuple]
+
+
+ORDERS = {o.name: o for o in (
+    Order("wins", "most wins, then the higher win %, then more points a game",
+          lambda s: (-s.wins, -s.win_rate, -s.points_per_game)),
+    Order("points", "more points a game, then most wins, then the better mean rank",
+          lambda s: (-s.points_per_game, -s.wins, s.mean_rank)),
+    Order("mean-rank", "the better (lower) mean rank, then most wins, then more points a game",
+          lambda s: (s.mean_rank, -s.wins, -s.points_per_game)),
+    Order("rating", "the higher rating ordinal (mu - 3 sigma), then most wins",
+          lambda s: (-s.rating.ordinal, -s.wins)),
+)}
+DEFAULT_ORDER = "wins"
 
 
 @dataclass(frozen=True)
@@ -104,16 +141,22 @@ class RatingPoint:
 @dataclass(frozen=True)
 class RulesetSeason:
     ruleset: str | None  # None: each game under its own ruleset
-    champion: tuple  # of player names
-    standings: tuple  # of Standing, by ordinal (then wins, then name)
-    head_to_head: Mapping  # player -> {other: Meeting}, players in standings order
+    champion: tuple  # of player names: the first place of the standings
+    standings: tuple  # of Standing, in ``order`` (equal players by name), each with its place
+    head_to_head: Mapping  # player -> {other: Meeting}, players in standings order, then the unranked
     history: Mapping  # player -> (RatingPoint, ...): the rating after each of the player's games
+    results: tuple = ()  # of Game: every counted game in season order, its totals under this ruleset
+    order: Order = ORDERS[DEFAULT_ORDER]
+    min_games: int = 1
+    unranked: tuple = ()  # of Standing (no place): the players with fewer than min_games games, in ``order``
 
 
 @dataclass(frozen=True)
 class LeftOut:
     file: str
     reason: str  # the first error, located: "g3.toml:14: round 2, trick 3: ..."
+    name: str | None = None  # the file's path in the folder given (a page shows it, not the path as walked)
+    shared: str | None = None  # the reason with no local path in it, for a page (else: reason)
 
 
 @dataclass(frozen=True)
@@ -122,6 +165,7 @@ class WinnerChange:
     winners: Mapping  # ruleset label -> (winners,)
     decided_by: tuple  # the knob groups that decided it (bids diff's attribution), in its order
     note: str | None = None  # the account's bound was reached, or it could not be made: why
+    name: str | None = None  # the game's name (Game.shown)
 
 
 @dataclass(frozen=True)
@@ -139,9 +183,10 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for u in totals if u > t) for t in totals]
 
 
-def game_of(file: str, date, result, players: Sequence[str]) -> Game:
+def game_of(file: str, date, result, players: Sequence[str], *, title: str | None = None, name: str | None = None,
+            ruleset: str | None = None) -> Game:
     """One scored game (an engine ``GameResult``) with the season's names of its seats (``players``,
-    in the log's seating order, aliases applied)."""
+    in the log's seating order, aliases applied); ``title``, ``name`` and ``ruleset`` as ``Game``'s."""
     seats = result.players
     lucky = {p: 0 for p in seats}
     for rnd in result.rounds:
@@ -149,8 +194,8 @@ def game_of(file: str, date, result, players: Sequence[str]) -> Game:
             lucky[p] += 1
     ranks = competition_ranks([result.totals[p] for p in seats])
     return Game(file, date, tuple(
-        Played(name, result.totals[p], rank, lucky[p], 1 if result.bonuses.get(p) else 0)
-        for p, name, rank in zip(seats, players, ranks)))
+        Played(who, result.totals[p], rank, lucky[p], 1 if result.bonuses.get(p) else 0)
+        for p, who, rank in zip(seats, players, ranks)), title, name, ruleset)
 
 
 def order_key(file: str, date) -> tuple:
@@ -169,7 +214,8 @@ class _Tally:
         self.best: BestGame | None = None
 
 
-def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> RulesetSeason:
+def ruleset_season(label: str | None, games: Iterable[Game], model=None, order: Order = ORDERS[DEFAULT_ORDER],
+                   min_games: int = 1) -> RulesetSeason:
     """Standings, head to head and ratings of games already in season order (see the module doc)."""
     if model is None:
         from openskill.models import PlackettLuce
@@ -179,7 +225,9 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
     ratings: dict = {}
     history: dict[str, list] = {}
     meetings: dict[tuple, list] = {}
+    results = []
     for number, g in enumerate(games, 1):
+        results.append(g)
         for p in g.players:
             t = tallies.get(p.player)
             if t is None:
@@ -193,7 +241,7 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
             t.lucky += p.lucky_loser_rounds
             t.minus_five += p.minus_five_bonuses
             if t.best is None or p.total > t.best.points:
-                t.best = BestGame(g.file, p.total)
+                t.best = BestGame(g.file, p.total, g.shown)
         for i, a in enumerate(g.players):
             for b in g.players[i + 1:]:
                 x, y = (b, a) if (b.player, a.player) in meetings else (a, b)  # one entry a pair, whatever the seats
@@ -213,31 +261,29 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None) -> Rule
         r = ratings[player]
         standings.append(Standing(player, t.games, t.wins, t.rank_sum / t.games, t.points / t.games, t.lucky,
                                   t.minus_five, t.best, Rating(r.mu, r.sigma)))
-    standings.sort(key=lambda s: (-s.rating.ordinal, -s.wins, name_key(s.player), s.player))
-    order = [s.player for s in standings]
-    h2h: dict[str, dict[str, Meeting]] = {p: {} for p in order}
+    standings.sort(key=lambda s: (order.key(s), name_key(s.player), s.player))
+    ranked = [s for s in standings if s.games >= min_games]
+    unranked = [s for s in standings if s.games < min_games]
+    keys = [order.key(s) for s in ranked]
+    ranked = [dataclasses.replace(s, place=1 + sum(1 for k in keys if k < key)) for s, key in zip(ranked, keys)]
+    players = [s.player for s in ranked + unranked]
+    h2h: dict[str, dict[str, Meeting]] = {p: {} for p in players}
     for (a, b), (n, above, below) in meetings.items():
         h2h[a][b] = Meeting(n, above, below)
         h2h[b][a] = Meeting(n, below, above)
-    place = {p: i for i, p in enumerate(order)}
-    h2h = {p: dict(sorted(h2h[p].items(), key=lambda x: place[x[0]])) for p in order}
-    return RulesetSeason(label, champion(standings), tuple(standings), h2h,
-                         {p: tuple(history[p]) for p in order})
-
-
-def champion(standings: Sequence[Standing]) -> tuple:
-    """Most wins, then the highest ordinal; players equal on both share the title. None: no game."""
-    if not standings:
-        return ()
-    best = max((s.wins, s.rating.ordinal) for s in standings)
-    return tuple(s.player for s in standings if (s.wins, s.rating.ordinal) == best)
+    place = {p: i for i, p in enumerate(players)}
+    h2h = {p: dict(sorted(h2h[p].items(), key=lambda x: place[x[0]])) for p in players}
+    return RulesetSeason(label, tuple(s.player for s in ranked if s.place == 1), tuple(ranked), h2h,
+                         {p: tuple(history[p]) for p in players}, tuple(results), order, min_games, tuple(unranked))
 
 
 def season(rows: Iterable[Sequence[Game]], labels: Sequence[str | None], left_out: Sequence[LeftOut] = (),
-           winner_changes: Sequence[WinnerChange] = ()) -> Season:
+           winner_changes: Sequence[WinnerChange] = (), order: Order = ORDERS[DEFAULT_ORDER],
+           min_games: int = 1) -> Season:
     """The season of ``rows``: each row one log's ``Game`` under each label, in ``labels`` order."""
     rows = sorted(rows, key=lambda row: order_key(row[0].file, row[0].date))
-    seasons = tuple(ruleset_season(label, (row[i] for row in rows)) for i, label in enumerate(labels))
+    seasons = tuple(ruleset_season(label, (row[i] for row in rows), order=order, min_games=min_games)
+                    for i, label in enumerate(labels))
     place = {row[0].file: i for i, row in enumerate(rows)}
     changes = tuple(sorted(winner_changes, key=lambda c: place.get(c.file, len(place))))
     return Season(len(rows), tuple(row[0].file for row in rows), tuple(left_out), seasons, changes)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
+from ..core.i18n import Message, PluralMessage
 from ..core.sanitize import path_text
 from ..log.load import ruleset_file
 from ..report.render import JsonListWriter  # noqa: F401 - validate's JSON list (cli)
@@ -180,6 +181,8 @@ def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Seq
         errors = [exc.located(file=item)]
     except (RecursionError, MemoryError):
         errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+    for e in errors:
+        e.kept()  # (BidsError.kept: no reference cycle, memory flat over any number of logs)
     if errors and isinstance(item, WalkedPath) and ruleset_file(item):
         return FileResult(item, [], skipped="a ruleset file, not a game log")
     return FileResult(item, errors)
@@ -235,14 +238,24 @@ class Summary:
         else:
             self.valid += 1
 
-    def line(self) -> str:
-        return (f"{self.files} file{'s' if self.files != 1 else ''}, {self.valid} valid, "
-                f"{self.invalid} invalid, {self.errors} error{'s' if self.errors != 1 else ''}"
-                + (f" ({self.skipped} ruleset file{'s' if self.skipped != 1 else ''} skipped)" if self.skipped else "")
-                + (f" ({self.empty_folders} folder{'s' if self.empty_folders != 1 else ''} with no {LOG_SUFFIX} logs)"
-                   if self.empty_folders else "")
-                + (f" ({self.links_not_followed} link{'s' if self.links_not_followed != 1 else ''} to a folder "
-                   f"outside the tree not followed)" if self.links_not_followed else ""))
+    def line(self) -> Message:
+        """The summary line, as a message worded when shown: ``1 file, 0 valid, 1 invalid, 9 errors``."""
+        notes = []
+        if self.skipped:
+            notes.append(PluralMessage("({n} ruleset file skipped)", "({n} ruleset files skipped)", self.skipped))
+        if self.empty_folders:
+            notes.append(PluralMessage("({n} folder with no {suffix} logs)", "({n} folders with no {suffix} logs)",
+                                       self.empty_folders, suffix=LOG_SUFFIX))
+        if self.links_not_followed:
+            notes.append(PluralMessage("({n} link to a folder outside the tree not followed)",
+                                       "({n} links to a folder outside the tree not followed)",
+                                       self.links_not_followed))
+        return Message("{files}, {valid}, {invalid}, {errors}{notes}",
+                       files=PluralMessage("{n} file", "{n} files", self.files),
+                       valid=PluralMessage("{n} valid", "{n} valid", self.valid),
+                       invalid=PluralMessage("{n} invalid", "{n} invalid", self.invalid),
+                       errors=PluralMessage("{n} error", "{n} errors", self.errors),
+                       notes=_Joined(notes))
 
     def to_json(self) -> dict:
         return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors,
@@ -250,12 +263,21 @@ class Summary:
                 "links_not_followed": self.links_not_followed}
 
 
+class _Joined(NamedTuple):
+    """Worded messages, each after a space (the notes at the end of the summary line)."""
+
+    parts: list
+
+    def in_language(self, lang: str) -> str:
+        return "".join(f" {p.text(lang)}" for p in self.parts)
+
+
 def error_lines(result: FileResult) -> list[str]:
     """Table-mode lines of one file: each error located, or ``path: valid``."""
     if result.skipped:
-        return [f"{path_text(result.path)}: skipped: {result.skipped}"]
+        return [Message("{path}: skipped: {reason}", path=path_text(result.path), reason=result.skipped).text()]
     if not result.errors:
-        return [f"{path_text(result.path)}: valid"]
+        return [Message("{path}: valid", path=path_text(result.path)).text()]
     return [str(e) if e.file else f"{path_text(result.path)}: {e}" for e in result.errors]
 
 

@@ -83,23 +83,26 @@ def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk:
     new chunk goes out only when the caller takes the results of the oldest one. That keeps
     memory flat when the output is slower than the workers (``bids score --format json ... |
     less``): ``Pool.imap`` fed every chunk and held every finished result, about 270 MiB for
-    3,000 logs' JSON while a pager waited."""
-    import multiprocessing
+    3,000 logs' JSON while a pager waited.
+
+    The workers end with the command (``core.workers``): a signal, an error, or a caller that
+    stops reading ends them at once."""
     from collections import deque
 
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    from ..core.workers import Workers
+
     tasks = _chunks(func, items, extra, chunk, max_chunk)
-    with ctx.Pool(jobs) as pool:
+    with Workers(jobs) as pool:
         pending: deque = deque()
         for task in tasks:
-            pending.append(pool.apply_async(_run_chunk, (task,)))
+            pending.append(pool.submit(_run_chunk, task))
             if len(pending) == IN_FLIGHT * jobs:
                 break
         while pending:
-            results = pending.popleft().get()
+            results = pool.result(pending.popleft())
             task = next(tasks, None)  # keep the workers busy while the caller writes these
             if task is not None:
-                pending.append(pool.apply_async(_run_chunk, (task,)))
+                pending.append(pool.submit(_run_chunk, task))
             yield from results
 
 

@@ -148,6 +148,29 @@ class Outcome:
 
 
 @dataclass
+class Trial:
+    """A typed trick checked against the game, which is left as it was (``Recorder.trial``)."""
+
+    text: str  # as typed
+    line: str  # as the log holds it (names written, cards canonical); as typed when it could not be read
+    target: int  # the round it goes into (0 for the first)
+    rounds: list  # the rounds with the line in them
+    problems: list[str]  # validate's messages for the line, located; empty when it is accepted
+    result: GameResult | None  # the game replayed with it (None when refused)
+    steal: StealChoice | None = None  # with ``offer``: a steal offered that the line does not record
+    wrapped: bool = False  # problems in the recorder's words (wrapped on a terminal), not validate's
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def trick(self) -> TrickResult | None:
+        """The trick's result (its winner, points and reasons) when the line is accepted."""
+        return self.result.rounds[self.target].tricks[-1] if self.result is not None and not self.problems else None
+
+
+@dataclass
 class _Pending:
     """A trick waiting for a thief's decision."""
 
@@ -162,11 +185,16 @@ class Recorder:
 
     def __init__(self, file: str, ruleset_ref: str | None, ruleset: Ruleset, players: Sequence[str],
                  options: dict, rounds: list[RoundEntry] | None = None, *, interactive: bool = False,
-                 game_rounds: int | None = None, date=None) -> None:
+                 game_rounds: int | None = None, date=None, title: str | None = None,
+                 lang: str | None = None) -> None:
         self.file = file
         # The game's day, written into the log (log-format.md): today for a new game; a resumed
         # log keeps its own (or none).
         self.date = date
+        # The game's name (log.md ``title``) and the table's language for the pages (``bids serve``,
+        # kept in ``[meta] lang``): carried over by every save.
+        self.title = title
+        self.lang = lang
         self.ruleset_ref = ruleset_ref
         self.ruleset = ruleset
         self.players = tuple(players)
@@ -192,7 +220,16 @@ class Recorder:
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
         return log_text(self.ruleset_ref, self.players, self.options,
                         self.rounds if rounds is None else rounds, header=HEADER, date=self.date,
-                        meta={"rounds": self.rounds_given} if self.rounds_given else None)
+                        meta=self.meta() or None, title=self.title)
+
+    def meta(self) -> dict:
+        """The ``[meta]`` table written: the game's length when given, the table's language."""
+        out: dict = {}
+        if self.rounds_given:
+            out["rounds"] = self.rounds_given
+        if self.lang:
+            out["lang"] = self.lang
+        return out
 
     def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
         """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""
@@ -253,12 +290,18 @@ class Recorder:
 
     def next_turn(self) -> tuple[int, int, str]:
         """(round, trick, leader) of the next trick to type."""
+        r, t, game = self.next_game()
+        return r, t, game.leader
+
+    def next_game(self) -> tuple[int, int, Game]:
+        """(round, trick) of the next trick to type, and the game as it stands before it (its
+        round started): who leads, the playing order, where the round's cards are."""
         rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
         target = self._target(rounds)
         if target == len(rounds):
             rounds.append(RoundEntry())
         game, _ = self._open_game(rounds, target)
-        return target + 1, len(rounds[target].tricks) + 1, game.leader
+        return target + 1, len(rounds[target].tricks) + 1, game
 
     def game_over(self) -> bool:
         return len(self.rounds) >= self.game_rounds and all(len(r.tricks) >= self.tricks for r in self.rounds)
@@ -304,9 +347,7 @@ class Recorder:
         # there while reading it, before any stripping.
         n = length if length is not None else len(line.rstrip("\r\n"))
         if n > MAX_TYPED:  # the real length, before any escaping
-            return Outcome([f"{self.at}: a line of {n:,} characters: record reads lines of at most "
-                            f"{MAX_TYPED:,}"], error=True,
-                           asking=self.pending is not None)
+            return Outcome([self._too_long(n)], error=True, asking=self.pending is not None)
         text = line.strip()
         if self.pending is not None and not _is_command(text, allow_pass=False):
             return self._answer(text)
@@ -368,6 +409,18 @@ class Recorder:
         finally:
             self.at, self.interactive = at, interactive
 
+    def _too_long(self, n: int) -> str:
+        return self._at(f"a line of {n:,} characters: record reads lines of at most {MAX_TYPED:,}")
+
+    def undo(self) -> Outcome:
+        """Remove the last trick, as the typed ``undo`` does (with ``save`` when one went)."""
+        return self._undo()
+
+    def _at(self, *parts: str) -> str:
+        """Where a refused line is said to be: the input line (``at``; none for the table's
+        server, whose answers go to the request that sent the line), then ``parts``."""
+        return ": ".join([self.at, *parts] if self.at else parts)
+
     def choose_leader(self, name: str) -> Outcome:
         """``--leader NAME`` on the command line (not an input line)."""
         self.at = "--leader"
@@ -375,7 +428,7 @@ class Recorder:
 
     def located(self, e: BidsError) -> str:
         """A refused line's message, located at the input: 'input line N: round R, trick T: ...'."""
-        place = [self.at]
+        place = [self.at] if self.at else []
         if e.round is not None:
             place.append(f"round {e.round}" + (f", trick {e.trick}" if e.trick is not None else ""))
         return shown(": ".join([*place, e.text()]), MAX_MESSAGE)
@@ -454,40 +507,67 @@ class Recorder:
 
     # -- tricks ----------------------------------------------------------------------------------
     def _trick(self, text: str) -> Outcome:
+        tr = self.trial(text, offer=self.interactive)
+        if tr.problems:
+            lines = [x for p in tr.problems for x in wrap(p)] if tr.wrapped else tr.problems
+            out = Outcome(lines, error=True)
+        elif tr.steal is not None:
+            self.pending = _Pending(tr.rounds, tr.target, tr.line, tr.steal)
+            out = self._question(tr.steal)
+        else:
+            out = self.commit(tr)
+        first = text.split()[0]
+        if out.error and ":" not in text and _card_or_none(first) is None:
+            out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
+                              "save, reload, help, quit)")
+        return out
+
+    def trial(self, text: str, offer: bool = False) -> Trial:
+        """A trick typed now, checked as ``feed`` checks it, the game left as it is.
+
+        ``offer``: a steal the engine offers at this trick that the line does not record is
+        returned in ``steal`` (the rest of the line checked with a legal steal in its place when
+        it is mandatory), rather than refused as a log would refuse it. ``commit`` records it.
+        """
         rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
         target = self._target(rounds)
+        if len(text) > MAX_TYPED:
+            return Trial(text, text, target, rounds, [self._too_long(len(text))], None)
         if target == len(rounds):
             rounds.append(RoundEntry())
         rnd = rounds[target]
         game, _ = self._open_game(rounds, target)
         order = game.playing_order()
-        where = f"{self.at}: round {target + 1}, trick {len(rnd.tricks) + 1}"
+        where = self._at(f"round {target + 1}, trick {len(rnd.tricks) + 1}")
         line, problem = self._complete(text, order, rnd.pile is not None)
         if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1]):
             # The last line again (pasted or typed twice): one message, not one per card.
             problem = (f"the same cards as trick {len(rnd.tricks)} (typed twice?): nothing recorded; type "
                        f"trick {len(rnd.tricks) + 1}, or undo to change trick {len(rnd.tricks)}")
         if problem:
-            out = Outcome(wrap(f"{where}: {problem}"), error=True)
-        else:
-            rnd.tricks.append(line)
-            if not line.split(":", 1)[0].strip() and rnd.pile is not None:
-                # The pile is known (--deal): write the cards the engine took from it.
-                errors, _ = self.check(rounds)
-                if errors:
-                    return self._refuse(errors)
-                _, t = self._open_game(rounds, target)
-                rec = parse_trick(line)
-                line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
-                rnd.tricks[-1] = line
-            out = self._offer(rounds, target, line)
-            # The reader's advice is the log's form (names, commas): say the recorder's instead.
-            out.lines = [x.partition(": expected '<")[0] + ": " + self.form(order, rnd.pile is not None)
-                         if ": expected '<" in x else x for x in out.lines]
-        first = text.split()[0]
-        if out.error and ":" not in text and _card_or_none(first) is None:
-            out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
-                              "save, reload, help, quit)")
+            return Trial(text, line, target, rounds, [f"{where}: {problem}"], None, wrapped=True)
+        rnd.tricks.append(line)
+        if not line.split(":", 1)[0].strip() and rnd.pile is not None:
+            # The pile is known (--deal): write the cards the engine took from it.
+            errors, _ = self.check(rounds)
+            if errors:
+                return Trial(text, line, target, rounds, [self.located(e) for e in errors], None)
+            _, t = self._open_game(rounds, target)
+            rec = parse_trick(line)
+            line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
+            rnd.tricks[-1] = line
+        problems, result, steal = self._examine(rounds, target, line, offer)
+        # The reader's advice is the log's form (names, commas): say the recorder's instead.
+        problems = [x.partition(": expected '<")[0] + ": " + self.form(order, rnd.pile is not None)
+                    if ": expected '<" in x else x for x in problems]
+        return Trial(text, line, target, rounds, problems, result, steal)
+
+    def commit(self, trial: Trial) -> Outcome:
+        """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``."""
+        self.rounds = trial.rounds
+        self.accepted += 1
+        out = self._report(trial.result, trial.target)
+        out.change = ("trick", trial.line)
         return out
 
     def _complete(self, text: str, order: Sequence[str], pile_known: bool) -> tuple[str, str | None]:
@@ -548,10 +628,11 @@ class Recorder:
         # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
         return Outcome([self.located(e) for e in errors], error=True)
 
-    def _offer(self, rounds: list[RoundEntry], target: int, line: str) -> Outcome:
-        """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""
+    def _examine(self, rounds: list[RoundEntry], target: int, line: str,
+                 offer: bool) -> tuple[list[str], GameResult | None, StealChoice | None]:
+        """Check a candidate trick: (located problems, result, a steal to ask first or None)."""
         rounds[target].tricks[-1] = line
-        if self.interactive:
+        if offer:
             offered: list[StealChoice] = []
             self._open_game(rounds, target, offered)
             acted = {a.thief for a in _actions_of(line)}
@@ -560,20 +641,23 @@ class Recorder:
                 # Check the rest of the line first: with a legal steal for each mandatory one.
                 trial = line + "".join(f"; {_any_steal(c)}" for c in open_ if c.mandatory)
                 rounds[target].tricks[-1] = trial
-                errors, _ = self.check(rounds)
+                errors, result = self.check(rounds)
                 rounds[target].tricks[-1] = line
                 if errors:
-                    return self._refuse(self.check(rounds)[0])
-                self.pending = _Pending(rounds, target, line, open_[0])
-                return self._question(open_[0])
+                    return [self.located(e) for e in self.check(rounds)[0]], None, None
+                return [], result, open_[0]
         errors, result = self.check(rounds)
-        if errors:
-            return self._refuse(errors)
-        self.rounds = rounds
-        self.accepted += 1
-        out = self._report(result, target)
-        out.change = ("trick", line)
-        return out
+        return [self.located(e) for e in errors], result, None
+
+    def _offer(self, rounds: list[RoundEntry], target: int, line: str) -> Outcome:
+        """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""
+        problems, result, steal = self._examine(rounds, target, line, self.interactive)
+        if problems:
+            return Outcome(problems, error=True)
+        if steal is not None:
+            self.pending = _Pending(rounds, target, line, steal)
+            return self._question(steal)
+        return self.commit(Trial(line, line, target, rounds, [], result))
 
     def _question(self, c: StealChoice, note: str | None = None) -> Outcome:
         must = "must steal" if c.mandatory else "may steal"
@@ -642,18 +726,8 @@ class Recorder:
     def _report(self, result: GameResult, target: int) -> Outcome:
         rnd = result.rounds[target]
         t = rnd.tricks[-1]
-        if t.winner is not None:
-            verdict = f"{t.winner} {t.points:+d} ({t.reason})"
-        else:
-            verdict = "burned: " + t.reason.removesuffix(": burned")
-        if t.doubled is not None:  # what the 2x did, in replay's words
-            from ..report.render import doubled_text
-
-            verdict += "; " + doubled_text(t)
-        for s in t.steals:
-            verdict += f"; {s} ({s.value:+d})"
         out = Outcome(save=True)
-        head = f"R{rnd.number} T{t.number}: {verdict}"
+        head = f"R{rnd.number} T{t.number}: {verdict(t)}"
         points = "round: " + ", ".join(f"{p} {v}" for p, v in t.running.items())
         done = len(self.rounds[target].tricks) >= self.tricks
         if not done:
@@ -665,13 +739,7 @@ class Recorder:
         out.lines += join_parts([head, points])
         out.lines += self._alliance(t, target)
         out.lines += self._right_kept(t, target, done)
-        extra = []
-        if rnd.allies:
-            extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
-        if rnd.lucky_losers:
-            extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in rnd.lucky_losers.items()))
-        out.lines += wrap(f"Round {rnd.number} scores: " + ", ".join(f"{p} {v}" for p, v in rnd.scores.items())
-                          + (f" ({'; '.join(extra)})" if extra else ""))
+        out.lines += wrap(round_summary(rnd))
         if self.game_over():
             from ..report.render import score_table
 
@@ -723,6 +791,32 @@ class Recorder:
             return wrap(f"{ally} plays Ally: allied with {allies[1]} for this round")
         return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
 
+
+
+def verdict(t: TrickResult) -> str:
+    """A trick's result in one line: who took how much and why, or why it burned; its steals."""
+    if t.winner is not None:
+        text = f"{t.winner} {t.points:+d} ({t.reason})"
+    else:
+        text = "burned: " + t.reason.removesuffix(": burned")
+    if t.doubled is not None:  # what the 2x did, in replay's words
+        from ..report.render import doubled_text
+
+        text += "; " + doubled_text(t)
+    for s in t.steals:
+        text += f"; {s} ({s.value:+d})"
+    return text
+
+
+def round_summary(rnd) -> str:
+    """A finished round in one line: its scores, the Ally split and the lucky losers."""
+    extra = []
+    if rnd.allies:
+        extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
+    if rnd.lucky_losers:
+        extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in rnd.lucky_losers.items()))
+    return (f"Round {rnd.number} scores: " + ", ".join(f"{p} {v}" for p, v in rnd.scores.items())
+            + (f" ({'; '.join(extra)})" if extra else ""))
 
 
 def _only_choice(c: StealChoice) -> tuple[str, Card] | None:
@@ -784,7 +878,8 @@ def meta_rounds(log: GameLog) -> int | None:
     return value
 
 
-__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "clean", "meta_rounds", "rounds_of", "shown"]
+__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "Trial", "clean", "meta_rounds", "round_summary", "rounds_of",
+           "shown", "verdict"]
 
 
 def _same_cards(line: str, before: str) -> bool:

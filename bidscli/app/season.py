@@ -17,8 +17,18 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from ..analysis.season import Game, LeftOut, Season, WinnerChange, game_of, season
+from ..analysis.season import (
+    DEFAULT_ORDER,
+    ORDERS,
+    Game,
+    LeftOut,
+    Season,
+    WinnerChange,
+    game_of,
+    season,
+)
 from ..core.errors import BidsError, UnfinishedError
+from ..core.paths import path_in, shared_path
 from ..core.sanitize import path_text
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
@@ -65,6 +75,7 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
     try:
         return _own(item) if not refs else _replayed(item, refs, lenient)
     except BidsError as exc:
+        exc.kept()  # (BidsError.kept: no reference cycle)
         if isinstance(item, WalkedPath) and ruleset_file(item):
             return Scored(item)
         return Scored(item, left_out=_located(exc, item))
@@ -81,7 +92,8 @@ def _own(path: str) -> Scored:
         raise exc.advise("a season counts finished games (`bids score FILE --allow-partial` shows its "
                          "standings so far)") from None
     seats = loaded.log.players
-    return Scored(path, (game_of(path, loaded.log.date, result, seats),), seats)
+    return Scored(path, (game_of(path, loaded.log.date, result, seats, title=loaded.log.title,
+                                 ruleset=loaded.ruleset.name),), seats)
 
 
 def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
@@ -102,7 +114,9 @@ def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
             raise UnfinishedError(f"the game is unfinished under {label} after round {stop[0]}, trick {stop[1]} "
                                   f"(a round of {o.result.deck.tricks} tricks)", advice=None, file=path, line=line,
                                   round=stop[0] or None, trick=stop[1] or None)
-    games = tuple(game_of(path, date, o.result, seats) for o in pl.outcomes)
+    title = pl.deal.log.title
+    games = tuple(game_of(path, date, o.result, seats, title=title, ruleset=label)
+                  for label, o in zip(pl.labels, pl.outcomes))
     change = None
     winners = [frozenset(o.result.winners) for o in pl.outcomes]
     if any(w != winners[0] for w in winners[1:]):
@@ -167,6 +181,41 @@ def _once(items, notes: list) -> Iterable:
         yield item
 
 
+def game_name(path: str, arg: str, walked: bool) -> str:
+    """A log's name where a page or table names it (when the log has no ``title``): its path
+    relative to the folder given (``w1/game.toml``); a file named on its own, ``shared_path``'s
+    (``week05.toml``, never an absolute path: a page is made to be shared)."""
+    return path_in(path, arg) if walked else shared_path(path)
+
+
+class _Where(NamedTuple):
+    name: str  # game_name
+    root: str  # the folder given, or the folder of a file named on its own ("" for none)
+
+
+def _walked(args: Iterable[str], where: dict) -> Iterable:
+    """``iter_log_paths(args)``, noting in ``where`` each path's name and the folder it was found in."""
+    for arg in args:
+        for item in iter_log_paths([arg]):
+            path = str(item.path if isinstance(item, PathProblem) else item)
+            walked = isinstance(item, WalkedPath)
+            where[path] = _Where(game_name(path, str(arg), walked), str(arg) if walked else os.path.dirname(path))
+            yield item
+
+
+def shared_text(text: str, path: str, where: Mapping) -> str:
+    """``text`` (a left-out log's reason) with no local path: the log's path as its name, and any
+    other file under the folder it was found in (its ruleset) relative to that folder."""
+    w = where.get(path)
+    if w is None:
+        return text
+    text = text.replace(path_text(path), path_text(w.name))
+    if w.root:
+        for root in dict.fromkeys((w.root, os.path.abspath(w.root))):
+            text = text.replace(path_text(root.rstrip(os.sep) + os.sep), "")
+    return text
+
+
 def alias_map(texts: Iterable[str]) -> dict[str, str]:
     """``--alias OLD=NEW`` options as {OLD: NEW}; ValueError (a usage error) when two of them
     disagree: one OLD given two NEW names, or a NEW name that is another alias's OLD (a chain
@@ -212,15 +261,18 @@ class _Names:
 
 
 def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str] | None = None,
-        jobs: int | None = 1, progress=None, lenient: bool = False) -> Season:
-    """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log."""
+        jobs: int | None = 1, progress=None, lenient: bool = False, rank_by: str = DEFAULT_ORDER,
+        min_games: int = 1) -> Season:
+    """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log;
+    ``rank_by``: the standings' order (``analysis.season.ORDERS``); ``min_games``: fewer games, unranked."""
     from .parallel import prepare_gc
 
     prepare_gc()
     names = _Names(aliases or {})
     labels = [None] if not refs else _labels(refs)
     notes: list[str] = []
-    items = _once(iter_log_paths(args), notes)
+    where: dict = {}
+    items = _once(_walked(args, where), notes)
     extra = (tuple(refs), lenient)
     if jobs is None:
         from itertools import chain, islice
@@ -240,29 +292,33 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
     for s in results:  # (a replayed game holds no reference cycle: each log's objects die as it is done)
+        w = where.get(str(s.file))
         if s.left_out is None and s.games:
             shown = [names(p) for p in s.seats]
             twice = sorted({p for p in shown if shown.count(p) > 1})
             if twice:
-                left.append(LeftOut(s.file, f"{s.file}: {', '.join(twice)} would play twice in this game "
-                                            "(two players' names are the same season player by --alias)"))
+                left.append(LeftOut(s.file, f"{path_text(s.file)}: {', '.join(twice)} would play twice in this "
+                                            "game (two players' names are the same season player by --alias)",
+                                    w and w.name))
             else:
-                rows.append(tuple(_renamed(g, shown) for g in s.games))
+                name = s.games[0].title or (w.name if w else None)
+                rows.append(tuple(_renamed(g, shown, name) for g in s.games))
                 if s.change is not None:
                     rename = dict(zip(s.seats, shown))
-                    changes.append(dataclasses.replace(s.change, winners={
+                    changes.append(dataclasses.replace(s.change, name=name, winners={
                         lab: tuple(rename[p] for p in w) for lab, w in s.change.winners.items()}))
         elif s.left_out is not None:
-            left.append(LeftOut(s.file, s.left_out))
+            left.append(LeftOut(s.file, s.left_out, w and w.name))
         if progress is not None:
             progress(s.left_out is not None)
     notes += [f"--alias {old!r}: no game has a player {old!r}" for old in names.unused()]
-    return dataclasses.replace(season(rows, labels, left, changes), notes=tuple(notes))
+    left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
+    return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))
 
 
-def _renamed(game: Game, shown: Sequence[str]) -> Game:
-    return dataclasses.replace(game, players=tuple(dataclasses.replace(p, player=name)
-                                                   for p, name in zip(game.players, shown)))
+def _renamed(game: Game, shown: Sequence[str], name: str | None) -> Game:
+    return dataclasses.replace(game, name=name, players=tuple(dataclasses.replace(p, player=who)
+                                                              for p, who in zip(game.players, shown)))
 
 
 def _labels(refs: Sequence[str]) -> list[str]:

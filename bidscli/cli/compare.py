@@ -7,11 +7,12 @@ from pathlib import Path
 
 import click
 
+from ..core.i18n import N_, Message
 from . import usage
 from .catalog import command
+from .language import option
 from .options import (
     RULESET_ARG,
-    RULESET_HELP,
     checked_each,
     command_line,
     completes,
@@ -28,41 +29,37 @@ from .options import (
 )
 
 
-@command("diff")
+@command("diff", N_("Per-trick winners, round and final scores, every trick, round end and bonus where the "
+                    "rulesets part (with each engine's reasons and knobs), each player's difference charged to "
+                    "the knobs that caused it (exact Shapley values; each ruleset against the first), which rules "
+                    "decide the winner, and the knobs that changed the game. Steals decided by the default policy "
+                    "are marked with '!'."), (
+    "bids diff examples/thief-6p.toml -r italian -r english",
+    "bids diff examples/thief-6p.toml -r english -r japanese --format json",
+    "bids diff examples/friday-4p.toml -r english -r italian --explain --all --lenient-deck",
+))
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
-@rulesets_option("a ruleset to compare (bundled name or path); give two or more")
+@rulesets_option(N_("a ruleset to compare (bundled name or path); give two or more"))
 @option_option
-@click.option("--lenient-deck", is_flag=True,
-              help="score even when the deal does not fit a ruleset's deck: foreign cards are played and "
-                   "revealed as recorded, and rounds keep the log's length")
-@click.option("--explain", is_flag=True, help="add every trick's reason chain under each ruleset, naming each "
-                                                "knob and its source")
-@click.option("--all", "everything", is_flag=True,
-              help="give every trick where the results part with both sides' reasons (default: one line a round)")
-@partial_option("compare the tricks of an unfinished game: standings so far, marked partial, no winner")
+@option("--lenient-deck", is_flag=True,
+        help=N_("score even when the deal does not fit a ruleset's deck: foreign cards are played and "
+                "revealed as recorded, and rounds keep the log's length"))
+@option("--explain", is_flag=True, help=N_("add every trick's reason chain under each ruleset, naming each "
+                                           "knob and its source"))
+@option("--all", "everything", is_flag=True,
+        help=N_("give every trick where the results part with both sides' reasons (default: one line a round)"))
+@partial_option(N_("compare the tricks of an unfinished game: standings so far, marked partial, no winner"))
 @format_option("table", "json")
 @guarded
 def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partial, fmt):
-    """Per-trick winners, round and final scores, every trick, round end and
-    bonus where the rulesets part (with each engine's reasons and knobs),
-    each player's difference charged to the knobs that caused it (exact
-    Shapley values; each ruleset against the first), which rules decide the
-    winner, and the knobs that changed the game. Steals decided by the
-    default policy are marked with '!'.
-
-    \b
-    Examples:
-      bids diff examples/thief-6p.toml -r italian -r english
-      bids diff examples/thief-6p.toml -r english -r japanese --format json
-      bids diff examples/friday-4p.toml -r english -r italian --explain --all --lenient-deck
-    """
+    """`bids diff` (its help: the decorator's message ids)."""
     from ..analysis import variants
     from ..app import api
     from ..report import diff as diffreport
     from ..report import render as report
 
     if len(rulesets) < 2:
-        raise click.UsageError("diff needs at least two rulesets: -r A -r B")
+        raise click.UsageError(Message("diff needs at least two rulesets: -r A -r B").text())
     if not allow_partial:
         api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
     d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
@@ -72,27 +69,25 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
         echo_text(diffreport.diff_text(d, explain, everything, width=min(report.terminal_width(), diffreport.WIDTH)))
 
 
-@command("disputes")
+@command("disputes", (), (
+    "bids disputes examples/thief-6p.toml",
+    "bids disputes game.toml -r english --knob thief.timing --knob double.scope",
+))
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
-@click.option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
-              callback=checked_each(lambda arg: usage.check_knob_args([arg])),
-              shell_complete=completes(usage.knob_words),
-              help="a knob to dispute (at all its values, or at VALUE); repeatable. "
-                   "Default: every knob on which the bundled rulesets differ at this player count")
-@click.option("--lenient-deck", is_flag=True, help="score variants whose deck does not fit the deal anyway")
-@partial_option("dispute who leads an unfinished game after its tricks (marked partial, no winner)")
+@option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
+        callback=checked_each(lambda arg: usage.check_knob_args([arg])),
+        shell_complete=completes(usage.knob_words),
+        help=N_("a knob to dispute (at all its values, or at VALUE); repeatable. "
+                "Default: every knob on which the bundled rulesets differ at this player count"))
+@option("--lenient-deck", is_flag=True, help=N_("score variants whose deck does not fit the deal anyway"))
+@partial_option(N_("dispute who leads an unfinished game after its tricks (marked partial, no winner)"))
 @format_option("table", "json")
 @progress_option
 @guarded
 def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, progress):
-    """
-    \b
-    Examples:
-      bids disputes examples/thief-6p.toml
-      bids disputes game.toml -r english --knob thief.timing --knob double.scope
-    """
+    """`bids disputes` (its help: the decorator's message ids)."""
     from ..analysis.disputes import disputes as find_disputes
     from ..app import api
     from ..report import diff as diffreport
@@ -145,31 +140,29 @@ class _SearchProgress:
 # -- report (report/pages.py, report/html.py) -----------------------------------------------
 
 
-@command("report")
+@command("report", N_("--format json prints the page's data instead of writing HTML."), (
+    "bids report examples/friday-4p.toml --out friday.html",
+    "bids report examples/thief-6p.toml -r italian -r english --out x.html",
+))
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
-@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
-              help=f"{RULESET_HELP}; one: a game page, two or more: a comparison of the same deal", **RULESET_ARG)
+@option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+        help=N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; one: a game "
+                "page, two or more: a comparison of the same deal"), **RULESET_ARG)
 @option_option
-@click.option("--out", type=click.Path(dir_okay=False, readable=False), help="the HTML file to write ('-' for stdout)")
-@click.option("--force", is_flag=True, help="replace --out if it exists")
-@click.option("--lenient-deck", is_flag=True, help="comparison: score a deal that does not fit a ruleset's deck")
-@click.option("--allow-partial", is_flag=True, help="accept an unfinished last round (standings so far, no winner)")
+@option("--out", type=click.Path(dir_okay=False, readable=False), help=N_("the HTML file to write ('-' for stdout)"))
+@option("--force", is_flag=True, help=N_("replace --out if it exists"))
+@option("--lenient-deck", is_flag=True, help=N_("comparison: score a deal that does not fit a ruleset's deck"))
+@option("--allow-partial", is_flag=True, help=N_("accept an unfinished last round (standings so far, no winner)"))
 @format_option("html", "json")
 @guarded
 def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
-    """--format json prints the page's data instead of writing HTML.
-
-    \b
-    Examples:
-      bids report examples/friday-4p.toml --out friday.html
-      bids report examples/thief-6p.toml -r italian -r english --out x.html
-    """
+    """`bids report` (its help: the decorator's message ids)."""
     from ..app import api
     from ..report import html
     from ..report import render as reportmod
 
     if fmt == "html" and not out:
-        raise click.UsageError("report needs --out FILE.html (or --format json)")
+        raise click.UsageError(Message("report needs --out FILE.html (or --format json)").text())
     if not allow_partial and len(rulesets) > 1:  # a game page refuses it itself (api.score)
         api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
     page = api.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)

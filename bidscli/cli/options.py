@@ -13,12 +13,14 @@ import sys
 
 import click
 
+from ..core.i18n import N_, Message
 from ..core.sanitize import path_text, terminal
 from . import usage
+from .language import option
 
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
-RULESET_HELP = "bundled name (italian, english, spanish, japanese) or path to a TOML ruleset"
+RULESET_HELP = N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset")
 
 
 def echo(message=None, **kw) -> None:
@@ -51,22 +53,23 @@ def guarded(func):
         try:
             return func(*args, **kwargs)
         except BidsError as exc:
-            fail(f"error: {exc}")
+            fail(Message("error: {message}", message=str(exc)).text())
             sys.exit(1)
         except (SystemExit, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP during a study (study.Stopped)
-            fail("interrupted")
+        except KeyboardInterrupt as exc:  # Ctrl-C, or a signal to a command with workers (core.workers.Stopped)
+            fail(Message("interrupted").text())
             sys.exit(128 + getattr(exc, "signum", 2))
         except BrokenPipeError:
             sys.exit(1)
         except OSError as exc:  # output that cannot be written: a full disk, a closed stream
-            plain_fail(f"error: cannot write the output: {exc.strerror or exc}")
+            plain_fail(Message("error: cannot write the output: {reason}", reason=exc.strerror or exc).text())
             sys.exit(1)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
             if os.environ.get("BIDS_DEBUG"):
                 raise
-            fail(f"internal error: {type(exc).__name__}: {exc} (set BIDS_DEBUG=1 for details)")
+            fail(Message("internal error: {kind}: {detail} (set BIDS_DEBUG=1 for details)",
+                         kind=type(exc).__name__, detail=exc).text())
             sys.exit(1)
 
     return wrapper
@@ -91,7 +94,7 @@ def prepare_process() -> None:
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     if sys.stdout is None:
-        plain_fail("error: standard output is closed: nothing could be shown (run bids with an open stdout)")
+        plain_fail(Message("error: standard output is closed: nothing could be shown (run bids with an open stdout)").text())
         sys.exit(1)
     if not _FREEZE_AT_EXIT:
         import atexit
@@ -137,53 +140,53 @@ RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complet
 
 def ruleset_option(func=None, *, required=False):
     """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
-    deco = click.option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
-                        help=RULESET_HELP if required else f"{RULESET_HELP}; overrides the log's ruleset",
-                        **RULESET_ARG)
+    deco = option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
+                  help=RULESET_HELP if required else N_("bundled name (italian, english, spanish, japanese) or "
+                                                        "path to a TOML ruleset; overrides the log's ruleset"),
+                  **RULESET_ARG)
     return deco if func is None else deco(func)
 
 
 def rulesets_option(help):
     """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
-    return click.option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
-                        **RULESET_ARG)
+    return option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
+                  **RULESET_ARG)
 
 
 def players_option(help, required=False):
-    return click.option("--players", "-p", type=click.IntRange(3, 6), required=required, help=help)
+    return option("--players", "-p", type=click.IntRange(3, 6), required=required, help=help)
 
 
 def seed_option(help, default=None):
-    return click.option("--seed", type=click.IntRange(0, MAX_SEED), default=default,
-                        show_default=default is not None, help=help)
+    return option("--seed", type=click.IntRange(0, MAX_SEED), default=default,
+                  show_default=default is not None, help=help)
 
 
 def bots_option(func):
-    return click.option("--bots", metavar="A,B,C", shell_complete=completes(usage.bot_words),
-                        help="a strategy per seat, or one for all: random, greedy, lucky, default "
-                             "(default: default)")(func)
+    return option("--bots", metavar="A,B,C", shell_complete=completes(usage.bot_words),
+                  help=N_("a strategy per seat, or one for all: random, greedy, lucky, default "
+                          "(default: default)"))(func)
 
 
-def out_options(what):
-    """``--out FILE`` and ``--force`` of the commands that write a game log."""
+def out_options(help):
+    """``--out FILE`` (``help``: what it writes) and ``--force`` of the commands that write a game log."""
     def deco(func):
-        func = click.option("--force", is_flag=True, help="replace --out if it exists")(func)
-        return click.option("--out", type=click.Path(dir_okay=False, readable=False),
-                            help=f"write the {what} here instead of stdout")(func)
+        func = option("--force", is_flag=True, help=N_("replace --out if it exists"))(func)
+        return option("--out", type=click.Path(dir_okay=False, readable=False), help=help)(func)
     return deco
 
 
 def progress_option(func):
     """``--progress/--no-progress``; neither given: a bar only when stderr is a terminal."""
-    return click.option("--progress/--no-progress", default=None,
-                        callback=lambda ctx, param, value: sys.stderr.isatty() if value is None else value,
-                        help="progress bar on stderr (default: only when stderr is a terminal)")(func)
+    return option("--progress/--no-progress", default=None,
+                  callback=lambda ctx, param, value: sys.stderr.isatty() if value is None else value,
+                  help=N_("progress bar on stderr (default: only when stderr is a terminal)"))(func)
 
 
 def option_option(func):
-    return click.option(
+    return option(
         "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
-        help="table option (thief=true) or knob override (thief.timing=deferred); repeatable",
+        help=N_("table option (thief=true) or knob override (thief.timing=deferred); repeatable"),
         callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
         shell_complete=completes(usage.option_words),
     )(func)
@@ -191,8 +194,8 @@ def option_option(func):
 
 def format_option(*choices):
     def deco(func):
-        return click.option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
-                            show_default=True, help="output format")(func)
+        return option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],
+                      show_default=True, help=N_("output format"))(func)
     return deco
 
 
@@ -205,9 +208,9 @@ def echo_text(text: str) -> None:
 
 def jobs_option(func):
     """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
-    return click.option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
-                        help="worker processes (0: one per core; default: one process below 100 logs, "
-                             "else a worker per 50 logs up to one per core); the output does not depend on it")(func)
+    return option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
+                  help=N_("worker processes (0: one per core; default: one process below 100 logs, "
+                          "else a worker per 50 logs up to one per core); the output does not depend on it"))(func)
 
 
 def job_count(jobs: int | None, count: int) -> int:
@@ -227,8 +230,8 @@ def checked(hint: str, parse, *args):
         raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
-def partial_option(what):
-    return click.option("--allow-partial", is_flag=True, help=what)
+def partial_option(help):
+    return option("--allow-partial", is_flag=True, help=help)
 
 
 def command_line(*words, **options) -> str:
@@ -251,4 +254,4 @@ def write_or_echo(text: str, out: str | None, force: bool) -> None:
     from ..files.safe import write_atomic
 
     write_atomic(out, text, force=force)
-    echo(f"wrote {path_text(out)}", err=True)
+    echo(Message("wrote {path}", path=path_text(out)).text(), err=True)

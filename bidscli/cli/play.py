@@ -7,8 +7,10 @@ import sys
 
 import click
 
+from ..core.i18n import N_, Message
 from ..core.sanitize import path_text
 from .catalog import command
+from .language import option
 from .options import (
     echo,
     echo_text,
@@ -24,28 +26,24 @@ from .options import (
 )
 
 
-@command("score")
+@command("score", N_("Stops at the first error of a log (use `bids validate` to see them all); exits 1 if any "
+                     "log could not be scored. An unfinished game (a short last round) is refused unless "
+                     "--allow-partial: then it shows the standings so far, never a winner."), (
+    "bids score examples/friday-4p.toml",
+    "bids score examples/friday-4p.toml examples/thief-6p.toml -r english --format json",
+    "bids score examples/thief-6p.toml -r english -o thief.timing=immediate",
+))
 # readable=False on every path: a file that cannot be read is invalid input, said by files.py's
 # input policy (exit 1, the run goes on), not a usage error (click's check, exit 2, docs/commands.md).
 @click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
-@partial_option("score an unfinished game: standings after its last trick, no winner")
+@partial_option(N_("score an unfinished game: standings after its last trick, no winner"))
 @format_option()
 @jobs_option
 @guarded
 def score(logs, ruleset, options, allow_partial, fmt, jobs):
-    """Stops at the first error of a log (use `bids validate` to see them all);
-    exits 1 if any log could not be scored. An unfinished game (a short last
-    round) is refused unless --allow-partial: then it shows the standings so
-    far, never a winner.
-
-    \b
-    Examples:
-      bids score examples/friday-4p.toml
-      bids score examples/friday-4p.toml examples/thief-6p.toml -r english --format json
-      bids score examples/thief-6p.toml -r english -o thief.timing=immediate
-    """
+    """Score each log (its help: the decorator's)."""
     from ..app import batch, stream
 
     paths, broken = [], False
@@ -66,23 +64,20 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
 # -- replay -----------------------------------------------------------------------------
 
 
-@command("replay")
+@command("replay", N_("An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial."), (
+    "bids replay examples/friday-4p.toml",
+    "bids replay examples/thief-6p.toml -r italian --explain",
+))
 @click.argument("log", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
-@click.option("--explain", is_flag=True, help="give the reason chain of every trick, naming each knob and its source "
-              "(--format json always has it, under each trick's \"explain\")")
-@partial_option("replay an unfinished game without the error at its end")
+@option("--explain", is_flag=True, help=N_("give the reason chain of every trick, naming each knob and its source "
+                                          "(--format json always has it, under each trick's \"explain\")"))
+@partial_option(N_("replay an unfinished game without the error at its end"))
 @format_option("table", "json")
 @guarded
 def replay(log, ruleset, options, explain, allow_partial, fmt):
-    """An unfinished game is shown trick by trick, then refused (exit 1) unless --allow-partial.
-
-    \b
-    Examples:
-      bids replay examples/friday-4p.toml
-      bids replay examples/thief-6p.toml -r italian --explain
-    """
+    """Replay one log trick by trick (its help: the decorator's)."""
     from ..app import api
     from ..report import render as report
 
@@ -100,26 +95,23 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 # -- validate ------------------------------------------------------------------------------
 
 
-@command("validate")
+@command("validate", N_("Keeps going past broken or unreadable files. Exits 0 when every log is valid, 1 otherwise."), (
+    "bids validate examples/broken.toml",
+    "bids validate game.toml --allow-partial --format json",
+    "bids validate logs/ --format json --summary",
+))
 @click.argument("logs", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
 @ruleset_option
 @option_option
-@partial_option("accept an unfinished last round")
+@partial_option(N_("accept an unfinished last round"))
 @format_option("table", "json")
-@click.option("--summary", "json_summary", is_flag=True,
-              help='with --format json: print {"files": [...], "summary": {...}} instead of the bare list')
+@option("--summary", "json_summary", is_flag=True,
+        help=N_('with --format json: print {{"files": [...], "summary": {{...}}}} instead of the bare list'))
 @progress_option
 @jobs_option
 @guarded
 def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs):
-    """Keeps going past broken or unreadable files. Exits 0 when every log is valid, 1 otherwise.
-
-    \b
-    Examples:
-      bids validate examples/broken.toml
-      bids validate game.toml --allow-partial --format json
-      bids validate logs/ --format json --summary
-    """
+    """Validate every log (its help: the decorator's)."""
     from ..app import batch
     from ..report import render as report
 
@@ -143,7 +135,8 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
             bar.step(bad=not result.valid)
         if fmt == "json":
             if result.skipped:
-                echo(f"{path_text(result.path)}: skipped: {result.skipped}", err=True)
+                echo(Message("{path}: skipped: {reason}", path=path_text(result.path), reason=result.skipped).text(),
+                     err=True)
                 continue
             doc = report.validate_json(result.path, result.errors)
             if writer is None:
@@ -158,8 +151,8 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     if writer is not None:
         writer.close(summary.to_json())
     if fmt == "json":
-        echo(summary.line(), err=True)
+        echo(summary.line().text(), err=True)
     else:
-        echo(summary.line())
+        echo(summary.line().text())
     if summary.failed:
         sys.exit(1)

@@ -6,7 +6,9 @@ import sys
 
 import click
 
+from ..core.i18n import N_, Message
 from .catalog import command
+from .language import option
 from .options import (
     echo,
     guarded,
@@ -15,48 +17,44 @@ from .options import (
 )
 
 
-@command("record")
+@command("record", (
+    N_("Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own `K5: Ana R5, "
+       "Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader, hand, save, reload, quit). "
+       "With standard input not a terminal, results go to stderr and the exit code is 1 if any line was refused "
+       "or a save failed (accepted tricks are kept all the same)."),
+    N_("One recorder a file: OUT is locked (.OUT.lock beside it) while recorded, and never saved over once "
+       "something else changed it (`save NEWFILE` or `reload` then)."),
+    N_("There is no --format: OUT is a game log (TOML), and `bids score OUT --format json` reads it as JSON."),
+), (
+    "bids record friday.toml --players Ana,Ben,Cleo,Dev -r english -o ally=true",
+    "bids record friday.toml --resume",
+    "bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml",
+    "bids record game.toml --deal deal.toml",
+))
 @click.argument("out", type=click.Path(dir_okay=False, readable=False))
-@click.option("--players", "names", metavar="A,B,C", help="player names in seating order (a new game)")
+@option("--players", "names", metavar="A,B,C", help=N_("player names in seating order (a new game)"))
 @ruleset_option
 @option_option
-@click.option("--leader", metavar="NAME", help="who leads the first trick (default: the ruleset's first leader)")
-@click.option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False, readable=False),
-              help="the deal (from `bids deal`): plays are checked against the hands, the pile is revealed")
-@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds in the game (default: game.rounds)")
-@click.option("--resume", is_flag=True, help="go on with the unfinished log OUT (players, ruleset, options from it)")
-@click.option("--force", is_flag=True, help="start over an existing OUT")
+@option("--leader", metavar="NAME", help=N_("who leads the first trick (default: the ruleset's first leader)"))
+@option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False, readable=False),
+        help=N_("the deal (from `bids deal`): plays are checked against the hands, the pile is revealed"))
+@option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds in the game (default: game.rounds)"))
+@option("--resume", is_flag=True, help=N_("go on with the unfinished log OUT (players, ruleset, options from it)"))
+@option("--force", is_flag=True, help=N_("start over an existing OUT"))
 @guarded
 def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
-    """Type `K5: R5 G4 K7 Y2` (revealed cards, then the cards in playing order), or the log's own
-    `K5: Ana R5, Ben G4, Cleo K7, Dev Y2`; `help` lists the commands (undo, score, leader,
-    hand, save, reload, quit). With standard input not a terminal, results go to stderr and the
-    exit code is 1 if any line was refused or a save failed (accepted tricks are kept all the same).
-
-    One recorder a file: OUT is locked (.OUT.lock beside it) while recorded, and never saved
-    over once something else changed it (`save NEWFILE` or `reload` then).
-
-    There is no --format: OUT is a game log (TOML), and `bids score OUT --format json`
-    reads it as JSON.
-
-    \b
-    Examples:
-      bids record friday.toml --players Ana,Ben,Cleo,Dev -r english -o ally=true
-      bids record friday.toml --resume
-      bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml
-      bids record game.toml --deal deal.toml
-    """
+    """`bids record` (its help: the decorator's message ids)."""
     from . import recordio
 
     closed = recordio.fill_closed_fds()  # before any file is opened: none takes their numbers
     interactive = _tty(sys.stdin) and _tty(sys.stdout)
     if sys.stdin is None or 0 in closed:
-        _plain("error: standard input is closed: bids record reads the tricks there (type them at a "
-               "terminal, or pipe them in)")
+        _plain(Message("error: standard input is closed: bids record reads the tricks there (type them at a "
+                       "terminal, or pipe them in)").text())
         sys.exit(1)
     if not interactive and (sys.stderr is None or 2 in closed):
-        _plain("error: standard error is closed: with standard input not a terminal, bids record writes "
-               "every result and message there (give it a file: 2> record.log)")
+        _plain(Message("error: standard error is closed: with standard input not a terminal, bids record "
+                       "writes every result and message there (give it a file: 2> record.log)").text())
         sys.exit(1)
     restore = recordio.stop_on_signals()
     try:

@@ -40,89 +40,26 @@ from ..app.record import (
     shown,
     wrap,
 )
+from ..app.recordfile import KNOB_REFUSED
+from ..app.recordfile import lock_for as _lock
+from ..app.recordfile import read_log as _read_log
+from ..app.recordfile import resumed as _resumed
+from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
+from ..app.recordfile import today as _today
+from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
+from ..core.sanitize import terminal
 from ..files.safe import (
     FileChanged,
     FileError,
     Fingerprint,
     Lock,
-    LockBusy,
     SignalsHeld,
     changed_since,
-    decode,
-    lock_beside,
     lock_name,
-    read_own,
     write_atomic,
 )
 from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
-
-KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
-                "changes like {knob}: put them in a ruleset file (see examples/house.toml) and give -r FILE")
-
-
-def _ruleset_ref_for(out: str, ref: str, base: Path | None = None) -> str:
-    """The ``ruleset`` to write into OUT: a bundled name as is, a path relative to OUT's folder."""
-    if is_bundled(ref):
-        return ref
-    path = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
-    return Path(os.path.relpath(path.resolve(), Path(out).resolve().parent)).as_posix()
-
-
-def _validate_or_raise(path: str, log, ruleset, options) -> None:
-    from ..engine.replay import replay
-
-    collected: list[BidsError] = []
-    replay(log, ruleset, options, collect=collected, allow_partial=True)
-    if collected:
-        raise collected[0]
-
-
-# -- the file a session holds ------------------------------------------------------------------
-
-
-def _lock(out: str) -> Lock:
-    try:
-        return lock_beside(out)
-    except LockBusy as exc:
-        raise FileError(f"another `bids record` is recording it{exc.holder}: one recorder a file (its "
-                        f"lock is {lock_name(out)}); quit that one first, or record into another file",
-                        file=out) from None
-
-
-def _read_log(out: str):
-    """OUT as it is now, read as a file the recorder will save over: (log, fingerprint)."""
-    from ..log.reader import MAX_FILE_BYTES, read_log_text
-
-    data, seen = read_own(out, MAX_FILE_BYTES)
-    log, errors = read_log_text(decode(data, out), out)
-    if errors:
-        if log is None:  # a ruleset file given as OUT: the reader's own plain message
-            from ..log.load import read
-
-            read(out)
-        raise errors[0]
-    return log, seen
-
-
-def _resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int | None,
-             interactive: bool) -> Recorder:
-    from ..log.load import resolve_ruleset
-
-    ruleset = resolve_ruleset(log, ruleset_ref)
-    opts = {**log.options, **options}
-    _validate_or_raise(out, log, ruleset, opts)
-    ref = _ruleset_ref_for(out, ruleset_ref) if ruleset_ref else log.ruleset
-    # --rounds on --resume changes the game's length; else the log's own (`[meta] rounds`).
-    return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
-                    game_rounds=rounds or meta_rounds(log), date=log.date)
-
-
-def _today():
-    """The day a new game is recorded (log-format.md ``date``): the local calendar day."""
-    import datetime
-
-    return datetime.date.today()
 
 
 def _count(n: int, what: str = "trick") -> str:
@@ -483,12 +420,15 @@ class OutputGone(Exception):
 
 
 class _Out:
-    """A text stream whose failures are one plain exception, not an internal error."""
+    """A text stream whose failures are one plain exception, not an internal error. Everything
+    the recorder shows goes through it, made safe to print (sanitize.terminal: the standings and
+    the end-of-game table quote the ruleset's name and the players' names)."""
 
     def __init__(self, stream: TextIO, name: str) -> None:
         self.stream, self.name = stream, name
 
     def write(self, text: str) -> None:
+        text = terminal(text)
         try:
             self.stream.write(text)
             self.stream.flush()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
+from ..core.i18n import N_
 from .catalog import command
+from .language import Help
 from .options import (
     RULESET_ARG,
     echo,
@@ -16,28 +18,23 @@ from .options import (
 )
 
 
-@command("rules", cls=click.Group)
+@command("rules", (), (
+    "bids rules list",
+    "bids rules show english --players 4",
+    "bids rules diff italian english",
+), group=True)
 def rules():
-    """
-    \b
-    Examples:
-      bids rules list
-      bids rules show english --players 4
-      bids rules diff italian english
-    """
+    """`bids rules`: a group of commands (its help: the decorator's message ids)."""
 
 
-@rules.command("list")
+@rules.command("list", help=Help(N_("Bundled rulesets with their source and one line each."), (), (
+    "bids rules list",
+    "bids rules list --format json",
+)))
 @format_option("table", "json")
 @guarded
 def rules_list(fmt):
-    """Bundled rulesets with their source and one line each.
-
-    \b
-    Examples:
-      bids rules list
-      bids rules list --format json
-    """
+    """`bids rules list`."""
     from ..report import render as report
     from ..rules.ruleset import ALIASES, BUNDLED, load_ruleset
 
@@ -48,21 +45,19 @@ def rules_list(fmt):
         echo_text(report.rules_list_text(rs, ALIASES))
 
 
-@rules.command("show")
+@rules.command("show", help=Help(
+    N_("Every knob of NAME (bundled name or path) with its value and source, and the deck math."), (), (
+        "bids rules show italian --players 5",
+        "bids rules show examples/house.toml -o thief=true",
+        "bids rules show english -o double.scope=round --format json",
+    )))
 @click.argument("name", **RULESET_ARG)
-@players_option("print the deck math for N players (default: 3-6)")
+@players_option(N_("print the deck math for N players (default: 3-6)"))
 @option_option
 @format_option("table", "json")
 @guarded
 def rules_show(name, players, options, fmt):
-    """Every knob of NAME (bundled name or path) with its value and source, and the deck math.
-
-    \b
-    Examples:
-      bids rules show italian --players 5
-      bids rules show examples/house.toml -o thief=true
-      bids rules show english -o double.scope=round --format json
-    """
+    """`bids rules show`."""
     from ..report import render as report
     from ..rules.knobs import PLAYER_COUNTS
     from ..rules.ruleset import FINE_PRINT, deck_for, load_with_options
@@ -76,19 +71,16 @@ def rules_show(name, players, options, fmt):
         echo_text(report.rules_show_text(ruleset, decks, list(FINE_PRINT)))
 
 
-@rules.command("diff")
+@rules.command("diff", help=Help(N_("The knobs on which rulesets A and B differ, with each side's source."), (), (
+    "bids rules diff italian english",
+    "bids rules diff english examples/house.toml --format json",
+)))
 @click.argument("a", **RULESET_ARG)
 @click.argument("b", **RULESET_ARG)
 @format_option("table", "json")
 @guarded
 def rules_diff(a, b, fmt):
-    """The knobs on which rulesets A and B differ, with each side's source.
-
-    \b
-    Examples:
-      bids rules diff italian english
-      bids rules diff english examples/house.toml --format json
-    """
+    """`bids rules diff`."""
     from ..report import render as report
     from ..rules.ruleset import load_ruleset
 

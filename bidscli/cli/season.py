@@ -7,10 +7,12 @@ import sys
 
 import click
 
+from ..analysis.season import DEFAULT_ORDER, ORDERS  # plain data, no import of its own
+from ..core.i18n import N_
 from .catalog import command
+from .language import option
 from .options import (
     RULESET_ARG,
-    RULESET_HELP,
     checked_each,
     command_line,
     echo,
@@ -29,31 +31,35 @@ def _check_alias(text: str) -> None:
     parse_alias(text)
 
 
-@command("season")
+@command("season", N_("A log that cannot be scored, or is unfinished, is left out and listed with its first "
+                      "error; the exit code is then 1, and the standings of the others are still printed."), (
+    "bids season logs/",
+    'bids season logs/ --alias "Ana Maria=Ana" --format json',
+    "bids season logs/ --rank-by points --min-games 3",
+    "bids season logs/ -r italian -r english --lenient-deck --html season.html",
+))
 @click.argument("paths", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
-@click.option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
-              help=f"{RULESET_HELP}; each game replayed under it as bids diff replays the deal; "
-                   "two or more: the what-ifs (default: each game under its own ruleset)", **RULESET_ARG)
-@click.option("--alias", "aliases", multiple=True, metavar="OLD=NEW", callback=checked_each(_check_alias),
-              help='the player OLD is the player NEW ("Ana Maria=Ana"); repeatable')
+@option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+        help=N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; each game "
+                "replayed under it as bids diff replays the deal; two or more: the what-ifs (default: each "
+                "game under its own ruleset)"), **RULESET_ARG)
+@option("--alias", "aliases", multiple=True, metavar="OLD=NEW", callback=checked_each(_check_alias),
+        help=N_('the player OLD is the player NEW ("Ana Maria=Ana"); repeatable'))
+@option("--rank-by", type=click.Choice(list(ORDERS)), default=DEFAULT_ORDER, show_default=True,
+        help=N_("the standings' order, and so the champion: most wins, points a game, mean rank or rating "
+                "(each with its tie-breaks, said in the heading)"))
+@option("--min-games", type=click.IntRange(1, 10**6), default=1, show_default=True, metavar="N",
+        help=N_("players with fewer games are listed apart, unranked"))
 @format_option()
-@click.option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",
-              help="also write the season as one self-contained HTML page")
-@click.option("--force", is_flag=True, help="replace the --html file if it exists")
-@click.option("--lenient-deck", is_flag=True, help="with -r: score a deal that does not fit a ruleset's deck "
-              "(as bids diff --lenient-deck)")
+@option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",
+        help=N_("also write the season as one self-contained HTML page"))
+@option("--force", is_flag=True, help=N_("replace the --html file if it exists"))
+@option("--lenient-deck", is_flag=True, help=N_("with -r: score a deal that does not fit a ruleset's deck "
+                                                "(as bids diff --lenient-deck)"))
 @jobs_option
 @guarded
-def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
-    """A log that cannot be scored, or is unfinished, is left out and listed with its first
-    error; the exit code is then 1, and the standings of the others are still printed.
-
-    \b
-    Examples:
-      bids season logs/
-      bids season logs/ --alias "Ana Maria=Ana" --format json
-      bids season logs/ -r italian -r english --lenient-deck --html season.html
-    """
+def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, lenient_deck, jobs):
+    """`bids season` (its help: the decorator's message ids)."""
     from ..app import season as app
     from ..report import season as report
 
@@ -69,19 +75,25 @@ def season(paths, rulesets, aliases, fmt, html_out, force, lenient_deck, jobs):
         alias = app.alias_map(aliases)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck)
+    result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck, rank_by=rank_by, min_games=min_games)
     if html_out:
+        from ..core.paths import shared_path
         from ..report import html
 
-        again = command_line("season", *paths, ruleset=list(rulesets), alias=list(aliases))
+        # the page's footer names no local path: each path by shared_path (a folder by its name)
+        again = command_line("season", *map(shared_path, paths), ruleset=[shared_path(r) for r in rulesets],
+                             alias=list(aliases), rank_by=None if rank_by == DEFAULT_ORDER else rank_by,
+                             min_games=None if min_games == 1 else min_games)
         if lenient_deck:
             again += " --lenient-deck"
         write_or_echo(html.season(result, again), html_out, force)
     for note in result.notes:
         fail(f"note: {note}")
-    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr
+    if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr, and where the rest is
         for x in result.left_out:
             fail(f"left out: {x.reason}")
+        fail('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
+             "each ruleset) and in the table")
     if html_out != "-":
         if fmt == "json":
             from ..report.render import dumps

@@ -7,7 +7,9 @@ import sys
 
 import click
 
+from ..core.i18n import N_, Message
 from .catalog import command
+from .language import option
 from .options import (
     bots_option,
     checked,
@@ -28,27 +30,23 @@ from .options import (
 )
 
 
-@command("deal")
+@command("deal", N_("The output is a game log (TOML), so there is no --format. `bids simulate` and `bids record "
+                    "--deal` check a deal before playing it. `bids validate` lists a deal's problems too, but a "
+                    "deal has no trick yet, so it always says \"nothing to score\" and exits 1; --allow-partial "
+                    "applies once a trick is in. `bids score --format json` reads a played game as JSON."), (
+    "bids deal -r english --players 4 --seed 7",
+    "bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml",
+))
 @ruleset_option(required=True)
-@players_option("number of players (default: the count of --names)")
-@click.option("--names", metavar="A,B,C", help="player names in seating order (default P1..PN)")
-@click.option("--rounds", type=click.IntRange(1, 1000), help="rounds to deal (default: the ruleset's game.rounds)")
+@players_option(N_("number of players (default: the count of --names)"))
+@option("--names", metavar="A,B,C", help=N_("player names in seating order (default P1..PN)"))
+@option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds to deal (default: the ruleset's game.rounds)"))
 @option_option
-@seed_option("same seed, same deal on every machine (default: a fresh seed, printed on stderr)")
-@out_options("deal")
+@seed_option(N_("same seed, same deal on every machine (default: a fresh seed, printed on stderr)"))
+@out_options(N_("write the deal here instead of stdout"))
 @guarded
 def deal(ruleset, players, names, rounds, options, seed, force, out):
-    """The output is a game log (TOML), so there is no --format. `bids simulate`
-    and `bids record --deal` check a deal before playing it. `bids validate`
-    lists a deal's problems too, but a deal has no trick yet, so it always
-    says "nothing to score" and exits 1; --allow-partial applies once a trick
-    is in. `bids score --format json` reads a played game as JSON.
-
-    \b
-    Examples:
-      bids deal -r english --players 4 --seed 7
-      bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml
-    """
+    """`bids deal` (its help: the decorator's message ids)."""
     from ..rules.ruleset import load_with_options
     from ..sim import deal as dealmod
 
@@ -56,7 +54,7 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     rs, opts = load_with_options(ruleset, options)
     if seed is None:
         seed = dealmod.random_seed()
-        echo(f"seed {seed}", err=True)
+        echo(Message("seed {seed}", seed=seed).text(), err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
     again = command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
@@ -64,25 +62,22 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     write_or_echo(dealmod.deal_text(d, again), out, force)
 
 
-@command("simulate")
+@command("simulate", N_("Tricks already in the deal are kept; the bots play the rest. The output is a game log "
+                        "(TOML), so there is no --format: `bids score --format json` or `bids replay --format "
+                        "json` reads the game as JSON."), (
+    "bids deal -r english --players 4 --seed 7 --out deal.toml",
+    "bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml",
+    "bids validate game.toml && bids score game.toml",
+))
 @click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @bots_option
-@seed_option("seed of the bots' choices", default=0)
-@out_options("log")
+@seed_option(N_("seed of the bots' choices"), default=0)
+@out_options(N_("write the log here instead of stdout"))
 @guarded
 def simulate(deal_log, ruleset, options, bots, seed, force, out):
-    """Tricks already in the deal are kept; the bots play the rest. The output is
-    a game log (TOML), so there is no --format: `bids score --format json` or
-    `bids replay --format json` reads the game as JSON.
-
-    \b
-    Examples:
-      bids deal -r english --players 4 --seed 7 --out deal.toml
-      bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml
-      bids validate game.toml && bids score game.toml
-    """
+    """`bids simulate` (its help: the decorator's message ids)."""
     from ..log.load import load
     from ..sim import bots as botsmod
 
@@ -94,31 +89,28 @@ def simulate(deal_log, ruleset, options, bots, seed, force, out):
     write_or_echo(text, out, force)
 
 
-@command("study")
-@rulesets_option("a ruleset to study (bundled name or path); repeat to compare")
-@players_option("number of players", required=True)
-@click.option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
-              help="seeded games, each played under every ruleset")
+@command("study", N_("Same seed, same numbers, for any --jobs."), (
+    "bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2",
+    "bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json",
+    "bids study -r italian -r english -p 4 -g 500 --html study.html",
+))
+@rulesets_option(N_("a ruleset to study (bundled name or path); repeat to compare"))
+@players_option(N_("number of players"), required=True)
+@option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
+        help=N_("seeded games, each played under every ruleset"))
 @bots_option
 @option_option
-@seed_option("study seed", default=0)
-@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
-              help="worker processes (0: one per core, as score and validate); the results do not depend on it")
+@seed_option(N_("study seed"), default=0)
+@option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
+        help=N_("worker processes (0: one per core, as score and validate); the results do not depend on it"))
 @progress_option
 @format_option("table", "json")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="FILE.html",
-              help="also write the study as one self-contained HTML page with charts")
-@click.option("--force", is_flag=True, help="replace the --html file if it exists")
+@option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="FILE.html",
+        help=N_("also write the study as one self-contained HTML page with charts"))
+@option("--force", is_flag=True, help=N_("replace the --html file if it exists"))
 @guarded
 def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
-    """Same seed, same numbers, for any --jobs.
-
-    \b
-    Examples:
-      bids study -r italian -r english --players 4 --games 10000 --seed 1 --jobs 2
-      bids study -r english -r japanese -p 3 -g 2000 --bots greedy,lucky,default --format json
-      bids study -r italian -r english -p 4 -g 500 --html study.html
-    """
+    """`bids study` (its help: the decorator's message ids)."""
     from ..report import render as report
     from ..rules.ruleset import parse_option_assignments
     from ..sim import bots as botsmod

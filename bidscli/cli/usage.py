@@ -8,8 +8,8 @@ of the wrong kind, and an unknown ``--knob``. A ruleset *file* that exists but
 is broken is invalid input, exit 1, like a broken log: its problem is located
 in that file, not on the command line.
 
-Each checker raises ValueError with the message; cli.py turns it into a click
-usage error. Completion helpers live here too, for the same reason: plain
+Each checker raises ValueError with the message (a ``Message``, worded in the output language
+when shown; core/i18n.py); options.py turns it into a click usage error. Completion helpers live here too, for the same reason: plain
 functions over the registries (rulesets, knobs, options, bots).
 """
 
@@ -19,6 +19,7 @@ import os
 from collections.abc import Iterable, Sequence
 
 from ..core.errors import BidsError
+from ..core.i18n import Message
 
 
 def check_ruleset_ref(ref: str) -> str:
@@ -34,7 +35,8 @@ def check_ruleset_ref(ref: str) -> str:
     if not ref or not exists:
         raise ValueError(unknown_ruleset(ref))
     if folder:
-        raise ValueError(f"'{ref[:60]}' is a folder: expected a bundled ruleset name or a TOML ruleset file")
+        raise ValueError(Message("'{path}' is a folder: expected a bundled ruleset name or a TOML ruleset file",
+                                 path=ref[:60]))
     return ref
 
 
@@ -48,7 +50,7 @@ def check_option_pairs(pairs: Sequence[str]) -> tuple[str, ...]:
         for name, value in knobs.items():
             KNOBS[name].check(value)
     except BidsError as exc:
-        raise ValueError(exc.message) from None
+        raise ValueError(exc.text()) from None
     return tuple(pairs)
 
 
@@ -61,8 +63,9 @@ def check_knob_args(args: Sequence[str]) -> tuple[str, ...]:
         name = arg.split("=", 1)[0].strip()
         if name not in KNOBS:
             if "=" in arg and "." not in name:
-                raise ValueError(f"{name} is a table option, not a knob: expected KNOB=VALUE with a knob "
-                                 f"name like thief.timing (use -o {arg} for a table option)")
+                raise ValueError(Message("{name} is a table option, not a knob: expected KNOB=VALUE with a knob "
+                                         "name like thief.timing (use -o {arg} for a table option)",
+                                         name=name, arg=arg))
             raise ValueError(unknown_knob(name))
         if "=" in arg:
             check_option_pairs([arg])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import LogSyntaxError, nearest
+from .i18n import card_text
 
 COLOURS = ("R", "G", "Y", "B")
 COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue", "K": "black"}
@@ -80,6 +81,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+    def in_language(self, lang: str) -> str:
+        """The card as a text in ``lang`` says it: a card argument of a message is worded here,
+        through the one function ``i18n.card_text`` (English: the token)."""
+        return card_text(self, lang)
 
     # -- notation -----------------------------------------------------------
     @staticmethod

@@ -3,11 +3,16 @@
 Every error carries where it happened (file, TOML line, round, trick, player)
 so that the CLI can print ``file:line: round r, trick t: message`` and
 ``validate --format json`` can give each field on its own.
+
+Its message is a ``Message`` (core/i18n.py: an id and its arguments, worded when shown) or, for
+the messages not yet converted, a plain English ``str``. ``str(error)`` and ``error.text()`` word
+it in the output language; ``error.message`` and ``to_json()`` in English.
 """
 
 from __future__ import annotations
 
-from .sanitize import path_text, shorten
+from .i18n import ENGLISH, Message, text
+from .sanitize import one_line, path_text, shorten
 
 
 class BidsError(Exception):
@@ -17,7 +22,7 @@ class BidsError(Exception):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
         *,
         file: str | None = None,
         line: int | None = None,
@@ -26,10 +31,13 @@ class BidsError(Exception):
         player: str | None = None,
         follows: int | None = None,
     ) -> None:
-        if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
-            message = shorten(message)
+        if isinstance(message, str):
+            if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
+                message = shorten(message)
+            if not message.isprintable():  # a value quoted from input: one message is one line
+                message = one_line(message)
         super().__init__(message)
-        self.message = message
+        self.msg = message  # the message as data (a Message, or a str not yet converted)
         # A follow-on error: the line of the mistake it comes from (brief: one mistake, one
         # message; what still follows from it is marked).
         self.follows = follows
@@ -46,33 +54,62 @@ class BidsError(Exception):
                 setattr(self, key, value)
         return self
 
-    def where(self) -> str:
+    @property
+    def message(self) -> str:
+        """The message in English (JSON; code that reads a message); ``text()`` words it for a player."""
+        return self.text(ENGLISH, marked=False)
+
+    @message.setter
+    def message(self, value: str | Message) -> None:
+        self.msg = value
+        self.args = (value,)
+
+    def where(self, lang: str | None = None) -> str:
+        """``file:line: round r, trick t``, as much of it as is known, worded in ``lang``."""
         parts = []
         if self.file is not None:
             file = path_text(self.file)
             parts.append(file if self.line is None else f"{file}:{self.line}")
         elif self.line is not None:
-            parts.append(f"line {self.line}")
-        place = []
-        if self.round is not None:
-            place.append(f"round {self.round}")
-        if self.trick is not None:
-            place.append(f"trick {self.trick}")
-        if place:
-            parts.append(", ".join(place))
+            parts.append(Message("line {line}", line=self.line).text(lang))
+        if self.round is not None and self.trick is not None:
+            parts.append(Message("round {round}, trick {trick}", round=self.round, trick=self.trick).text(lang))
+        elif self.round is not None:
+            parts.append(Message("round {round}", round=self.round).text(lang))
+        elif self.trick is not None:
+            parts.append(Message("trick {trick}", trick=self.trick).text(lang))
         return ": ".join(parts)
 
     @property
     def follow_on(self) -> bool:
         return self.follows is not None
 
-    def text(self) -> str:
-        """The message, with the follow-on marker when it is one."""
-        return self.message if self.follows is None else f"{self.message} (follows from line {self.follows})"
+    def text(self, lang: str | None = None, *, marked: bool = True) -> str:
+        """The message worded in ``lang`` (default: the output language), with the follow-on
+        marker when it is one (unless not ``marked``)."""
+        said = text(self.msg, lang)
+        if not isinstance(self.msg, str):  # as a str message is kept (above), once worded
+            if len(said) > 1000:
+                said = shorten(said)
+            if not said.isprintable():
+                said = one_line(said)
+        if self.follows is None or not marked:
+            return said
+        return Message("{message} (follows from line {line})", message=said, line=self.follows).text(lang)
 
     def __str__(self) -> str:
         where = self.where()
         return f"{where}: {self.text()}" if where else self.text()
+
+    def kept(self) -> BidsError:
+        """This error without what it holds of where it was found (its traceback, and the error it
+        was raised while handling), for keeping it for its message: those frames may hold whatever
+        keeps the error (a reader and its list of errors), a reference cycle that only the cycle
+        collector frees; without it each log's objects die with it and memory stays flat over any
+        number of logs. Returns self."""
+        self.__traceback__ = None
+        self.__context__ = self.__cause__ = None
+        return self
 
     def to_json(self) -> dict:
         return {
@@ -126,16 +163,22 @@ class UnfinishedError(BidsError):
 
     kind = "unfinished"
 
-    def __init__(self, fact: str, *, advice: str | None = "use --allow-partial to see the standings so far",
-                 **where) -> None:
+    def __init__(self, fact: str | Message, *,
+                 advice: str | Message | None = "use --allow-partial to see the standings so far", **where) -> None:
         self.fact = fact
-        super().__init__(f"{fact}: {advice}" if advice else fact, **where)
+        super().__init__(_joined(fact, advice) if advice else fact, **where)
 
-    def advise(self, advice: str) -> UnfinishedError:
+    def advise(self, advice: str | Message) -> UnfinishedError:
         """The same error with another command's advice; returns self."""
-        self.message = f"{self.fact}: {advice}"
-        self.args = (self.message,)
+        self.message = _joined(self.fact, advice)
         return self
+
+
+def _joined(fact: str | Message, advice: str | Message) -> str | Message:
+    """``fact: advice``; a Message when either is one (worded when shown)."""
+    if isinstance(fact, str) and isinstance(advice, str):
+        return f"{fact}: {advice}"
+    return Message("{fact}: {advice}", fact=fact, advice=advice)
 
 
 class UnknownCard(BidsError):

@@ -22,6 +22,14 @@ What is escaped, and how:
 
 :func:`shorten` cuts long values out of messages (a 900,000-card trick gives
 a message of at most :data:`MAX_MESSAGE` characters, not megabytes).
+
+:func:`text_problem` is the other half, for text *read*: a ruleset's name, title and
+description, a log's title and notes, a value quoted from the command line. What it refuses
+is what :func:`terminal` would escape (so accepted text prints as it was written) and, where
+one line is expected, every line break: C0 and C1 controls (Unicode Cc), DEL, the direction
+overrides, embeddings and isolates (U+202A-U+202E, U+2066-U+2069) and the invisible direction
+marks (U+200E, U+200F), U+2028 and U+2029. Letters of right-to-left scripts and the joiners
+that real names need (ZWNJ U+200C, ZWJ U+200D) are text, not control characters.
 """
 
 from __future__ import annotations
@@ -35,6 +43,14 @@ MAX_MESSAGE = 1000  # characters of one error message; the middle of a longer on
 _TEXT_UNSAFE_RE = ("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
                    "\ud800-\udfff]|\r(?!\n)")
 _JSON_UNSAFE_RE = "[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+
+
+# What text read from input may not hold (text_problem): with lines allowed, every control but
+# "\n" and tab, and U+2028/U+2029 (a line break is "\n"); on one line, tab and "\n" too.
+_READ_UNSAFE_LINES_RE = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2028\u2029"
+                         "\u2066-\u2069\ud800-\udfff]")
+_READ_UNSAFE_RE = _READ_UNSAFE_LINES_RE.replace("[", "[\t\n", 1)
+_LINE_BREAK_RE = "[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]"  # where str.splitlines breaks a line
 
 
 def _text_unsafe() -> re.Pattern:
@@ -76,12 +92,26 @@ def terminal(text: str) -> str:
 
 
 def path_text(name) -> str:
-    """A file name as printed: what :func:`terminal` escapes, and a line break or tab as ``\\n``
-    or ``\\t``, so that one name stays on one line and ``FILE:LINE:`` stays greppable."""
+    """A file name as printed: what :func:`terminal` escapes, and a line break, a carriage return
+    or a tab as ``\\n``, ``\\r`` or ``\\t``, so that one name stays on one line and ``FILE:LINE:``
+    stays greppable."""
     name = str(name)
     if name.isascii() and name.isprintable():
         return name
-    return terminal(name).replace("\n", "\\n").replace("\t", "\\t")
+    return terminal(name).replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks shown as ``\\n`` (``\\r``, ``\\u2028``...): what a message
+    quotes from input cannot start a line of its own (a forged "Winner:" line)."""
+    if text.isprintable():
+        return text
+    return re.sub(_LINE_BREAK_RE, _break_escape, text)
+
+
+def _break_escape(m: re.Match) -> str:
+    n = ord(m.group())
+    return "\\n" if n == 10 else "\\r" if n == 13 else f"\\x{n:02x}" if n <= 0xFF else f"\\u{n:04x}"
 
 
 def json_text(text: str) -> str:
@@ -98,6 +128,81 @@ def json_dumps(doc, **kw) -> str:
 
     kw.setdefault("indent", 2)
     return json_text(json.dumps(doc, ensure_ascii=False, **kw))
+
+
+def text_problem(text: str, limit: int, *, lines: bool = False) -> str | None:
+    """Why ``text``, read from a file or a command line, cannot be kept, or None.
+
+    ``limit``: its most characters. ``lines``: line breaks ("\\n") are allowed (a description,
+    notes); else one line is expected. The answer completes "'name' ..." ("holds a line break
+    (U+000A): one line is expected")."""
+    if len(text) > limit:
+        return f"has {len(text):,} characters (at most {limit:,})"
+    if text.isascii() and text.isprintable():
+        return None  # printable ASCII: nothing to refuse, checked in C
+    if not lines:
+        m = re.search(_LINE_BREAK_RE, text)
+        if m is not None:
+            return f"holds a line break (U+{ord(m.group()):04X}): one line is expected"
+    m = re.search(_READ_UNSAFE_LINES_RE if lines else _READ_UNSAFE_RE, text)
+    if m is None:
+        return None
+    n = ord(m.group())
+    what = ("a tab" if n == 9 else "a line separator" if n in (0x2028, 0x2029) else
+            "a direction control" if n > 0x9F and not 0xD800 <= n <= 0xDFFF else "a control character")
+    return f"holds {what} (U+{n:04X}), which bidscli does not print as written"
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """A value from input quoted inside a message: on one line (a line break shows as ``\\n``,
+    a tab as ``\\t``, a control character escaped as :func:`terminal` does) and at most about
+    ``limit`` characters (the start, then "...")."""
+    text = str(text)
+    if len(text) > limit:
+        text = text[: max(limit - 3, 1)] + "..."
+    return path_text(text).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_value(value, limit: int = 60) -> str:
+    """A value read from TOML as a message shows it: written as TOML (``true``, ``"deferred"``,
+    ``{ 4 = 5 }``, ``[3, 4]``), never as Python would (``True``, ``{'4': 5}``); on one line, at
+    most about ``limit`` characters."""
+    return quoted(_toml(value, limit + 1), limit)
+
+
+def _toml(value, room: int) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value).lower() if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        value = value[:room]
+        if "'" not in value and value.isprintable():
+            return f"'{value}'"  # a TOML literal string
+        import json  # only for a message
+
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string, escapes and all
+    if isinstance(value, (list, tuple)):
+        parts = []
+        for v in value:  # only what can be shown: a long array is cut anyway
+            parts.append(_toml(v, room))
+            if sum(map(len, parts)) > room:
+                break
+        return "[" + ", ".join(parts) + "]"
+    if isinstance(value, dict):
+        parts = []
+        for k, v in value.items():
+            k = str(k)
+            parts.append(f"{k if _BARE_KEY.fullmatch(k) else _toml(k, room)} = {_toml(v, room)}")
+            if sum(map(len, parts)) > room:
+                break
+        return "{ " + ", ".join(parts) + " }" if parts else "{}"
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return str(value)
 
 
 def shorten(text: str, limit: int = MAX_MESSAGE) -> str:

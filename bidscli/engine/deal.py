@@ -11,15 +11,17 @@ from collections.abc import Mapping, Sequence
 from ..core.cards import BLACK, Card
 from ..core.errors import DeckError
 from .referee import Referee
-from .state import Setup
+from .state import RoundState, Setup
 
 
 def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Mapping[str, Sequence[Card]] | None,
-               removed: Sequence[Card] | None, pile: Sequence[Card] | None, pile_unknown: int) -> dict:
+               removed: Sequence[Card] | None, pile: Sequence[Card] | None, pile_unknown: int) -> tuple[dict, int]:
     """Check the round's deal, card by card where needed, and return where each card is
-    (``seen``: card -> "hand of Ana", "removed" or "pile")."""
+    (``seen``: card -> "hand of Ana", "removed" or "pile"), and, with ``removed`` but no ``hands``,
+    how many black cards of the hand pool the removed ones are (they count with those played)."""
     deck = setup.deck
     illegal = referee.illegal
+    black = 0  # black cards of the hand pool removed (removed and no hands)
     # Cards accounted for this round: a card may be in one place only.
     seen: dict[Card, str] = {}
 
@@ -69,6 +71,12 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
         if len(removed) != deck.removed:
             illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
         place_all(removed, "removed")
+        if hands is None:
+            # The removed black cards came from the hand pool: they count with those played.
+            black = sum(1 for c in removed if c.colour == BLACK)
+            if black > deck.black_in_hands:
+                illegal(f"{black} black cards removed, but the {setup.ruleset.name} {setup.n}-player hand pool "
+                        f"holds {deck.black_in_hands}", cls=DeckError)
     if pile is not None:
         if len(pile) + pile_unknown != deck.pile_size:
             illegal(
@@ -85,4 +93,38 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
         illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {setup.ruleset.name} "
                       f"{setup.n}-player deal places every card of its hand pool in a hand or among the removed "
                       "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
-    return seen
+    return seen, black
+
+
+def pool_shown(setup: Setup, rs: RoundState, referee: Referee) -> None:
+    """A complete round dealt with ``removed`` but without ``hands``: the cards played and
+    removed are the whole hand pool (every coloured card, and the Ally when dealt, once; the
+    black cards were counted as they came, in ``Game.play``). ``Game.end_round`` asks it."""
+    rs.pool_open = False
+    deck = setup.deck
+    missing = deck.pool_cards.difference(rs.seen)
+    if not missing:
+        return
+    names = " ".join(str(c) for c in sorted(missing, key=lambda c: c.sort_key))
+    # A card played in place of a pool card (one already in the round, one not in the deck, a
+    # black card too many) was reported at its trick: this follows from it (the same slip,
+    # seen again at the round's end).
+    follows = None
+    shown = {c for c, w in rs.seen.items() if w == "removed"}
+    black = sum(1 for c in shown if c.colour == BLACK)
+    cards = rs.deck_cards
+    for t in rs.result.tricks:
+        for _, c in t.plays:
+            black += c.colour == BLACK
+            if c in shown or c not in cards or black > deck.black_in_hands:
+                follows = t.line
+                break
+            shown.add(c)
+        if follows is not None:
+            break
+    # Located at the round's last trick, where the round shows itself complete.
+    referee.illegal(f"the round ends, but {names} {'was' if len(missing) == 1 else 'were'} neither played nor "
+                    f"removed: with removed and no hands, the cards played and removed are the {setup.ruleset.name} "
+                    f"{setup.n}-player hand pool (every coloured card{' and the Ally' if deck.ally else ''} once, and "
+                    f"{deck.black_in_hands} black card{'s' if deck.black_in_hands != 1 else ''})",
+                    cls=DeckError, follows=follows)

@@ -43,7 +43,7 @@ from operator import attrgetter, itemgetter
 from ..core.cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
 from ..rules.ruleset import Deck, Ruleset, deck_for
-from .deal import place_deal
+from .deal import place_deal, pool_shown
 from .leaders import (
     _WON_TRICK,
     burned_why,
@@ -197,25 +197,33 @@ class Game:
         # between rounds, never within one).
         deck_cards = deck.all_cards()
         if hands is None and removed is None and pile is None:
-            seen = {}  # no deal to check (a log written at the table): the plays fill it
+            seen, black = {}, 0  # no deal to check (a log written at the table): the plays fill it
         else:
-            seen = place_deal(setup, deck_cards, referee, hands, removed, pile, pile_unknown)
+            seen, black = place_deal(setup, deck_cards, referee, hands, removed, pile, pile_unknown)
         self.rnd = RoundState(
             rnd, leader, first_leader_why(why, leader, number, setup.n),
             dict(zip(hands, map(list, hands.values()))) if hands is not None else None, deck_cards, seen,
             Pile(referee, pile, deck.pile_size, pile_unknown), dict.fromkeys(players, 0),
-            dict.fromkeys(players, 0), dict.fromkeys(players, 0))
+            dict.fromkeys(players, 0), dict.fromkeys(players, 0), black_played_from_hand=black,
+            pool_open=hands is None and removed is not None)
         self.state.rounds.append(rnd)
 
-    def log_round(self, logged: int, last_played: bool) -> None:
-        """What the log says of this round's length: ``logged`` trick lines; ``last_played``: the
-        last round with tricks (which may be unfinished). See ``missing``."""
-        log_round(self.rnd, logged, self.setup.deck.tricks, last_played)
+    def log_round(self, logged: int, last: int, counted: bool = True) -> None:
+        """What the log says of this round's length: ``logged`` trick lines; ``last``: the number of
+        the last round with tricks (which may be unfinished); ``counted=False``: a line could not
+        be read. See ``missing``."""
+        log_round(self.rnd, logged, self.setup.deck.tricks, last, counted)
 
     def end_round(self, partial: bool | None = None) -> RoundResult:
-        """The round's scores (``scoring.end_round``); ``partial``: an unfinished round."""
-        rs = self.rnd
-        rnd = end_round(self.setup, self.state, rs, partial)
+        """The round's scores (``scoring.end_round``); ``partial``: an unfinished round (default: one
+        shorter than the deal). A complete round dealt with removed and no hands shows its whole
+        hand pool (``deal.pool_shown``)."""
+        rs, setup = self.rnd, self.setup
+        if partial is None:
+            partial = len(rs.result.tricks) < setup.deck.tricks
+        if rs.pool_open and not partial:
+            pool_shown(setup, rs, self.referee)
+        rnd = end_round(setup, self.state, rs, partial)
         rs.ended = True
         self.ts = None
         self.referee.trick = None
@@ -260,18 +268,24 @@ class Game:
         return ts.order[i] if i < self.setup.n else None
 
     def legal_cards(self, player: str) -> list[Card]:
-        """What ``player`` may legally play now: nothing when it is not their turn; else their hand,
-        or, when the log gives no hands, every card of the deck still unseen this round (a black
-        card only while the deal's black cards in hands are not all played)."""
+        """What ``player`` may legally play now: nothing when it is not their turn, else
+        ``cards_of(player)``."""
         if self.expected_player() != player:
             return []
+        return self.cards_of(player)
+
+    def cards_of(self, player: str) -> list[Card]:
+        """The cards ``player`` may hold as far as the game knows: their hand when the deal is known;
+        else every card of the deck still unseen this round (a black card only while the deal's
+        black cards in hands are not all played), in the deck's order."""
         rs = self.rnd
+        if rs is None:
+            return []
         if rs.hands is not None:
             return list(rs.hands[player])
         seen = rs.seen
         black_left = rs.black_played_from_hand < self.setup.deck.black_in_hands
-        return [c for c in sorted(rs.deck_cards, key=_sort_key)
-                if c not in seen and (black_left or c.colour != BLACK)]
+        return [c for c in sorted(rs.deck_cards, key=_sort_key) if c not in seen and (black_left or c.colour != BLACK)]
 
     def card_places(self) -> dict[str, tuple[Card, ...]]:
         """A read-only snapshot of where this round's cards are (for tests and tools).
@@ -345,12 +359,11 @@ class Game:
                                      f"({place_text(where, card)})", player=player)
             if card.colour == BLACK:
                 rs.black_played_from_hand += 1
-                deck = setup.deck
-                if rs.black_played_from_hand > deck.black_in_hands:
-                    self.referee.illegal(
-                        f"{player} played {card}: that makes {rs.black_played_from_hand} black cards from hands "
-                        f"this round, but the {setup.ruleset.name} {setup.n}-player deal puts "
-                        f"{deck.black_in_hands} in the hands", player=player, cls=DeckError)
+                if rs.black_played_from_hand > setup.deck.black_in_hands:
+                    self.referee.illegal(_black_too_many(setup, rs, player, card), player=player, cls=DeckError)
+                    pile = rs.pile
+                    if not pile.given and pile.unknown:
+                        pile.unknown -= 1  # taken as played: one black card fewer on the pile
         plays.append((player, card))
         if card.special is not None:
             self._special(ts, player, card)
@@ -466,7 +479,7 @@ class Game:
                 hidden_was_turned(rs, t, self.referee, winner)
             award(setup, self.state, rs, t, self.referee, winner, self)
             n = t.number
-            rs.leader_why = _WON_TRICK[n] if n < 64 else won_why(t)
+            rs.leader_why = _WON_TRICK[n] if n < 64 and not lowest else won_why(t, winner)
         else:
             rs.leader_why = burned_why(burned, t.number)
             burn(setup, rs, t)
@@ -603,6 +616,19 @@ class Game:
         if rs is not None and not rs.ended:
             return False
         return len(self.state.rounds) >= (self.setup.k["game.rounds"] if rounds is None else rounds)
+
+
+def _black_too_many(setup: Setup, rs: RoundState, player: str, card: Card) -> str:
+    """``card`` is one black card more than the deal puts in the hands."""
+    n, deal = rs.black_played_from_hand, f"the {setup.ruleset.name} {setup.n}-player deal"
+    in_hands = setup.deck.black_in_hands
+    gone = [str(c) for c, w in rs.seen.items() if w == "removed" and c.colour == BLACK]
+    if gone:  # removed and no hands: the removed black cards came from the hand pool
+        return (f"{player} played {card}, but {' '.join(gone)} {'is' if len(gone) == 1 else 'are'} "
+                f"removed: that makes {n} black cards of the hand pool this round, and {deal} "
+                f"puts {in_hands} in the hands")
+    return (f"{player} played {card}: that makes {n} black cards from hands this round, but "
+            f"{deal} puts {in_hands} in the hands")
 
 
 def _missing(order: tuple[str, ...], plays) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..core.cards import COLOUR_NAMES
 from .results import TrickResult
 
 _BY_RULE = "game.first_leader = "  # in a leader's why when the first leader comes from the knob
@@ -45,10 +46,18 @@ def wrong_leader_text(leader: str, why: str, first: str, fix: bool = True) -> st
     return text
 
 
-def won_why(t: TrickResult) -> str:
+def won_why(t: TrickResult, winner: str) -> str:
     """Why the winner of trick ``t`` leads the next, as a wrong-leader error says it. Made at
-    every trick and read only by an error: the usual texts are made once."""
+    every trick and read only by an error: the usual texts are made once. Under Lowest, the bid
+    that won ("won trick 3: lowest bid B1 while Lowest is in play"; Color Bids: the lowest card of
+    the colour that won): a wrong leader after Lowest is the likely slip."""
     n = t.number
+    if t.lowest:
+        card = next(c for p, c in t.plays if p == winner)
+        if t.reason.startswith("Color Bids"):
+            return (f"won trick {n}: {card}, the lowest of {COLOUR_NAMES[card.colour]} (Color Bids), "
+                    "while Lowest is in play")
+        return f"won trick {n}: lowest bid {card} while Lowest is in play"
     return _WON_TRICK[n] if n < len(_WON_TRICK) else f"won trick {n}"
 
 

@@ -15,12 +15,38 @@ from .referee import Referee
 from .state import RoundState, TrickState
 
 
-def log_round(rs: RoundState, logged: int, tricks: int, last_played: bool) -> None:
-    """What the log says of the round's length: ``logged`` trick lines of the deal's ``tricks``.
-    Short before the last round played: a line was left out, not a game unfinished."""
+def log_round(rs: RoundState, logged: int, tricks: int, last: int, counted: bool = True) -> None:
+    """What the log says of the round's length: ``logged`` trick lines of the deal's ``tricks``;
+    ``last``: the number of the last round with tricks (which may be unfinished). Short before
+    it: a line was left out, not a game unfinished; the last round one trick short: a leader
+    out of place asks whether a line is missing. ``counted=False``: a line could not be read
+    (the count says nothing)."""
     rs.logged_tricks = logged
-    if logged < tricks and not last_played:
+    if not counted:
+        return
+    number = rs.result.number
+    if logged < tricks and number < last:
         rs.missing_tricks = tricks - logged
+    elif logged == tricks - 1 and number == last:
+        rs.one_short = True
+
+
+def round_length(number: int, logged: int, tricks: int, last: int, table: str) -> str | None:
+    """What is wrong with round ``number`` of ``logged`` trick lines where the deal of ``table``
+    ("english 4-player") plays ``tricks`` a round, ``last`` being the last round with tricks: more
+    lines than the deal plays, or fewer before the last round played (only the last round played
+    may be unfinished). None: nothing. The one wording of it: a replay says it (``replay``) and a
+    deal played under another ruleset (``analysis.plan.deck_problems``)."""
+    if logged > tricks:
+        return f"round {number} has {_tricks(logged)}; the {table} deal plays {tricks} a round"
+    if logged < tricks and number < last:
+        return (f"round {number} has {_tricks(logged)}; the {table} deal plays {tricks} a round (only the last "
+                "round played may be unfinished)")
+    return None
+
+
+def _tricks(n: int) -> str:
+    return "1 trick" if n == 1 else f"{n} tricks"
 
 
 def short_round_text(rs: RoundState, tricks: int) -> str:
@@ -61,11 +87,14 @@ def led_by_another(rs: RoundState, ts: TrickState, referee: Referee, tricks: int
     unknown), or as the first sign of one in a short round (one error). False: a wrong leader."""
     if ts.leader_unknown:
         return True
-    if rs.missing_tricks and not rs.missing_told:
+    if (rs.missing_tricks or rs.one_short) and not rs.missing_told:
         # A short round whose next line is led by someone else: a trick line is probably
         # missing before it (its winner would lead here). One error; the line's order stands.
         _told(rs)
         referee.illegal(f"{wrong_leader_text(expected, rs.leader_why, player, fix=False)}: is a trick line "
                         f"missing before this one? ({short_round_text(rs, tricks)})", player=player)
+        pile = rs.pile
+        if not pile.given and pile.unknown:
+            pile.unknown -= 1  # that line's prize: the pile does not run out a trick late
         return True
     return False

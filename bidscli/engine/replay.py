@@ -25,11 +25,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.errors import BidsError, UnfinishedError, UnknownCard, _Abort
+from ..core.errors import (
+    BidsError,
+    IllegalPlayError,
+    UnfinishedError,
+    UnknownCard,
+    _Abort,
+)
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
 from .leaders import first_leader
+from .missing import round_length
 from .resolution import Resolution, _take_text, activates_lowest, resolve
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .scoring import lucky_losers
@@ -71,14 +78,11 @@ __all__ = [
     "lucky_losers",
     "replay",
     "resolve",
+    "round_length",
 ]
 
 
 # -- replaying a log ------------------------------------------------------------------
-
-
-def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
 
 
 def _follows_a_guess(exc: BidsError, log, ruleset: Ruleset, opts: Mapping[str, bool]) -> None:
@@ -131,21 +135,26 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
     play_trick = game.play_trick
     for rec in log.rounds:
         game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed, line=rec.line)
-        if rec.broken:
+        unread = rec.unread
+        if rec.broken and unread is None:
             game.end_round(partial=True)
             continue
         expected = game.tricks_per_round
-        game.log_round(len(rec.tricks), rec.number >= last)
-        if len(rec.tricks) > expected:
-            game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
-                          f"{game.n}-player deal plays {expected} a round")
+        written = len(rec.tricks) if unread is None else unread[2]
+        todo = rec.tricks[:expected]
+        if unread is not None:
+            todo = rec.tricks[:min(unread[0] - 1, expected)]  # the lines before the unreadable one
+        game.log_round(written, last, counted=unread is None)
+        table = f"{ruleset.name} {game.n}-player"
+        if len(rec.tricks) > expected and unread is None:
+            game.illegal(round_length(rec.number, len(rec.tricks), expected, last, table))
         try:
-            for _, line, _, revealed, plays, actions in rec.tricks[:expected]:
+            for _, line, _, revealed, plays, actions in todo:
                 # (log_decider, inline: once a trick)
                 play_trick(revealed, plays, line, LogDecider(actions) if actions else NOTHING_RECORDED)
         except _Abort:
             stopped = game.trick.number if game.trick is not None else 0
-            rest = min(len(rec.tricks), expected) - stopped
+            rest = min(written, expected) - stopped
             if rest > 0 and collect is not None:
                 # Say that the rest of the round went unchecked (a review found the silence
                 # misleading): one marked follow-on, not a guess at how play would have gone on.
@@ -159,13 +168,25 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.illegal(exc.message)
             game.end_round(partial=True)
             continue
+        if unread is not None:
+            # A trick line that could not be read (the reader's error) stops the round there, as
+            # any stop does: the lines after it are marked as not checked, not silently skipped
+            # (unless none of them could be read either: each has its own error then).
+            number, at, _ = unread
+            rest = min(written, expected) - number
+            if rest > 0 and len(rec.tricks) >= number and collect is not None:
+                later = f"trick {number + 1}" if rest == 1 else f"tricks {number + 1}-{number + rest}"
+                collect.append(IllegalPlayError(
+                    f"{later} of round {rec.number} not checked: trick {number} could not be read",
+                    follows=at, file=log.file, line=at, round=rec.number, trick=number))
+            game.end_round(partial=True)
+            continue
         short = len(rec.tricks) < expected
         if short and game.round_state.missing_told and rec.number < last:
             pass  # the missing trick line was reported where it was noticed: one error for it
             # (in the last round played, the unfinished-game note still follows it)
         elif short and rec.number < last:
-            game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
-                         f"deal plays {expected} a round (only the last round played may be unfinished)", at_round=True)
+            game.illegal(round_length(rec.number, len(rec.tricks), expected, last, table), at_round=True)
         elif short and not allow_partial and not unfinished_told:
             # Located at the last trick played, where the game stops: a mistake in an earlier
             # line (validate's file order) is the root cause to show first.

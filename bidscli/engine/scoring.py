@@ -29,7 +29,8 @@ def lucky_losers(condition: str, tricks_won: Mapping[str, int], held: Mapping[st
 
 
 def end_round(setup: Setup, gs: GameState, rs: RoundState, partial: bool | None = None) -> RoundResult:
-    """The round's scores: the Ally split, the lucky losers and the banked 2x, added to the totals."""
+    """The round's scores: the Ally split, the lucky losers and the banked 2x, added to the totals
+    (``partial``: an unfinished round, default one shorter than the deal)."""
     rnd = rs.result
     k = setup.k
     if partial is None:

@@ -104,6 +104,13 @@ class RoundState:
     logged_tricks: int = 0
     missing_tricks: int = 0
     missing_told: bool = False  # the missing line was reported (one error for it)
+    # The last round played is one trick short (it may be unfinished): a leader out of place
+    # then asks whether a line is missing, a question the count alone supports; the pile's
+    # evidence (missing.skipped_to) is not asked for, nor loosened.
+    one_short: bool = False
+    # ``removed`` without ``hands``: the plays are the rest of the hand pool, checked as far as
+    # they go (``Game.play``, and ``deal.pool_shown`` at the end of a complete round; log.md).
+    pool_open: bool = False
     ended: bool = False  # end_round has scored it
 
     def copy(self, referee: Referee, tricks: Mapping[int, TrickResult] | None = None) -> RoundState:
@@ -114,7 +121,8 @@ class RoundState:
         return RoundState(rnd, self.leader, self.leader_why, hands, self.deck_cards, self.seen.copy(),
                           self.pile.copy(referee), self.round_points.copy(), self.double_bonus.copy(),
                           self.tricks_won.copy(), self.lowest, self.allies, self.black_played_from_hand,
-                          self.logged_tricks, self.missing_tricks, self.missing_told, self.ended)
+                          self.logged_tricks, self.missing_tricks, self.missing_told, self.one_short, self.pool_open,
+                          self.ended)
 
 
 @dataclass(slots=True, eq=False)

@@ -133,7 +133,7 @@ class LineIndex:
 
     def __init__(self, lines: list[str], key_re: re.Pattern) -> None:
         self.lines = lines
-        self.key_re = key_re  # group 2: the key of a line that sets one
+        self.key_re = key_re  # group 2: the key of a line that sets one (a quoted one with its quotes)
         self._keys: dict[str, list[int]] | None = None
 
     def key_line(self, name: str, start: int = 1, end: int | None = None) -> int | None:
@@ -148,7 +148,10 @@ class LineIndex:
                     continue
                 m = match(line)
                 if m:
-                    keys.setdefault(m.group(2), []).append(i)
+                    key = m.group(2)
+                    if key[:1] in "\"'":  # a quoted key: its text without the quotes
+                        key = key[1:-1]
+                    keys.setdefault(key, []).append(i)
             self._keys = keys
         hits = self._keys.get(name)
         if not hits:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
+from ..core.sanitize import quoted
 from ..files.bounds import check_toml
 from ..files.safe import read_text
 from ..files.tomlread import loads
@@ -44,6 +45,11 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
             else:
                 from pathlib import Path
 
+                path = Path(log.file).parent / log.ruleset
+                if _same_file(path, log.file):
+                    raise RulesetError(f"ruleset '{quoted(log.ruleset)}' is this log itself: expected a "
+                                       "bundled name (italian, english, spanish, japanese) or a ruleset file",
+                                       file=log.file, line=log.ruleset_line)
                 ruleset = load_ruleset(log.ruleset, base_dir=Path(log.file).parent)
         except BidsError as exc:
             if exc.file is not None and exc.file != log.file:
@@ -58,6 +64,15 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     if knob_overrides:
         ruleset = ruleset.with_knobs(knob_overrides)
     return ruleset
+
+
+def _same_file(a, b) -> bool:
+    import os
+
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # not there, a name too long: not the same file
+        return False
 
 
 def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:

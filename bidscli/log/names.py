@@ -5,7 +5,9 @@ punctuation, 1-32 characters, NFC-normalised (an NFD "José" is the same player
 as an NFC one). Refused is only what the trick syntax cannot carry: ``,`` ``:``
 ``;`` (they separate plays, the revealed part and actions), leading or trailing
 spaces, and invisible or control characters (a tab, a newline, a right-to-left
-override: text that could make a printed name lie about itself).
+override: text that could make a printed name lie about itself). The joiners that
+real names need (ZWNJ U+200C, ZWJ U+200D: "Mehr\u200cnaz") are allowed inside a
+name, and a trick line matches the name with or without them.
 
 In trick lines names match case-insensitively and with any run of spaces as
 one; a play is ``<name> <card>``, so the card is the last word and the name is
@@ -31,9 +33,17 @@ def nfc(name: str) -> str:
     return name if name.isascii() else unicodedata.normalize("NFC", name)
 
 
+JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ: invisible, but real names need them (Persian, Indic scripts)
+
+
 def key(name: str) -> str:
-    """What a name matches in a trick line: NFC, spaces collapsed, case folded."""
-    return " ".join(nfc(name).split()).casefold()
+    """What a name matches in a trick line: NFC, spaces collapsed, case folded, the joiners left
+    out (a trick line typed without them is the same player; two players told apart only by
+    them would look the same)."""
+    name = nfc(name)
+    if not name.isascii() and ("\u200c" in name or "\u200d" in name):
+        name = name.replace("\u200c", "").replace("\u200d", "")
+    return " ".join(name.split()).casefold()
 
 
 def problem(name: str) -> str | None:
@@ -45,17 +55,20 @@ def problem(name: str) -> str | None:
     bad = sorted(c for c in SEPARATORS if c in name)  # three searches in C, not a loop over the name
     if bad:
         return "holds " + " and ".join(f"'{c}'" for c in bad) + ", which the trick syntax uses"
-    if name != name.strip():
-        return "starts or ends with a space"
-    if not name.isprintable() and any(not c.isprintable() and c != " " for c in name):
+    if name != name.strip() or name[0] in JOINERS or name[-1] in JOINERS:
+        return "starts or ends with a space" if name != name.strip() else "starts or ends with an invisible joiner"
+    if not name.isprintable() and any(not c.isprintable() and c not in JOINERS for c in name):
         return "holds an invisible or control character"
     return None
 
 
 def shown(name: str) -> str:
-    """A name for a message: cut to 40 characters, control characters escaped."""
+    """A name for a message: cut to 40 characters, control characters escaped (a joiner too,
+    unless it is inside the name, where it belongs)."""
     text = name if len(name) <= 40 else name[:37] + "..."
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+    last = len(text) - 1
+    return "".join(c if c.isprintable() or (c in JOINERS and 0 < i < last) else f"\\u{ord(c):04x}"
+                   for i, c in enumerate(text))
 
 
 def same_up_to_case(names: Iterable[str]) -> list[tuple[str, str]]:

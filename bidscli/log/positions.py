@@ -21,9 +21,11 @@ _OTHER_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _LONE_CR = re.compile(r"\r(?!\n)")  # "\r" breaks a line alone; "\r\n" is one break, with its "\n"
 # A line that sets a key or opens a table: group 2 is the key. [^\S\n] is a space that does not
 # end the line (for the search of the whole text; the key index matches one line at a time).
-_KEY = r"^[^\S\n]*(\[{0,2})[^\S\n]*\"?(%s)\"?[^\S\n]*(?:=|\.|\])"
-_KEY_RE = re.compile(_KEY % r"[\w.\-]+?")
-_RULESET_KEY_RE = re.compile(_KEY % "ruleset", re.MULTILINE)  # the first line of _KEY_RE's "ruleset"
+# A quoted key ("x y" = 2, 'x y' = 2) is group 3 or 4 (written without escapes: one with
+# escapes is not looked for), a bare one group 5.
+_KEY = r"^[^\S\n]*(\[{0,2})[^\S\n]*(%s)[^\S\n]*(?:=|\.|\])"
+_KEY_RE = re.compile(_KEY % r"\"([^\"\\\n]*)\"|'([^'\n]*)'|([\w.\-]+?)")
+_RULESET_KEY_RE = re.compile(_KEY % "\"?ruleset\"?", re.MULTILINE)  # the first line of _KEY_RE's "ruleset"
 
 
 class LogPositions:

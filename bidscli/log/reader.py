@@ -29,12 +29,14 @@ from ..core.errors import (
     LogSyntaxError,
     did_you_mean,
 )
+from ..core.sanitize import quoted, text_problem, toml_value
 from ..files import tomlhints
 from ..files.bounds import check_toml
 from ..files.safe import decode, read_bytes
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads
 from ..rules.knobs import TABLE_OPTIONS
+from . import slips
 from .names import RULE as NAME_RULE
 from .names import Names, nfc, same_up_to_case
 from .names import problem as name_problem
@@ -63,6 +65,11 @@ _first = itemgetter(0)  # the player of a (player, card) play
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
+# The texts a log brings in, checked where they are read (core.sanitize.text_problem): the most
+# characters, and whether line breaks are allowed. log-format.md 'The date and the title'.
+MAX_TITLE = 200
+MAX_NOTES = 10_000
+MAX_RULESET_REF = 1_000
 ROUND_KEYS = ("leader", "hands", "removed", "pile", "tricks", "notes")
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
@@ -110,7 +117,10 @@ class RoundRecord(NamedTuple):
     removed: tuple[Card, ...] | None
     pile: tuple[Card, ...] | None
     tricks: tuple[TrickRecord, ...]
-    broken: bool = False  # a trick line could not be read: the engine skips this round
+    broken: bool = False  # a trick line could not be read: the engine plays only the lines before it
+    # The first trick line that could not be read: (its trick number, its line, the round's count of
+    # trick lines), for the engine to play the lines before it and mark the rest as not checked.
+    unread: tuple[int, int | None, int] | None = None
 
 
 class GameLog(NamedTuple):
@@ -163,10 +173,13 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
         )
     # One card is the usual prize, written as its token alone: its shared 1-tuple (tuples are
     # immutable), the answer _card_tuple gives for head.split() == [head].
-    revealed = _ONE_CARD.get(head) or _card_tuple(head.split())
+    try:
+        revealed = _ONE_CARD.get(head) or _card_tuple(head.split())
+    except LogSyntaxError as exc:
+        raise _slip(slips.cards_slip(head.split(), _card), exc) from None
     body, semi, tail = rest.partition(";")
     return _new_tuple(TrickRecord, (number, line, text, revealed, _plays(body, text),
-                                    _actions(tail.split(";")) if semi else ()))
+                                    _actions(tail.split(";"), body.rpartition(",")[2]) if semi else ()))
 
 
 def _plays(body: str, text: str) -> tuple[tuple[str, Card], ...]:
@@ -188,7 +201,7 @@ def _plays(body: str, text: str) -> tuple[tuple[str, Card], ...]:
             raise _not_a_play_error(words, len(plays), len(chunks), text)
         card = get(words[-1])
         if card is None:  # an alias (Card.parse reads it) or a mistyped card
-            card = _played_card(words[-1], name)
+            card = _played_card(words, name)
         append((name, card))
     return tuple(plays)
 
@@ -203,16 +216,27 @@ def _not_a_play_error(words: list[str], i: int, pieces: int, text: str) -> LogSy
     return LogSyntaxError(f"'{words[0]}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
 
 
-def _played_card(token: str, who: str) -> Card:
-    """The card of a play's token that is not canonical; a mistyped one names who played it (log.md)."""
+def _played_card(words: list[str], who: str) -> Card:
+    """The card of a play (its last word) that is not canonical; a mistyped one names who played
+    it (log.md), and the likely fix of a slip (``slips``)."""
     try:
-        return _card(token)
+        return _card(words[-1])
     except LogSyntaxError as e:
-        raise e.located(player=who) from None
+        found = slips.card_slip(words, len(words) - 1, _card)
+        if found is None:
+            raise e.located(player=who) from None
+        message, first = found  # 'Ana K 5': the card begins a word early, and the name ends there
+        raise LogSyntaxError(message).located(player=" ".join(words[:first]) or who) from None
 
 
-def _actions(pieces: list[str]) -> tuple:
-    """The actions of a trick line: ``pieces`` is the text after each ';'."""
+def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
+    """The reader's error ``exc``, or the likely fix of the slip it comes from (``slips``)."""
+    return exc if message is None else LogSyntaxError(message)
+
+
+def _actions(pieces: list[str], before: str = "") -> tuple:
+    """The actions of a trick line: ``pieces`` is the text after each ';' (``before``: the
+    play in front of the first, for a play written after ';')."""
     actions = []
     for chunk in pieces:
         words = chunk.split()
@@ -224,10 +248,10 @@ def _actions(pieces: list[str]) -> tuple:
         elif len(words) >= 2 and low[-1] in ("passes", "pass"):
             actions.append(Pass(" ".join(words[:-1])))
         else:
-            raise LogSyntaxError(
+            raise _slip(slips.play_after_semicolon(chunk, before, _card), LogSyntaxError(
                 f"'{chunk.strip()}' is not an action: expected '<thief> steals <card> from <victim>' "
                 "or '<thief> passes'"
-            )
+            ))
     return tuple(actions)
 
 
@@ -305,14 +329,15 @@ class LogReader(LogPositions):
                     meant.add(near)
                     why = ("(the log has none)" if lacks else
                            "(its round is left out of the count, so the rounds are checked once it is fixed)")
-                    err = LogStructureError(f"unknown {shown}: probably a typo for {want} {why}",
+                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {why}",
                                             file=self.file, line=self._key_line(key))
                     err.meant = near
                     self.errors.append(err)
                     continue
                 self.error(
                     LogStructureError,
-                    f"unknown key '{key}'{did_you_mean(key, TOP_KEYS)}: expected {', '.join(TOP_KEYS[:4])}",
+                    f"unknown key '{quoted(key)}'{did_you_mean(key, TOP_KEYS)}: expected one of "
+                    f"{', '.join(TOP_KEYS)}",
                     line=self._key_line(key),
                 )
 
@@ -321,6 +346,16 @@ class LogReader(LogPositions):
             self.error(LogStructureError, "'ruleset' must be a string (a bundled name or a path)",
                        line=self._key_line("ruleset"))
             ruleset = None
+        elif ruleset is not None:
+            # What it holds first: a control character is no space ('\x0b' strips to nothing).
+            why = text_problem(ruleset, MAX_RULESET_REF) or ("is empty" if not ruleset.strip() else None)
+            if why is not None:
+                err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
+                                        "japanese) or a path to a ruleset file", file=self.file,
+                                        line=self._key_line("ruleset"))
+                err.meant = "ruleset"  # the root cause: "no ruleset" after it would only repeat it
+                self.errors.append(err)
+                ruleset = None
 
         date = data.get("date")
         if date is not None and not isinstance(date, _date):  # a datetime is a date too
@@ -332,6 +367,12 @@ class LogReader(LogPositions):
             self.error(LogStructureError, 'title must be a string, in quotes (title = "Friday at Marta\'s")',
                        line=self._key_line("title"))
             title = None
+        why = text_problem(title, MAX_TITLE) if title is not None else None
+        if why is not None:
+            self.error(LogStructureError, f"'title' {why}", line=self._key_line("title"))
+            title = None
+        if "notes" in data:
+            self._notes(data["notes"], self._key_line)
 
         if "players" in meant:
             return None  # no players: nothing else can be checked
@@ -371,6 +412,20 @@ class LogReader(LogPositions):
                        f"lines and never '{listed}': probably a typo in players (expected \"{named}\")",
                        line=self._key_line("players"), player=listed)
 
+    def _notes(self, value, line, rnum: int | None = None) -> None:
+        """``notes`` (of the log or of a round): a text, or a list of texts, that nothing reads but
+        that is checked as any text from a file (lines allowed). ``line(key)``: where it is."""
+        texts = value if isinstance(value, list) else [value]
+        if not all(isinstance(t, str) for t in texts):
+            self.error(LogStructureError, 'notes must be a string, or a list of strings (notes = "...")',
+                       line=line("notes"), round=rnum)
+            return
+        for t in texts:
+            why = text_problem(t, MAX_NOTES, lines=True)
+            if why is not None:
+                self.error(LogStructureError, f"'notes' {why}", line=line("notes"), round=rnum)
+                return
+
     def _players(self, value) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
         if value is None:
@@ -395,9 +450,12 @@ class LogReader(LogPositions):
                 ok = False
             seen.add(p)
         for a, b in same_up_to_case(dict.fromkeys(value)):
-            self.error(LogStructureError,
-                       f"players '{shown_name(a)}' and '{shown_name(b)}' differ only in case: trick lines match "
-                       "names case-insensitively, so two players need names that differ in more than case",
+            if " ".join(a.split()).casefold() == " ".join(b.split()).casefold():
+                why = ("differ only in case: trick lines match names case-insensitively, so two players need "
+                       "names that differ in more than case")
+            else:
+                why = "differ only in invisible joiners (U+200C, U+200D): they look the same"
+            self.error(LogStructureError, f"players '{shown_name(a)}' and '{shown_name(b)}' {why}",
                        line=self._key_line("players"), player=b)
             ok = False
         if not 3 <= len(value) <= 6:
@@ -536,17 +594,20 @@ class LogReader(LogPositions):
                     if key not in ROUND_KEYS:
                         self.error(
                             LogStructureError,
-                            f"unknown round key '{key}'{did_you_mean(key, ROUND_KEYS)}: expected "
-                            f"{', '.join(ROUND_KEYS[:5])}",
+                            f"unknown round key '{quoted(key)}'{did_you_mean(key, ROUND_KEYS)}: expected one of "
+                            f"{', '.join(ROUND_KEYS)}",
                             line=self._key_line(key, s, end) or start, round=rnum,
                         )
+            if "notes" in rnd:
+                self._notes(rnd["notes"], lambda key, s=s, end=end, start=start: self._key_line(key, s, end) or start,
+                            rnum)
             leader = rnd.get("leader")
             if isinstance(leader, str) and names is not None:
                 leader = names.resolve(leader) or leader
             if leader is not None and (not isinstance(leader, str) or (players and leader not in players)):
                 self.error(
                     LogStructureError,
-                    f"leader {leader!r} is not a player{_player_hint(str(leader), players or ())}",
+                    f"leader {toml_value(leader)} is not a player{_player_hint(str(leader), players or ())}",
                     line=self._key_line("leader", s, end) or start, round=rnum,
                 )
                 leader = None
@@ -562,6 +623,7 @@ class LogReader(LogPositions):
             tricks_val = rnd.get("tricks")
             tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
+            unread = None
             tricks = []
             if tricks_val is None:
                 self.error(LogStructureError, "round has no tricks = [...]", line=start, round=rnum)
@@ -580,8 +642,9 @@ class LogReader(LogPositions):
                     try:
                         rec = parse_trick(text, t, line)
                     except BidsError as exc:
-                        self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
+                        self.errors.append(exc.kept().located(file=self.file, line=line, round=rnum, trick=t))
                         broken = True
+                        unread = unread or (t, line, len(tricks_val))
                         continue
                     # Every name a player as spelled in `players` (one set check in C), or _names
                     # matches the others (case, NFC, spaces) and names who is not a player.
@@ -589,9 +652,11 @@ class LogReader(LogPositions):
                         rec = self._names(rec, names, line, rnum, t)
                         if rec is None:
                             broken = True
+                            unread = unread or (t, line, len(tricks_val))
                             continue
                     tricks.append(rec)
-            out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken)))
+            out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken,
+                                                  unread)))
         return tuple(out)
 
 
@@ -605,7 +670,8 @@ def _not_a_play(who: str, card: Card, names: Names) -> str | None:
     # "Ben R7 Cleo G8" (a comma left out): a player, then more than a card: not a play at all.
     for n in range(len(words) - 1, 0, -1):
         if names.resolve(" ".join(words[:n])) is not None:
-            return f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
+            return (slips.plays_run_together(f"{who} {card}", _card)
+                    or f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
     return None
 
 

@@ -43,7 +43,8 @@ def log_text(
     *,
     header: Sequence[str] = (),
     date=None,
-    meta: Mapping[str, int] | None = None,
+    meta: Mapping[str, int | str] | None = None,
+    title: str | None = None,
 ) -> str:
     """A game log (log.md) as TOML text.
 
@@ -53,6 +54,8 @@ def log_text(
     line) follows the examples of log.md so that a person can read and edit it.
     """
     lines = [f"# {h}" for h in header]
+    if title is not None:  # the game's name for pages (log.md `title`)
+        lines.append(f"title = {_value(title)}")
     if date is not None:
         lines.append(f"date = {_value(date)}")
     if ruleset_name is not None:

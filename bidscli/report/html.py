@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from . import svg
+from ..core.i18n import output_language
+from . import numbers, svg
 
 
 @functools.cache
@@ -27,6 +28,9 @@ def environment():
         lstrip_blocks=True,
     )
     env.filters["knob_breaks"] = knob_breaks
+    env.filters["num"] = numbers.number  # numbers and dates as the output language writes them
+    env.filters["pct"] = numbers.percent
+    env.filters["date"] = numbers.date
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
@@ -52,7 +56,8 @@ def _version() -> str:
 
 
 def _render(template: str, command: str, **context) -> str:
-    return environment().get_template(template).render(command=command, **context)
+    """A page in the output language: ``<html lang>``, and its numbers and dates (filters above)."""
+    return environment().get_template(template).render(command=command, lang=output_language(), **context)
 
 
 def game(page: dict, command: str = "bids report") -> str:
@@ -109,23 +114,53 @@ def study(page: dict, command: str = "bids study") -> str:
     return _render("study.html", command, page=page, charts=charts, rates=rates, hist=hist)
 
 
+def standings_table(rs) -> dict:
+    """A ruleset's standings as the page shows them: the table's columns (report.season), the column
+    that sets the order right after the player (``key``: it stays on a phone's screen), and the
+    other columns of the table (lucky-loser rounds, -5 bonuses, best game) before the rating's."""
+    from .season import KEY_COLUMN, STANDING_COLUMNS, standing_headers
+
+    more = {"lucky-loser rounds": lambda s: s.lucky_loser_rounds, "-5 bonuses": lambda s: s.minus_five_bonuses,
+            "best game": lambda s: f"{s.best_game.name} ({s.best_game.points})"}
+    headers = standing_headers(rs.order.name)
+    at = headers.index("mu")
+    headers = headers[:at] + list(more) + headers[at:]
+    cells = {**STANDING_COLUMNS, **more}
+
+    def rows(standings, heads):
+        return [{"player": s.player, "winner": s.player in rs.champion, "cells": [cells[h](s) for h in heads]}
+                for s in standings]
+
+    return {"headers": headers, "key": KEY_COLUMN[rs.order.name], "rows": rows(rs.standings, headers),
+            "unranked": rows(rs.unranked, headers[1:])}
+
+
 def season(season, command: str = "bids season") -> str:
     """``bids season --html``: standings, each player's rating over the season with its band, a
     head-to-head grid and the what-ifs, one section a ruleset (the data: report.season.season_json)."""
-    from .season import label_text, season_json
+    from .season import label_text, result_json, season_json
 
     doc = season_json(season)
     # One colour a player on every chart: the first ruleset's standings order.
-    players = [s.player for s in season.rulesets[0].standings] if season.rulesets else []
+    players = [s.player for s in season.rulesets[0].standings + season.rulesets[0].unranked] if season.rulesets else []
     charts = []
     for rs in season.rulesets:
         series = [(p, [(x.game, x.mu, x.sigma) for x in rs.history[p]]) for p in players]
+        # taller with more players, so that every line's end label has its row
         charts.append(svg.responsive(svg.band_chart, series, max(season.games, 1),
                                      f"{label_text(rs.ruleset)}: each player's rating mu after each game, "
-                                     "the band mu ± sigma", narrow={"height": 240}))
+                                     "the band mu ± sigma", width=880, height=max(300, 120 + 22 * len(players)),
+                                     narrow={"height": max(260, 100 + 18 * len(players))}))
     labels = [label_text(rs.ruleset) for rs in season.rulesets]
     from .pages import rule_doc
 
     # The rules that decided a changed winner, in the players' words first (as the comparison page).
     rules = {k: rule_doc(k) for c in season.winner_changes for k in c.decided_by}
-    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules)
+    standings = [standings_table(rs) for rs in season.rulesets]
+    left_out = [x.shared or x.reason for x in season.left_out]  # no local path on a page made to be shared
+    # Each game's totals the highest first, as the table gives them (report.season.totals_text).
+    results = [[{**result_json(g), "ranked": [(p.player, p.total) for p in sorted(g.players, key=lambda p: p.rank)]}
+                for g in rs.results] for rs in season.rulesets]
+    return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules,
+                   left_out=left_out, results=results, standings=standings,
+                   styles=[svg.style(i) for i in range(len(players))])

@@ -82,15 +82,21 @@ def y_grid(ticks, left: float, pw: float, Y) -> list[Shape]:
     return shapes
 
 
-def end_labels(ends: list, x: float, number) -> list[Shape]:
+def end_labels(ends: list, x: float, number, within: tuple[float, float] | None = None) -> list[Shape]:
     """A line chart's end labels (``[y, series, name, value]`` each), nudged apart so that two
-    equal values stay readable."""
+    equal values stay readable; ``within`` (top, bottom): and kept inside those bounds (labels
+    pushed below the bottom move up, as far as the room allows). Each label has the class ``p<i>``."""
     ends.sort()
     for k in range(1, len(ends)):
         if ends[k][0] - ends[k - 1][0] < FONT:
             ends[k][0] = ends[k - 1][0] + FONT
-    return [Shape("text", {"x": x, "y": _r(y + 4), "fill": colour(i), "class": "end"}, end_text(name, number(v)))
-            for y, i, name, v in ends]
+    if within is not None and ends:
+        top, bottom = within
+        ends[-1][0] = max(min(ends[-1][0], bottom), top)
+        for k in range(len(ends) - 2, -1, -1):
+            ends[k][0] = min(ends[k][0], ends[k + 1][0] - FONT)
+    return [Shape("text", {"x": x, "y": _r(y + 4), "fill": colour(i), "class": f"end p{i}"},
+                  end_text(name, number(v))) for y, i, name, v in ends]
 
 
 def colour(i: int) -> str:
@@ -99,6 +105,28 @@ def colour(i: int) -> str:
 
 def dash(i: int) -> str:
     return DASHES[i % len(DASHES)]
+
+
+# A series' marker: filled circles for the first six series, hollow squares for the next six; with the
+# six dash patterns, the first 12 series have each their own (dash, marker) pair.
+MARKERS = ("circle", "square")
+
+
+def marker(i: int) -> str:
+    return MARKERS[(i // len(DASHES)) % len(MARKERS)]
+
+
+def style(i: int) -> dict:
+    """What tells series ``i`` apart besides its colour: its dash pattern and its marker."""
+    return {"colour": colour(i), "dash": dash(i), "marker": marker(i)}
+
+
+def mark(i: int, x: float, y: float, title: str | None = None, cls: str = "mark") -> Shape:
+    """Series ``i``'s marker at (x, y): a filled circle, or a hollow square (``marker``)."""
+    if marker(i) == "circle":
+        return Shape("circle", {"cx": x, "cy": y, "r": 3.5, "fill": colour(i), "class": f"{cls} p{i}"}, title)
+    return Shape("rect", {"x": _r(x - 3.5), "y": _r(y - 3.5), "width": 7, "height": 7, "fill": "#fff",
+                          "stroke": colour(i), "stroke-width": 1.8, "class": f"{cls} p{i}"}, title)
 
 
 def short(name: str, size: int) -> str:
@@ -324,11 +352,19 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
                width: int = 640, height: int = 280) -> Chart:
     """Each series' value over steps 1..``steps`` with a band of plus or minus its spread: ``series``
     is (name, [(step, value, spread), ...]) with the points a series has (bids season: each
-    player's rating mu after each of their games, the band mu +/- sigma)."""
+    player's rating mu after each of their games, the band mu +/- sigma).
+
+    Made to be read with many series (a season of 10 or 12 players): each series has its colour,
+    its own pair of dash pattern and marker (``style``: unique for the first 12, so that no two
+    players are told apart by colour alone), a marker at each of its points (the games the player
+    played) and its name at its end; every shape carries the class ``p<i>`` so that the page can
+    bring one series forward at a time. The value axis fits the lines, not the bands: a band is
+    cut at the plot's edges (``.band`` shapes; the page shows a band for the player brought forward,
+    or for every player when there are few)."""
     left, top, bottom = 40, 10, 24
     right = end_room(end_text(name, f"{pts[-1][1]:.1f}") for name, pts in series if pts)
-    values = [v + s for _, pts in series for _, v, s in pts] + [v - s for _, pts in series for _, v, s in pts]
-    ticks = nice_ticks(min(values, default=0), max(values, default=1))
+    values = [v for _, pts in series for _, v, _ in pts]
+    ticks = nice_ticks(min(values, default=0) - 1, max(values, default=1) + 1)
     lo, hi = ticks[0], ticks[-1]
     pw, ph = width - left - right, height - top - bottom
 
@@ -336,27 +372,34 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
         return _r(left + (pw * (i - 1) / (steps - 1) if steps > 1 else pw / 2))
 
     def Y(v):
-        return _r(top + ph - (v - lo) / (hi - lo) * ph)
+        return _r(top + ph - (min(max(v, lo), hi) - lo) / (hi - lo) * ph)
 
     shapes = y_grid(ticks, left, pw, Y)
-    for step in nice_ticks(1, max(steps, 2), 6):
-        if 1 <= step <= steps and float(step).is_integer():
-            shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "middle", "class": "tick"},
-                                f"game {int(step)}" if step == 1 else _num(step)))
+    steps_shown = [int(t) for t in nice_ticks(1, max(steps, 2), max(2, pw // 60))
+                   if 1 <= t <= steps and float(t).is_integer()]
+    if steps_shown and steps_shown[0] != 1 and (X(steps_shown[0]) - X(1) < text_width("game 1") + LABEL_GAP
+                                                 + text_width(_num(steps_shown[0])) / 2):
+        steps_shown = steps_shown[1:]  # no room for "game 1" beside it
+    for step in dict.fromkeys([1, *steps_shown]):
+        shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "start" if step == 1 else "middle",
+                                     "class": "tick"}, f"game {step}" if step == 1 else _num(step)))
     ends = []
     for i, (name, pts) in enumerate(series):
         if not pts:
             continue
+        p = f"p{i}"
         upper = [f"{X(g)},{Y(v + s)}" for g, v, s in pts]
         lower = [f"{X(g)},{Y(v - s)}" for g, v, s in reversed(pts)]
-        shapes.append(Shape("polygon", {"points": " ".join(upper + lower), "fill": colour(i), "fill-opacity": 0.12,
-                                        "stroke": "none", "class": "band"}, f"{name}: mu ± sigma"))
+        shapes.append(Shape("polygon", {"points": " ".join(upper + lower), "fill": colour(i), "fill-opacity": 0.15,
+                                        "stroke": "none", "class": f"band {p}"}, f"{name}: mu ± sigma"))
         attrs = {"points": " ".join(f"{X(g)},{Y(v)}" for g, v, _ in pts), "fill": "none", "stroke": colour(i),
-                 "stroke-width": 2, "class": "series"}
+                 "stroke-width": 2, "class": f"series {p}"}
         if dash(i):
             attrs["stroke-dasharray"] = dash(i)
         g, v, s = pts[-1]
         shapes.append(Shape("polyline", attrs, f"{name}: mu {v:.2f}, sigma {s:.2f} after game {g}"))
+        for g, v, s in pts:
+            shapes.append(mark(i, X(g), Y(v), f"{name} after game {g}: mu {v:.2f}, sigma {s:.2f}"))
         ends.append([Y(v), i, name, v])
-    shapes += end_labels(ends, left + pw + 4, lambda v: f"{v:.1f}")
+    shapes += end_labels(ends, left + pw + 4, lambda v: f"{v:.1f}", within=(top + FONT / 2, top + ph))
     return Chart(width, height, shapes, label)

@@ -36,14 +36,32 @@ def display_width(text: str) -> int:
     return width if width >= 0 else sum(1 if w < 0 else w for w in map(wcwidth, text))
 
 
-def _fitting(text: str, room: int) -> int:
-    """How many of the first characters of ``text`` fit in ``room`` screen columns."""
+def _fitting(text: str, room: int, start: int = 0) -> int:
+    """How many characters of ``text`` from ``start`` fit in ``room`` screen columns (the most that
+    do). Its cost grows with the count found, not with the length of ``text``: a wrapped word of
+    60,000 characters is cut line by line in linear time."""
+    rest = len(text) - start
     if text.isascii():
-        return min(len(text), room)
-    n = 0
-    while n < len(text) and display_width(text[:n + 1]) <= room:
-        n += 1
-    return n
+        return max(0, min(rest, room))
+
+    def fits(k: int) -> bool:
+        return display_width(text[start:start + k]) <= room
+
+    # Galloping from ``room`` characters (wide ones take two columns, combining marks none), then
+    # halving: probes of at most twice the count found.
+    fit, k = 0, min(rest, max(1, room))
+    while fits(k):
+        fit = k
+        if k == rest:
+            return k
+        k = min(rest, 2 * k)
+    while k - fit > 1:
+        mid = (fit + k) // 2
+        if fits(mid):
+            fit = mid
+        else:
+            k = mid
+    return fit
 
 
 _WRAPPER: list = []  # the wrapper class, made on first use: textwrap's import (its patterns) costs start-up
@@ -59,7 +77,9 @@ def _wrapper_class():
 
         A word longer than a line is cut where the line is full, also when hyphens break
         words: Python 3.11's TextWrapper cuts it after its last hyphen that fits instead, and
-        tabulate's copy of the wrapper, which drew bidscli's tables before, cut it at the width."""
+        tabulate's copy of the wrapper, which drew bidscli's tables before, cut it at the width.
+        The cost is linear in the text's length: a long word is cut into all its lines at once
+        (TextWrapper copies what is left of it after each line, and measured it again)."""
 
         def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
             space_left = 1 if width < 1 else width - cur_len
@@ -69,7 +89,25 @@ def _wrapper_class():
                 if cut == 0 and not cur_line:
                     cut = 1  # one character wider than the whole line: alone on it
                 cur_line.append(chunk[:cut])
-                reversed_chunks[-1] = chunk[cut:]
+                if cut == 0 or not chunk.strip():
+                    reversed_chunks[-1] = chunk[cut:]  # spaces: what is left is dropped at the next line
+                    return
+                # The rest of the word, cut now into the lines that follow (each full, as the next
+                # line would cut it), its last piece left to share a line with what comes next.
+                room = self.width - display_width(self.subsequent_indent)
+                room = max(room, 1)
+                pieces = []
+                at = cut
+                while at < len(chunk):
+                    k = _fitting(chunk, room, at)
+                    if at + k >= len(chunk):
+                        pieces.append(chunk[at:])
+                        break
+                    k = max(k, 1)
+                    pieces.append(chunk[at:at + k])
+                    at += k
+                pieces.reverse()
+                reversed_chunks[-1:] = pieces
             elif not cur_line:
                 cur_line.append(reversed_chunks.pop())
 
@@ -122,12 +160,19 @@ def _is_int_text(text: str) -> bool:
 
 class _Table:
     """The cells of a table by column, each column's lines and width measured once for each
-    width limit asked (fit tries several)."""
+    width limit asked (fit tries several). No column is wider than ``cap`` (the width the
+    table is fitted to): a cell or header wider than that wraps there, a word cut as a last
+    resort, whatever its kind (a number, a name): a table wider than the terminal cannot fit
+    anyway, and so every line drawn is at most the columns' count times ``cap`` wide, and the
+    table's size stays linear in the length of its cells."""
 
-    __slots__ = ("headers", "texts", "wraps", "aligns", "measured")
+    __slots__ = ("headers", "texts", "wraps", "aligns", "measured", "cap", "header_lines")
 
-    def __init__(self, rows, headers, colalign, numbers: bool) -> None:
+    def __init__(self, rows, headers, colalign, numbers: bool, cap: int | None = None) -> None:
         self.headers = [str(h) for h in headers]
+        self.cap = None if cap is None else max(1, cap)
+        self.header_lines = [_cell_lines(h, None, None if self.cap is None else max(1, self.cap - 2))
+                             for h in self.headers]
         self.texts, self.wraps, self.aligns = [], [], []
         for c in range(len(self.headers)):
             texts, wraps, number_cells, filled = [], [], True, False
@@ -149,11 +194,14 @@ class _Table:
     def column(self, c: int, limit: int | None) -> tuple[list[list[str]], int]:
         """The lines of each cell of column ``c`` wrapped to ``limit`` (None: as they are) and
         the column's width."""
+        cap = self.cap
+        if cap is not None and limit is not None and limit > cap:
+            limit = cap  # the same lines: see _Table
         key = (c, limit)
         done = self.measured.get(key)
         if done is None:
-            cells = [_cell_lines(text, limit if may else None) for text, may in zip(self.texts[c], self.wraps[c])]
-            width = max([display_width(self.headers[c]) + 2,
+            cells = [_cell_lines(text, limit if may else None, cap) for text, may in zip(self.texts[c], self.wraps[c])]
+            width = max([*(display_width(line) + 2 for line in self.header_lines[c]),
                          *(display_width(line) for lines in cells for line in lines)])
             done = self.measured[key] = (cells, width)
         return done
@@ -165,8 +213,11 @@ class _Table:
     def draw(self, limits) -> str:
         columns = [self.column(c, limit) for c, limit in enumerate(limits)]
         pads = [_pad_right if align == "right" else _pad_left for align in self.aligns]
-        out = [GAP.join(pad(h, w) for h, pad, (_, w) in zip(self.headers, pads, columns)).rstrip(),
-               GAP.join("-" * w for _, w in columns)]
+        out = []
+        for k in range(max(map(len, self.header_lines), default=1)):
+            out.append(GAP.join(pad(lines[k] if k < len(lines) else "", w)
+                                for lines, pad, (_, w) in zip(self.header_lines, pads, columns)).rstrip())
+        out.append(GAP.join("-" * w for _, w in columns))
         for r in range(len(self.texts[0]) if self.texts else 0):
             cells = [cell_lines[r] for cell_lines, _ in columns]
             for k in range(max([1, *map(len, cells)])):
@@ -175,8 +226,15 @@ class _Table:
         return "\n".join(out)
 
 
-def _cell_lines(text: str, limit: int | None) -> list[str]:
-    if limit is None or (text.isprintable() and display_width(text) <= limit):
+def _cell_lines(text: str, limit: int | None, cap: int | None = None) -> list[str]:
+    """The lines of a cell wrapped to ``limit``; without one, its own lines, each wrapped to
+    ``cap`` only when it is wider."""
+    if limit is None:
+        lines = text.split("\n")
+        if cap is None or all(display_width(line) <= cap for line in lines):
+            return lines
+        limit = cap
+    if text.isprintable() and display_width(text) <= limit:
         return text.split("\n")
     return [piece for line in text.splitlines() if line.strip() for piece in wrap(line, limit, hyphens=True)]
 
@@ -202,7 +260,7 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     ``maxcolwidths`` are limits of the caller's (None: none) that fitting only lowers;
     ``numbers=False``: every cell is text (no column of numbers, numbers wrap too);
     ``whole``: columns whose words are never broken (knob names, values), even as a last resort."""
-    table = _Table(rows, headers, colalign, numbers)
+    table = _Table(rows, headers, colalign, numbers, cap=width)
     ncols = len(table.headers)
     limits = list(maxcolwidths or ())[:ncols]
     limits += [None] * (ncols - len(limits))
@@ -211,7 +269,9 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
         return table.draw(limits)
     raw = [[row[c] for row in rows if c < len(row)] for c in range(ncols)]
     text_cols = [c for c in range(ncols) if _is_text_column(raw[c])]
-    natural = {c: max((display_width(line) for cell in raw[c] for line in str(cell).splitlines()), default=0)
+    # No column is wider than the table may be (_Table): every width below is at most ``width``.
+    natural = {c: min(width, max((display_width(line) for cell in raw[c] for line in str(cell).splitlines()),
+                                 default=0))
                for c in text_cols}
     now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
     # No column narrower than its longest word (a word is never broken while the table can fit).
@@ -232,22 +292,44 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
             break
         loose -= settled
     limits = [share.get(c, limits[c]) for c in range(ncols)]
-    # Wrapping at words can leave a column a little wider than its share: narrow the widest text
-    # column by one at a time (the first of the widest; down to its longest word first, then to
-    # MIN_COLUMN) until the table fits. Only the narrowed column is measured again: the cost
-    # grows with the table, where drawing it again for each step was quadratic (hardening: a
-    # 1,000-round table took 151 s).
-    import heapq
-
-    drawn = table.width(limits)
+    # Wrapping at words can leave a column a little wider than its share: the widest text column
+    # is narrowed by one at a time (the first of the widest; down to its longest word first, then
+    # to MIN_COLUMN) until the table fits: see _narrowed.
     for floor in (least, {c: least[c] if c in whole else MIN_COLUMN for c in text_cols}):
-        heap = [(-limits[c], c) for c in text_cols if limits[c] > floor[c]]
-        heapq.heapify(heap)
-        while heap and drawn > width:
-            _, c = heapq.heappop(heap)
-            before = table.column(c, limits[c])[1]
-            limits[c] -= 1
-            drawn += table.column(c, limits[c])[1] - before
-            if limits[c] > floor[c]:
-                heapq.heappush(heap, (-limits[c], c))
+        limits = _narrowed(table, limits, floor, width)
     return table.draw(limits)
+
+
+def _narrowed(table: _Table, limits: list, floor: dict, width: int) -> list:
+    """The limits once the widest of the columns in ``floor`` has been narrowed by one, again
+    and again (the first of the widest each time, none below its floor), until the table fits
+    ``width`` or each is at its floor.
+
+    Narrowing them one step at a time and measuring the table after each step cost as many
+    measures as columns were too wide (a 60,000-character cell: quadratic). The steps go
+    level by level: at level L every column is at min(its limit, L) and not below its floor,
+    and narrowing a column never widens the table, so the last level at which the table does
+    not fit is found by halving, and within the next level the columns narrowed one by one,
+    as the steps would: a number of measures that grows with the logarithm of the widths."""
+    top = {c: limits[c] for c in floor if limits[c] is not None and limits[c] > floor[c]}
+    if not top or table.width(limits) <= width:
+        return limits
+
+    def at(level: int) -> list:
+        return [max(floor[c], min(limits[c], level)) if c in top else limits[c] for c in range(len(limits))]
+
+    low, high = min(floor[c] for c in top), max(top.values())
+    if table.width(at(low)) > width:
+        return at(low)  # every column at its floor and still too wide
+    while high - low > 1:  # the table fits at level ``low``, not at ``high``
+        mid = (low + high) // 2
+        if table.width(at(mid)) <= width:
+            low = mid
+        else:
+            high = mid
+    out = at(high)
+    for c in sorted(c for c in top if out[c] == high and floor[c] < high):
+        out[c] = high - 1
+        if table.width(out) <= width:
+            break
+    return out

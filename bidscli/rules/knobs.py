@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PLAYER_COUNTS = (3, 4, 5, 6)
+_COUNT_KEYS = {str(n): n for n in PLAYER_COUNTS}  # a per_players table's keys, as TOML reads them
 TABLE_OPTIONS = ("ally", "minus_five", "color_bids", "lowest", "surprise", "thief")
 
 
@@ -89,36 +90,43 @@ class Knob:
         return self.describe_values()
 
     def check(self, value):
-        """Return the normalised value or raise ValueError saying what is expected."""
+        """Return the normalised value or raise ValueError saying what is expected (values shown
+        as TOML writes them: ``true``, ``{ 4 = 5 }``)."""
+        from ..core.sanitize import toml_value
+
         expected = f"expected {self.describe_values()}"
+        shown = toml_value(value)
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.choices:
                 from ..core.errors import did_you_mean
 
                 hint = did_you_mean(value, self.choices) if isinstance(value, str) else ""
-                raise ValueError(f"{value!r} is not a value of {self.name}: {expected}{hint}")
+                raise ValueError(f"{shown} is not a value of {self.name}: {expected}{hint}")
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"{value!r} is not a value of {self.name}: {expected}")
+                raise ValueError(f"{shown} is not a value of {self.name}: {expected}")
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-                raise ValueError(f"{value!r} is not a value of {self.name}: expected an integer 0-1000")
+                raise ValueError(f"{shown} is not a value of {self.name}: expected an integer 0-1000")
             return value
         if self.kind == "per_players":
             if not isinstance(value, dict):
-                raise ValueError(f"{value!r} is not a value of {self.name}: {expected}")
+                raise ValueError(f"{shown} is not a value of {self.name}: {expected}")
             out = {}
             for k, v in value.items():
-                try:
-                    n = int(k)
-                except (TypeError, ValueError):
-                    raise ValueError(f"{self.name}: key {k!r} is not a player count 3-6") from None
+                # A TOML key is a string: a player count is written as TOML writes the number, "3"
+                # (or 3 bare); "03", "3.0" or another script's digit ("٣") is no player count,
+                # and is refused rather than read as 3 beside a "3" of its own.
+                n = k if isinstance(k, int) and not isinstance(k, bool) else _COUNT_KEYS.get(k)
                 if n not in PLAYER_COUNTS:
-                    raise ValueError(f"{self.name}: key {k!r} is not a player count 3-6")
+                    raise ValueError(f"{self.name}: key {toml_value(str(k))} is not a player count: expected "
+                                     "3, 4, 5 or 6, written as a plain number (3 = 1)")
+                if n in out:
+                    raise ValueError(f"{self.name}: player count {n} is given twice")
                 if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100:
-                    raise ValueError(f"{self.name}.{k} = {v!r}: expected an integer 0-100")
+                    raise ValueError(f"{self.name}.{k} = {toml_value(v)}: expected an integer 0-100")
                 out[n] = v
             missing = [n for n in PLAYER_COUNTS if n not in out]
             if missing:
@@ -128,7 +136,7 @@ class Knob:
             if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v in PLAYER_COUNTS for v in value
             ):
-                raise ValueError(f"{value!r} is not a value of {self.name}: {expected} (3-6)")
+                raise ValueError(f"{shown} is not a value of {self.name}: {expected} (3-6)")
             return tuple(sorted(set(value)))
         raise AssertionError(self.kind)
 

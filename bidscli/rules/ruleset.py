@@ -36,6 +36,7 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import DeckError, RulesetError, did_you_mean
+from ..core.sanitize import path_text, quoted, text_problem, toml_value
 from ..files.bounds import check_toml
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads  # the log reader's parser
@@ -45,6 +46,12 @@ BUNDLED = ("italian", "english", "japanese")
 ALIASES = {"spanish": "english"}
 UNSTATED = "unstated"
 META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "options", "sources")
+# The texts a ruleset brings in, checked where they are read (core.sanitize.text_problem): the
+# most characters of each, and whether it may hold line breaks. A name heads tables and labels
+# columns; a citation is one line of `rules show`; a description is a paragraph or a few.
+TEXTS = {"name": (64, False), "source": (200, False), "title": (200, False),
+         "description": (4000, True), "extends": (1000, False)}
+MAX_CITATION = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +131,7 @@ def _rebuild(name, source, title, description, knobs, sources, options, path, ch
 
 def unknown_knob(name: str) -> str:
     """The message for a knob name that is not in the registry (knobs.KNOBS)."""
-    return (f"unknown knob '{name}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
+    return (f"unknown knob '{quoted(name)}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
             "(`bids rules show english` lists them all)")
 
 
@@ -189,8 +196,7 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
 def unknown_ruleset(ref: str) -> str:
     """The message for a ruleset reference that is neither a bundled name nor a file."""
     hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
-    shown = ref if len(ref) <= 60 else ref[:57] + "..."
-    return (f"no ruleset '{shown}': expected a bundled name ({', '.join(bundled_names())}) "
+    return (f"no ruleset '{quoted(ref)}': expected a bundled name ({', '.join(bundled_names())}) "
             f"or a path to a TOML ruleset{hint}")
 
 
@@ -228,6 +234,14 @@ def _load_path(path: Path, seen: tuple[str, ...]) -> Ruleset:
     return _load(text, str(path), path, seen + (resolved,))
 
 
+def _key_line(text: str, key: str) -> int | None:
+    """The line that sets top-level ``key`` (``name = ...``), else the first line naming it."""
+    import re
+
+    m = re.search(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?[ \t]*=", text, re.MULTILINE)
+    return text.count("\n", 0, m.start()) + 1 if m else _line_of(text, key)
+
+
 def _line_of(text: str, needle: str) -> int | None:
     for i, line in enumerate(text.splitlines(), 1):
         if needle in line:
@@ -255,13 +269,16 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     for key in data:
         if key not in META_KEYS and key not in SECTIONS:
             raise err(
-                f"unknown key '{key}': expected a knob section ({', '.join(SECTIONS)}) "
+                f"unknown key '{quoted(key)}': expected a knob section ({', '.join(SECTIONS)}) "
                 f"or one of {', '.join(META_KEYS)}{did_you_mean(key, list(META_KEYS) + SECTIONS)}",
                 key,
             )
-    for key in ("name", "source", "title", "description", "extends"):
+    for key, (most, lines) in TEXTS.items():
         if key in data and not isinstance(data[key], str):
             raise err(f"'{key}' must be a string", key)
+        why = text_problem(data[key], most, lines=lines) if key in data else None
+        if why is not None:
+            raise RulesetError(f"'{key}' {why}", file=display, line=_key_line(text, key))
 
     parent: Ruleset | None = None
     if "extends" in data:
@@ -278,7 +295,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
                 ppath = path.parent / ppath
             if not _exists(ppath):
                 raise err(
-                    f"extends '{ref}': no such bundled ruleset or file "
+                    f"extends '{quoted(ref)}': no such bundled ruleset or file "
                     f"(bundled: {', '.join(bundled_names())}){did_you_mean(ref, bundled_names())}",
                     "extends",
                 )
@@ -287,7 +304,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             except RulesetError as exc:
                 if isinstance(exc, _ChainError):
                     raise
-                raise RulesetError(f"in '{ref}' (extended by {display}): {exc}", file=display) from None
+                raise RulesetError(f"in '{quoted(ref)}' (extended by {path_text(display)}): {exc}", file=display) from None
 
     name = data.get("name") or (path.stem if path is not None else "ruleset")
     knobs: dict[str, object] = dict(parent.knobs) if parent else {}
@@ -303,7 +320,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             full = f"{section}.{key}"
             if full not in KNOBS:
                 choices = [k for k in KNOBS if k.startswith(section + ".")]
-                raise err(f"unknown knob '{full}'{did_you_mean(full, choices)}: expected one of "
+                raise err(f"unknown knob '{quoted(full)}'{did_you_mean(full, choices)}: expected one of "
                           f"{', '.join(choices)}", key)
             try:
                 knobs[full] = KNOBS[full].check(value)
@@ -318,7 +335,10 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         if knob_name not in KNOBS:
             raise err(f"[sources] names {unknown_knob(knob_name)}", knob_name)
         if not isinstance(citation, str):
-            raise err(f"[sources] '{knob_name}' must be a string", knob_name)
+            raise err(f"[sources] '{quoted(knob_name)}' must be a string", knob_name)
+        why = text_problem(citation, MAX_CITATION)
+        if why is not None:
+            raise err(f"[sources] '{knob_name}' {why}", knob_name)
         sources[knob_name] = citation
 
     opts = data.get("options", {})
@@ -326,7 +346,8 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         raise err("'options' must be a table of option = true|false", "options")
     for key, value in opts.items():
         if key not in TABLE_OPTIONS:
-            raise err(f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}", key)
+            raise err(f"unknown option '{quoted(key)}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
+                      f"{', '.join(TABLE_OPTIONS)}", key)
         if not isinstance(value, bool):
             raise err(f"option '{key}' must be true or false", key)
         options[key] = value
@@ -378,10 +399,10 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
     knobs: dict[str, object] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise RulesetError(f"option '{pair}' should be KEY=VALUE (e.g. thief=true)")
+            raise RulesetError(f"option '{quoted(pair)}' should be KEY=VALUE (e.g. thief=true)")
         key, raw = (s.strip() for s in pair.split("=", 1))
         if len(pair) > 1000:
-            raise RulesetError(f"option '{pair[:40]}...' is {len(pair)} characters long: a KEY=VALUE "
+            raise RulesetError(f"option '{quoted(pair, 43)}' is {len(pair)} characters long: a KEY=VALUE "
                                "of at most 1000 is expected")
         try:
             value = toml_loads(f"v = {raw}")["v"]
@@ -394,11 +415,11 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
         else:
             if key not in TABLE_OPTIONS:
                 raise RulesetError(
-                    f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
+                    f"unknown option '{quoted(key)}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
                     f"{', '.join(TABLE_OPTIONS)} or a knob name like thief.timing"
                 )
             if not isinstance(value, bool):
-                raise RulesetError(f"option '{key}' must be true or false, not {raw!r}")
+                raise RulesetError(f"option '{key}' must be true or false, not {toml_value(value)}")
             options[key] = value
     return options, knobs
 

@@ -19,7 +19,7 @@ Exact and parallel
     associative and order-independent, so any ``--jobs`` gives the same numbers
     and byte-identical JSON. No game is kept: memory stays flat as the number
     of games grows. ``run_shard`` needs nothing but its argument, so it can run
-    in a ``ProcessPoolExecutor`` (``--jobs``) or any other task runner.
+    in worker processes (``--jobs``, ``core.workers``) or any other task runner.
 
 Statistics (95%, normal approximation)
     A mean with its sample standard deviation ``sd`` and the interval
@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
 from ..core.errors import RulesetError
+from ..core.workers import Workers
 from ..rules.ruleset import Ruleset, deck_for, load_ruleset
 from .bots import play_game
 from .deal import check_fits_log, derive_seed, make_deal
@@ -190,126 +189,29 @@ def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] |
             if progress:
                 progress(sh.stop - sh.start)
         return total
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker) as pool, _stop_on_signals() as stop:
-        try:
-            return _run_pool(pool, todo, total, jobs, progress, stop)
-        except BaseException as exc:  # Ctrl-C, SIGTERM, SIGHUP or a failed shard: keep no half result
-            if isinstance(exc, KeyboardInterrupt):
-                _end_workers(pool)  # now, not after their current shard
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
+    with Workers(jobs) as pool:  # a signal or a failed shard ends the workers: no half result is kept
+        return _run_pool(pool, todo, total, jobs, progress)
 
 
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP reached a study: it ends like Ctrl-C (the CLI exits 128 + signum)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-STOP_SIGNALS = ("SIGTERM", "SIGHUP")
-
-
-class _StopRequest:
-    """The signal that asked a study to stop, if any (set by the handler, read by _run_pool)."""
-
-    signum: int | None = None
-
-    def check(self) -> None:
-        if self.signum is not None:
-            raise Stopped(self.signum)
-
-
-# How often _run_pool looks for a stop request while it waits for shards.
-STOP_POLL = 0.1
-
-
-@contextmanager
-def _stop_on_signals():
-    """While workers run, SIGTERM and SIGHUP to the parent make it raise Stopped, so that the
-    workers are ended with it instead of being orphaned (the default action kills only the parent).
-
-    The handler only records the signal; _run_pool raises Stopped where it waits. A handler that
-    raised could do so anywhere in the main thread, inside concurrent.futures' own code too (a
-    `wait` that had locked some futures' conditions and not the rest, say), and the pool's shutdown
-    then waited forever: one CI run hung so, 120 s without a word (session 6)."""
-    import signal
-    import threading
-
-    request = _StopRequest()
-    if threading.current_thread() is not threading.main_thread():
-        yield request
-        return
-
-    def stop(signum, frame):
-        request.signum = signum
-
-    old = {}
-    for name in STOP_SIGNALS:
-        num = getattr(signal, name, None)
-        if num is not None:
-            old[num] = signal.signal(num, stop)
-    try:
-        yield request
-    finally:
-        for num, handler in old.items():
-            signal.signal(num, handler)
-
-
-def _end_workers(pool) -> None:
-    """Terminate the pool's worker processes (they hold no state worth keeping: tallies only)."""
-    for proc in list(getattr(pool, "_processes", {}).values()):
-        try:
-            proc.terminate()
-        except (OSError, AttributeError):
-            pass
-    for proc in list(getattr(pool, "_processes", {}).values()):
-        try:
-            proc.join(5)
-        except (OSError, AttributeError, AssertionError):
-            pass
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and a hang-up to the parent, which ends the study and them cleanly."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    for name in STOP_SIGNALS:  # the parent's handlers are inherited by fork: back to the default
-        if name != "SIGHUP" and hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-
-
-def _run_pool(pool, todo, total: Summary, jobs: int, progress, stop: _StopRequest | None = None) -> Summary:
+def _run_pool(pool: Workers, todo, total: Summary, jobs: int, progress) -> Summary:
     running: dict = {}
     window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
-    stop = stop or _StopRequest()
 
     def collect_some() -> None:
-        """Merge the shards that are done, waiting for at least one; a stop request raises."""
+        """Merge the shards that are done, waiting for at least one."""
         nonlocal total
-        while True:
-            stop.check()
-            done, _ = wait(running, timeout=STOP_POLL, return_when=FIRST_COMPLETED)
-            if done:
-                break
-        for f in done:
+        for f in pool.wait_any(running):
             sh = running.pop(f)
             total = merge(total, f.result())
             if progress:
                 progress(sh.stop - sh.start)
 
     for sh in todo:
-        stop.check()
         running[pool.submit(run_shard, sh)] = sh
         if len(running) >= window:
             collect_some()
     while running:
         collect_some()
-    stop.check()
     return total
 
 

@@ -1,0 +1,507 @@
+"""The games of a folder as the table's phones keep them (``bids serve``; the contract is serve.md).
+
+A :class:`Folder` lists the ``.toml`` logs directly in one folder and holds a :class:`TableGame`
+for each one asked for. A table game is the recorder of ``bids record`` (``app/record.py``)
+driven by requests instead of typed lines: the same checks and messages (``Recorder.trial``),
+the same log text, the same lock and the same rule for saving (``app/recordfile.py``: only over
+the file last written or read, never through a symlink). Everything here is plain data in and
+plain data out: the web layer (``cli/web.py``) turns it into HTTP.
+
+- The *version* of a game is derived from the log's content (the first 16 hex digits of its
+  SHA-256): a write names the version it was made against, so a second phone, a restart or
+  another program's edit of the file turns a stale write into a conflict, never a lost trick.
+- The in-memory game is always the file on disk: a failed save reads the file again.
+- Games are named by the folder's listing (an ``id`` made from the file's name), never by a
+  path from a request: no file outside the folder is read or written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import BidsError
+from ..core.sanitize import MAX_MESSAGE
+from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
+from .record import Recorder, RoundEntry, round_summary, shown, verdict
+from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
+
+MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
+MAX_TITLE = 200
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+class Answer(Exception):
+    """An answer other than 200: an HTTP status and its JSON body."""
+
+    def __init__(self, status: int, body: dict) -> None:
+        super().__init__(status)
+        self.status, self.body = status, body
+
+
+def refused(status: int, *messages: str, line: str | None = None) -> Answer:
+    return Answer(status, {"errors": [{"message": m, "line": line} for m in messages]})
+
+
+def game_id(name: str) -> str:
+    """A URL-safe id for a file name: its stem when that is safe, else a readable part and a
+    hash of the whole name after '~' (a character no plain stem has: ids never collide)."""
+    stem = name.removesuffix(".toml")
+    if _SAFE_ID.match(stem):
+        return stem
+    raw = os.fsencode(name)
+    slug = _UNSAFE.sub("-", stem).strip("-")[:40]
+    return f"{slug}~{hashlib.sha256(raw).hexdigest()[:10]}"
+
+
+def version_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _shown_name(name: str) -> str:
+    from ..core.sanitize import path_text
+
+    return path_text(name)
+
+
+def _message(exc: BidsError, name: str) -> str:
+    """A problem with a file, located at its name in the folder (never a machine path)."""
+    return str(exc.located(file=_shown_name(name)))
+
+
+def _plain_name(value: Any, what: str) -> str:
+    """A file name directly in the folder, from a request: refused (422) with a folder part,
+    '..', a leading dot or a control character."""
+    if not isinstance(value, str) or not value:
+        raise refused(422, f"{what}: expected a file name (e.g. friday.toml)")
+    if "/" in value or "\\" in value or value in (".", "..") or value.startswith(".") or "\x00" in value:
+        raise refused(422, f"{what}: a file directly in the folder served, without a folder part or a "
+                           "leading dot (e.g. friday.toml)")
+    if not value.isprintable() or len(os.fsencode(value)) > 255:
+        raise refused(422, f"{what}: not a usable file name (printable characters, at most 255 bytes)")
+    return value
+
+
+class Folder:
+    """The folder served: its logs, listed and opened by id."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.games: dict[str, TableGame] = {}  # by file name: every game asked for, kept loaded
+
+    # -- the listing --------------------------------------------------------------------------
+    def names(self) -> list[str]:
+        """The ``.toml`` regular files directly in the folder (not through a symlink, not hidden),
+        in name order, at most MAX_GAMES."""
+        out = []
+        try:
+            with os.scandir(self.root) as it:
+                for entry in it:
+                    if entry.name.startswith(".") or not entry.name.endswith(".toml"):
+                        continue
+                    try:
+                        if entry.is_file(follow_symlinks=False):
+                            out.append(entry.name)
+                    except OSError:
+                        continue
+        except OSError as exc:
+            raise refused(500, f"the folder served cannot be read: {exc.strerror or exc}") from None
+        return sorted(out)[:MAX_GAMES]
+
+    def listing(self) -> dict:
+        games = []
+        for name in self.names():
+            game = self.open(name)
+            if game.is_log:
+                games.append(game.summary())
+        return {"games": games}
+
+    def rulesets(self) -> dict:
+        """The rulesets a new game may name: the bundled ones and the ruleset files of the folder."""
+        from ..rules.knobs import TABLE_OPTIONS
+        from ..rules.ruleset import bundled_names, load_ruleset
+
+        files = []
+        for name in self.names():
+            game = self.open(name)
+            if game.is_log:
+                continue
+            try:
+                rs = load_ruleset(os.path.join(self.root, name))
+            except BidsError:
+                continue
+            files.append({"file": name, "name": rs.name})
+        return {"bundled": bundled_names(), "files": files, "options": list(TABLE_OPTIONS), "langs": list(LANGS)}
+
+    def open(self, name: str) -> TableGame:
+        game = self.games.get(name)
+        if game is None:
+            game = self.games[name] = TableGame(self, name)
+        else:
+            game.refresh()
+        return game
+
+    def find(self, game_id_: str) -> TableGame:
+        """The game of that id, as the listing names it (404 when there is none)."""
+        for name in self.names():
+            if game_id(name) == game_id_:
+                game = self.open(name)
+                if game.is_log:
+                    return game
+        raise refused(404, "no such game in this folder")
+
+    # -- a new game ---------------------------------------------------------------------------
+    def create(self, body: Mapping) -> TableGame:
+        """``POST /api/games``: a new log in the folder, claimed (never over an existing file)."""
+        from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
+        from ..sim.deal import parse_names
+
+        if not isinstance(body, Mapping):
+            raise refused(422, "expected a JSON object")
+        name = _plain_name(body.get("file"), "file")
+        if not name.endswith(".toml"):
+            raise refused(422, "file: a game log's name ends in .toml (e.g. friday.toml)")
+        players = body.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise refused(422, "players: expected a list of names in seat order (3 to 6)")
+        if any("," in p for p in players):
+            raise refused(422, "players: a name may not hold ',' (log.md 'Players')")
+        try:
+            names = parse_names(",".join(players), None)
+        except ValueError as exc:
+            raise refused(422, f"players: {exc}") from None
+        ref = body.get("ruleset")
+        if not isinstance(ref, str) or not ref:
+            raise refused(422, "ruleset: expected a bundled ruleset (italian, english, spanish, japanese) or a "
+                               "ruleset file of this folder")
+        try:
+            if is_bundled(ref):
+                ruleset = load_ruleset(ref)
+            else:
+                ref = _plain_name(ref, "ruleset")
+                if ref not in self.names():
+                    raise refused(422, f"ruleset: {_shown_name(ref)} is neither a bundled ruleset (italian, "
+                                       "english, spanish, japanese) nor a ruleset file directly in this folder")
+                ruleset = load_ruleset(os.path.join(self.root, ref))
+        except BidsError as exc:
+            raise refused(422, f"ruleset: {_message(exc, ref)}") from None
+        options = body.get("options") or {}
+        if not isinstance(options, Mapping) or not all(isinstance(v, bool) for v in options.values()):
+            raise refused(422, 'options: expected table options, each true or false ({"ally": true})')
+        try:
+            opts, knobs = parse_option_assignments([f"{k}={'true' if v else 'false'}" for k, v in options.items()])
+        except (ValueError, BidsError) as exc:
+            raise refused(422, f"options: {exc}") from None
+        if knobs:
+            raise refused(422, "options: " + KNOB_REFUSED.format(knob=next(iter(knobs))))
+        rounds = body.get("rounds")
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000):
+            raise refused(422, "rounds: expected the number of rounds, 1 to 1000 (or null: the ruleset's)")
+        title = body.get("title")
+        if title is not None:
+            if not isinstance(title, str) or len(title) > MAX_TITLE or not title.isprintable():
+                raise refused(422, f"title: expected a line of text of at most {MAX_TITLE} characters")
+            title = title.strip() or None
+        lang = body.get("lang")
+        if lang is not None and lang not in LANGS:
+            raise refused(422, f"lang: expected one of {', '.join(LANGS)}")
+        path = os.path.join(self.root, name)
+        if os.path.lexists(path):
+            raise refused(409, f"{_shown_name(name)}: exists: a new game needs a new file (or go on with that one)")
+        try:
+            rec = Recorder(path, ref, ruleset, names, opts, [RoundEntry(added=False)], game_rounds=rounds,
+                           date=today(), title=title, lang=lang)
+        except BidsError as exc:
+            raise refused(422, exc.text()) from None
+        lock = _lock(path, name)
+        try:
+            with SignalsHeld():
+                write_atomic(path, rec.text())  # a new file only: two creators race, one wins
+        except FileError as exc:
+            raise refused(409 if os.path.lexists(path) else 500, _message(exc, name)) from None
+        finally:
+            lock.release()
+        self.games.pop(name, None)
+        return self.open(name)
+
+
+def _lock(path: str, name: str):
+    try:
+        return lock_for(path)
+    except BidsError as exc:
+        raise refused(409, _message(exc, name)) from None
+
+
+class TableGame:
+    """One log of the folder: its recorder, loaded from the file as it is on disk."""
+
+    def __init__(self, folder: Folder, name: str) -> None:
+        self.folder = folder
+        self.name = name
+        self.id = game_id(name)
+        self.path = os.path.join(folder.root, name)
+        self.rec: Recorder | None = None
+        self.error: str | None = None  # why the file is not a game we can go on with
+        self.is_log = True  # False: a ruleset file (or another TOML file that is no log)
+        self.version = ""
+        self.written = None  # the file's fingerprint as last read or written
+        self.stamp: tuple | None = None  # (dev, ino, size, mtime_ns) as last seen
+        self.last: tuple | None = None  # the last change saved: (kind, version before, texts, version after)
+        self._states: dict[str, dict] = {}
+        self.load()
+
+    # -- the file ---------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the file as it is now (a change by another program is taken as it is)."""
+        from ..log.reader import MAX_FILE_BYTES
+
+        self._states = {}
+        self.rec = None
+        try:
+            data, seen = read_own(self.path, MAX_FILE_BYTES)
+        except BidsError as exc:
+            self.error, self.version, self.written, self.stamp = _message(exc, self.name), "", None, None
+            return
+        self.written = seen
+        self.stamp = (seen.dev, seen.ino, seen.size, seen.mtime_ns)
+        self.version = version_of(data)
+        try:
+            log = parse_log(data, self.path)
+        except BidsError as exc:
+            self.error = _message(exc, self.name)
+            self.is_log = _names_players(data)  # a ruleset file of the folder is not a game
+            return
+        try:
+            rec = resumed(self.path, log, None, {}, None, False)
+        except BidsError as exc:
+            self.error = _message(exc, self.name)
+            return
+        rec.at = ""  # a refused line's message goes back to the request: no input line to name
+        self.rec, self.error, self.is_log = rec, None, True
+
+    def refresh(self) -> bool:
+        """Notice a change of the file on disk (another program's edit, ``bids record``): read it
+        again. True when the game's version changed."""
+        try:
+            st = os.lstat(self.path)
+            now = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
+        except OSError:
+            now = None
+        if now is not None and now == self.stamp:
+            return False
+        before = (self.version, self.error)
+        self.load()
+        return (self.version, self.error) != before
+
+    def _save(self, kind: str, before: str, texts: tuple) -> None:
+        """Write the recorder's log over the file last read or written, holding the recorder's
+        lock; on any failure the game is read again from the file (what is on disk is the game)."""
+        text = self.rec.text()
+        try:
+            lock = lock_for(self.path)
+        except BidsError as exc:
+            self.load()
+            raise self._conflict(_message(exc, self.name)) from None
+        try:
+            with SignalsHeld():  # a signal acts once the file is in place: the answer says what is on disk
+                self.written = write_atomic(self.path, text, expect=self.written)
+        except FileChanged as exc:
+            self.load()
+            raise self._conflict(f"not saved: {_message(exc, self.name)}: the game is now as that file "
+                                 "holds it") from None
+        except BidsError as exc:
+            self.load()
+            raise refused(500, f"not saved: {_message(exc, self.name)}") from None
+        finally:
+            lock.release()
+        w = self.written
+        self.stamp = (w.dev, w.ino, w.size, w.mtime_ns)
+        self.version = version_of(text.encode())
+        self._states = {}
+        self.last = (kind, before, texts, self.version)
+
+    def _conflict(self, why: str) -> Answer:
+        body = dict(self.state())
+        body["conflict"] = why
+        return Answer(409, body)
+
+    def _usable(self) -> Recorder:
+        self.refresh()
+        if self.rec is None:
+            raise refused(422, self.error or "not a game log")
+        return self.rec
+
+    def _current(self, version: Any) -> bool:
+        if not isinstance(version, str):
+            raise refused(422, "version: expected the game's version (from its state)")
+        return version == self.version
+
+    # -- requests -------------------------------------------------------------------------------
+    def summary(self) -> dict:
+        rec = self.rec
+        if rec is None:
+            return {"id": self.id, "file": _shown_name(self.name), "title": None, "players": [],
+                    "complete": False, "error": self.error}
+        return {"id": self.id, "file": _shown_name(self.name), "title": _text(rec.title), "players": list(rec.players),
+                "complete": rec.game_over(), "version": self.version}
+
+    def check(self, line: Any) -> dict:
+        """``POST .../check``: what the engine says of a trick line, saving nothing."""
+        rec = self._usable()
+        line = _line(line)
+        tr = rec.trial(line, offer=True)
+        steal = None
+        if tr.steal is not None:
+            c = tr.steal
+            steal = {"thief": c.thief, "mandatory": c.mandatory, "why": c.why,
+                     "choices": [{"card": str(card), "victim": v} for v, cards in c.victims.items() for card in cards]}
+        t = tr.trick
+        return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
+                "errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
+                "winner": t.winner if t else None, "why": t.reason if t else None,
+                "points": t.points if t else None, "steal": steal, "verdict": verdict(t) if t else None,
+                "reasons": _reasons(rec, t) if t else []}
+
+    def add(self, line: Any, version: Any) -> dict:
+        """``POST .../tricks``: the trick saved, or a conflict (409) or a refusal (422)."""
+        rec = self._usable()
+        line = _line(line)
+        if not self._current(version):
+            last = self.last
+            if (last is not None and last[0] == "trick" and last[1] == version and last[3] == self.version
+                    and line.strip() in last[2]):
+                return self.state()  # the same line again from the version it was saved from: a retry
+            raise self._conflict("the game changed since that version (another phone, or the file): "
+                                 "here it is as it stands now")
+        if rec.game_over():
+            n = len(rec.rounds)
+            raise refused(422, f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record",
+                          line=shown(line, MAX_MESSAGE))
+        tr = rec.trial(line)
+        if not tr.ok:
+            raise Answer(422, {"errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)}
+                                          for m in tr.problems]})
+        rec.commit(tr)
+        self._save("trick", version, (line.strip(), tr.line))
+        return self.state()
+
+    def undo(self, version: Any) -> dict:
+        """``POST .../undo``: the last trick removed, saved."""
+        rec = self._usable()
+        if not self._current(version):
+            last = self.last
+            if last is not None and last[0] == "undo" and last[1] == version and last[3] == self.version:
+                return self.state()
+            raise self._conflict("the game changed since that version (another phone, or the file): "
+                                 "here it is as it stands now")
+        out = rec.undo()
+        if not out.save:
+            raise refused(422, *out.lines)
+        self._save("undo", version, ())
+        return self.state()
+
+    # -- the state ------------------------------------------------------------------------------
+    def state(self, lang: str = "en") -> dict:
+        """The game as plain data (serve.md "The state"), kept until the next change."""
+        cached = self._states.get(lang)
+        if cached is None:
+            cached = self._states[lang] = self._state()
+        return cached
+
+    def _state(self) -> dict:
+        rec = self.rec
+        if rec is None:
+            raise refused(422, self.error or "not a game log")
+        errors, result = rec.check()
+        if result is None or errors:  # the file was valid when read: say so plainly if not
+            raise refused(422, *(_message(e, self.name) for e in errors))
+        complete = rec.game_over()
+        state: dict[str, Any] = {
+            "id": self.id, "file": _shown_name(self.name), "version": self.version,
+            "title": _text(rec.title), "lang": rec.lang, "players": list(rec.players),
+            "ruleset": rec.ruleset.name, "options": [k for k, v in rec.options.items() if v],
+            "game_rounds": rec.game_rounds, "tricks_per_round": rec.tricks,
+        }
+        rounds_out, per_round, last, running = [], [], None, dict.fromkeys(rec.players, 0)
+        for i, rr in enumerate(result.rounds):
+            entries = rec.rounds[i].tricks
+            tricks = [_trick(rec, t, entries[j]) for j, t in enumerate(rr.tricks)]
+            per_round.append(tricks)
+            if tricks:
+                last = dict(tricks[-1], round=rr.number, trick=tricks[-1]["number"])
+            if not rr.partial and len(rr.tricks) >= rec.tricks:  # a finished round
+                for p in rec.players:
+                    running[p] += rr.scores.get(p, 0)
+                rounds_out.append({"number": rr.number, "scores": dict(rr.scores), "totals": dict(running),
+                                   "summary": round_summary(rr)})
+        if complete:
+            tricks_out = per_round[-1] if per_round else []
+            state.update(round=None, trick=None, leader=None, order=[], possible={}, reveal=[], dealt=False)
+        else:
+            r, t, game = rec.next_game()
+            tricks_out = per_round[r - 1] if r <= len(per_round) else []
+            dealt = r <= len(rec.rounds) and rec.rounds[r - 1].pile is not None
+            state.update(round=r, trick=t, leader=game.leader, order=list(game.playing_order()),
+                         possible=_possible(game), reveal=[] if dealt else _reveal(game), dealt=dealt)
+        state.update(
+            totals=dict(result.totals),
+            standings=[{"player": p, "total": v, "rank": result.ranks[p]} for p, v in result.ranking],
+            tricks=tricks_out, rounds=rounds_out, complete=complete,
+            winners=list(result.winners) if complete else None, last=last,
+        )
+        return state
+
+
+def _text(value: str | None) -> str | None:
+    """Text from a log shown on a page: control characters and direction overrides made visible."""
+    return None if value is None else shown(value, MAX_MESSAGE)
+
+
+def _names_players(data: bytes) -> bool:
+    """Whether a TOML file that is no valid log still looks like one (it has ``players``): a
+    broken log is listed with its problem; a ruleset file or any other TOML file is not."""
+    import tomllib
+
+    try:
+        return "players" in tomllib.loads(data.decode("utf-8", "replace"))
+    except tomllib.TOMLDecodeError:
+        return True
+
+
+def _line(value: Any) -> str:
+    if not isinstance(value, str):
+        raise refused(422, "line: expected a trick line as text ('K5: Ana R5, Ben G4, Cleo K7')")
+    return value
+
+
+def _trick(rec: Recorder, t, line: str) -> dict:
+    return {"number": t.number, "line": line, "winner": t.winner, "why": t.reason, "points": t.points,
+            "steals": [str(s) for s in t.steals], "verdict": verdict(t), "reasons": _reasons(rec, t)}
+
+
+def _reasons(rec: Recorder, t) -> list[str]:
+    """Every reason of a trick as ``bids replay --explain`` words it (the knob and its source)."""
+    from ..engine.results import reason_text
+
+    return [reason_text(rec.ruleset, r) for r in t.reasons]
+
+
+def _possible(game) -> dict[str, list[str]]:
+    """For each player, the cards they may still hold as far as the log shows (``Game.cards_of``):
+    their hand when the deal is known, else every card of the deck's hands not yet seen in the round."""
+    return {p: [str(c) for c in sorted(game.cards_of(p), key=lambda c: c.sort_key)] for p in game.players}
+
+
+def _reveal(game) -> list[str]:
+    """The cards that may be turned up from the pile for the next trick: the black cards not yet
+    seen in the round."""
+    seen = game.round_state.seen
+    return [str(c) for c in sorted((c for c in game.deck.black_deck if c not in seen), key=lambda c: c.sort_key)]
+
+
+__all__ = ["LANGS", "Answer", "Folder", "TableGame", "game_id", "version_of"]

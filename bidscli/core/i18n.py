@@ -1,0 +1,216 @@
+"""The output language (issue 34) and messages as data (issue 33 item 6).
+
+Every text a player reads is an English *message id*, marked where it is written so that Babel
+finds it (docs/developers.md "A new message"), and worded when it is shown, in the output
+language, from the gettext catalogs in ``bidscli/locale/`` (a ``.po`` per language, compiled to
+the ``.mo`` read here). JSON and CSV are worded in English always: a machine interface does not
+change with the locale.
+
+- ``Message(msgid, **args)`` and ``PluralMessage(singular, plural, n, **args)``: a message as
+  data, worded by ``str(message)`` (the output language) or ``message.text("en")``. Its
+  arguments are filled in with ``str.format``; an argument that is itself worded (a ``Message``,
+  a card: anything with ``in_language(lang)``) is worded in the same language.
+- ``N_(msgid)``: marks a message id that is worded later (``gettext(msgid)`` when shown).
+- ``gettext(msgid)``, ``ngettext(singular, plural, n)``: a text worded now.
+
+The output language is chosen once a process, before anything is worded (the command line does it
+from ``--lang``, ``BIDS_LANG``, the locale); a catalog is read the first time a text of its
+language is shown, and only then (start-up: docs/performance.md). This module imports nothing of
+bidscli: every layer may word its messages.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+LANGUAGES = ("it", "es", "ja", "en")  # as --lang lists them
+ENGLISH = "en"  # the language of the message ids, of JSON and of CSV
+DOMAIN = "bidscli"  # the catalogs' name: locale/<lang>/LC_MESSAGES/bidscli.mo
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's own order
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+
+_language: str | None = None  # None: not chosen yet (then the environment's, when first asked)
+_catalogs: dict[str, Any] = {}
+
+
+# -- choosing the language ---------------------------------------------------------------------
+
+
+def language_code(text: str | None) -> str | None:
+    """``it``, ``es``, ``ja`` or ``en`` for a language name or a locale (``it_IT.UTF-8``,
+    ``ja_JP@x``, ``ES``), else None (another language, or none)."""
+    if not text:
+        return None
+    code = text.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ=None, *, strict: bool = False) -> str:
+    """The language without ``--lang``: ``BIDS_LANG``, else the locale in gettext's own order
+    (the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set; LANGUAGE may list several,
+    ``fr:it``: the first of ours wins; ``C`` or ``POSIX`` means English), else English.
+
+    A ``BIDS_LANG`` that names another language raises ValueError when ``strict`` (the command
+    line: a usage error); otherwise it is passed over."""
+    env = os.environ if environ is None else environ
+    asked = env.get("BIDS_LANG", "").strip()
+    if asked:
+        code = language_code(asked)
+        if code is not None:
+            return code
+        if strict:
+            raise ValueError(asked)
+    for name in LOCALE_VARIABLES:
+        value = env.get(name)
+        if value:
+            for item in value.split(":"):
+                if item.split(".", 1)[0] in ("C", "POSIX"):
+                    return ENGLISH
+                code = language_code(item)
+                if code is not None:
+                    return code
+            return ENGLISH
+    return ENGLISH
+
+
+def output_language() -> str:
+    """The language texts are worded in now."""
+    global _language
+    if _language is None:
+        _language = from_environment()
+    return _language
+
+
+def set_language(code: str | None) -> str | None:
+    """Word every text in ``code`` from now on (None: the environment's, when next asked);
+    returns the language chosen before (None if none was), to put back."""
+    global _language
+    if code is not None and code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}: expected one of {', '.join(LANGUAGES)}")
+    previous, _language = _language, code
+    return previous
+
+
+# -- the catalogs ------------------------------------------------------------------------------
+
+
+def catalog(lang: str):
+    """The gettext translations of ``lang``, read once, the first time they are needed.
+
+    English is the message ids themselves (no file). The file is read through
+    ``gettext.translation``, whose cache click's own words share (cli/main.py): one read a
+    process."""
+    found = _catalogs.get(lang)
+    if found is None:
+        import gettext
+
+        if lang == ENGLISH:
+            found = gettext.NullTranslations()
+        else:
+            found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        _catalogs[lang] = found
+    return found
+
+
+def gettext(msgid: str) -> str:
+    """``msgid`` in the output language, now."""
+    return catalog(output_language()).gettext(msgid)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n``, in the output language, now."""
+    return catalog(output_language()).ngettext(singular, plural, n)
+
+
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for the catalogs; worded later, with ``gettext(msgid)``, when shown."""
+    return msgid
+
+
+def card_text(card, lang: str) -> str:
+    """A card as a text of ``lang`` says it: the one function every card argument of a message
+    goes through (``Card.in_language``). In English, and until the card words of the players'
+    languages are filled in here, the card's token (``R5``, ``Thief``).
+
+    To fill it: this module is the bottom of core (errors and cards import it), so the card words
+    it reads must come from a module that imports nothing of bidscli (the words' tables, read
+    from ``card.colour``, ``card.number`` and ``card.special``), which the card reader may import
+    too; importing the reader from here would be an import loop (``make lint``)."""
+    return str(card)
+
+
+# -- messages as data --------------------------------------------------------------------------
+
+
+class Message:
+    """A text as data: its English message id and its arguments, worded when shown.
+
+    ``str(m)`` words it in the output language, ``m.text("en")`` in English (JSON, CSV). The
+    id is a ``str.format`` template (``{name}`` placeholders; ``{{`` for a brace); its arguments
+    are numbers, texts from input (names, paths: shown as they are) and worded values (a
+    ``Message``, a card), which are worded in the same language. A plural message
+    (``PluralMessage``) chooses its form by its argument ``n``."""
+
+    __slots__ = ("msgid", "plural", "args")
+
+    def __init__(self, msgid: str, /, **args: Any) -> None:
+        self.msgid = msgid
+        self.plural: str | None = None
+        self.args = args
+
+    def text(self, lang: str | None = None) -> str:
+        """Worded in ``lang`` (default: the output language)."""
+        lang = lang or output_language()
+        words = catalog(lang)
+        if self.plural is None:
+            template = words.gettext(self.msgid)
+        else:
+            template = words.ngettext(self.msgid, self.plural, self.args["n"])
+        if not self.args:
+            return template.format()
+        return template.format(**{k: worded(v, lang) for k, v in self.args.items()})
+
+    in_language = text  # the protocol of worded arguments: value.in_language(lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        shown = "" if self.plural is None else f", plural={self.plural!r}"
+        return f"Message({self.msgid!r}{shown}, args={self.args!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and self.msgid == other.msgid and self.plural == other.plural
+                and self.args == other.args)
+
+    __hash__ = None  # type: ignore[assignment]  # its arguments are a dict
+
+    def __reduce__(self):  # pickled to and from worker processes
+        return (_rebuild, (self.msgid, self.plural, self.args))
+
+
+def PluralMessage(singular: str, plural: str, n: int, /, **args: Any) -> Message:
+    """A message whose form follows the count ``n`` (``ngettext``); ``{n}`` is in its arguments."""
+    message = Message(singular, n=n, **args)
+    message.plural = plural
+    return message
+
+
+def _rebuild(msgid: str, plural: str | None, args: dict) -> Message:
+    message = Message(msgid, **args)
+    message.plural = plural
+    return message
+
+
+def worded(value: Any, lang: str | None = None) -> Any:
+    """``value`` as it is shown in ``lang``: a worded value (a ``Message``, a card) worded, any
+    other value as it is."""
+    wording = getattr(value, "in_language", None)
+    return value if wording is None else wording(lang or output_language())
+
+
+def text(message: Message | str, lang: str | None = None) -> str:
+    """A message worded in ``lang`` (default: the output language); a plain ``str`` as it is
+    (the messages not yet converted, during the transition)."""
+    return message if isinstance(message, str) else message.text(lang)

@@ -1,0 +1,164 @@
+"""Worker processes that end with their command: the one pool of every command with ``--jobs``
+(``score``, ``validate``, ``season`` through ``app.parallel``, ``study`` through ``sim.study``).
+
+The contract (docs/files.md, "Worker processes"):
+
+- SIGINT, SIGTERM and SIGHUP to the parent alone end the command and its workers: the workers
+  are terminated at once (not after the task in hand), none is left running, and the command
+  raises :class:`Stopped` (a ``KeyboardInterrupt``), which the CLI turns into ``interrupted``
+  and exit status 128 + the signal's number. The default action of SIGTERM and SIGHUP would
+  kill the parent alone and orphan the workers.
+- A signal is raised where it comes, except inside the pool's own calls (a submit, a wait):
+  there it is recorded and raised as soon as the call returns, so that it never leaves the
+  pool's locks half taken (its shutdown then waited forever). Waits poll every ``POLL``
+  seconds for that reason.
+- The workers ignore SIGINT and SIGHUP: a Ctrl-C or a closed terminal reaches the whole
+  process group, and the parent ends them. SIGTERM keeps its default action in a worker.
+- Leaving the pool by any exception (a stop, an error, a caller that stopped reading) ends
+  the workers at once; leaving it normally waits for them to finish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+POLL = 0.1  # seconds between looks for a stop request while the parent waits for its workers
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal asked a command with workers to stop (the CLI exits 128 + ``signum``)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _worker_start() -> None:
+    """In each worker: leave Ctrl-C and a hang-up to the parent, and die at SIGTERM (the parent's
+    recording handlers are inherited by fork: back to the default)."""
+    import signal
+
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            signal.signal(signum, signal.SIG_DFL if name == "SIGTERM" else signal.SIG_IGN)
+
+
+class Workers:
+    """``jobs`` worker processes (a ``concurrent.futures.ProcessPoolExecutor``, forked where the
+    system can) that end with the command, as the module's contract says. Use it as a context
+    manager; ``submit`` a task, then ``result`` (one future) or ``wait_any`` (several)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.signum: int | None = None  # the stop request, when one came during the pool's calls
+        self._inside = 0  # > 0 while the pool's own code runs: a signal is only recorded there
+        self._old: dict = {}
+        self._before: set = set()
+        self._pool = None
+
+    # -- the pool -------------------------------------------------------------------------
+    def __enter__(self) -> Workers:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self._before = set(multiprocessing.active_children())
+        self._catch_signals()
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_start)
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            self._inside += 1
+            if exc_type is not None:
+                self.end_workers()  # now: what they would still do is not wanted
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            self._inside -= 1
+            self._restore_signals()
+        if exc_type is None and self.signum is not None:
+            raise Stopped(self.signum)  # a signal that came while the pool shut down
+
+    def submit(self, func: Callable, *args):
+        self._inside += 1
+        try:
+            return self._pool.submit(func, *args)
+        finally:
+            self._inside -= 1
+            self.check()
+
+    def result(self, future):
+        """The future's result, waiting for it (a stop request raises :class:`Stopped`)."""
+        self.wait_any((future,))
+        return future.result()
+
+    def wait_any(self, futures: Iterable) -> set:
+        """The futures that are done, waiting until at least one is."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        while True:
+            self._inside += 1
+            try:
+                done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
+            finally:
+                self._inside -= 1
+            self.check()
+            if done:
+                return done
+
+    def check(self) -> None:
+        """Raise :class:`Stopped` if a signal asked to stop while the pool's own code ran."""
+        if self.signum is not None and not self._inside:
+            self.end_workers()
+            raise Stopped(self.signum)
+
+    def end_workers(self) -> None:
+        """Terminate the workers at once and wait for them (they hold nothing worth keeping: each
+        task is done again by whoever runs the command again)."""
+        import multiprocessing
+
+        self._inside += 1  # a second signal meanwhile is only recorded: they are being ended
+        try:
+            mine = [p for p in multiprocessing.active_children() if p not in self._before]
+            for proc in mine:
+                try:
+                    proc.terminate()
+                except (OSError, AttributeError):
+                    pass
+            for proc in mine:
+                try:
+                    proc.join(5)
+                except (OSError, AssertionError):
+                    pass
+        finally:
+            self._inside -= 1
+
+    # -- the parent's signals -------------------------------------------------------------
+    def _catch_signals(self) -> None:
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return  # only the main thread sets handlers (a caller's thread keeps the defaults)
+        for name in STOP_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None or signal.getsignal(signum) is None:  # not Python's to restore
+                continue
+            self._old[signum] = signal.signal(signum, self._on_signal)
+
+    def _on_signal(self, signum, frame) -> None:
+        self.signum = signum
+        if not self._inside:
+            self._restore_signals()  # a second signal acts as it would without workers
+            self.end_workers()
+            raise Stopped(signum)
+
+    def _restore_signals(self) -> None:
+        import signal
+
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+        self._old = {}

@@ -1,0 +1,146 @@
+"""Keep the message catalogs with Babel (a development tool: bidscli reads the compiled ``.mo``
+with the standard library's gettext). ``make catalogs`` runs all three steps:
+
+    python tools/catalogs.py extract   # bidscli/locale/bidscli.pot from bidscli's sources and click's
+    python tools/catalogs.py update    # each bidscli/locale/<lang>/LC_MESSAGES/bidscli.po from it
+    python tools/catalogs.py compile   # each .po to its .mo (fuzzy entries left out)
+    python tools/catalogs.py init xx   # a new language's .po (docs/translating.md)
+
+The template holds every message id marked in ``bidscli/`` (the keywords below: ``N_``,
+``gettext``, ``ngettext``, ``Message``, ``PluralMessage``, ...) and click's own words (its
+``gettext`` calls), so that one catalog a language words all a player reads. Files are rewritten
+only when their messages change, so running it again leaves git clean.
+"""
+
+from __future__ import annotations
+
+import sys
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "bidscli" / "locale"
+TEMPLATE = LOCALE / "bidscli.pot"
+LANGUAGES = ("it", "es", "ja")  # English is the message ids
+KEYWORDS = {**DEFAULT_KEYWORDS, "Message": None, "PluralMessage": (1, 2)}
+COMMENT_TAGS = ["TRANSLATORS:"]
+PROJECT = "bidscli"
+WIDTH = 100
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "bidscli.po"
+
+
+def mo_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "bidscli.mo"
+
+
+def _extract(folder: Path, shown_as: str):
+    """(file shown as shown_as/relative path, line, message, comments) of each marked message."""
+    method_map = [("**.py", "python")]
+    for filename, lineno, message, comments, _context in extract_from_dir(
+            str(folder), method_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+        yield f"{shown_as}/{filename}", lineno, message, comments
+
+
+def template() -> Catalog:
+    """Every message of bidscli and of click, as one template."""
+    import click
+
+    cat = Catalog(project=PROJECT, version=None, msgid_bugs_address=None, copyright_holder=None,
+                  charset="utf-8", fuzzy=False)
+    ours = list(_extract(ROOT / "bidscli", "bidscli"))
+    theirs = list(_extract(Path(click.__file__).parent, "click"))
+    for origin, found in (("ours", ours), ("click", theirs)):
+        for path, lineno, message, comments in found:
+            cat.add(message, None, [(path, lineno)], auto_comments=comments)
+            if origin == "ours":  # ours are str.format templates, never %-formats ("95% intervals")
+                msg = cat[message[0] if isinstance(message, tuple) else message]
+                msg.flags.discard("python-format")
+                msg.flags.add("python-brace-format")
+    return cat
+
+
+def _dated(line: bytes) -> bool:
+    return line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
+
+
+def _write_po(path: Path, cat: Catalog) -> bool:
+    """Write ``cat`` to ``path`` unless only its dates would change; True when written."""
+    buf = BytesIO()
+    # Locations without line numbers: a message moved within its file changes no catalog (fewer
+    # merge conflicts between branches that each ran `make catalogs`).
+    write_po(buf, cat, width=WIDTH, sort_output=False, include_previous=True, omit_header=False,
+             include_lineno=False)
+    new = buf.getvalue()
+    if path.exists():
+        old = path.read_bytes()
+        if [x for x in old.splitlines() if not _dated(x)] == [x for x in new.splitlines() if not _dated(x)]:
+            return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(new)
+    return True
+
+
+def extract() -> None:
+    cat = template()
+    print(f"{TEMPLATE.relative_to(ROOT)}: {len(cat)} messages" + ("" if _write_po(TEMPLATE, cat) else " (unchanged)"))
+
+
+def update() -> None:
+    tmpl = read_po(TEMPLATE.open("rb"), charset="utf-8")
+    for lang in LANGUAGES:
+        path = po_path(lang)
+        cat = read_po(path.open("rb"), locale=lang, charset="utf-8")
+        cat.update(tmpl, update_header_comment=False)
+        cat.obsolete.clear()  # ids no longer in the code: git keeps their history
+        missing = sum(1 for m in cat if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string))
+        fuzzy = sum(1 for m in cat if m.id and m.fuzzy)
+        changed = _write_po(path, cat)
+        print(f"{path.relative_to(ROOT)}: {missing} untranslated, {fuzzy} fuzzy" + ("" if changed else " (unchanged)"))
+
+
+def compile_all() -> None:
+    for lang in LANGUAGES:
+        path = po_path(lang)
+        cat = read_po(path.open("rb"), locale=lang, charset="utf-8")
+        # Babel takes "95% intervals" for a %-format ("% i"); ours are str.format templates, whose
+        # placeholders tests/test_catalogs.py checks. Only click's "%(prog)s" is a %-format.
+        problems = [(m.id, e) for m, errors in cat.check() for e in errors
+                    if "%(" in str(m.id) or "placeholders" not in str(e)]
+        for msgid, err in problems:
+            print(f"{path.relative_to(ROOT)}: {msgid!r}: {err}", file=sys.stderr)
+        buf = BytesIO()
+        write_mo(buf, cat, use_fuzzy=False)
+        target = mo_path(lang)
+        if not target.exists() or target.read_bytes() != buf.getvalue():
+            target.write_bytes(buf.getvalue())
+            print(f"{target.relative_to(ROOT)}: compiled")
+        else:
+            print(f"{target.relative_to(ROOT)}: unchanged")
+
+
+def init(lang: str) -> None:
+    tmpl = read_po(TEMPLATE.open("rb"), charset="utf-8")
+    cat = Catalog(locale=lang, project=PROJECT, charset="utf-8", fuzzy=False)
+    cat.update(tmpl)
+    path = po_path(lang)
+    if path.exists():
+        sys.exit(f"{path.relative_to(ROOT)} exists")
+    _write_po(path, cat)
+    print(f"{path.relative_to(ROOT)}: new, {len(cat)} messages to translate")
+
+
+if __name__ == "__main__":
+    steps = sys.argv[1:] or ["extract", "update", "compile"]
+    if steps[0] == "init":
+        init(steps[1])
+    else:
+        for step in steps:
+            {"extract": extract, "update": update, "compile": compile_all}[step]()
