@@ -316,57 +316,61 @@ class Game:
         """``player`` plays ``card`` to the trick: their turn, a card of their hand (or, without
         hands, of the deck, new to the round, within the hands' black cards), then what a
         special card does (``_special``)."""
-        self._play(self.ts, self.rnd, player, card)
+        self._play(self.ts, self.rnd, ((player, card),))
 
-    def _play(self, ts: TrickState, rs: RoundState, player: str, card: Card) -> None:
-        """``play``, with the trick's and the round's state at hand (``play_all`` plays a line)."""
+    def _play(self, ts: TrickState, rs: RoundState, pairs) -> None:
+        """``play`` each (player, card) pair of ``pairs`` in turn, the trick's and the round's state
+        at hand (``play_all`` plays a whole line in one call)."""
         plays = ts.plays
-        i = len(plays)
-        try:
-            expected = ts.order[i]
-        except IndexError:
-            self.referee.illegal(f"{player} played {card}, but every player has played this trick", player=player)
-            return
-        if player != expected:
-            setup = self.setup
-            if i == 0:
-                self.referee.illegal(wrong_leader_text(expected, rs.leader_why, player), player=player)
-                if player in setup.seat:
-                    # Follow the log's order for the rest of the trick: one error, not one per player.
-                    ts.order = setup.orders[setup.seat[player]]
-            else:
-                self.referee.illegal(
-                    f"{player} played in place of {expected}: after {plays[-1][0]} it is {expected}'s turn "
-                    f"(clockwise from the leader {ts.leader}, {rs.leader_why})", player=player)
-            if player in map(_player_of, plays):
-                raise _Abort()
         hands = rs.hands
-        if hands is not None:
+        for player, card in pairs:
+            i = len(plays)
             try:
-                hands[player].remove(card)
-            except (KeyError, ValueError):
-                self.referee.illegal(_not_in_hand(rs, player, card), player=player)
-        else:
-            setup = self.setup
-            if card not in rs.deck_cards:
-                self.referee.illegal(setup.deck.why_not(card, setup.options), player=player, cls=DeckError)
-            seen = rs.seen
-            where = seen.get(card)
-            if where is None:
-                seen[card] = ts  # the trick it was played in: put in words only if an error names it
-            else:  # a repeat keeps the first place: later repeats name the first holder
-                self.referee.illegal(f"{player} played {card}, but it is already in the round "
-                                     f"({place_text(where, card)})", player=player)
-            if card.colour == BLACK:
-                rs.black_played_from_hand += 1
-                if rs.black_played_from_hand > setup.deck.black_in_hands:
-                    self.referee.illegal(_black_too_many(setup, rs, player, card), player=player, cls=DeckError)
-                    pile = rs.pile
-                    if not pile.given and pile.unknown:
-                        pile.unknown -= 1  # taken as played: one black card fewer on the pile
-        plays.append((player, card))
-        if card.special is not None:
-            self._special(ts, player, card)
+                expected = ts.order[i]
+            except IndexError:
+                self.referee.illegal(f"{player} played {card}, but every player has played this trick",
+                                     player=player)
+                continue
+            if player != expected:
+                setup = self.setup
+                if i == 0:
+                    self.referee.illegal(wrong_leader_text(expected, rs.leader_why, player), player=player)
+                    if player in setup.seat:
+                        # Follow the log's order for the rest of the trick: one error, not one per player.
+                        ts.order = setup.orders[setup.seat[player]]
+                else:
+                    self.referee.illegal(
+                        f"{player} played in place of {expected}: after {plays[-1][0]} it is {expected}'s turn "
+                        f"(clockwise from the leader {ts.leader}, {rs.leader_why})", player=player)
+                if player in map(_player_of, plays):
+                    raise _Abort()
+            if hands is not None:
+                try:
+                    hands[player].remove(card)
+                except (KeyError, ValueError):
+                    self.referee.illegal(_not_in_hand(rs, player, card), player=player)
+            else:
+                setup = self.setup
+                if card not in rs.deck_cards:
+                    self.referee.illegal(setup.deck.why_not(card, setup.options), player=player, cls=DeckError)
+                seen = rs.seen
+                where = seen.get(card)
+                if where is None:
+                    seen[card] = ts  # the trick it was played in: put in words only if an error names it
+                else:  # a repeat keeps the first place: later repeats name the first holder
+                    self.referee.illegal(f"{player} played {card}, but it is already in the round "
+                                         f"({place_text(where, card)})", player=player)
+                if card.colour == BLACK:
+                    rs.black_played_from_hand += 1
+                    if rs.black_played_from_hand > setup.deck.black_in_hands:
+                        self.referee.illegal(_black_too_many(setup, rs, player, card), player=player,
+                                             cls=DeckError)
+                        pile = rs.pile
+                        if not pile.given and pile.unknown:
+                            pile.unknown -= 1  # taken as played: one black card fewer on the pile
+            plays.append((player, card))
+            if card.special is not None:
+                self._special(ts, player, card)
 
     def play_all(self, plays: Iterable[tuple[str, Card]]) -> None:
         """``play`` each (player, card) pair in turn, as a log's trick line lists them.
@@ -376,14 +380,12 @@ class Game:
         the player it names; anything else is ``play``'s to check, pair by pair."""
         if plays.__class__ is not tuple:
             plays = tuple(plays)
-        play = self.play
         ts = self.ts
         tplays = ts.plays
         if not tplays and tuple(map(_player_of, plays)) == ts.order:
-            one, rs = self._play, self.rnd
-            for player, card in plays:  # in playing order, as most lines are: nothing to rearrange
-                one(ts, rs, player, card)
+            self._play(ts, self.rnd, plays)  # in playing order, as most lines are: nothing to rearrange
             return
+        play = self.play
         n = self.setup.n
         for k, (player, card) in enumerate(plays):
             i = len(tplays)
