@@ -74,7 +74,7 @@ from .view import View, seen_trick
 class Game:
     """One game of Bids under one ruleset. See the module docstring for the flow."""
 
-    __slots__ = ("setup", "state", "rnd", "ts", "referee")
+    __slots__ = ("setup", "state", "round_state", "trick_state", "referee")
 
     def __init__(
         self,
@@ -99,8 +99,8 @@ class Game:
         self.setup = Setup(ruleset, ruleset.knobs, deck, opts, bool(opts.get("color_bids")), players, n,
                            dict(zip(players, range(n))), tuple(players[s:] + players[:s] for s in range(n)), explain)
         self.state = GameState.new(players)
-        self.rnd: RoundState | None = None
-        self.ts: TrickState | None = None
+        self.round_state: RoundState | None = None  # the round being played, or the last one played
+        self.trick_state: TrickState | None = None  # the trick being played, or the round's last one
         self.referee = Referee(on_error, file)
 
     # -- what callers read --------------------------------------------------------------
@@ -143,13 +143,9 @@ class Game:
         return self.referee.trick
 
     @property
-    def round_state(self) -> RoundState | None:
-        return self.rnd
-
-    @property
     def leader(self) -> str | None:
         """Who leads the next trick (None before the first round)."""
-        return self.rnd.leader if self.rnd is not None else None
+        return self.round_state.leader if self.round_state is not None else None
 
     # -- errors -----------------------------------------------------------------
     def where(self) -> dict:
@@ -188,7 +184,7 @@ class Game:
         rnd = RoundResult(number, leader, line)
         referee = self.referee
         referee.round, referee.trick = rnd, None
-        self.ts = None
+        self.trick_state = None
         if setup.explain:
             rnd.reasons.append(Reason(filled, None if why is None else "game.first_leader",
                                       ("{} leads trick 1: {}", leader, why or "named by the log")))
@@ -200,7 +196,7 @@ class Game:
             seen, black = {}, 0  # no deal to check (a log written at the table): the plays fill it
         else:
             seen, black = place_deal(setup, deck_cards, referee, hands, removed, pile, pile_unknown)
-        self.rnd = RoundState(
+        self.round_state = RoundState(
             rnd, leader, first_leader_why(why, leader, number, setup.n),
             dict(zip(hands, map(list, hands.values()))) if hands is not None else None, deck_cards, seen,
             Pile(referee, pile, deck.pile_size, pile_unknown), dict.fromkeys(players, 0),
@@ -212,20 +208,20 @@ class Game:
         """What the log says of this round's length: ``logged`` trick lines; ``last``: the number of
         the last round with tricks (which may be unfinished); ``counted=False``: a line could not
         be read. See ``missing``."""
-        log_round(self.rnd, logged, self.setup.deck.tricks, last, counted)
+        log_round(self.round_state, logged, self.setup.deck.tricks, last, counted)
 
     def end_round(self, partial: bool | None = None) -> RoundResult:
         """The round's scores (``scoring.end_round``); ``partial``: an unfinished round (default: one
         shorter than the deal). A complete round dealt with removed and no hands shows its whole
         hand pool (``deal.pool_shown``)."""
-        rs, setup = self.rnd, self.setup
+        rs, setup = self.round_state, self.setup
         if partial is None:
             partial = len(rs.result.tricks) < setup.deck.tricks
         if rs.pool_open and not partial:
             pool_shown(setup, rs, self.referee)
         rnd = end_round(setup, self.state, rs, partial)
         rs.ended = True
-        self.ts = None
+        self.trick_state = None
         self.referee.trick = None
         return rnd
 
@@ -235,14 +231,14 @@ class Game:
     # -- tricks ---------------------------------------------------------------------
     def start_trick(self, revealed: Sequence[Card] | None = None, line: int | None = None) -> TrickResult:
         """Reveal the prize. ``revealed``: what the log says was taken from the pile."""
-        ts = self.ts
+        ts = self.trick_state
         if ts is not None and ts.pending_steals is not None and ts.pending_steals.pending():
             raise RuntimeError(f"the steals of trick {ts.number} are still to answer (steal_offer)")
-        rs = self.rnd
+        rs = self.round_state
         rnd = rs.result
         setup = self.setup
         leader = rs.leader
-        t = self.ts = TrickState(len(rnd.tricks) + 1, leader, setup.orders[setup.seat[leader]], line, rs.lowest)
+        t = self.trick_state = TrickState(len(rnd.tricks) + 1, leader, setup.orders[setup.seat[leader]], line, rs.lowest)
         rnd.tricks.append(t)
         self.referee.trick = t
         pile = rs.pile
@@ -255,13 +251,13 @@ class Game:
     def missing_line(self, top: Card, written: Card, why: str) -> bool:
         """The pile's mismatch judged (``pile.Judge``): a trick line missing before this one?
         (``missing.skipped_to``)"""
-        rs = self.rnd
-        return skipped_to(rs, self.ts, self.referee, self.setup.deck.tricks, top, written,
+        rs = self.round_state
+        return skipped_to(rs, self.trick_state, self.referee, self.setup.deck.tricks, top, written,
                           rs.pile.shows_one_trick_on(top, written))
 
     def expected_player(self) -> str | None:
         """Who plays next in the trick being played (None: every player has played)."""
-        ts = self.ts
+        ts = self.trick_state
         if ts is None:
             return None
         i = len(ts.plays)
@@ -278,7 +274,7 @@ class Game:
         """The cards ``player`` may hold as far as the game knows: their hand when the deal is known;
         else every card of the deck still unseen this round (a black card only while the deal's
         black cards in hands are not all played), in the deck's order."""
-        rs = self.rnd
+        rs = self.round_state
         if rs is None:
             return []
         if rs.hands is not None:
@@ -297,7 +293,7 @@ class Game:
         at the deal are in none of these.
         """
         places: dict[str, tuple[Card, ...]] = {}
-        rs = self.rnd
+        rs = self.round_state
         if rs is None:
             return places
         number = rs.result.number
@@ -316,7 +312,7 @@ class Game:
         """``player`` plays ``card`` to the trick: their turn, a card of their hand (or, without
         hands, of the deck, new to the round, within the hands' black cards), then what a
         special card does (``_special``)."""
-        self._play(self.ts, self.rnd, ((player, card),))
+        self._play(self.trick_state, self.round_state, ((player, card),))
 
     def _play(self, ts: TrickState, rs: RoundState, pairs) -> None:
         """``play`` each (player, card) pair of ``pairs`` in turn, the trick's and the round's state
@@ -380,10 +376,10 @@ class Game:
         the player it names; anything else is ``play``'s to check, pair by pair."""
         if plays.__class__ is not tuple:
             plays = tuple(plays)
-        ts = self.ts
+        ts = self.trick_state
         tplays = ts.plays
         if not tplays and tuple(map(_player_of, plays)) == ts.order:
-            self._play(ts, self.rnd, plays)  # in playing order, as most lines are: nothing to rearrange
+            self._play(ts, self.round_state, plays)  # in playing order, as most lines are: nothing to rearrange
             return
         play = self.play
         n = self.setup.n
@@ -403,13 +399,13 @@ class Game:
         when they are not (a player missing or named twice): ``play`` reports those one by one.
         A line led by another player may say that a line is missing before it (``missing``).
         """
-        ts = self.ts
+        ts = self.trick_state
         rest = tuple(plays)[k:]
         todo = ts.order[i:]
         if len(rest) != len(todo) or sorted(p for p, _ in rest) != sorted(todo):
             return None
         player = rest[0][0]
-        rs, setup, referee = self.rnd, self.setup, self.referee
+        rs, setup, referee = self.round_state, self.setup, self.referee
         if i == 0 and led_by_another(rs, ts, referee, setup.deck.tricks, todo[0], player):
             ts.order = setup.orders[setup.seat[player]]
             ts.leader = rs.leader = player
@@ -434,14 +430,14 @@ class Game:
                 old = t.centre
                 if old is not None:
                     if k["surprise.displaced"] == "bottom":
-                        self.rnd.pile.put_bottom(old)
+                        self.round_state.pile.put_bottom(old)
                         where = "goes to the bottom of the pile"
                     else:
                         where = "is discarded"
                     t.reasons.append(Reason(
                         f"{player} played Surprise: the centre {old} {where} (surprise.displaced) and the next "
                         "pile card is the prize at once", "surprise.from_hand"))
-                    reveal(self.setup, self.rnd, ts, self.referee, "Surprise played from hand replaces the centre card",
+                    reveal(self.setup, self.round_state, ts, self.referee, "Surprise played from hand replaces the centre card",
                            self)
                 else:
                     t.reasons.append(Reason(f"{player} played Surprise, but there is no centre card to replace",
@@ -456,8 +452,8 @@ class Game:
     def finish_trick(self) -> TrickResult:
         """Resolve the trick (``resolution.resolve``), give the winner what they take or burn it,
         then offer the steals (``steal_offer``): the trick is over once they are answered."""
-        t = self.ts
-        setup, rs = self.setup, self.rnd
+        t = self.trick_state
+        setup, rs = self.setup, self.round_state
         plays = t.plays
         if len(plays) < setup.n:
             missing = _missing(t.order, plays)
@@ -501,7 +497,7 @@ class Game:
         t = ts
         if t.next_leader is not None:
             return
-        rs = self.rnd
+        rs = self.round_state
         t.next_leader = rs.leader = ts.pending_steals.next_leader
         if self.setup.explain:  # the running standings are an explanation too (validate reads none)
             t.running = dict(rs.round_points)
@@ -510,25 +506,25 @@ class Game:
     def steal_offer(self) -> StealChoice | None:
         """The steal offered now at the end of the trick (``thief.StealChoice``), or None when
         there is none left: answer it with ``answer_steal``."""
-        ts = self.ts
+        ts = self.trick_state
         if ts is None or ts.pending_steals is None:
             return None
-        return offer(self.setup, self.state, self.rnd, ts)
+        return offer(self.setup, self.state, self.round_state, ts)
 
     def answer_steal(self, action) -> None:
         """Answer the steal offered now: a ``log.Steal``, or a pass (``log.Pass`` or None). A steal
         that breaks a rule is an error and moves nothing."""
-        ts = self.ts
+        ts = self.trick_state
         if self.steal_offer() is None:
             raise RuntimeError("no steal is offered now")
-        answer(self.setup, self.state, self.rnd, ts, self.referee, action)
+        answer(self.setup, self.state, self.round_state, ts, self.referee, action)
         if not ts.pending_steals.pending():
             self._trick_over(ts)
 
     def decline_steals(self) -> None:
         """Pass on every optional steal of this trick without being offered it (a mandatory one
         is still offered)."""
-        ts = self.ts
+        ts = self.trick_state
         decline(self.setup, ts)
         if ts.pending_steals is not None and not ts.pending_steals.pending():
             self._trick_over(ts)
@@ -536,7 +532,7 @@ class Game:
     def decide_steals(self, decide: Decider) -> None:
         """Answer every steal of this trick with ``decide`` (a ``thief.Decider``), then let it check
         what it was given and did not use (a log's leftover actions)."""
-        if self.ts.pending_steals is not None:
+        if self.trick_state.pending_steals is not None:
             if decide.passes_all:
                 self.decline_steals()
             offered = self.steal_offer
@@ -552,7 +548,7 @@ class Game:
         t = self.start_trick(revealed, line)
         self.play_all(plays)
         self.finish_trick()
-        if self.ts.pending_steals is not None:
+        if self.trick_state.pending_steals is not None:
             self.decide_steals(decide)
         elif decide.has_leftovers:
             decide.leftovers(self.referee, self.state)
@@ -561,7 +557,7 @@ class Game:
     def playing_order(self) -> tuple[str, ...]:
         """Who plays the next trick, its leader first, then clockwise (rules.md 3.2)."""
         setup = self.setup
-        return setup.orders[setup.seat[self.rnd.leader]]
+        return setup.orders[setup.seat[self.round_state.leader]]
 
     # -- for players that search ahead -----------------------------------------------------
     def copy(self, ruleset: Ruleset | None = None) -> Game:
@@ -573,30 +569,30 @@ class Game:
         g.setup = replace(setup) if ruleset is None else replace(setup, ruleset=ruleset, k=ruleset.knobs)
         g.state = state = self.state.copy()
         g.referee = referee = self.referee.copy()
-        rs, ts = self.rnd, self.ts
-        g.ts = None
+        rs, ts = self.round_state, self.trick_state
+        g.trick_state = None
         twins = {}
         if ts is not None:
-            g.ts = twin = ts.copy()
+            g.trick_state = twin = ts.copy()
             twins[id(ts)] = twin
             if referee.trick is ts:
                 referee.trick = twin
         if rs is None or rs.ended:
-            g.rnd = rs  # a round over is never changed again (the next start_round replaces it)
+            g.round_state = rs  # a round over is never changed again (the next start_round replaces it)
         else:
-            g.rnd = rs.copy(referee, twins)
+            g.round_state = rs.copy(referee, twins)
             rnd = rs.result
             if referee.round is rnd:
-                referee.round = g.rnd.result
+                referee.round = g.round_state.result
             rounds = state.rounds
             if rounds and rounds[-1] is rnd:
-                rounds[-1] = g.rnd.result
+                rounds[-1] = g.round_state.result
         return g
 
     def view(self, player: str) -> View:
         """What ``player`` has seen (``view.View``): their hand, the trick so far with a hidden
         prize masked, the round's finished tricks as the table saw them, and the standings."""
-        rs, ts, setup = self.rnd, self.ts, self.setup
+        rs, ts, setup = self.round_state, self.trick_state, self.setup
         if rs is None:
             raise RuntimeError("no round has started")
         t = ts if ts is not None and ts.next_leader is None else None
@@ -614,7 +610,7 @@ class Game:
 
     def is_over(self, rounds: int | None = None) -> bool:
         """Whether the game is over: ``rounds`` rounds (default ``game.rounds``) played to their end."""
-        rs = self.rnd
+        rs = self.round_state
         if rs is not None and not rs.ended:
             return False
         return len(self.state.rounds) >= (self.setup.k["game.rounds"] if rounds is None else rounds)

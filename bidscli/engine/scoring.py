@@ -17,15 +17,18 @@ from .state import GameState, RoundState, Setup
 
 
 def lucky_losers(condition: str, tricks_won: Mapping[str, int], held: Mapping[str, Sequence[tuple[Card, int]]],
-                 number: int) -> list[str]:
-    """The players who qualify as lucky losers in round ``number`` so far (lucky_loser.condition),
-    in ``held``'s order: no trick won (``tricks_won``), or no black card taken this round
-    (``held``: each player's (card, round) pairs, in round order, as ``GameState.held`` keeps them)."""
+                 number: int, players: Sequence[str] | None = None) -> list[str]:
+    """The players (of ``players``, default all of ``held``, in its order) who qualify as lucky
+    losers in round ``number`` so far (lucky_loser.condition): no trick won (``tricks_won``), or
+    no black card taken this round (``held``: each player's (card, round) pairs, in round order,
+    as ``GameState.held`` keeps them)."""
+    if players is None:
+        players = held
     if condition == "no_tricks":
-        return [p for p in held if tricks_won[p] == 0]
+        return [p for p in players if tricks_won[p] == 0]
     # No black card taken this round: the newest pair is older (results.taken_this_round:
     # the pairs are in round order), read without building this round's cards.
-    return [p for p, pairs in held.items() if not pairs or pairs[-1][1] != number]
+    return [p for p in players if not held[p] or held[p][-1][1] != number]
 
 
 def end_round(setup: Setup, gs: GameState, rs: RoundState, partial: bool | None = None) -> RoundResult:

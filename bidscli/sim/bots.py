@@ -243,7 +243,8 @@ def _losing(view: View) -> Card:
 def lucky_eligible(view: View) -> bool:
     """Whether the player still qualifies for the lucky loser this round (the engine's
     ``lucky_losers``, lucky_loser.condition)."""
-    return view.player in lucky_losers(view.knobs["lucky_loser.condition"], view.tricks_won, view.held, view.round)
+    me = view.player
+    return bool(lucky_losers(view.knobs["lucky_loser.condition"], view.tricks_won, view.held, view.round, (me,)))
 
 
 # -- strategies ------------------------------------------------------------------------
@@ -403,10 +404,10 @@ class _Table:
     __slots__ = ("rest",)
 
     def __init__(self, game: Game, rounds: int | None, knobs, options) -> None:
-        t = game.trick
+        t = game.trick_state
         rs, state = game.round_state, game.state
         self.rest = (
-            t.leader, t.number, game.deck.tricks, rs.result.number, rounds, rs.lowest,
+            t.leader, t.number, game.setup.deck.tricks, rs.result.number, rounds, rs.lowest,
             MappingProxyType(dict(rs.round_points)), MappingProxyType(dict(state.totals)),
             MappingProxyType({p: tuple(h) for p, h in state.held.items()}),
             MappingProxyType(dict(rs.tricks_won)), knobs, options,
@@ -417,9 +418,9 @@ _new_view = tuple.__new__  # View(...) without the keyword machinery: views are 
 
 
 def _view(game: Game, player: str, table: _Table) -> View:
-    t = game.trick
+    t = game.trick_state
     hidden = t.hidden
-    return _new_view(View, (player, game.players, tuple(game.round_state.hands[player]),
+    return _new_view(View, (player, game.setup.players, tuple(game.round_state.hands[player]),
                             None if hidden else t.centre, hidden, tuple(t.plays)) + table.rest)
 
 
