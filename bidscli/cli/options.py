@@ -25,11 +25,14 @@ RULESET_HELP = N_("bundled name (italian, english, spanish, japanese) or path to
 
 def echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe."""
+    direction overrides, undecodable file-name bytes), also through a pipe. A ``Message`` is
+    worded in the output language first."""
+    if isinstance(message, Message):
+        message = message.text()
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
-def fail(message: str) -> None:
+def fail(message) -> None:
     echo(message, err=True)
 
 
@@ -190,6 +193,16 @@ def option_option(func):
         callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
         shell_complete=completes(usage.option_words),
     )(func)
+
+
+def log_lang_option(help):
+    """``--log-lang LANG`` of the commands that write a game log: the card words it is written in
+    (log.md "Card words in the players' languages"); ``help`` (marked with N_) says what, and what
+    the command writes without it."""
+    from ..core.cardwords import LANGS
+
+    return option("--log-lang", "log_lang", type=click.Choice(LANGS, case_sensitive=False), default=None,
+                  metavar="LANG", help=help)
 
 
 def format_option(*choices):

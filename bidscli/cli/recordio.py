@@ -48,7 +48,7 @@ from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
 from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
-from ..core.sanitize import terminal
+from ..core.sanitize import quoted, terminal, text_problem
 from ..files.safe import (
     FileChanged,
     FileError,
@@ -68,6 +68,16 @@ def _count(n: int, what: str = "trick") -> str:
 
 def _describe(change: tuple) -> str:
     return change[1] if change[0] == "trick" else " ".join(change)
+
+
+def file_name_problem(name: str) -> str | None:
+    """Why the recorder refuses ``name`` for the log it records, or None. Its messages name the
+    file on every save, so a name is one line of text it prints as written: no control
+    character and no line break (a name "g\\nWinner: ..." printed a forged line)."""
+    why = text_problem(name, 4096)
+    if why is None:
+        return None
+    return f"the file name '{quoted(name)}' {why}: record names its file in every message (give another name)"
 
 
 class Session:
@@ -156,6 +166,11 @@ class Session:
             self._reload(out)
             return
         name = out.request[1]
+        why = file_name_problem(name) if name else None
+        if why is not None:
+            out.error = self.failed = True
+            out.lines += wrap(f"not saved: {why}")
+            return
         if not name or os.path.abspath(name) == os.path.abspath(self.file) and os.path.lexists(name):
             if self._save(out):
                 out.lines.append(clean(f"saved {self.file} ({_count(self.saved)})"))
@@ -256,10 +271,13 @@ class Session:
 
 def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, option_pairs: Sequence[str],
                   leader: str | None, deal_path: str | None, rounds: int | None, resume: bool, force: bool,
-                  interactive: bool) -> Session:
+                  interactive: bool, log_lang: str | None = None) -> Session:
     """The session for ``bids record OUT ...``: OUT locked, and written at once (claiming it);
     with ``--resume``, written only when the command line changes the game (-r, -o, --rounds,
     --leader), else left as it is until a change is typed.
+
+    ``log_lang``: the card words typed and written (``--log-lang``); by default a resumed log's
+    own, a deal's own, else English.
 
     Raises ValueError for a wrong command line, BidsError for a file that cannot be used. The
     lock is released again when opening fails; the caller closes the session it gets.
@@ -281,20 +299,23 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
             raise ValueError("give -r RULESET (italian, english, spanish, japanese or a path)")
     if not out:
         raise FileError("an empty file name: expected a path to record into (e.g. friday.toml)")
+    why = file_name_problem(out)
+    if why is not None:
+        raise ValueError(why)
     if resume and not os.path.lexists(out):
         raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
     lock = _lock(out)  # before anything is read or written: a second recorder stops here
     try:
         return _open(out, lock, names=names, ruleset_ref=ruleset_ref, options=options, leader=leader,
                      deal_path=deal_path, rounds=rounds, resume=resume, force=force, interactive=interactive,
-                     parse_names=parse_names)
+                     parse_names=parse_names, log_lang=log_lang)
     except BaseException:
         lock.release()
         raise
 
 
 def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_path, rounds, resume, force,
-          interactive, parse_names) -> Session:
+          interactive, parse_names, log_lang) -> Session:
     from ..log.load import read, resolve_ruleset
 
     notes = [] if lock.path is not None else [
@@ -305,7 +326,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         if not exists:
             raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
         log, seen = _read_log(out)
-        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive)
+        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive, log_lang)
         if leader is not None:
             msg = rec.choose_leader(leader)
             if msg.error:
@@ -325,7 +346,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
             notes.append(f"note: {out} does not say how many rounds the game has: recording up to "
                          f"{rec.game_rounds} (game.rounds of {rec.ruleset.name}); if the game ended after round "
                          f"{n}, quit here, or give --rounds N")
-        return Session(rec, lock, written, rounds, notes, untouched=untouched)
+        return Session(rec, lock, written, rounds, [*notes, *rec.legend()], untouched=untouched)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
                                 file=out)
@@ -343,12 +364,13 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         else:
             ref = None
         players, entries = log.players, rounds_of(log)
+        log_lang = log_lang or log.lang
     else:
         players = parse_names(names, None)
         ruleset = load_ruleset(ruleset_ref)
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
     rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds,
-                   date=_today())
+                   date=_today(), log_lang=log_lang or "en")
     if leader is not None:
         msg = rec.choose_leader(leader)
         if msg.error:
@@ -356,7 +378,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
     # --force starts over a regular file only: never through a symlink (the session's saves
     # could not follow it either).
     written = write_atomic(out, rec.text(), force=force, follow=False)
-    return Session(rec, lock, written, rounds, notes)
+    return Session(rec, lock, written, rounds, [*notes, *rec.legend()])
 
 
 # -- standard streams and signals ------------------------------------------------------------------
@@ -571,6 +593,21 @@ def _key_bindings():
     return kb
 
 
+def typed_lines(text: str, over: int = 0) -> list[tuple[str, int | None]]:
+    """What one Enter at the prompt gave, as the lines the table meant: (line, real length).
+
+    Lines pasted together (a terminal's bracketed paste puts them in the one line being
+    edited) are each a line, as they are through a pipe: two trick lines are two tricks, never
+    one of seven cards. A blank line in a paste is passed over, as a blank line typed is. A line
+    cut at the limit while it was typed (``over`` characters dropped) is one line, refused."""
+    if over:
+        return [(text, len(text) + over)]
+    parts = text.splitlines()
+    if len(parts) <= 1:
+        return [(text, None)]
+    return [(part, None) for part in parts if part.strip()]
+
+
 def run_terminal(session: Session, out: TextIO) -> int:
     """A person at a terminal: prompt_toolkit line editing, history and Tab completion."""
     from prompt_toolkit import PromptSession
@@ -602,9 +639,14 @@ def run_terminal(session: Session, out: TextIO) -> int:
             except KeyboardInterrupt:  # Ctrl-C at the prompt (a key there, not a signal)
                 code = 130
                 break
-            result = session.handle(line, len(line) + cap.over if cap.over else None)
-            screen.write("".join(text + "\n" for text in result.lines))
-            if result.done:
+            done = False
+            for part in typed_lines(line, cap.over):
+                result = session.handle(*part)
+                screen.write("".join(text + "\n" for text in result.lines))
+                if result.done:
+                    done = True
+                    break
+            if done:
                 break
         screen.write(session.goodbye())
     except KeyboardInterrupt as exc:  # SIGTERM, SIGHUP (the terminal closed), Ctrl-C from outside

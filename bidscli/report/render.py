@@ -284,6 +284,28 @@ def standings_line(result: GameResult) -> str:
 CSV_PARTIAL, CSV_COMPLETE = "\x01", "\x02"
 
 
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+
+
+def csv_cell(value):
+    """A CSV cell as a spreadsheet should show it: as text. A text cell that begins with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return would be run as a formula (OWASP, "CSV
+    Injection"), so it is written with a ``'`` in front (``'=HYPERLINK(...)``); a number written
+    as text (``-5``, ``-0.35``) is left as it is. Every CSV output writes its cells through here
+    (docs/commands.md, "CSV")."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") and value:
+        import re  # only for such a cell
+
+        if not (value[0] in "+-" and re.fullmatch(_NUMBER, value, re.ASCII)):
+            return "'" + value
+    return value
+
+
+def csv_row(writer, cells) -> None:
+    """``writer.writerow`` of ``cells``, each through :func:`csv_cell`."""
+    writer.writerow([csv_cell(c) for c in cells])
+
+
 def score_csv_header(rounds: int, partial: bool = False) -> str:
     """The CSV header line for logs of at most ``rounds`` rounds."""
     return ",".join(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, rounds + 1)]
@@ -300,7 +322,7 @@ def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> st
     rounds = res.rounds
     mark = CSV_COMPLETE if res.stopped_at is None else CSV_PARTIAL
     for p, total in res.ranking:
-        w.writerow([file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
+        csv_row(w, [file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
         buf.seek(buf.tell() - 1)  # over the "\n": the row goes on after the pad
         buf.write(f"{pad},{res.bonuses[p]},{total}{mark}\n")
     return buf.getvalue()
@@ -519,9 +541,36 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, s
                 for r, ref in zip((a, b), refs or (None, None))]
         return f"{said[0]} and {said[1]} set every knob the same way."
     an, bn = _pair_labels(a, b)
-    table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
-    return (f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between {a.name} and {b.name}:\n" +
-            text_table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))
+    # The values side by side; each knob's sources under its row, with the whole width to wrap in
+    # (two source columns beside the values left them a few words a line, or cut words).
+    width = terminal_width()
+    table = fit_table([[r["knob"], cell_text(r[an]), cell_text(r[bn])] for r in rows], ["knob", an, bn],
+                      width).split("\n")
+    out = [f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between "
+           f"{a.name} and {b.name} (each knob's sources under it):"]
+    if max(map(display_width, table)) > width:  # no room for the values side by side: one knob a block
+        for r in rows:
+            out.append(r["knob"])
+            for lab in (an, bn):
+                out += [f"  {lab} = {cell_text(r[lab])}", f"    {r['sources'][lab]}"]
+        return "\n".join(out)
+    out += table[:2]
+    body, k = table[2:], -1
+    for line in body:
+        if line[:1].strip():  # a knob's first line (knob names never wrap): the last one's sources first
+            if k >= 0:
+                out += _sources(rows[k], an, bn)
+            k += 1
+        out.append(line)
+    return "\n".join(out + _sources(rows[k], an, bn))
+
+
+def _sources(row: dict, an: str, bn: str) -> list[str]:
+    """A knob's sources under its row of ``rules diff`` (one line when both say the same)."""
+    sa, sb = row["sources"][an], row["sources"][bn]
+    if sa == sb:
+        return [f"  {an}, {bn}: {sa}"]
+    return [f"  {an}: {sa}", f"  {bn}: {sb}"]
 
 
 def examples_text(rows) -> str:
