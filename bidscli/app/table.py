@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ..core.errors import BidsError
+from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import N_, Message, PluralMessage, set_language, text
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
@@ -139,6 +139,11 @@ class Folder:
         games = [g for g in map(self.summary, self.names()) if g is not None]
         return {"games": games}
 
+    def playable(self) -> list[str]:
+        """The paths of the folder's games that load (their rulesets inside the folder): what the
+        season page reads, never a file through a link or in another folder."""
+        return [os.path.join(self.root, n) for n in self.names() if self.summary(n) and not self.summary(n).get("error")]
+
     def rulesets(self) -> dict:
         """The rulesets a new game may name: the bundled ones and the ruleset files of the folder."""
         from ..rules.knobs import TABLE_OPTIONS
@@ -154,6 +159,29 @@ class Folder:
                 continue
             files.append({"file": name, "name": rs.name})
         return {"bundled": bundled_names(), "files": files, "options": list(TABLE_OPTIONS), "langs": list(LANGS)}
+
+    def outside(self, ref: str | None, depth: int = 0) -> Message | None:
+        """Why the ruleset ``ref`` (a log's ``ruleset``, a ruleset file's ``extends``) would be read
+        from outside the folder, else None: only bundled rulesets and regular files directly in the
+        folder are read, and a ruleset file's ``extends`` chain is followed here before anything
+        loads it."""
+        from ..rules.ruleset import MAX_EXTENDS, MAX_RULESET_BYTES, is_bundled
+
+        if ref is None or is_bundled(ref):
+            return None
+        why = Message("ruleset {name}: bids serve reads only the bundled rulesets and the ruleset files directly "
+                      "in the folder it serves", name=_shown_name(ref))
+        if ("/" in ref or "\\" in ref or ref.startswith(".") or depth > MAX_EXTENDS
+                or _stamp(os.path.join(self.root, ref)) is None):
+            return why
+        try:
+            data, _ = read_own(os.path.join(self.root, ref), MAX_RULESET_BYTES, "ruleset")
+            import tomllib
+
+            extends = tomllib.loads(data.decode("utf-8")).get("extends")
+        except (BidsError, UnicodeDecodeError, ValueError):
+            return None  # not readable as a ruleset: loading it says why, in its own words
+        return self.outside(extends, depth + 1) if isinstance(extends, str) else None
 
     def open(self, name: str) -> TableGame:
         game = self.games.get(name)
@@ -234,6 +262,9 @@ class Folder:
                     raise refused(422, Message("ruleset: {name} is neither a bundled ruleset (italian, english, "
                                                "spanish, japanese) nor a ruleset file directly in this folder",
                                                name=_shown_name(ref)))
+                why = self.outside(ref)
+                if why is not None:
+                    raise refused(422, why)
                 ruleset = load_ruleset(os.path.join(self.root, ref))
         except BidsError as exc:
             raise refused(422, Message("ruleset: {problem}", problem=_message(exc, ref))) from None
@@ -325,6 +356,10 @@ class TableGame:
         except BidsError as exc:
             self.problem = exc
             self.is_log = _names_players(data)  # a ruleset file of the folder is not a game
+            return
+        why = self.folder.outside(log.ruleset)
+        if why is not None:
+            self.problem = LogStructureError(why, file=self.path, line=log.ruleset_line)
             return
         try:
             rec = resumed(self.path, log, None, {}, None, False)
