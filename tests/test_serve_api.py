@@ -384,3 +384,23 @@ def test_the_season_page_reads_only_the_games_listed(served, tmp_path_factory):
     page = served.get("/season")
     assert page.status_code == 200
     assert "Cleo" in page.text and "Zed" not in page.text and "Yul" not in page.text
+
+
+def test_a_game_of_an_italian_table_writes_italian_card_words(served):
+    from .servekit import in_words
+
+    state = _new(served, lang="it")
+    assert state["card_lang"] == "it"
+    assert "G5" in state["possible"]["Ana"] and state["cards"]["G5"] == "Y"  # giallo 5
+    assert "N5" in state["reveal"] and state["cards"]["N5"] == "K" and "Ladro" in state["reveal"]
+    line = in_words(THIEF_LINES[0], "it")
+    assert line == "N5: Ana R10, Ben R1, Cleo R2, Dev R3"
+    state = _post(served, "/api/games/thief-night/tricks", {"line": line, "version": state["version"]}).json()
+    assert state["last"]["line"] == line
+    text = (served.folder / "thief-night.toml").read_text()
+    assert 'lang = "it"' in text.split("[options]")[0] and line in text
+    state = _post(served, "/api/games/thief-night/tricks", {"line": in_words(THIEF_LINES[1], "it"),
+                                                            "version": state["version"]}).json()
+    theft = _post(served, "/api/games/thief-night/check", {"line": in_words(THIEF_LINES[2], "it")}).json()
+    assert theft["steal"]["choices"] == [{"card": "N5", "victim": "Ana"}]
+    assert score_json(served.folder / "thief-night.toml", partial=True)["totals"] == state["totals"]
