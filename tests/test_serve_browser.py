@@ -189,9 +189,7 @@ def test_a_reply_lost_on_the_way_back_then_sent_again_is_saved_once(browser, ser
 def test_the_pages_in_the_tables_language_fit_a_phone(browser, server, lang):  # noqa: F811
     import httpx
 
-    from .servekit import NEW_GAME
-
-    from .servekit import in_words
+    from .servekit import NEW_GAME, in_words
 
     state = httpx.post(server.base + "/api/games", json=dict(NEW_GAME, lang=lang), headers=server.auth).json()
     for line in [THIEF_LINES[0], THIEF_LINES[1]]:  # the log is in the table's card words
