@@ -21,7 +21,7 @@ def bids(*args):
 def page_text(path) -> str:
     """The page as a reader sees it: tags and scripts gone, spaces collapsed."""
     raw = path.read_text(encoding="utf-8")
-    raw = re.sub(r"<(script|style)\b.*?</\1>", " ", raw, flags=re.S)
+    raw = re.sub(r"<(script|style)\b.*?</\1>", " ", raw, flags=re.DOTALL)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", raw)).split())
 
 
