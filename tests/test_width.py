@@ -16,7 +16,9 @@ from bidscli.rules.knobs import KNOBS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.toml") if p.name not in ("house.toml",))
-LOGS = [f"examples/{n}" for n in EXAMPLES] + sorted(f"tests/data/{p.name}" for p in (ROOT / "tests/data").glob("*.toml"))
+LOGS = [f"examples/{n}" for n in EXAMPLES] + sorted(
+    f"tests/data/{p.relative_to(ROOT / 'tests/data')}" for p in (ROOT / "tests/data").glob("**/*.toml")
+    if "season" not in p.parts)
 
 
 def screen_width(line: str) -> int:
