@@ -30,7 +30,7 @@ COLOUR_WORDS = {
 
 # The special cards' names in each language, the first the one writers write. Two-word forms
 # ("Più bassa") are read as one card. All of them are read in every log (none collides).
-SPECIAL_NAMES = {
+SPECIAL_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "Lowest": {"en": ("Lowest", "Low"), "it": ("Bassa", "Più bassa"), "es": ("Baja", "Más baja"),
                "ja": ("Lowest", "ロウエスト")},
     "Surprise": {"en": ("Surprise", "?"), "it": ("Sorpresa",), "es": ("Sorpresa",), "ja": ("Surprise", "サプライズ")},
@@ -43,7 +43,7 @@ EVERYWHERE = {"-5": "-5", "2x": "2x", "x2": "2x"}  # the same in every language
 
 # The action words of a trick line (steal: "<thief> <steals> <card> <from> <victim>"; pass:
 # "<thief> <passes>"), the first the one writers write. English ones are read in every log.
-ACTIONS = {
+ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "en": (("steals",), ("from",), ("passes", "pass")),
     "it": (("ruba",), ("a",), ("passa",)),
     "es": (("roba",), ("a",), ("pasa",)),
