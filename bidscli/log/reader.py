@@ -38,7 +38,7 @@ from ..files.tomlread import loads as toml_loads
 from ..rules.knobs import TABLE_OPTIONS
 from . import slips
 from .names import RULE as NAME_RULE
-from .names import Names, nfc, same_up_to_case
+from .names import Names, look_alike, nfc, same_up_to_case
 from .names import problem as name_problem
 from .names import shown as shown_name
 from .positions import LogPositions
@@ -458,6 +458,10 @@ class LogReader(LogPositions):
             self.error(LogStructureError, f"players '{shown_name(a)}' and '{shown_name(b)}' {why}",
                        line=self._key_line("players"), player=b)
             ok = False
+        if ok:
+            for why in look_alike(value):
+                self.error(LogStructureError, why, line=self._key_line("players"))
+                ok = False
         if not 3 <= len(value) <= 6:
             self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=self._key_line("players"))
             ok = False
