@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..analysis.season import (
     DEFAULT_ORDER,
@@ -48,8 +48,8 @@ class Reason:
 
     def __init__(self, error: BidsError, file: str | None = None, pairs: tuple = ()) -> None:
         self.msg = error.msg
-        self.where = {"file": error.file, "line": error.line, "round": error.round, "trick": error.trick,
-                      "follows": error.follows}
+        self.where: dict[str, Any] = {"file": error.file, "line": error.line, "round": error.round,
+                                      "trick": error.trick, "follows": error.follows}
         self.file = None if error.file else file
         self.pairs = pairs
 
