@@ -67,6 +67,29 @@ _READ_REASONS = {  # the system's words (strerror) for the others
 }
 
 
+CWD_GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
+
+
+def cwd_gone(name: str) -> bool:
+    """``name`` is a relative path and the working folder it is relative to was deleted (the
+    system then says "no such file" of everything in it, even of the folder ``.`` itself)."""
+    if os.path.isabs(name):
+        return False
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def _read_reason(name: str, exc: OSError) -> str:
+    if exc.errno == errno.ENOENT and cwd_gone(name):
+        return CWD_GONE.format("")
+    return _READ_REASONS.get(exc.errno, exc.strerror or str(exc))
+
+
 def _mb(n: int) -> str:
     return f"{n / 1_000_000:.1f} MB"
 
@@ -114,8 +137,7 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
     except BidsError:
         raise
     except OSError as exc:
-        reason = _READ_REASONS.get(exc.errno, exc.strerror or str(exc))
-        raise error(f"cannot read: {reason}", file=name) from None
+        raise error(f"cannot read: {_read_reason(fspath, exc)}", file=name) from None
     try:
         st = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
         if not stat.S_ISREG(st.st_mode):
@@ -146,7 +168,7 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
     except BidsError:
         raise
     except OSError as exc:
-        raise error(f"cannot read: {_READ_REASONS.get(exc.errno, exc.strerror or str(exc))}", file=name) from None
+        raise error(f"cannot read: {_read_reason(fspath, exc)}", file=name) from None
     finally:
         os.close(fd)
 
@@ -182,6 +204,8 @@ _WRITE_REASONS = {
 
 
 def _write_error(name: str, exc: OSError) -> FileError:
+    if exc.errno == errno.ENOENT and cwd_gone(name):
+        return FileError(f"cannot write: {CWD_GONE.format('; nothing was written')}", file=name)
     reason = _WRITE_REASONS.get(exc.errno, exc.strerror or str(exc))
     return FileError(f"cannot write: {reason} (nothing was written)", file=name)
 
@@ -250,8 +274,7 @@ def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerpri
     except BidsError:
         raise
     except OSError as exc:
-        reason = _READ_REASONS.get(exc.errno, exc.strerror or str(exc))
-        raise FileError(f"cannot read: {reason}", file=path) from None
+        raise FileError(f"cannot read: {_read_reason(path, exc)}", file=path) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -273,7 +296,7 @@ def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerpri
     except BidsError:
         raise
     except OSError as exc:
-        raise FileError(f"cannot read: {_READ_REASONS.get(exc.errno, exc.strerror or str(exc))}", file=path) from None
+        raise FileError(f"cannot read: {_read_reason(path, exc)}", file=path) from None
     finally:
         os.close(fd)
 
@@ -415,7 +438,7 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st, 
 
         fd, tmp = tempfile.mkstemp(prefix=".bids-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        if exc.errno == errno.ENOENT and os.path.isdir(folder):  # /proc, /sys: no new file there
+        if exc.errno == errno.ENOENT and os.path.isdir(folder) and not cwd_gone(folder):  # /proc, /sys
             raise FileError(f"cannot write: its folder {folder} exists but takes no new files, so it cannot be "
                             "written safely (a system folder such as /proc or /sys; nothing was written)",
                             file=name) from None
@@ -570,9 +593,11 @@ def lock_beside(path: str) -> Lock:
     for _ in range(100):  # a holder that removes the file as we lock it: open the new one
         try:
             fd = os.open(lock, flags, 0o666)  # 0666 minus the umask, like any new file
-        except PermissionError:  # a lock file another user left: locking it read-only is enough
+        except PermissionError as denied:  # a lock file another user left: locking it read-only is enough
             try:
                 fd = os.open(lock, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+            except FileNotFoundError:  # none there: the folder takes no new file (read-only)
+                raise _write_error(path, denied) from None
             except OSError as exc:
                 raise _write_error(path, exc) from None
         except OSError as exc:
