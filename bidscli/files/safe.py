@@ -21,6 +21,10 @@ any other program's. OS errors become plain messages. SIGINT, SIGTERM and
 SIGHUP are held while a file is written and acted on once it is in place or
 removed, so a signal never leaves a temporary file behind.
 
+Never over what the command reads (:func:`command_reads`): while a command runs, every file
+:func:`read_bytes` reads is noted (its device and inode), and :func:`write_atomic` refuses to
+replace one of them, even with ``force`` (``--out`` naming the input log, ``--html`` a ruleset).
+
 One writer (:func:`lock_beside`, ``write_atomic(expect=...)``): ``bids record``
 holds a lock on a file beside the log for its whole session, and saves only
 over the very file it last wrote (a :class:`Fingerprint`: the same inode, size,
@@ -142,6 +146,7 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: ty
         st = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
         if not stat.S_ISREG(st.st_mode):
             raise _refuse(st.st_mode, what, error, name)
+        note_read(st)
         size = st.st_size
         if size > limit:
             raise _too_big(size, limit, what, name)
@@ -185,6 +190,82 @@ def read_text(path: str | os.PathLike, limit: int, what: str = "log", error: typ
               decode_error: type[BidsError] = LogSyntaxError) -> str:
     """:func:`read_bytes`, decoded as UTF-8."""
     return decode(read_bytes(path, limit, what, error), os.fspath(path), decode_error)
+
+
+# -- what the command reads ------------------------------------------------------------------
+
+
+class _Reads:
+    """The files the running command has read, as (device, inode): it never writes over one."""
+
+    __slots__ = ("on", "order", "seen")
+
+    def __init__(self) -> None:
+        self.on = False
+        self.seen: set = set()
+        self.order: list = []  # the same, in the order read (a worker hands back what it read)
+
+
+READS = _Reads()
+
+
+class command_reads:
+    """While a command runs (the CLI's guard opens this around each), the files it reads are
+    noted, so that no file it writes replaces one of them (write_atomic). Outside it nothing is
+    noted: a library caller (a test, a server) holds no list that grows."""
+
+    def __enter__(self):
+        READS.on, READS.seen, READS.order = True, set(), []
+        return READS
+
+    def __exit__(self, *exc) -> None:
+        READS.on, READS.seen, READS.order = False, set(), []
+
+
+def note_read(st: os.stat_result) -> None:
+    if READS.on:
+        key = (st.st_dev, st.st_ino)
+        if key not in READS.seen:
+            READS.seen.add(key)
+            READS.order.append(key)
+
+
+def note_given(paths) -> None:
+    """Files the command line names (logs, rulesets), noted before they are read: a command that
+    works long before it writes (``season``, ``study``) refuses its output at once."""
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            note_read(st)
+
+
+def reads_since(mark: int) -> list:
+    """What was read after the first ``mark`` files (a worker process hands it back to its command)."""
+    return READS.order[mark:]
+
+
+def note_reads(keys) -> None:
+    if READS.on:
+        for key in keys:
+            if key not in READS.seen:
+                READS.seen.add(key)
+                READS.order.append(key)
+
+
+def refuse_input(name: str) -> None:
+    """A FileError if ``name`` (through a symlink) is a file the running command has read."""
+    if not READS.seen:
+        return
+    try:
+        st = os.stat(name)
+    except (OSError, ValueError):
+        return
+    if (st.st_dev, st.st_ino) in READS.seen:
+        raise FileError("is a file this command reads: bidscli never writes over its own input, even with "
+                        "--force (write to another file)", file=name)
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -405,6 +486,8 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
     except OSError as exc:
         raise _write_error(name, exc) from None
     if st is not None:
+        if expect is None:
+            refuse_input(name)
         if not force:
             raise _exists_error(name)
         if stat.S_ISLNK(st.st_mode) and not follow:
