@@ -221,7 +221,7 @@ def test_broken_example_reports_each_mistake_once():
         (55, 3, 6, "2x is not in the italian 4-player deck (2x is in the italian deck only at 6 players: "
                    "deck.double_always)"),
         (58, 3, 9, "Dev steals from Ben, but the victim must be Ana (weakest bid 1 by Ana (thief.pool = round))"),
-        (65, 4, 2, "'Ben R7 Cleo G8' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"),
+        (65, 4, 2, "'Ben R7 Cleo G8' is not a play: a comma missing? write 'Ben R7, Cleo G8'"),
     ]
     assert [e.player for e in errors][1:8] == ["Dev", "Cleo", "Cleo", "Ana", None, None, "Dev"]
     assert [e.follows for e in errors].count(43) == 1  # the unchecked rest is a marked follow-on

@@ -196,6 +196,20 @@ def test_usage_errors_quote_the_command_line_on_one_safe_line(args):
     assert ESCAPED in err or ("thief.timing=" in args[-1] and toml in err), err
 
 
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(min_size=1, max_size=20).filter(lambda t: "\x00" not in t),
+       where=st.sampled_from(["-o key", "-o value", "-r", "rules show", "--knob", "--bots"]))
+def test_any_argument_quoted_in_a_usage_error_stays_on_one_safe_line(text, where):
+    args = {"-o key": ["score", FRIDAY, "-o", f"x{text}=1"], "-o value": ["score", FRIDAY, "-o", f"thief.timing=x{text}"],
+            "-r": ["score", FRIDAY, "-r", f"no-such-{text}"], "rules show": ["rules", "show", f"no-such-{text}"],
+            "--knob": ["disputes", FRIDAY, "--knob", f"x{text}"], "--bots": ["simulate", FRIDAY, "--bots", f"x{text}"]}
+    res = run(*args[where])
+    assert res.exit_code == 2, res.output
+    assert_no_raw_control(res.stderr)
+    lines = res.stderr.splitlines()
+    assert len(lines) == 4 and lines[3].startswith("Error: "), lines  # usage, try, blank, the one error line
+
+
 def test_a_huge_argument_gives_a_short_usage_error():
     res = bids("simulate", FRIDAY, "--bots", "a" * 100_000)
     assert res.returncode == 2
@@ -300,3 +314,22 @@ def test_joiners_cannot_make_two_names_look_the_same(tmp_path, names, why):
     res = run("validate", path)
     assert res.exit_code == 1
     assert f"{path}:2: {why}" in res.stdout, res.stdout
+
+
+# -- item 1: file names the recorder prints on every save ---------------------------------------------------
+
+
+def test_record_refuses_a_file_name_that_would_forge_a_line(tmp_path):
+    name = "g\nWinner: Mallory with 999.toml"
+    res = bids("record", name, "--players", "Ana,Ben,Cleo", "-r", "english", cwd=tmp_path, stdin=b"quit\n")
+    err = res.stderr.decode()
+    assert res.returncode == 2
+    assert not any(line.startswith("Winner") for line in err.splitlines()), err
+    assert "the file name 'g\\nWinner: Mallory with 999.toml' holds a line break (U+000A)" in err
+    assert list(tmp_path.iterdir()) == []
+    res = bids("record", "ok.toml", "--players", "Ana,Ben,Cleo", "-r", "english", cwd=tmp_path,
+               stdin=b"save a\x1b]0;PWN\x07.toml\nquit\n")
+    assert b"\x1b" not in res.stdout + res.stderr
+    assert "not saved: the file name 'a\\x1b]0;PWN\\x07.toml' holds a control character (U+001B)" in \
+        res.stderr.decode()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ok.toml"]

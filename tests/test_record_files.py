@@ -447,7 +447,6 @@ def test_a_tables_shorthand_is_taken_without_a_colon_or_with_commas(tmp_path):
 
 @pytest.mark.parametrize("line, problem", [
     ("K5 R5 G4 K6", "4 cards and no revealed card"),
-    ("K3: Ana R5 Ben G4", "'Ana R5 Ben G4' is not a play"),
     ("K3:", "empty play in 'K3: '"),
     ("hello there", "'hello there' is not a trick"),
 ])
@@ -459,6 +458,15 @@ def test_a_refused_line_gets_the_recorders_own_form_as_advice(tmp_path, line, pr
     assert text.startswith(f"input line 1: round 1, trick 1: {problem}: expected the revealed card(s), then one "
                            "card for each player in playing order from Ana: 'K5: R5 G4 K7 Y2' or 'K5 R5 G4 K7 Y2'")
     assert "<player>" not in text and "Ana R5" not in text.partition(": expected")[2]
+
+
+def test_a_line_in_the_logs_form_with_a_comma_left_out_gets_the_fix(tmp_path):
+    # The log's own form, typed with names: the reader's fix of the slip, in that form.
+    rec = recorder(tmp_path / "g.toml")
+    out = rec.feed("K3: Ana R5 Ben G4, Cleo K7, Dev Y2")
+    assert out.error and out.lines == [
+        "input line 1: round 1, trick 1: 'Ana R5 Ben G4' is not a play: a comma missing? write 'Ana R5, Ben G4'"]
+    assert not rec.feed("K3: Ana R5, Ben G4, Cleo K7, Dev Y2").error
 
 
 def test_a_steal_with_one_possible_choice_is_taken_on_enter(tmp_path):

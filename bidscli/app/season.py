@@ -48,17 +48,37 @@ class Scored(NamedTuple):
 
 
 def parse_alias(text: str) -> tuple[str, str]:
-    """``OLD=NEW`` -> (OLD, NEW); ValueError (a usage error) otherwise."""
+    """``OLD=NEW`` -> (OLD, NEW); ValueError (a usage error) otherwise.
+
+    A name may hold ``=`` (a name is any text but ``,`` ``:`` ``;``): it is written ``\\=`` there
+    (and a backslash before ``=`` or another backslash as ``\\\\``), so that one ``=`` alone
+    separates the two names: ``--alias "A\\=B=Ana"`` makes the player "A=B" Ana. A second ``=``
+    alone is refused, never guessed."""
+    from ..core.sanitize import quoted
     from ..log.names import nfc, problem
 
-    old, sep, new = text.partition("=")
-    old, new = nfc(old.strip()), nfc(new.strip())
-    if not sep:
-        raise ValueError(f"{text!r}: expected OLD=NEW (--alias \"Ana Maria=Ana\")")
+    names: list[list[str]] = [[]]
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and text[i + 1:i + 2] in ("=", "\\"):
+            names[-1].append(text[i + 1])
+            i += 2
+            continue
+        if c == "=":
+            names.append([])
+        else:
+            names[-1].append(c)
+        i += 1
+    if len(names) != 2:
+        more = ("" if len(names) < 2 else
+                f": it has {len(names) - 1} '=' (a '=' that is part of a name is written '\\=')")
+        raise ValueError(f"'{quoted(text)}': expected OLD=NEW (--alias \"Ana Maria=Ana\"){more}")
+    old, new = (nfc("".join(n).strip()) for n in names)
     for name in (old, new):
         why = problem(name)
         if why is not None:
-            raise ValueError(f"{text!r}: the name {name!r} {why}")
+            raise ValueError(f"'{quoted(text)}': the name '{quoted(name)}' {why}")
     return old, new
 
 
@@ -238,6 +258,21 @@ def alias_map(texts: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def look_alike_notes(players: Iterable[str]) -> list[str]:
+    """A warning for each two season players whose names look alike across scripts (core/lookalike.py:
+    Latin "Ana" and Cyrillic "Аna"): one person written two ways, or two people nobody can tell apart.
+    Names in ASCII are all Latin: the tables are not even loaded for them."""
+    players = list(players)
+    if all(p.isascii() for p in players):
+        return []
+    from ..core.lookalike import lookalikes, script_list
+    from ..log.names import shown
+
+    return [f"players '{shown(a)}' ({script_list(a)}) and '{shown(b)}' ({script_list(b)}) look alike but are "
+            f"written in different scripts: if they are one person, --alias \"{shown(b)}={shown(a)}\" makes them one"
+            for a, b in lookalikes(players)]
+
+
 class _Names:
     """The season's names: a log's name matches as a log matches names (NFC, case-insensitive);
     ``--alias OLD=NEW`` makes OLD the player NEW. A player is shown as written in ``--alias`` (NEW),
@@ -315,6 +350,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
         if progress is not None:
             progress(s.left_out is not None)
     notes += [f"--alias {old!r}: no game has a player {old!r}" for old in names.unused()]
+    notes += look_alike_notes(names.shown.values())
     left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))
 

@@ -25,11 +25,14 @@ RULESET_HELP = N_("bundled name (italian, english, spanish, japanese) or path to
 
 def echo(message=None, **kw) -> None:
     """click.echo, with text from input made safe to print (sanitize.py: control characters,
-    direction overrides, undecodable file-name bytes), also through a pipe."""
+    direction overrides, undecodable file-name bytes), also through a pipe. A ``Message`` is
+    worded in the output language first."""
+    if isinstance(message, Message):
+        message = message.text()
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
-def fail(message: str) -> None:
+def fail(message) -> None:
     echo(message, err=True)
 
 

@@ -151,8 +151,8 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     if writer is not None:
         writer.close(summary.to_json())
     if fmt == "json":
-        echo(summary.line().text(), err=True)
+        echo(summary.line(), err=True)
     else:
-        echo(summary.line().text())
+        echo(summary.line())
     if summary.failed:
         sys.exit(1)

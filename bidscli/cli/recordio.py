@@ -48,7 +48,7 @@ from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
 from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
-from ..core.sanitize import terminal
+from ..core.sanitize import quoted, terminal, text_problem
 from ..files.safe import (
     CWD_GONE,
     FileChanged,
@@ -70,6 +70,16 @@ def _count(n: int, what: str = "trick") -> str:
 
 def _describe(change: tuple) -> str:
     return change[1] if change[0] == "trick" else " ".join(change)
+
+
+def file_name_problem(name: str) -> str | None:
+    """Why the recorder refuses ``name`` for the log it records, or None. Its messages name the
+    file on every save, so a name is one line of text it prints as written: no control
+    character and no line break (a name "g\\nWinner: ..." printed a forged line)."""
+    why = text_problem(name, 4096)
+    if why is None:
+        return None
+    return f"the file name '{quoted(name)}' {why}: record names its file in every message (give another name)"
 
 
 class Session:
@@ -158,6 +168,11 @@ class Session:
             self._reload(out)
             return
         name = out.request[1]
+        why = file_name_problem(name) if name else None
+        if why is not None:
+            out.error = self.failed = True
+            out.lines += wrap(f"not saved: {why}")
+            return
         if not name or os.path.abspath(name) == os.path.abspath(self.file) and os.path.lexists(name):
             if self._save(out):
                 out.lines.append(clean(f"saved {self.file} ({_count(self.saved)})"))
@@ -283,6 +298,9 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
             raise ValueError("give -r RULESET (italian, english, spanish, japanese or a path)")
     if not out:
         raise FileError("an empty file name: expected a path to record into (e.g. friday.toml)")
+    why = file_name_problem(out)
+    if why is not None:
+        raise ValueError(why)
     if resume and not os.path.lexists(out):
         if cwd_gone(out):
             raise FileError(f"cannot read: {CWD_GONE.format('')}", file=out)
@@ -575,6 +593,21 @@ def _key_bindings():
     return kb
 
 
+def typed_lines(text: str, over: int = 0) -> list[tuple[str, int | None]]:
+    """What one Enter at the prompt gave, as the lines the table meant: (line, real length).
+
+    Lines pasted together (a terminal's bracketed paste puts them in the one line being
+    edited) are each a line, as they are through a pipe: two trick lines are two tricks, never
+    one of seven cards. A blank line in a paste is passed over, as a blank line typed is. A line
+    cut at the limit while it was typed (``over`` characters dropped) is one line, refused."""
+    if over:
+        return [(text, len(text) + over)]
+    parts = text.splitlines()
+    if len(parts) <= 1:
+        return [(text, None)]
+    return [(part, None) for part in parts if part.strip()]
+
+
 def run_terminal(session: Session, out: TextIO) -> int:
     """A person at a terminal: prompt_toolkit line editing, history and Tab completion."""
     from prompt_toolkit import PromptSession
@@ -606,9 +639,14 @@ def run_terminal(session: Session, out: TextIO) -> int:
             except KeyboardInterrupt:  # Ctrl-C at the prompt (a key there, not a signal)
                 code = 130
                 break
-            result = session.handle(line, len(line) + cap.over if cap.over else None)
-            screen.write("".join(text + "\n" for text in result.lines))
-            if result.done:
+            done = False
+            for part in typed_lines(line, cap.over):
+                result = session.handle(*part)
+                screen.write("".join(text + "\n" for text in result.lines))
+                if result.done:
+                    done = True
+                    break
+            if done:
                 break
         screen.write(session.goodbye())
     except KeyboardInterrupt as exc:  # SIGTERM, SIGHUP (the terminal closed), Ctrl-C from outside

@@ -99,7 +99,7 @@ def catalog(lang: str):
     """The gettext translations of ``lang``, read once, the first time they are needed.
 
     English is the message ids themselves (no file). The file is read through
-    ``gettext.translation``, whose cache click's own words share (cli/main.py): one read a
+    ``gettext.translation``, whose cache click's own words share (cli/language.py): one read a
     process."""
     found = _catalogs.get(lang)
     if found is None:

@@ -71,6 +71,20 @@ def shown(name: str) -> str:
                    for i, c in enumerate(text))
 
 
+def look_alike(names: Iterable[str]) -> list[str]:
+    """Why two of ``names`` cannot sit at one table because they look alike across scripts
+    (core/lookalike.py: Latin "Ana" and Cyrillic "Аna"), one message a pair; [] for ASCII names
+    (they are all Latin), without loading the tables."""
+    names = list(names)
+    if all(n.isascii() for n in names):
+        return []
+    from ..core.lookalike import lookalikes, script_list
+
+    return [f"players '{shown(a)}' ({script_list(a)}) and '{shown(b)}' ({script_list(b)}) look alike but are "
+            "written in different scripts: nobody at the table could tell them apart (give one of them "
+            "another name)" for a, b in lookalikes(names)]
+
+
 def same_up_to_case(names: Iterable[str]) -> list[tuple[str, str]]:
     """Pairs of different names that a trick line could not tell apart."""
     first: dict[str, str] = {}

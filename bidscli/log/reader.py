@@ -36,8 +36,9 @@ from ..files.safe import decode, read_bytes
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads
 from ..rules.knobs import TABLE_OPTIONS
+from . import slips
 from .names import RULE as NAME_RULE
-from .names import Names, nfc, same_up_to_case
+from .names import Names, look_alike, nfc, same_up_to_case
 from .names import problem as name_problem
 from .names import shown as shown_name
 from .positions import LogPositions
@@ -172,10 +173,13 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
         )
     # One card is the usual prize, written as its token alone: its shared 1-tuple (tuples are
     # immutable), the answer _card_tuple gives for head.split() == [head].
-    revealed = _ONE_CARD.get(head) or _card_tuple(head.split())
+    try:
+        revealed = _ONE_CARD.get(head) or _card_tuple(head.split())
+    except LogSyntaxError as exc:
+        raise _slip(slips.cards_slip(head.split(), _card), exc) from None
     body, semi, tail = rest.partition(";")
     return _new_tuple(TrickRecord, (number, line, text, revealed, _plays(body, text),
-                                    _actions(tail.split(";")) if semi else ()))
+                                    _actions(tail.split(";"), body.rpartition(",")[2]) if semi else ()))
 
 
 def _plays(body: str, text: str) -> tuple[tuple[str, Card], ...]:
@@ -197,7 +201,7 @@ def _plays(body: str, text: str) -> tuple[tuple[str, Card], ...]:
             raise _not_a_play_error(words, len(plays), len(chunks), text)
         card = get(words[-1])
         if card is None:  # an alias (Card.parse reads it) or a mistyped card
-            card = _played_card(words[-1], name)
+            card = _played_card(words, name)
         append((name, card))
     return tuple(plays)
 
@@ -212,16 +216,27 @@ def _not_a_play_error(words: list[str], i: int, pieces: int, text: str) -> LogSy
     return LogSyntaxError(f"'{words[0]}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
 
 
-def _played_card(token: str, who: str) -> Card:
-    """The card of a play's token that is not canonical; a mistyped one names who played it (log.md)."""
+def _played_card(words: list[str], who: str) -> Card:
+    """The card of a play (its last word) that is not canonical; a mistyped one names who played
+    it (log.md), and the likely fix of a slip (``slips``)."""
     try:
-        return _card(token)
+        return _card(words[-1])
     except LogSyntaxError as e:
-        raise e.located(player=who) from None
+        found = slips.card_slip(words, len(words) - 1, _card)
+        if found is None:
+            raise e.located(player=who) from None
+        message, first = found  # 'Ana K 5': the card begins a word early, and the name ends there
+        raise LogSyntaxError(message).located(player=" ".join(words[:first]) or who) from None
 
 
-def _actions(pieces: list[str]) -> tuple:
-    """The actions of a trick line: ``pieces`` is the text after each ';'."""
+def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
+    """The reader's error ``exc``, or the likely fix of the slip it comes from (``slips``)."""
+    return exc if message is None else LogSyntaxError(message)
+
+
+def _actions(pieces: list[str], before: str = "") -> tuple:
+    """The actions of a trick line: ``pieces`` is the text after each ';' (``before``: the
+    play in front of the first, for a play written after ';')."""
     actions = []
     for chunk in pieces:
         words = chunk.split()
@@ -233,10 +248,10 @@ def _actions(pieces: list[str]) -> tuple:
         elif len(words) >= 2 and low[-1] in ("passes", "pass"):
             actions.append(Pass(" ".join(words[:-1])))
         else:
-            raise LogSyntaxError(
+            raise _slip(slips.play_after_semicolon(chunk, before, _card), LogSyntaxError(
                 f"'{chunk.strip()}' is not an action: expected '<thief> steals <card> from <victim>' "
                 "or '<thief> passes'"
-            )
+            ))
     return tuple(actions)
 
 
@@ -332,7 +347,8 @@ class LogReader(LogPositions):
                        line=self._key_line("ruleset"))
             ruleset = None
         elif ruleset is not None:
-            why = "is empty" if not ruleset.strip() else text_problem(ruleset, MAX_RULESET_REF)
+            # What it holds first: a control character is no space ('\x0b' strips to nothing).
+            why = text_problem(ruleset, MAX_RULESET_REF) or ("is empty" if not ruleset.strip() else None)
             if why is not None:
                 err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
                                         "japanese) or a path to a ruleset file", file=self.file,
@@ -442,6 +458,10 @@ class LogReader(LogPositions):
             self.error(LogStructureError, f"players '{shown_name(a)}' and '{shown_name(b)}' {why}",
                        line=self._key_line("players"), player=b)
             ok = False
+        if ok:
+            for why in look_alike(value):
+                self.error(LogStructureError, why, line=self._key_line("players"))
+                ok = False
         if not 3 <= len(value) <= 6:
             self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=self._key_line("players"))
             ok = False
@@ -654,7 +674,8 @@ def _not_a_play(who: str, card: Card, names: Names) -> str | None:
     # "Ben R7 Cleo G8" (a comma left out): a player, then more than a card: not a play at all.
     for n in range(len(words) - 1, 0, -1):
         if names.resolve(" ".join(words[:n])) is not None:
-            return f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')"
+            return (slips.plays_run_together(f"{who} {card}", _card)
+                    or f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
     return None
 
 

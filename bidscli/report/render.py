@@ -284,6 +284,28 @@ def standings_line(result: GameResult) -> str:
 CSV_PARTIAL, CSV_COMPLETE = "\x01", "\x02"
 
 
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+
+
+def csv_cell(value):
+    """A CSV cell as a spreadsheet should show it: as text. A text cell that begins with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return would be run as a formula (OWASP, "CSV
+    Injection"), so it is written with a ``'`` in front (``'=HYPERLINK(...)``); a number written
+    as text (``-5``, ``-0.35``) is left as it is. Every CSV output writes its cells through here
+    (docs/commands.md, "CSV")."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") and value:
+        import re  # only for such a cell
+
+        if not (value[0] in "+-" and re.fullmatch(_NUMBER, value, re.ASCII)):
+            return "'" + value
+    return value
+
+
+def csv_row(writer, cells) -> None:
+    """``writer.writerow`` of ``cells``, each through :func:`csv_cell`."""
+    writer.writerow([csv_cell(c) for c in cells])
+
+
 def score_csv_header(rounds: int, partial: bool = False) -> str:
     """The CSV header line for logs of at most ``rounds`` rounds."""
     return ",".join(["file", "ruleset", "player", "rank"] + [f"round{i}" for i in range(1, rounds + 1)]
@@ -300,7 +322,7 @@ def score_csv_rows(file: str, ruleset: Ruleset, res: GameResult, pad: str) -> st
     rounds = res.rounds
     mark = CSV_COMPLETE if res.stopped_at is None else CSV_PARTIAL
     for p, total in res.ranking:
-        w.writerow([file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
+        csv_row(w, [file, ruleset.name, p, res.ranks[p], *[r.scores.get(p, 0) for r in rounds]])
         buf.seek(buf.tell() - 1)  # over the "\n": the row goes on after the pad
         buf.write(f"{pad},{res.bonuses[p]},{total}{mark}\n")
     return buf.getvalue()

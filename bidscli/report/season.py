@@ -9,7 +9,7 @@ import csv
 import io
 
 from ..core.sanitize import path_text
-from .render import fit_table
+from .render import csv_row, fit_table
 
 OWN = "each game under its own ruleset"
 
@@ -190,10 +190,11 @@ def season_csv(season) -> str:
     head, the results and winner changes are in the JSON."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_HEADERS)
+    csv_row(w, CSV_HEADERS)
     for rs in season.rulesets:
         for s in rs.standings + rs.unranked:
-            w.writerow([rs.ruleset or "", "" if s.place is None else s.place, s.player, s.games, s.wins, repr(s.win_rate), repr(s.mean_rank),
+            csv_row(w, [rs.ruleset or "", "" if s.place is None else s.place, s.player, s.games, s.wins,
+                        repr(s.win_rate), repr(s.mean_rank),
                         repr(s.points_per_game), s.lucky_loser_rounds, s.minus_five_bonuses, s.best_game.file,
                         s.best_game.points, repr(s.rating.mu), repr(s.rating.sigma), repr(s.rating.ordinal),
                         "yes" if s.player in rs.champion else ""])
