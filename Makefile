@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint fuzz bench golden catalogs clean
+.PHONY: install demo test lint fuzz bench bench-serve golden catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ fuzz: $(STAMP)
 # tree in bench/.data/venv-wheel; BENCH_ARGS="--sizes 300 --no-big" for a short run.
 bench: $(STAMP)
 	$(BIN)/python bench/bench_cli.py $(BENCH_ARGS)
+
+# bids serve under a table's load (docs/serve.md, docs/performance.md): 100 games recorded through the
+# JSON API while 50 watchers hold each game's event stream; SERVE_ARGS=--quick for 10 games, 10 watchers.
+bench-serve: $(STAMP)
+	$(BIN)/python bench/bench_serve.py $(SERVE_ARGS)
 
 # Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
 golden: $(STAMP)

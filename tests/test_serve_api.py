@@ -245,7 +245,8 @@ def test_invalid_new_games(served):
                    {"players": ["Ana", "ana", "Ben"]}, {"players": ["A,B", "C", "D"]},
                    {"ruleset": "nordic"}, {"options": {"thief.timing": True}}, {"options": {"thief": "yes"}},
                    {"rounds": 0}, {"rounds": True}, {"lang": "fr"}, {"title": "x\x1b[31m"},
-                   {"players": ["Ana", "Ben", "\x1b]0;pwned\x07"]}):
+                   {"players": ["Ana", "Ben", "\x1b]0;pwned\x07"]},
+                   {"players": ["Ana", "\u0410na", "Ben"]}):  # a Cyrillic A: names that look alike
         r = _post(served, "/api/games", dict(NEW_GAME, **change))
         assert r.status_code == 422, (change, r.text)
         assert r.json()["errors"][0]["message"]
@@ -307,3 +308,48 @@ def test_texts_follow_the_language_asked(served):
     assert served.get("/?lang=it").text.startswith("<!DOCTYPE html>\n<html lang=\"it\">")
     assert '<html lang="ja">' in served.get("/", headers={"Accept-Language": "ja-JP,ja;q=0.9"}).text
     assert '<html lang="en">' in served.get("/", headers={"Accept-Language": "fr"}).text
+
+
+def test_texts_for_people_are_in_the_language_asked_keys_and_cards_are_not(served):
+    state = _new(served)
+    r = served.get("/api/games/nope?lang=it")
+    assert r.status_code == 404 and r.json()["errors"][0]["message"] == "nessuna partita così in questa cartella"
+    first = _post(served, "/api/games/thief-night/tricks", {"line": THIEF_LINES[0], "version": state["version"]})
+    stale = served.post("/api/games/thief-night/tricks", json={"line": THIEF_LINES[1], "version": state["version"]},
+                        headers={**AUTH, "Accept-Language": "es-ES,es;q=0.9"})
+    assert stale.status_code == 409 and stale.json()["conflict"].startswith("la partida ha cambiado")
+    ja = served.get("/api/games/thief-night?lang=ja").json()
+    assert ja["last"]["line"] == THIEF_LINES[0] and ja["last"]["winner"] == "Ana"  # the log's own words
+    assert ja["last"]["verdict"].startswith("Ana +5（")
+    assert ja["totals"] == first.json()["totals"]
+    assert _texts(served.get("/?lang=it").text)["new_game"] == "Nuova partita"
+    assert _texts(served.get("/", headers={"Accept-Language": "ja"}).text)["new_game"] == "新しいゲーム"
+    wrong = served.post("/api/games?lang=ja", json=NEW_GAME, headers={"Authorization": "Bearer nope"})
+    assert wrong.json()["errors"][0]["message"] == "書き込むには記録係のリンク（その秘密）が必要です"
+
+
+def _texts(page: str) -> dict:
+    """The texts a page's script shows (its JSON block)."""
+    import re
+
+    return json.loads(re.search(r'<script type="application/json" id="texts">(.*?)</script>', page).group(1))
+
+
+def test_a_round_summary_in_each_language(served):
+    state = _new(served)
+    for line in [*THIEF_LINES[:2], f"{THIEF_LINES[2]}; {STEAL}", *THIEF_LINES[3:]]:
+        state = _post(served, "/api/games/thief-night/tricks", {"line": line, "version": state["version"]}).json()
+    summaries = {lang: served.get(f"/api/games/thief-night?lang={lang}").json()["rounds"][0]["summary"]
+                 for lang in ("en", "it", "es", "ja")}
+    assert summaries == {
+        "en": "Round 1 scores: Ana 3, Ben 16, Cleo 26, Dev 2",
+        "it": "Punti del round 1: Ana 3, Ben 16, Cleo 26, Dev 2",
+        "es": "Puntos de la ronda 1: Ana 3, Ben 16, Cleo 26, Dev 2",
+        "ja": "ラウンド1の得点：Ana 3, Ben 16, Cleo 26, Dev 2",
+    }
+
+
+def test_a_games_pages_speak_the_tables_language(served):
+    _new(served, lang="it")
+    assert '<html lang="it">' in served.get("/w/thief-night", headers={"Accept-Language": "en"}).text
+    assert '<html lang="es">' in served.get("/w/thief-night?lang=es").text

@@ -154,3 +154,58 @@ def test_both_pages_at_a_laptops_width(browser, server):  # noqa: F811
         page = s.open(server.base + "/g/thief-night")
         page.locator(".note", has_text="scorekeeper's link").wait_for()
         assert page.locator(".entry").count() == 0
+
+
+def test_a_reply_lost_on_the_way_back_then_sent_again_is_saved_once(browser, server):  # noqa: F811
+    import httpx
+
+    from .servekit import NEW_GAME
+
+    httpx.post(server.base + "/api/games", json=NEW_GAME, headers=server.auth)
+    with screen(browser, PHONE, mobile=True) as s:
+        page = s.open(server.keeper.replace("/#", "/g/thief-night#"))
+        page.locator(".entry h2", has_text="Card turned up").wait_for()
+
+        def lose_the_reply(route):
+            route.fetch()  # the server gets the trick and saves it ...
+            route.abort()  # ... and the answer never reaches the phone
+
+        page.route("**/api/games/thief-night/tricks*", lose_the_reply)
+        _tap_trick(page, THIEF_LINES[0])
+        page.get_by_role("button", name="Save this trick").click()
+        again = page.get_by_role("button", name="Send again")
+        saved = page.locator(".msg.ok", has_text="saved ✓ T1 ")
+        again.or_(saved).first.wait_for()  # the failure, or the event stream first saying it is saved
+        page.unroute("**/api/games/thief-night/tricks*")
+        if again.count():
+            again.click()  # the same line against the same version: the server answers it is saved
+        saved.wait_for()
+        page.locator(".where", has_text="trick 2").wait_for()
+    text = (server.folder / "thief-night.toml").read_text()
+    assert text.count(THIEF_LINES[0]) == 1
+
+
+@pytest.mark.parametrize("lang", ["it", "ja"])
+def test_the_pages_in_the_tables_language_fit_a_phone(browser, server, lang):  # noqa: F811
+    import httpx
+
+    from .servekit import NEW_GAME
+
+    state = httpx.post(server.base + "/api/games", json=dict(NEW_GAME, lang=lang), headers=server.auth).json()
+    for line in [THIEF_LINES[0], THIEF_LINES[1]]:
+        state = httpx.post(server.base + "/api/games/thief-night/tricks", json={"line": line, "version": state["version"]},
+                           headers=server.auth).json()
+    with screen(browser, PHONE, mobile=True) as s:
+        page = s.open(server.keeper.replace("/#", "/g/thief-night#"))
+        assert page.evaluate("document.documentElement.lang") == lang
+        _tap_trick(page, THIEF_LINES[2])
+        page.locator(".steal h2").wait_for()
+        heading = {"it": "Ben deve rubare", "ja": "Benは奪わなければなりません"}[lang]
+        assert page.locator(".steal h2").inner_text() == heading
+        _no_sideways_scroll(page)
+        _shot(page, f"serve-keep-390-{lang}.png")
+        view = s.open(server.base + "/w/thief-night")
+        view.locator("#status.live").wait_for()
+        _no_sideways_scroll(view)
+        _shot(view, f"serve-watch-390-{lang}.png")
+        assert _problems(s) == []

@@ -223,3 +223,43 @@ def test_lan_says_who_can_reach_it_and_that_the_wifi_is_plain_http(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
+
+
+def test_sigkill_while_a_trick_is_sent_leaves_a_valid_log_with_every_trick_answered(server):
+    """The kill lands while a trick is on its way (before, during or after its save): the log is
+    valid either way, and holds the trick if its sender was told it was saved."""
+    import httpx
+
+    with server.client() as c:
+        state = c.post("/api/games", json=NEW_GAME, headers=server.auth).json()
+        for line in LINES[:2]:
+            state = c.post("/api/games/thief-night/tricks", json={"line": line, "version": state["version"]},
+                           headers=server.auth).json()
+    answers = []
+
+    def send():
+        try:
+            r = httpx.post(server.base + "/api/games/thief-night/tricks", timeout=30, headers=server.auth,
+                           json={"line": LINES[2], "version": state["version"]})
+            answers.append(r.status_code)
+        except httpx.HTTPError:
+            answers.append(None)
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    time.sleep(0.005)
+    server.kill()
+    sender.join(timeout=30)
+    saved = server.folder / "thief-night.toml"
+    assert validate(saved, partial=True).returncode == 0
+    text = saved.read_text()
+    if answers == [200]:
+        assert LINES[2] in text
+    again = Served(server.folder)
+    try:
+        with again.client() as c:
+            resumed = c.get("/api/games/thief-night").json()
+            assert resumed["trick"] in (3, 4)
+            assert [t["line"] for t in resumed["tricks"]] == LINES[: resumed["trick"] - 1]
+    finally:
+        again.stop()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from ..core.cards import ALLY_CARD, THIEF_CARD, Card
 from ..core.errors import BidsError, LogStructureError, LogSyntaxError
+from ..core.i18n import Message
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
     Game,
@@ -562,11 +563,12 @@ class Recorder:
                     if ": expected '<" in x else x for x in problems]
         return Trial(text, line, target, rounds, problems, result, steal)
 
-    def commit(self, trial: Trial) -> Outcome:
-        """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``."""
+    def commit(self, trial: Trial, report: bool = True) -> Outcome:
+        """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``
+        (``report=False``: nothing to show, for a front end that shows the game's state)."""
         self.rounds = trial.rounds
         self.accepted += 1
-        out = self._report(trial.result, trial.target)
+        out = self._report(trial.result, trial.target) if report else Outcome(save=True)
         out.change = ("trick", trial.line)
         return out
 
@@ -792,30 +794,38 @@ class Recorder:
 
 
 
-def verdict(t: TrickResult) -> str:
-    """A trick's result in one line: who took how much and why, or why it burned; its steals."""
+def verdict(t: TrickResult, steals: bool = True) -> str:
+    """A trick's result in one line, in the output language: who took how much and why, or why
+    it burned; what a 2x did; its steals (as the log writes them; ``steals=False``: not them, for a
+    trick whose thief is still to decide)."""
     if t.winner is not None:
-        text = f"{t.winner} {t.points:+d} ({t.reason})"
+        points = f"{t.points:+d}"
+        text = Message("{player} {points} ({why})", player=t.winner, points=points, why=t.reason).text()
     else:
-        text = "burned: " + t.reason.removesuffix(": burned")
+        text = Message("burned: {why}", why=t.reason.removesuffix(": burned")).text()
     if t.doubled is not None:  # what the 2x did, in replay's words
         from ..report.render import doubled_text
 
         text += "; " + doubled_text(t)
-    for s in t.steals:
+    for s in t.steals if steals else ():
         text += f"; {s} ({s.value:+d})"
     return text
 
 
 def round_summary(rnd) -> str:
-    """A finished round in one line: its scores, the Ally split and the lucky losers."""
+    """A finished round in one line, in the output language: its scores, the Ally split and the
+    lucky losers."""
     extra = []
     if rnd.allies:
-        extra.append(f"Ally split {rnd.allies[0]} + {rnd.allies[1]}")
+        extra.append(Message("Ally split {first} + {second}", first=rnd.allies[0], second=rnd.allies[1]).text())
     if rnd.lucky_losers:
-        extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in rnd.lucky_losers.items()))
-    return (f"Round {rnd.number} scores: " + ", ".join(f"{p} {v}" for p, v in rnd.scores.items())
-            + (f" ({'; '.join(extra)})" if extra else ""))
+        extra.append(Message("lucky loser {players}", players=", ".join(
+            f"{p} {v}" for p, v in rnd.lucky_losers.items())).text())
+    scores = ", ".join(f"{p} {v}" for p, v in rnd.scores.items())
+    if extra:
+        return Message("Round {number} scores: {scores} ({extra})", number=rnd.number, scores=scores,
+                       extra="; ".join(extra)).text()
+    return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores).text()
 
 
 def _only_choice(c: StealChoice) -> tuple[str, Card] | None:

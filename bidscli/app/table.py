@@ -21,10 +21,13 @@ import hashlib
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import BidsError
+from ..core.i18n import N_, Message, PluralMessage, set_language, text
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
 from .record import Recorder, RoundEntry, round_summary, shown, verdict
@@ -32,6 +35,8 @@ from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
 MAX_TITLE = 200
+STALE = N_("the game changed since that version (another phone, or the file): here it is as it stands now")
+MAX_LOADED = 16  # games kept loaded beyond those watched (each holds its recorder and its state)
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
@@ -44,8 +49,20 @@ class Answer(Exception):
         self.status, self.body = status, body
 
 
-def refused(status: int, *messages: str, line: str | None = None) -> Answer:
-    return Answer(status, {"errors": [{"message": m, "line": line} for m in messages]})
+def refused(status: int, *messages: Message | str, line: str | None = None) -> Answer:
+    """A refusal: each message worded in the language of the request (``in_language``)."""
+    return Answer(status, {"errors": [{"message": text(m), "line": line} for m in messages]})
+
+
+@contextmanager
+def in_language(lang: str):
+    """Every text worded in ``lang`` while a request is answered (the server answers one request
+    at a time on its one thread, so the output language is the request's for that time)."""
+    before = set_language(lang if lang in LANGS else "en")
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def game_id(name: str) -> str:
@@ -78,12 +95,13 @@ def _plain_name(value: Any, what: str) -> str:
     """A file name directly in the folder, from a request: refused (422) with a folder part,
     '..', a leading dot or a control character."""
     if not isinstance(value, str) or not value:
-        raise refused(422, f"{what}: expected a file name (e.g. friday.toml)")
+        raise refused(422, Message("{what}: expected a file name (e.g. friday.toml)", what=what))
     if "/" in value or "\\" in value or value in (".", "..") or value.startswith(".") or "\x00" in value:
-        raise refused(422, f"{what}: a file directly in the folder served, without a folder part or a "
-                           "leading dot (e.g. friday.toml)")
+        raise refused(422, Message("{what}: a file directly in the folder served, without a folder part or a "
+                                   "leading dot (e.g. friday.toml)", what=what))
     if not value.isprintable() or len(os.fsencode(value)) > 255:
-        raise refused(422, f"{what}: not a usable file name (printable characters, at most 255 bytes)")
+        raise refused(422, Message("{what}: not a usable file name (printable characters, at most 255 bytes)",
+                                   what=what))
     return value
 
 
@@ -92,7 +110,11 @@ class Folder:
 
     def __init__(self, root: str) -> None:
         self.root = root
-        self.games: dict[str, TableGame] = {}  # by file name: every game asked for, kept loaded
+        # The games loaded, by file name, the most recently asked for last: at most MAX_LOADED
+        # beyond those in use (``busy``: watched), so memory stays flat over any number of games.
+        self.games: OrderedDict[str, TableGame] = OrderedDict()
+        self.busy: Callable[[str], bool] = lambda name: False
+        self.summaries: dict[str, tuple] = {}  # name -> (stamp, summary): the listing of games let go
 
     # -- the listing --------------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -110,15 +132,11 @@ class Folder:
                     except OSError:
                         continue
         except OSError as exc:
-            raise refused(500, f"the folder served cannot be read: {exc.strerror or exc}") from None
+            raise refused(500, Message("the folder served cannot be read: {why}", why=exc.strerror or exc)) from None
         return sorted(out)[:MAX_GAMES]
 
     def listing(self) -> dict:
-        games = []
-        for name in self.names():
-            game = self.open(name)
-            if game.is_log:
-                games.append(game.summary())
+        games = [g for g in map(self.summary, self.names()) if g is not None]
         return {"games": games}
 
     def rulesets(self) -> dict:
@@ -128,8 +146,7 @@ class Folder:
 
         files = []
         for name in self.names():
-            game = self.open(name)
-            if game.is_log:
+            if self.summary(name) is not None:
                 continue
             try:
                 rs = load_ruleset(os.path.join(self.root, name))
@@ -142,9 +159,38 @@ class Folder:
         game = self.games.get(name)
         if game is None:
             game = self.games[name] = TableGame(self, name)
+            self._let_go()
         else:
+            self.games.move_to_end(name)
             game.refresh()
         return game
+
+    def _let_go(self) -> None:
+        """Forget the games asked for longest ago, beyond MAX_LOADED, unless in use."""
+        extra = len(self.games) - MAX_LOADED
+        for name in list(self.games):
+            if extra <= 0:
+                break
+            if not self.busy(name):
+                game = self.games.pop(name)
+                if game.stamp is not None and game.is_log and game.rec is not None:
+                    self.summaries[name] = (game.stamp, game.summary())
+                extra -= 1
+        if len(self.summaries) > MAX_GAMES:
+            self.summaries.clear()
+
+    def summary(self, name: str) -> dict | None:
+        """The listing's entry of a game (None for a file that is no log), without loading a
+        game let go whose file is as it was then."""
+        game = self.games.get(name)
+        if game is None:
+            kept = self.summaries.get(name)
+            if kept is not None and kept[0] == _stamp(os.path.join(self.root, name)):
+                return kept[1]
+            game = self.open(name)
+        else:
+            game.refresh()
+        return game.summary() if game.is_log else None
 
     def find(self, game_id_: str) -> TableGame:
         """The game of that id, as the listing names it (404 when there is none)."""
@@ -153,7 +199,7 @@ class Folder:
                 game = self.open(name)
                 if game.is_log:
                     return game
-        raise refused(404, "no such game in this folder")
+        raise refused(404, Message("no such game in this folder"))
 
     # -- a new game ---------------------------------------------------------------------------
     def create(self, body: Mapping) -> TableGame:
@@ -162,57 +208,59 @@ class Folder:
         from ..sim.deal import parse_names
 
         if not isinstance(body, Mapping):
-            raise refused(422, "expected a JSON object")
+            raise refused(422, Message("expected a JSON object"))
         name = _plain_name(body.get("file"), "file")
         if not name.endswith(".toml"):
-            raise refused(422, "file: a game log's name ends in .toml (e.g. friday.toml)")
+            raise refused(422, Message("file: a game log's name ends in .toml (e.g. friday.toml)"))
         players = body.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise refused(422, "players: expected a list of names in seat order (3 to 6)")
+            raise refused(422, Message("players: expected a list of names in seat order (3 to 6)"))
         if any("," in p for p in players):
-            raise refused(422, "players: a name may not hold ',' (log.md 'Players')")
+            raise refused(422, Message("players: a name may not hold ',' (log.md 'Players')"))
         try:
             names = parse_names(",".join(players), None)
         except ValueError as exc:
-            raise refused(422, f"players: {exc}") from None
+            raise refused(422, Message("players: {problem}", problem=str(exc))) from None
         ref = body.get("ruleset")
         if not isinstance(ref, str) or not ref:
-            raise refused(422, "ruleset: expected a bundled ruleset (italian, english, spanish, japanese) or a "
-                               "ruleset file of this folder")
+            raise refused(422, Message("ruleset: expected a bundled ruleset (italian, english, spanish, japanese) "
+                                       "or a ruleset file of this folder"))
         try:
             if is_bundled(ref):
                 ruleset = load_ruleset(ref)
             else:
                 ref = _plain_name(ref, "ruleset")
                 if ref not in self.names():
-                    raise refused(422, f"ruleset: {_shown_name(ref)} is neither a bundled ruleset (italian, "
-                                       "english, spanish, japanese) nor a ruleset file directly in this folder")
+                    raise refused(422, Message("ruleset: {name} is neither a bundled ruleset (italian, english, "
+                                               "spanish, japanese) nor a ruleset file directly in this folder",
+                                               name=_shown_name(ref)))
                 ruleset = load_ruleset(os.path.join(self.root, ref))
         except BidsError as exc:
-            raise refused(422, f"ruleset: {_message(exc, ref)}") from None
+            raise refused(422, Message("ruleset: {problem}", problem=_message(exc, ref))) from None
         options = body.get("options") or {}
         if not isinstance(options, Mapping) or not all(isinstance(v, bool) for v in options.values()):
-            raise refused(422, 'options: expected table options, each true or false ({"ally": true})')
+            raise refused(422, Message('options: expected table options, each true or false ({{"ally": true}})'))
         try:
             opts, knobs = parse_option_assignments([f"{k}={'true' if v else 'false'}" for k, v in options.items()])
         except (ValueError, BidsError) as exc:
-            raise refused(422, f"options: {exc}") from None
+            raise refused(422, Message("options: {problem}", problem=str(exc))) from None
         if knobs:
-            raise refused(422, "options: " + KNOB_REFUSED.format(knob=next(iter(knobs))))
+            raise refused(422, Message("options: {problem}", problem=KNOB_REFUSED.format(knob=next(iter(knobs)))))
         rounds = body.get("rounds")
         if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000):
-            raise refused(422, "rounds: expected the number of rounds, 1 to 1000 (or null: the ruleset's)")
+            raise refused(422, Message("rounds: expected the number of rounds, 1 to 1000 (or null: the ruleset's)"))
         title = body.get("title")
         if title is not None:
             if not isinstance(title, str) or len(title) > MAX_TITLE or not title.isprintable():
-                raise refused(422, f"title: expected a line of text of at most {MAX_TITLE} characters")
+                raise refused(422, Message("title: expected a line of text of at most {n} characters", n=MAX_TITLE))
             title = title.strip() or None
         lang = body.get("lang")
         if lang is not None and lang not in LANGS:
-            raise refused(422, f"lang: expected one of {', '.join(LANGS)}")
+            raise refused(422, Message("lang: expected one of {langs}", langs=", ".join(LANGS)))
         path = os.path.join(self.root, name)
         if os.path.lexists(path):
-            raise refused(409, f"{_shown_name(name)}: exists: a new game needs a new file (or go on with that one)")
+            raise refused(409, Message("{file}: exists: a new game needs a new file (or go on with that one)",
+                                       file=_shown_name(name)))
         try:
             rec = Recorder(path, ref, ruleset, names, opts, [RoundEntry(added=False)], game_rounds=rounds,
                            date=today(), title=title, lang=lang)
@@ -246,13 +294,15 @@ class TableGame:
         self.id = game_id(name)
         self.path = os.path.join(folder.root, name)
         self.rec: Recorder | None = None
-        self.error: str | None = None  # why the file is not a game we can go on with
+        self.problem: BidsError | None = None  # why the file is not a game we can go on with
         self.is_log = True  # False: a ruleset file (or another TOML file that is no log)
         self.version = ""
         self.written = None  # the file's fingerprint as last read or written
         self.stamp: tuple | None = None  # (dev, ino, size, mtime_ns) as last seen
         self.last: tuple | None = None  # the last change saved: (kind, version before, texts, version after)
         self._states: dict[str, dict] = {}
+        self._checked: tuple | None = None  # (version, line, trial) of the last check
+        self._result = None  # the replayed game of the version just saved (for its state)
         self.load()
 
     # -- the file ---------------------------------------------------------------------------
@@ -260,12 +310,12 @@ class TableGame:
         """Read the file as it is now (a change by another program is taken as it is)."""
         from ..log.reader import MAX_FILE_BYTES
 
-        self._states = {}
+        self._states, self._checked, self._result = {}, None, None
         self.rec = None
         try:
             data, seen = read_own(self.path, MAX_FILE_BYTES)
         except BidsError as exc:
-            self.error, self.version, self.written, self.stamp = _message(exc, self.name), "", None, None
+            self.problem, self.version, self.written, self.stamp = exc, "", None, None
             return
         self.written = seen
         self.stamp = (seen.dev, seen.ino, seen.size, seen.mtime_ns)
@@ -273,30 +323,26 @@ class TableGame:
         try:
             log = parse_log(data, self.path)
         except BidsError as exc:
-            self.error = _message(exc, self.name)
+            self.problem = exc
             self.is_log = _names_players(data)  # a ruleset file of the folder is not a game
             return
         try:
             rec = resumed(self.path, log, None, {}, None, False)
         except BidsError as exc:
-            self.error = _message(exc, self.name)
+            self.problem = exc
             return
         rec.at = ""  # a refused line's message goes back to the request: no input line to name
-        self.rec, self.error, self.is_log = rec, None, True
+        self.rec, self.problem, self.is_log = rec, None, True
 
     def refresh(self) -> bool:
         """Notice a change of the file on disk (another program's edit, ``bids record``): read it
         again. True when the game's version changed."""
-        try:
-            st = os.lstat(self.path)
-            now = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
-        except OSError:
-            now = None
+        now = _stamp(self.path)
         if now is not None and now == self.stamp:
             return False
-        before = (self.version, self.error)
+        before = (self.version, self.problem is None)
         self.load()
-        return (self.version, self.error) != before
+        return (self.version, self.problem is None) != before
 
     def _save(self, kind: str, before: str, texts: tuple) -> None:
         """Write the recorder's log over the file last read or written, holding the recorder's
@@ -312,11 +358,11 @@ class TableGame:
                 self.written = write_atomic(self.path, text, expect=self.written)
         except FileChanged as exc:
             self.load()
-            raise self._conflict(f"not saved: {_message(exc, self.name)}: the game is now as that file "
-                                 "holds it") from None
+            raise self._conflict(Message("not saved: {problem}: the game is now as that file holds it",
+                                         problem=_message(exc, self.name))) from None
         except BidsError as exc:
             self.load()
-            raise refused(500, f"not saved: {_message(exc, self.name)}") from None
+            raise refused(500, Message("not saved: {problem}", problem=_message(exc, self.name))) from None
         finally:
             lock.release()
         w = self.written
@@ -325,21 +371,26 @@ class TableGame:
         self._states = {}
         self.last = (kind, before, texts, self.version)
 
-    def _conflict(self, why: str) -> Answer:
+    def _conflict(self, why: Message | str) -> Answer:
         body = dict(self.state())
-        body["conflict"] = why
+        body["conflict"] = text(why)
         return Answer(409, body)
 
     def _usable(self) -> Recorder:
         self.refresh()
         if self.rec is None:
-            raise refused(422, self.error or "not a game log")
+            raise refused(422, self.error)
         return self.rec
 
     def _current(self, version: Any) -> bool:
         if not isinstance(version, str):
-            raise refused(422, "version: expected the game's version (from its state)")
+            raise refused(422, Message("version: expected the game's version (from its state)"))
         return version == self.version
+
+    @property
+    def error(self) -> str:
+        """Why the file is not a game to go on with, worded now."""
+        return _message(self.problem, self.name) if self.problem is not None else Message("not a game log").text()
 
     # -- requests -------------------------------------------------------------------------------
     def summary(self) -> dict:
@@ -355,6 +406,7 @@ class TableGame:
         rec = self._usable()
         line = _line(line)
         tr = rec.trial(line, offer=True)
+        self._checked = (self.version, line, tr)  # the page sends this very line next, most often
         steal = None
         if tr.steal is not None:
             c = tr.steal
@@ -364,7 +416,7 @@ class TableGame:
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
                 "winner": t.winner if t else None, "why": t.reason if t else None,
-                "points": t.points if t else None, "steal": steal, "verdict": verdict(t) if t else None,
+                "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
 
     def add(self, line: Any, version: Any) -> dict:
@@ -376,18 +428,23 @@ class TableGame:
             if (last is not None and last[0] == "trick" and last[1] == version and last[3] == self.version
                     and line.strip() in last[2]):
                 return self.state()  # the same line again from the version it was saved from: a retry
-            raise self._conflict("the game changed since that version (another phone, or the file): "
-                                 "here it is as it stands now")
+            raise self._conflict(Message(STALE))
         if rec.game_over():
             n = len(rec.rounds)
-            raise refused(422, f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record",
+            raise refused(422, PluralMessage("the game is complete ({n} round): nothing more to record",
+                                             "the game is complete ({n} rounds): nothing more to record", n),
                           line=shown(line, MAX_MESSAGE))
-        tr = rec.trial(line)
+        checked = self._checked
+        if checked is not None and checked[:2] == (self.version, line) and checked[2].steal is None:
+            tr = checked[2]  # checked against this very version: the same trial (an open steal differs)
+        else:
+            tr = rec.trial(line)
         if not tr.ok:
             raise Answer(422, {"errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)}
                                           for m in tr.problems]})
-        rec.commit(tr)
+        rec.commit(tr, report=False)
         self._save("trick", version, (line.strip(), tr.line))
+        self._result = tr.result  # the game with the trick in it: the new state needs no replay
         return self.state()
 
     def undo(self, version: Any) -> dict:
@@ -397,8 +454,7 @@ class TableGame:
             last = self.last
             if last is not None and last[0] == "undo" and last[1] == version and last[3] == self.version:
                 return self.state()
-            raise self._conflict("the game changed since that version (another phone, or the file): "
-                                 "here it is as it stands now")
+            raise self._conflict(Message(STALE))
         out = rec.undo()
         if not out.save:
             raise refused(422, *out.lines)
@@ -416,10 +472,12 @@ class TableGame:
     def _state(self) -> dict:
         rec = self.rec
         if rec is None:
-            raise refused(422, self.error or "not a game log")
-        errors, result = rec.check()
-        if result is None or errors:  # the file was valid when read: say so plainly if not
-            raise refused(422, *(_message(e, self.name) for e in errors))
+            raise refused(422, self.error)
+        result, self._result = self._result, None
+        if result is None:
+            errors, result = rec.check()
+            if result is None or errors:  # the file was valid when read: say so plainly if not
+                raise refused(422, *(_message(e, self.name) for e in errors))
         complete = rec.game_over()
         state: dict[str, Any] = {
             "id": self.id, "file": _shown_name(self.name), "version": self.version,
@@ -457,6 +515,15 @@ class TableGame:
         return state
 
 
+def _stamp(path: str) -> tuple | None:
+    """(device, inode, size, modification time) of a regular file, else None."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
+
+
 def _text(value: str | None) -> str | None:
     """Text from a log shown on a page: control characters and direction overrides made visible."""
     return None if value is None else shown(value, MAX_MESSAGE)
@@ -475,7 +542,7 @@ def _names_players(data: bytes) -> bool:
 
 def _line(value: Any) -> str:
     if not isinstance(value, str):
-        raise refused(422, "line: expected a trick line as text ('K5: Ana R5, Ben G4, Cleo K7')")
+        raise refused(422, Message("line: expected a trick line as text ('K5: Ana R5, Ben G4, Cleo K7')"))
     return value
 
 

@@ -32,7 +32,8 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..app.table import LANGS, Answer, Folder, refused
+from ..app.table import LANGS, Answer, Folder, in_language, refused
+from ..core.i18n import Message
 from ..core.sanitize import json_text
 
 MAX_BODY = 64 * 1024  # bytes of a request body (serve.md)
@@ -93,6 +94,7 @@ class Hub:
         self.queues: dict[str, set[asyncio.Queue]] = {}
         self.by_client: dict[str, int] = {}
         self.closing = False
+        self.events: dict[tuple, str] = {}
 
     def count(self) -> int:
         return sum(len(q) for q in self.queues.values())
@@ -101,6 +103,25 @@ class Hub:
         for q in self.queues.get(name, ()):
             if q.empty():  # one wake-up is enough: the stream sends the state as it is then
                 q.put_nowait(True)
+
+    def event(self, game, lang: str) -> str:
+        """The event that sends a game's state: made once per version and language, whatever the
+        number of watchers."""
+        import json
+
+        key = (game.name, game.version, lang)
+        text = self.events.get(key)
+        if text is None:
+            try:
+                with in_language(lang):
+                    doc = game.state(lang)
+            except Answer as exc:
+                doc = exc.body
+            if len(self.events) > 256:
+                self.events.clear()
+            text = self.events[key] = (
+                f"data: {json_text(json.dumps(doc, ensure_ascii=False, separators=(',', ':')))}\n\n")
+        return text
 
     def close(self) -> None:
         """The server stops: every stream ends now (no shutdown waits on a watcher)."""
@@ -121,6 +142,7 @@ class Site:
         self.buckets = Buckets(rate, burst)
         self.bad = Buckets(BAD_SECRETS / 60, BAD_SECRETS)
         self.hub = Hub()
+        self.folder.busy = lambda name: bool(self.hub.queues.get(name))
         self.static: dict[str, tuple[bytes, str]] = {}
         self.app = self._app()
 
@@ -128,12 +150,13 @@ class Site:
     def allowed(self, request: Request) -> Response | None:
         """Refusals before any route: another Host, too many requests."""
         host = (request.headers.get("host") or "").lower()
-        if host not in self.hosts:
-            return PlainTextResponse(f"this server answers only for {' or '.join(sorted(self.hosts))}\n",
-                                     status_code=421)
-        if not self.buckets.take(_client(request)):
-            return PlainTextResponse("too many requests: wait a moment\n", status_code=429,
-                                     headers={"Retry-After": "1"})
+        with in_language(_lang(request)):
+            if host not in self.hosts:
+                return PlainTextResponse(Message("this server answers only for {hosts}",
+                                                 hosts=" | ".join(sorted(self.hosts))).text() + "\n", status_code=421)
+            if not self.buckets.take(_client(request)):
+                return PlainTextResponse(Message("too many requests: wait a moment").text() + "\n", status_code=429,
+                                         headers={"Retry-After": "1"})
         return None
 
     def authorised(self, request: Request) -> bool:
@@ -146,21 +169,26 @@ class Site:
         """The JSON body, counted as it arrives: refused past MAX_BODY bytes (413)."""
         import json
 
+        lang = _lang(request)
+        too_big = Message("a request body is at most {n} KiB", n=MAX_BODY // 1024)
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            raise refused(413, f"a request body is at most {MAX_BODY // 1024} KiB")
+            with in_language(lang):
+                raise refused(413, too_big)
         chunks, n = [], 0
         async for chunk in request.stream():
             n += len(chunk)
             if n > MAX_BODY:
-                raise refused(413, f"a request body is at most {MAX_BODY // 1024} KiB")
+                with in_language(lang):
+                    raise refused(413, too_big)
             chunks.append(chunk)
-        try:
-            doc = json.loads(b"".join(chunks).decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            raise refused(400, "expected a JSON object (UTF-8)") from None
-        if not isinstance(doc, dict):
-            raise refused(422, "expected a JSON object")
+        with in_language(lang):
+            try:
+                doc = json.loads(b"".join(chunks).decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                raise refused(400, Message("expected a JSON object (UTF-8)")) from None
+            if not isinstance(doc, dict):
+                raise refused(422, Message("expected a JSON object"))
         return doc
 
     # -- the application ----------------------------------------------------------------------
@@ -208,88 +236,86 @@ class Site:
                     self.hub.publish(name)
 
     # -- the API --------------------------------------------------------------------------------
+    # Each answer is made in the request's language (in_language), with no await inside: the
+    # server answers one request at a time while it words and saves.
     async def games(self, request: Request) -> Response:
+        lang = _lang(request)
         if request.method == "GET":
-            return _json(self.folder.listing())
+            with in_language(lang):
+                return _json(self.folder.listing())
         self._write_allowed(request)
         body = await self.body(request)
-        game = self.folder.create(body)
-        self.hub.publish(game.name)
-        return _json(game.state(_lang(request)), 201)
+        with in_language(lang):
+            game = self.folder.create(body)
+            self.hub.publish(game.name)
+            return _json(game.state(lang), 201)
 
     async def rulesets(self, request: Request) -> Response:
-        return _json(self.folder.rulesets())
+        with in_language(_lang(request)):
+            return _json(self.folder.rulesets())
 
     async def game(self, request: Request) -> Response:
-        game = self.folder.find(request.path_params["gid"])
-        return _json(self._state(game, request))
+        lang = _lang(request)
+        with in_language(lang):
+            return _json(self.folder.find(request.path_params["gid"]).state(lang))
 
     async def check(self, request: Request) -> Response:
         self._write_allowed(request)
         body = await self.body(request)
-        game = self.folder.find(request.path_params["gid"])
-        return _json(game.check(body.get("line")))
+        with in_language(_lang(request)):
+            game = self.folder.find(request.path_params["gid"])
+            return _json(game.check(body.get("line")))
 
     async def tricks(self, request: Request) -> Response:
-        self._write_allowed(request)
-        body = await self.body(request)
-        game = self.folder.find(request.path_params["gid"])
-        before = game.version
-        try:
-            game.add(body.get("line"), body.get("version"))
-        finally:
-            if game.version != before:
-                self.hub.publish(game.name)
-        return _json(self._state(game, request))
+        return await self._change(request, lambda game, body: game.add(body.get("line"), body.get("version")))
 
     async def undo(self, request: Request) -> Response:
+        return await self._change(request, lambda game, body: game.undo(body.get("version")))
+
+    async def _change(self, request: Request, change) -> Response:
+        """A write that changes a game (a trick, an undo): the watchers are woken when it saved."""
         self._write_allowed(request)
         body = await self.body(request)
-        game = self.folder.find(request.path_params["gid"])
-        before = game.version
-        try:
-            game.undo(body.get("version"))
-        finally:
-            if game.version != before:
-                self.hub.publish(game.name)
-        return _json(self._state(game, request))
-
-    def _state(self, game, request: Request) -> dict:
-        return game.state(_lang(request))
+        lang = _lang(request)
+        with in_language(lang):
+            game = self.folder.find(request.path_params["gid"])
+            before = game.version
+            try:
+                change(game, body)
+            finally:
+                if game.version != before:
+                    self.hub.publish(game.name)
+            return _json(game.state(lang))
 
     def _write_allowed(self, request: Request) -> None:
         client = _client(request)
-        if not self.bad.ok(client):
-            raise Answer(429, {"errors": [{"message": "too many wrong secrets: wait a minute", "line": None}]})
-        if not self.authorised(request):
-            self.bad.take(client)
-            raise Answer(401, {"errors": [{"message": "writing needs the scorekeeper's link (its secret)",
-                                           "line": None}]})
+        with in_language(_lang(request)):
+            if not self.bad.ok(client):
+                raise refused(429, Message("too many wrong secrets: wait a minute"))
+            if not self.authorised(request):
+                self.bad.take(client)
+                raise refused(401, Message("writing needs the scorekeeper's link (its secret)"))
 
     async def events(self, request: Request) -> Response:
-        game = self.folder.find(request.path_params["gid"])
+        with in_language(_lang(request)):
+            game = self.folder.find(request.path_params["gid"])
         client = _client(request)
         hub = self.hub
-        if hub.count() >= STREAMS or hub.by_client.get(client, 0) >= STREAMS_PER_CLIENT:
-            return _error(429, "too many event streams open: close some pages")
         lang = _lang(request)
+        if hub.count() >= STREAMS or hub.by_client.get(client, 0) >= STREAMS_PER_CLIENT:
+            with in_language(lang):
+                return _error(429, Message("too many event streams open: close some pages").text())
         queue: asyncio.Queue = asyncio.Queue()
         hub.queues.setdefault(game.name, set()).add(queue)
         hub.by_client[client] = hub.by_client.get(client, 0) + 1
 
         async def stream():
-            import json
-
             sent = None
             try:
                 while not hub.closing:
                     if game.version != sent:
                         sent = game.version
-                        try:
-                            doc = game.state(lang)
-                        except Answer as exc:
-                            doc = exc.body
-                        yield f"data: {json_text(json.dumps(doc, ensure_ascii=False, separators=(',', ':')))}\n\n"
+                        yield hub.event(game, lang)
                     try:
                         wake = await asyncio.wait_for(queue.get(), HEARTBEAT)
                     except TimeoutError:
@@ -298,7 +324,10 @@ class Site:
                     if wake is None:
                         return
             finally:
-                hub.queues.get(game.name, set()).discard(queue)
+                watching = hub.queues.get(game.name, set())
+                watching.discard(queue)
+                if not watching:
+                    hub.queues.pop(game.name, None)
                 left = hub.by_client.get(client, 1) - 1
                 if left:
                     hub.by_client[client] = left
@@ -314,11 +343,17 @@ class Site:
 
         lang = _lang(request)
         gid = request.path_params.get("gid")
-        if gid is not None:
-            self.folder.find(gid)  # 404 for a game that is not there
+        with in_language(lang):
+            if gid is not None:
+                game = self.folder.find(gid)  # 404 for a game that is not there
+                # A game's pages speak the table's language (chosen when the game was made), unless
+                # the link asks for another (?lang=).
+                if request.query_params.get("lang") not in LANGS and game.rec is not None and game.rec.lang:
+                    lang = game.rec.lang
         kind = "home" if gid is None else ("watch" if request.url.path.startswith("/w/") else "keep")
-        return Response(pages.page(kind, lang, gid), media_type="text/html; charset=utf-8",
-                        headers={"Cache-Control": "no-store"})
+        with in_language(lang):
+            return Response(pages.page(kind, lang, gid), media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-store"})
 
     async def report(self, request: Request) -> Response:
         from ..app.api import report_page
@@ -326,19 +361,22 @@ class Site:
         from ..report import html
         from ..report import serve as pages
 
-        game = self.folder.find(request.path_params["gid"])
-        try:
-            text = html.game(report_page(game.path, [], allow_partial=True))
-        except BidsError as exc:
-            text = pages.note(_lang(request), str(exc.located(file=game.name)))
-        return _html_with_inline(text)
+        lang = _lang(request)
+        with in_language(lang):
+            game = self.folder.find(request.path_params["gid"])
+            try:
+                text = html.game(report_page(game.path, [], allow_partial=True))
+            except BidsError as exc:
+                text = pages.note(lang, str(exc.located(file=game.name)))
+            return _html_with_inline(text)
 
     async def season(self, request: Request) -> Response:
         from ..app import season as app
         from ..report import html
 
-        result = app.run([self.folder.root], [], app.alias_map([]))
-        return _html_with_inline(html.season(result, "bids season ."))
+        with in_language(_lang(request)):
+            result = app.run([self.folder.root], [], app.alias_map([]))
+            return _html_with_inline(html.season(result, "bids season ."))
 
     async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]

@@ -9,64 +9,63 @@ browser runs as script. Every text a person reads is in :data:`TEXTS`, in one pl
 
 from __future__ import annotations
 
-# The texts of the pages, by key (English). The script reads them from the page; a text
+from ..core.i18n import N_, gettext
+
+# The texts of the pages, by key: English message ids, worded in the page's language when the
+# page is made (the catalogs: docs/translating.md). The script reads them from the page; a text
 # with {name} gets that value filled in by the script.
 TEXTS: dict[str, str] = {
-    "app": "bids serve",
-    "games": "Games",
-    "no_games": "No game in this folder yet.",
-    "new_game": "New game",
-    "file": "File name",
-    "players": "Players, in seat order",
-    "add_player": "+ player",
-    "remove_player": "remove",
-    "ruleset": "Rules",
-    "options": "Table options",
-    "rounds": "Rounds (empty: the rules' own)",
-    "title": "Title",
-    "language": "Language",
-    "start": "Start the game",
-    "keep": "keep score",
-    "watch": "watch",
-    "complete": "complete",
-    "season": "Season standings of this folder",
-    "report": "Full report of this game",
-    "need_secret": "Writing needs the scorekeeper's link (the one with #token=...). This page can only watch.",
-    "to_watch": "Open the watchers' page",
-    "round_trick": "Round {round} · trick {trick}",
-    "leads": "{player} leads",
-    "turned_up": "Card turned up",
-    "another_up": "+ another card turned up",
-    "plays": "{player} plays",
-    "checking": "checking…",
-    "saving": "saving…",
-    "saved": "saved",
-    "not_saved": "NOT saved",
-    "retry": "Send again",
-    "save": "Save this trick",
-    "clear": "Clear",
-    "undo": "Undo last trick",
-    "undo_confirm": "Tap again to undo trick {trick}",
-    "undone": "undone",
-    "may_steal": "{thief} may steal",
-    "must_steal": "{thief} must steal",
-    "steal_from": "{card} from {victim}",
-    "pass": "Pass",
-    "burned": "burned",
-    "conflict": "The game changed meanwhile; here it is as it stands now.",
-    "offline": "No connection: the trick is kept here. Send it again when the connection is back.",
-    "standings": "Standings",
-    "last_tricks": "Tricks of this round",
-    "rounds_done": "Rounds",
-    "total": "total",
-    "game_over": "Game over",
-    "winners": "Winner: {players}",
-    "live": "live",
-    "reconnecting": "reconnecting…",
-    "why": "why",
-    "none_yet": "No trick yet.",
-    "home": "All games",
-    "error": "Error",
+    "app": N_("bids serve"),
+    "games": N_("Games"),
+    "no_games": N_("No game in this folder yet."),
+    "new_game": N_("New game"),
+    "file": N_("File name"),
+    "players": N_("Players, in seat order"),
+    "add_player": N_("+ player"),
+    "remove_player": N_("remove"),
+    "ruleset": N_("Rules"),
+    "options": N_("Table options"),
+    "rounds": N_("Rounds (empty: the rules' own)"),
+    "title": N_("Title"),
+    "language": N_("Language"),
+    "start": N_("Start the game"),
+    "keep": N_("keep score"),
+    "watch": N_("watch"),
+    "complete": N_("complete"),
+    "season": N_("Season standings of this folder"),
+    "report": N_("Full report of this game"),
+    "need_secret": N_("Writing needs the scorekeeper's link (the one with #token=...). This page can only watch."),
+    "to_watch": N_("Open the watchers' page"),
+    "round_trick": N_("Round {round} · trick {trick}"),
+    "leads": N_("{player} leads"),
+    "turned_up": N_("Card turned up"),
+    "another_up": N_("+ another card turned up"),
+    "plays": N_("{player} plays"),
+    "checking": N_("checking…"),
+    "saving": N_("saving…"),
+    "saved": N_("saved"),
+    "not_saved": N_("NOT saved"),
+    "retry": N_("Send again"),
+    "save": N_("Save this trick"),
+    "clear": N_("Clear"),
+    "undo": N_("Undo last trick"),
+    "undo_confirm": N_("Tap again to undo trick {trick}"),
+    "undone": N_("undone"),
+    "may_steal": N_("{thief} may steal"),
+    "must_steal": N_("{thief} must steal"),
+    "steal_from": N_("{card} from {victim}"),
+    "pass": N_("Pass"),
+    "conflict": N_("The game changed meanwhile; here it is as it stands now."),
+    "offline": N_("No connection: the trick is kept here. Send it again when the connection is back."),
+    "standings": N_("Standings"),
+    "last_tricks": N_("Tricks of this round"),
+    "rounds_done": N_("Rounds"),
+    "total": N_("total"),
+    "game_over": N_("Game over"),
+    "winners": N_("Winner: {players}"),
+    "live": N_("live"),
+    "reconnecting": N_("reconnecting…"),
+    "none_yet": N_("No trick yet."),
 }
 
 
@@ -75,11 +74,16 @@ def page(kind: str, lang: str, game_id: str | None) -> str:
     from .html import environment
 
     env = environment()
-    return env.get_template("serve.html").render(kind=kind, lang=lang, game_id=game_id, texts=TEXTS)
+    return env.get_template("serve.html").render(kind=kind, lang=lang, game_id=game_id, texts=texts())
 
 
 def note(lang: str, message: str) -> str:
     """A page that only says something (a game with nothing to report yet)."""
     from .html import environment
 
-    return environment().get_template("serve_note.html").render(lang=lang, message=message, texts=TEXTS)
+    return environment().get_template("serve_note.html").render(lang=lang, message=message, texts=texts())
+
+
+def texts() -> dict[str, str]:
+    """The pages' texts in the output language (the request's: the server sets it)."""
+    return {key: gettext(msgid) for key, msgid in TEXTS.items()}

@@ -19,7 +19,9 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   var token = sessionStorage.getItem("bids-token");
-  var lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("bids-lang") || body.dataset.lang || "en";
+  // The page's language: the link's ?lang=, else the one the server made the page in (the
+  // table's for a game, else the browser's). Every request asks for its texts in it.
+  var lang = new URLSearchParams(location.search).get("lang") || body.dataset.lang || "en";
 
   function t(key, values) {
     var s = T[key] || key;
@@ -152,7 +154,6 @@
                  rounds: rounds.value ? parseInt(rounds.value, 10) : null, title: title.value.trim() || null, lang: langSel.value};
       api("POST", "/api/games", doc).then(function (r) {
         if (r.status === 201) {
-          localStorage.setItem("bids-lang", langSel.value);
           location.href = "/g/" + encodeURIComponent(r.body.id);
         } else {
           msg.textContent = errorsOf(r).join("\n");
@@ -265,7 +266,8 @@
 
   // -- the scorekeeper's page --------------------------------------------------------------------
   var entry = {revealed: [], plays: [], actions: [], extra: false};
-  var pending = null;  // {line, version}: sent, no answer yet (or the connection failed)
+  var pending = null;  // {line, version}: sent, no answer yet
+  var lost = null;  // {line, version}: sent, and the connection failed before the answer
   var message = null;  // {cls, lines}
   var undoArmed = false;
 
@@ -292,7 +294,12 @@
       if (state && s.version === state.version) return;
       var moved = state && s.version !== state.version && !pending;
       state = s;
-      if (moved && (entry.plays.length || entry.revealed.length)) {
+      if (moved && lost && s.last && s.last.line === lost.line) {
+        // the trick whose answer was lost: the stream says it is saved
+        lost = null;
+        resetEntry();
+        message = {cls: "ok", lines: [T.saved + " ✓ T" + s.last.trick + " " + verdict(s.last)]};
+      } else if (moved && (entry.plays.length || entry.revealed.length)) {
         resetEntry();
         message = {cls: "warn", lines: [T.conflict]};
       }
@@ -418,6 +425,7 @@
     var p = pending;
     api("POST", "/api/games/" + encodeURIComponent(gameId) + "/tricks", {line: p.line, version: p.version}).then(function (r) {
       pending = null;
+      lost = null;
       if (r.status === 200) {
         state = r.body;
         resetEntry();
@@ -434,6 +442,7 @@
       // The connection failed: maybe saved, maybe not. The same line against the same version
       // is safe to send again: the server answers 200 if it was saved.
       pending = null;
+      lost = p;
       message = {cls: "errors", lines: [T.offline]};
       entry.verdict = el("button", {type: "button", cls: "btn primary big", text: T.retry, on: {click: function () {
         state.version = p.version; send(p.line);
@@ -444,11 +453,11 @@
 
   function controls(s) {
     var nav = el("div", {cls: "controls"});
-    var undoBtn = el("button", {type: "button", cls: "btn" + (undoArmed ? " danger" : ""),
+    var undoBtn = el("button", {type: "button", cls: "btn undo" + (undoArmed ? " danger" : ""),
       text: undoArmed ? t("undo_confirm", {trick: s.last ? s.last.trick : ""}) : T.undo,
       on: {click: function () {
         if (!s.last) return;
-        if (!undoArmed) { undoArmed = true; render(); setTimeout(function () { if (undoArmed) { undoArmed = false; render(); } }, 4000); return; }
+        if (!undoArmed) { undoArmed = true; render(); return; }
         undoArmed = false;
         api("POST", "/api/games/" + encodeURIComponent(gameId) + "/undo", {version: s.version}).then(function (r) {
           if (r.status === 200 || r.status === 409) { state = r.body; resetEntry(); }
@@ -460,6 +469,13 @@
     nav.appendChild(undoBtn);
     return nav;
   }
+
+  // An undo asked for once waits for a second tap on it; a tap anywhere else calls it off.
+  document.addEventListener("click", function (ev) {
+    if (!undoArmed || (ev.target.closest && ev.target.closest(".undo"))) return;
+    undoArmed = false;
+    if (!(ev.target.closest && ev.target.closest("button, a, summary, input, select, label"))) render();
+  }, true);
 
   if (kind === "home") home();
   else if (kind === "watch") watch();
