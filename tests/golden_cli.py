@@ -1,7 +1,7 @@
 """Golden outputs of the reporting commands, byte for byte (issue 12).
 
-Every log in ``examples/``, ``tests/outside/`` (and ``broken/``) and
-``tests/data/`` is run through ``score`` (table, csv, json), ``replay``,
+Every log in ``examples/``, ``tests/outside/`` (and ``broken/``), ``tests/data/`` and
+``tests/data/cardwords/`` is run through ``score`` (table, csv, json), ``replay``,
 ``replay --explain`` and ``validate`` (text, json), plus a few many-file runs
 (the CSV header, the JSON list, a folder for validate). Each run's exit code,
 stdout and stderr are kept in ``tests/golden/cli/<group>/<log>.<variant>.txt``;
@@ -31,6 +31,7 @@ GROUPS = {
     "outside": "tests/outside",
     "broken": "tests/outside/broken",
     "data": "tests/data",
+    "cardwords": "tests/data/cardwords",  # logs in Italian, Spanish and Japanese card words (log.md, lang)
 }
 
 # score and replay take --allow-partial: most outside logs are unfinished games, whose standings

@@ -321,7 +321,8 @@ def test_rules_diff_italian_english():
     assert res.exit_code == 0
     it, en = load_ruleset("italian"), load_ruleset("english")
     differ = [k for k in KNOBS if it[k] != en[k]]
-    assert res.stdout.splitlines()[0] == f"{len(differ)} knobs differ between italian and english:"
+    assert res.stdout.splitlines()[0] == (f"{len(differ)} knobs differ between italian and english (each knob's "
+                                          "sources under it):")
     listed = [line.split()[0] for line in res.stdout.splitlines()[3:] if line[:1].isalpha()]
     assert listed == differ
     assert "double.scope" in differ and "thief.timing" in differ and "deck.hand_size" not in differ
@@ -344,8 +345,11 @@ def test_rules_diff_of_two_files_with_the_same_name(tmp_path):
                      .replace('scope = "round"', 'scope = "game"'), encoding="utf-8")
     res = bids("rules", "diff", "examples/house.toml", str(other))
     assert res.exit_code == 0
-    row = [line.split() for line in res.stdout.splitlines() if line.startswith("double.scope")]
-    assert row == [["double.scope", "round", "house:", "house-friday", "game", "house:", "house-friday"]]
+    lines = res.stdout.splitlines()
+    assert lines[1].split() == ["knob", "house-friday", "(1)", "house-friday", "(2)"]
+    row = [line.split() for line in lines if line.startswith("double.scope")]
+    assert row == [["double.scope", "round", "game"]]
+    assert lines[-1] == "  house-friday (1), house-friday (2): house: house-friday"  # the same source, once
     doc = json.loads(bids("rules", "diff", "examples/house.toml", str(other), "--format", "json").stdout)
     assert doc["knobs"][0]["house-friday (1)"] == "round" and doc["knobs"][0]["house-friday (2)"] == "game"
 

@@ -225,7 +225,7 @@ def test_a_quoted_key_is_found_at_its_line(tmp_path):
         path.write_text(head + "\n" + FRIDAY.read_text())
         res = run("score", path)
         assert res.stderr == (f"error: {path}:1: unknown key 'x y': expected one of ruleset, players, options, "
-                              "rounds, title, date, notes, meta\n")
+                              "rounds, title, date, notes, meta, lang\n")
 
 
 def test_an_empty_ruleset_is_said_at_its_line(tmp_path):

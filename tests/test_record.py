@@ -45,10 +45,13 @@ def test_short_form_is_completed_with_names_from_the_leader(tmp_path):
     rec = recorder(tmp_path / "g.toml")
     out = rec.feed("K5: r5 g4 k6 y2")  # card names in any case: written canonical
     assert not out.error and out.save
-    assert out.lines == ["R1 T1: Cleo +11 (highest bid K6) | round: Ana 0, Ben 0, Cleo 11, Dev 0 | Cleo leads T2"]
+    # Each card played is echoed with its colour word, so a slip (G for giallo) shows at once.
+    assert out.lines == ["  K5: Ana R5 (red), Ben G4 (green), Cleo K6 (black), Dev Y2 (yellow)",
+                         "R1 T1: Cleo +11 (highest bid K6) | round: Ana 0, Ben 0, Cleo 11, Dev 0 | Cleo leads T2"]
     out = rec.feed("K3: R9 G9 Y1 B2")  # Cleo leads now: Cleo R9, Dev G9, Ana Y1, Ben B2
-    assert out.lines[0].startswith("R1 T2: burned: tie on 9 (Cleo R9, Dev G9) | ")
-    assert out.lines[0].endswith("| Dev leads T3")
+    assert out.lines[0] == "  K3: Cleo R9 (red), Dev G9 (green), Ana Y1 (yellow), Ben B2 (blue)"
+    assert out.lines[1].startswith("R1 T2: burned: tie on 9 (Cleo R9, Dev G9) | ")
+    assert out.lines[1].endswith("| Dev leads T3")
     assert rec.rounds[0].tricks == ["K5: Ana R5, Ben G4, Cleo K6, Dev Y2", "K3: Cleo R9, Dev G9, Ana Y1, Ben B2"]
     assert rec.prompt() == "R1 T3 Dev leads> "
     assert validate_text(tmp_path, rec.text()) == []
@@ -159,7 +162,7 @@ def test_steals_are_asked_interactively_and_insisted_on_when_mandatory(tmp_path)
     assert out.asking and "'Z9' is not a card" in out.lines[0]
     out = rec.feed(f"{steal.card} from {steal.victim}")
     assert out.save and not out.asking
-    assert f"; {steal} (" in out.lines[0]
+    assert f"; {steal} (" in out.lines[1]
     assert rec.rounds[-1].tricks[-1].endswith(f"; {steal}")
 
 

@@ -185,7 +185,8 @@ def test_reload_takes_the_file_as_edited_and_types_again_what_it_lacks(tmp_path)
     os.replace(fixed, out)
     live.send(T2, "not saved: rec.toml: was replaced by another file")
     got = live.send("reload", "saved rec.toml (2 tricks)")
-    assert got[-4:] == ["reloaded rec.toml (1 trick)", "typed again: K6: Cleo R5, Ana R6, Ben R7",
+    assert got[-5:] == ["reloaded rec.toml (1 trick)", "typed again: K6: Cleo R5, Ana R6, Ben R7",
+                        "    K6: Cleo R5 (red), Ana R6 (red), Ben R7 (red)",
                         "  R1 T2: Ben +6 (highest bid R7) | round: Ana 0, Ben 6, Cleo 5 | Ben leads T3",
                         "saved rec.toml (2 tricks)"]
     live.send(T3, "R1 T3:")
@@ -487,7 +488,7 @@ def test_a_steal_with_one_possible_choice_is_taken_on_enter(tmp_path):
                     continue
                 assert f"type {steal.card} or press Enter to take it (the only card {steal.thief} can take)" in asked
                 out = rec.feed("")
-                assert out.save and not out.asking and f"; {steal} (" in out.lines[0]
+                assert out.save and not out.asking and f"; {steal} (" in out.lines[1]
                 assert rec.rounds[-1].tricks[-1].endswith(f"; {steal}")
                 return
             assert not out.error, out.lines

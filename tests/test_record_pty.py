@@ -212,3 +212,30 @@ def test_the_input_history_survives_resume(tmp_path):
     child.expect("left as it was rec.toml")  # nothing changed: the file is as it was
     child.expect(pexpect.EOF)
     child.close()
+
+
+def test_a_steal_is_asked_and_answered_in_the_log_s_language(tmp_path):
+    """Issue 34, item 3: a Spanish table (--log-lang es) types its own card words, sees each card
+    said back with its colour word, and answers the Thief's question in Spanish words."""
+    child = spawn(tmp_path, ["es.toml", "--players", "Ana,Ben,Cleo", "-r", "english", "-o", "thief=true",
+                             "--log-lang", "es"])
+    for line, said in [("N5: R5 V4 N7", r"N5: Ana R5 \(rojo\), Ben V4 \(verde\), Cleo N7 \(negro\)"),
+                       ("N8: R1 V10 AM1", r"N8: Cleo R1 \(rojo\), Ana V10 \(verde\), Ben AM1 \(amarillo\)")]:
+        child.expect(PROMPT)
+        child.sendline(line)
+        child.expect(said)
+        child.expect(RESULT)
+    child.expect(PROMPT)
+    child.sendline("Ladrón: R9 AM8 V2")
+    child.expect(r"from Cleo: N5 N7")
+    child.expect(r"type the card to take \(N5; 'N5 a NAME' when two players hold it\), or pasa")
+    child.expect(ASKED)
+    child.sendline("N5 a Cleo")
+    child.expect(r"R1 T3: Ana \+0 \(highest bid R9\); Ana steals K5 from Cleo \(\+5\)")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert [t.text for r in read_log(tmp_path / "es.toml")[0].rounds for t in r.tricks][-1] == \
+        "Ladrón: Ana R9, Ben AM8, Cleo V2; Ana roba N5 a Cleo"

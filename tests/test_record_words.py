@@ -21,9 +21,13 @@ def recorder(path, ruleset, players, rounds=None, options=None):
 
 
 def said(out) -> str:
-    """An outcome's lines as one text, the wrapping undone."""
+    """An outcome's lines as one text, the wrapping undone, without the echo of the cards played
+    that comes first (indented; test_card_words checks it)."""
     assert not out.error, out.lines
-    return " ".join(" ".join(out.lines).split())
+    lines = list(out.lines)
+    while lines and lines[0].startswith(" "):
+        lines.pop(0)
+    return " ".join(" ".join(lines).split())
 
 
 # Round 1 at three players (english): Vale wins every trick with 10s, 9s, 8s and R7 (K9, then

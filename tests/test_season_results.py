@@ -137,3 +137,21 @@ def test_the_page_lists_the_results_and_shows_no_local_path(tmp_path):
         ["4", "2026-01-24", "w3/game.toml", "english", "Dev", "Dev 48, Cleo 44, Ana 43, Ben 43"],
     ]
     assert "w3/game.toml: italian Cleo; english Dev" in text  # the winner change, by the game's name
+
+
+def test_an_alias_for_a_player_of_a_left_out_game_says_the_game_was_left_out(tmp_path):
+    # Zoe plays only in a game left out (unfinished): the note says so, not "no game has a player".
+    root = tmp_path / "league"
+    root.mkdir()
+    shutil.copy(f"{DATA}/g1.toml", root / "g1.toml")
+    text = (Path(DATA) / "unfinished.toml").read_text(encoding="utf-8")
+    (root / "w2.toml").write_text(text.replace("Eve", "Zoe"), encoding="utf-8")
+    r = bids("season", root, "--alias", "Zoe=Eve", "--alias", "Nobdy=Ana", "--format", "json")
+    assert r.exit_code == 1
+    notes = json.loads(r.stdout)["notes"]
+    assert notes == ["--alias 'Zoe': 'Zoe' plays only in a game left out (w2.toml): see 'Left out'",
+                     "--alias 'Nobdy': no game has a player 'Nobdy'"]
+    assert "note: --alias 'Zoe': 'Zoe' plays only in a game left out (w2.toml): see 'Left out'" in r.stderr
+    table = bids("season", root, "--alias", "Zoe=Eve", "--jobs", 2)  # the same from worker processes
+    assert "'Zoe' plays only in a game left out (w2.toml)" in table.stderr
+    assert "no game has a player 'Zoe'" not in table.stderr

@@ -540,11 +540,17 @@ class _Decider(Decider):
 
 
 def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str]:
+    """How reports and pages name each ruleset: its name; a second ruleset of the same name, its
+    path as ``shared_path`` gives it (no local folder: a page is made to be shared), else NAME#N."""
+    from ..core.paths import shared_path
+
     labels = []
     for rs, ref in zip(rulesets, refs):
         label = rs.name
         if label in labels:
-            label = ref if ref not in labels else f"{rs.name}#{len(labels) + 1}"
+            label = shared_path(ref)
+            if label in labels:
+                label = f"{rs.name}#{len(labels) + 1}"
         labels.append(label)
     return labels
 

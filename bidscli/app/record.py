@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..core.cards import ALLY_CARD, THIEF_CARD, Card
+from ..core.cardwords import CardWords, card_words
 from ..core.errors import BidsError, LogStructureError, LogSyntaxError
 from ..core.i18n import Message
 from ..core.sanitize import MAX_MESSAGE, terminal
@@ -187,8 +188,13 @@ class Recorder:
     def __init__(self, file: str, ruleset_ref: str | None, ruleset: Ruleset, players: Sequence[str],
                  options: dict, rounds: list[RoundEntry] | None = None, *, interactive: bool = False,
                  game_rounds: int | None = None, date=None, title: str | None = None,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, log_lang: str = "en") -> None:
         self.file = file
+        # The card words typed, shown and written (log.md "Card words in the players' languages"):
+        # the log says lang = "it" when they are not English. Cards are echoed with their colour
+        # word (G5 (giallo)), so a slip shows at once. (``lang`` is the pages' language, below.)
+        self.log_lang = log_lang
+        self.vocab: CardWords = card_words(log_lang)
         # The game's day, written into the log (log-format.md): today for a new game; a resumed
         # log keeps its own (or none).
         self.date = date
@@ -221,7 +227,7 @@ class Recorder:
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
         return log_text(self.ruleset_ref, self.players, self.options,
                         self.rounds if rounds is None else rounds, header=HEADER, date=self.date,
-                        meta=self.meta() or None, title=self.title)
+                        meta=self.meta() or None, title=self.title, lang=self.log_lang)
 
     def meta(self) -> dict:
         """The ``[meta]`` table written: the game's length when given, the table's language."""
@@ -319,10 +325,11 @@ class Recorder:
     def words(self) -> list[str]:
         """What Tab completes: commands, player names and the names of this deck's cards still in
         play (not yet revealed, played or set aside in the round being typed)."""
+        word = self.vocab.word
         if self.pending is not None:  # the answer to a steal: the cards that can be taken
             c = self.pending.choice
             cards = sorted({card for cs in c.victims.values() for card in cs}, key=lambda x: x.sort_key)
-            return [*map(str, cards), "from", *c.victims, "pass", *COMMANDS]
+            return [*map(word, cards), *self._action_words(), *c.victims, *COMMANDS]
         gone: set = set()  # the cards this round has shown: no longer in play
         target = self._target(self.rounds)
         if target < len(self.rounds):
@@ -330,13 +337,18 @@ class Recorder:
             gone.update(rnd.removed or ())
             for line in rnd.tricks:
                 try:
-                    rec = parse_trick(line)
+                    rec = parse_trick(line, vocab=self.vocab)
                 except BidsError:
                     continue
                 gone.update(rec.revealed)
                 gone.update(c for _, c in rec.plays)
         cards = sorted((c for c in self.deck.all_cards() if c not in gone), key=lambda c: c.sort_key)
-        return [*COMMANDS, "steals", "from", "passes", "pass", *self.players, *map(str, cards)]
+        return [*COMMANDS, *self._action_words(), *self.players, *map(word, cards)]
+
+    def _action_words(self) -> list[str]:
+        """The action words of the log's language, then the English ones (read in every log)."""
+        v = self.vocab
+        return list(dict.fromkeys([*v.steal_words, *v.from_words, *v.pass_words, "pass"]))
 
     # -- one line ---------------------------------------------------------------------------
     def feed(self, line: str, length: int | None = None) -> Outcome:
@@ -504,7 +516,8 @@ class Recorder:
                             "check each play against the hand"], error=True)
         game, _ = self._open_game(rounds, target)
         cards = sorted(game.hands[who], key=lambda c: c.sort_key)
-        return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: " + " ".join(map(str, cards))))
+        return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: "
+                            + " ".join(map(self.vocab.word, cards))))
 
     # -- tricks ----------------------------------------------------------------------------------
     def _trick(self, text: str) -> Outcome:
@@ -518,7 +531,7 @@ class Recorder:
         else:
             out = self.commit(tr)
         first = text.split()[0]
-        if out.error and ":" not in text and _card_or_none(first) is None:
+        if out.error and ":" not in text and _card_or_none(first, self.vocab) is None:
             out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
                               "save, reload, help, quit)")
         return out
@@ -541,7 +554,7 @@ class Recorder:
         order = game.playing_order()
         where = self._at(f"round {target + 1}, trick {len(rnd.tricks) + 1}")
         line, problem = self._complete(text, order, rnd.pile is not None)
-        if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1]):
+        if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1], self.vocab):
             # The last line again (pasted or typed twice): one message, not one per card.
             problem = (f"the same cards as trick {len(rnd.tricks)} (typed twice?): nothing recorded; type "
                        f"trick {len(rnd.tricks) + 1}, or undo to change trick {len(rnd.tricks)}")
@@ -554,8 +567,8 @@ class Recorder:
             if errors:
                 return Trial(text, line, target, rounds, [self.located(e) for e in errors], None)
             _, t = self._open_game(rounds, target)
-            rec = parse_trick(line)
-            line = format_trick(t.written, rec.plays, rec.actions)  # the canonical form (log.md)
+            rec = parse_trick(line, vocab=self.vocab)
+            line = format_trick(t.written, rec.plays, rec.actions, self.log_lang)  # the canonical form (log.md)
             rnd.tricks[-1] = line
         problems, result, steal = self._examine(rounds, target, line, offer)
         # The reader's advice is the log's form (names, commas): say the recorder's instead.
@@ -578,14 +591,16 @@ class Recorder:
         Returns (line, None), or ("", why) for a short form that cannot be completed. A line
         the log reader cannot read is returned as typed: the check gives the reader's message.
         """
+        if self.vocab.separators is not None:  # Japanese punctuation: 、，：； for , : ;
+            text = text.translate(self.vocab.separators)
         main, semi, actions = text.partition(";")
         head, colon, body = main.partition(":")
         names = {p.casefold() for p in self.players}
         if not colon:
             # A table's shorthand: the revealed card(s), then one card each, no colon
             # (`K7 R10 R9 R8 R7`). Cards only: a line with names needs the log's colon.
-            words = main.replace(",", " ").split()
-            cards = bool(words) and all(_card_or_none(w) is not None for w in words)
+            words = _joined(main.replace(",", " ").split())
+            cards = bool(words) and all(_card_or_none(w, self.vocab) is not None for w in words)
             extra = len(words) - len(order)
             if cards and extra >= 1:
                 head, body = " ".join(words[:extra]), " ".join(words[extra:])
@@ -597,17 +612,17 @@ class Recorder:
                             + self.form(order, pile_known))
             else:
                 return "", f"'{shown(main.strip(), 60)}' is not a trick: " + self.form(order, pile_known)
-        tokens = body.replace(",", " ").split()
+        tokens = _joined(body.replace(",", " ").split())
         if tokens and not any(t.casefold() in names for t in tokens):
             # The short form: cards only, in playing order from the leader.
             if len(tokens) != len(order):
                 n = len(tokens)
                 return "", (f"{n} card{'s' if n != 1 else ''} for {len(order)} players: expected one each, "
                             f"in playing order from {order[0]}")
-            body = ", ".join(f"{p} {_card_text(t)}" for p, t in zip(order, tokens))
+            body = ", ".join(f"{p} {_card_text(t, self.vocab)}" for p, t in zip(order, tokens))
         line = f"{head.strip()}: {body.strip()}" + (f"; {actions.strip()}" if semi else "")
         try:
-            rec = parse_trick(line)
+            rec = parse_trick(line, vocab=self.vocab)
         except BidsError as exc:
             if "expected '<" not in exc.message:
                 return line, None  # the reader's own message says what is wrong
@@ -617,14 +632,16 @@ class Recorder:
         plays = [(self._player(p) or p, c) for p, c in rec.plays]
         actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k in ("thief", "victim")})
                    for a in rec.actions]
-        return format_trick(rec.revealed, plays, actions), None
+        return format_trick(rec.revealed, plays, actions, self.log_lang), None
 
     def form(self, order: Sequence[str], pile_known: bool = False) -> str:
-        """What a trick line is, in the recorder's own short form (no names)."""
-        sample = " ".join(["R5", "G4", "K7", "Y2", "B9", "R8"][: len(order)])
+        """What a trick line is, in the recorder's own short form (no names), in the log's card words."""
+        word = self.vocab.word
+        sample = " ".join(word(Card.parse(c)) for c in ["R5", "G4", "K7", "Y2", "B9", "R8"][: len(order)])
         first = "" if not pile_known else f"; with the deal: '{sample}'"
+        prize = word(Card.parse("K5"))
         return (f"expected the revealed card(s), then one card for each player in playing order from "
-                f"{order[0]}: 'K5: {sample}' or 'K5 {sample}'{first}")
+                f"{order[0]}: '{prize}: {sample}' or '{prize} {sample}'{first}")
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
         # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
@@ -637,11 +654,11 @@ class Recorder:
         if offer:
             offered: list[StealChoice] = []
             self._open_game(rounds, target, offered)
-            acted = {a.thief for a in _actions_of(line)}
+            acted = {a.thief for a in _actions_of(line, self.vocab)}
             open_ = [c for c in offered if c.victims and c.thief not in acted]
             if open_:
                 # Check the rest of the line first: with a legal steal for each mandatory one.
-                trial = line + "".join(f"; {_any_steal(c)}" for c in open_ if c.mandatory)
+                trial = line + "".join(f"; {self.vocab.action(_any_steal(c))}" for c in open_ if c.mandatory)
                 rounds[target].tricks[-1] = trial
                 errors, result = self.check(rounds)
                 rounds[target].tricks[-1] = line
@@ -665,14 +682,16 @@ class Recorder:
         must = "must steal" if c.mandatory else "may steal"
         lines = [] if note is None else wrap(note)
         lines += wrap(f"{c.thief} {must} ({c.why}):")
+        word = self.vocab.word
         for victim, cards in c.victims.items():
-            lines += wrap(f"  from {victim}: {' '.join(map(str, cards))}", "      ")
-        first = next(iter(c.victims.values()))[0]
-        answer = f"type the card to take ({first}; '{first} from NAME' when two players hold it)"
+            lines += wrap(f"  from {victim}: {' '.join(map(word, cards))}", "      ")
+        first = word(next(iter(c.victims.values()))[0])
+        frm = self.vocab.from_words[0]
+        answer = f"type the card to take ({first}; '{first} {frm} NAME' when two players hold it)"
         only = _only_choice(c)
         if c.mandatory and only is not None:
-            answer = f"type {only[1]} or press Enter to take it (the only card {c.thief} can take)"
-        lines += wrap(answer + ("" if c.mandatory else ", or pass (or Enter)"))
+            answer = f"type {word(only[1])} or press Enter to take it (the only card {c.thief} can take)"
+        lines += wrap(answer + ("" if c.mandatory else f", or {self.vocab.pass_answer} (or Enter)"))
         return Outcome(lines, asking=True, error=note is not None)
 
     def _answer(self, text: str) -> Outcome:
@@ -683,18 +702,22 @@ class Recorder:
         if low and low[0] == c.thief.lower():
             words, low = words[1:], low[1:]
         only = _only_choice(c)
+        vocab = self.vocab
         if not words and c.mandatory and only is not None:
-            words, low = [str(only[1])], [str(only[1]).lower()]  # one possible steal: Enter takes it
-        if not words or low in (["pass"], ["passes"]):
+            token = vocab.word(only[1])
+            words, low = [token], [token.lower()]  # one possible steal: Enter takes it
+        words = _joined(words)  # a two-word card name ("Più bassa") is one word here
+        low = [w.lower() for w in words]
+        if not words or (len(low) == 1 and (low[0] in vocab.pass_words or low[0] == "pass")):
             if c.mandatory:
                 return self._question(c, f"{c.thief} cannot pass here: the steal is mandatory "
                                          "(thief.mandatory = true)")
-            action = f"{c.thief} passes"
+            action = vocab.action(Pass(c.thief))
         else:
-            if low[0] == "steals":
+            if low[0] in vocab.steal_words:
                 words, low = words[1:], low[1:]
             victim = None
-            if len(words) == 3 and low[1] == "from":
+            if len(words) == 3 and low[1] in vocab.from_words:
                 card_tok, victim = words[0], words[2]
             elif len(words) == 2:
                 card_tok, victim = (words[0], words[1]) if self._player(words[1]) else (words[1], words[0])
@@ -703,7 +726,7 @@ class Recorder:
             else:
                 return self._question(c, f"'{shown(text, 60)}' is not an answer")
             try:
-                card = Card.parse(card_tok)
+                card = vocab.card(card_tok)
             except LogSyntaxError as exc:
                 return self._question(c, exc.message)
             if victim is not None:
@@ -715,12 +738,13 @@ class Recorder:
             else:
                 holders = [v for v, cards in c.victims.items() if card in cards]
                 if len(holders) != 1:
-                    why = "nobody here can give it" if not holders else "two players hold it: say 'from NAME'"
-                    return self._question(c, f"{card}: {why}")
+                    why = ("nobody here can give it" if not holders else
+                           f"two players hold it: say '{vocab.from_words[0]} NAME'")
+                    return self._question(c, f"{vocab.word(card)}: {why}")
                 victim = holders[0]
             if card not in c.victims[victim]:
-                return self._question(c, f"{victim} holds no {card} to take")
-            action = str(Steal(c.thief, card, victim))
+                return self._question(c, f"{victim} holds no {vocab.word(card)} to take")
+            action = vocab.action(Steal(c.thief, card, victim))
         self.pending = None
         return self._offer(p.rounds, p.target, f"{p.line}; {action}")
 
@@ -729,6 +753,7 @@ class Recorder:
         rnd = result.rounds[target]
         t = rnd.tricks[-1]
         out = Outcome(save=True)
+        out.lines += self.echo(t)
         head = f"R{rnd.number} T{t.number}: {verdict(t)}"
         points = "round: " + ", ".join(f"{p} {v}" for p, v in t.running.items())
         done = len(self.rounds[target].tricks) >= self.tricks
@@ -756,6 +781,26 @@ class Recorder:
             r, n, leader = self.next_turn()
             out.lines.append(f"round {r}: {leader} leads trick {n}")
         return out
+
+    def legend(self) -> list[str]:
+        """A note at the start of a session in another language's card words: what its letters are,
+        since the results name cards in English tokens (G green there, giallo here)."""
+        if self.log_lang == "en":
+            return []
+        v = self.vocab
+        en = card_words("en")
+        colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
+                            for c, letter in v.letters.items())
+        english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
+        return wrap(f"note: cards are typed and saved in {v.name} card words (lang = \"{self.log_lang}\" in the "
+                    f"log: {colours}); the results name cards in English tokens: {english}")
+
+    def echo(self, t: TrickResult) -> list[str]:
+        """The trick as recorded, each card played with its colour word ("Ana G5 (giallo)"), so that
+        a card typed in another language's words (G for giallo in an English log) shows at once."""
+        vocab = self.vocab
+        head = " ".join(map(vocab.word, t.written))
+        return wrap(f"  {head}: " + ", ".join(f"{p} {vocab.echo(c)}" for p, c in t.plays), "      ")
 
     def _right_kept(self, t: TrickResult, target: int, last: bool) -> list[str]:
         """A Thief won and not used at once, where a right is kept (thief.timing = deferred):
@@ -839,23 +884,31 @@ def _is_command(text: str, allow_pass: bool) -> bool:
     return word in ("quit", "exit", "q", "help", "?", "undo", "score", "hand")
 
 
-def _card_or_none(token: str) -> Card | None:
+def _card_or_none(token: str, vocab: CardWords) -> Card | None:
     try:
-        return Card.parse(token)
+        return vocab.card(token)
     except LogSyntaxError:
         return None
 
 
-def _card_text(token: str) -> str:
+def _card_text(token: str, vocab: CardWords) -> str:
+    """A typed card in the log's words as writers write them ("g5" -> "G5", "piu' bassa" -> "Bassa")."""
     try:
-        return str(Card.parse(token))
+        return vocab.word(vocab.card(token))
     except LogSyntaxError:
         return token  # left as typed: the reader's message names it
 
 
-def _actions_of(line: str) -> tuple:
+def _joined(words: list[str]) -> list[str]:
+    """Typed words with each two-word card name ("Più bassa") joined into one."""
+    from ..core.cardwords import join_two_words
+
+    return join_two_words(words)
+
+
+def _actions_of(line: str, vocab: CardWords) -> tuple:
     try:
-        return parse_trick(line).actions
+        return parse_trick(line, vocab=vocab).actions
     except BidsError:
         return ()
 
@@ -895,10 +948,10 @@ __all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "Trial", "clean", "meta_
            "shown", "verdict"]
 
 
-def _same_cards(line: str, before: str) -> bool:
+def _same_cards(line: str, before: str, vocab: CardWords) -> bool:
     """Two trick lines with the same revealed cards and the same cards played (a line entered twice)."""
     try:
-        a, b = parse_trick(line), parse_trick(before)
+        a, b = parse_trick(line, vocab=vocab), parse_trick(before, vocab=vocab)
     except BidsError:
         return False
     return (a.revealed == b.revealed and bool(a.plays)

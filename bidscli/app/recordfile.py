@@ -82,10 +82,16 @@ def parse_log(data: bytes, out: str):
 
 
 def resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int | None,
-            interactive: bool) -> Recorder:
-    """The recorder going on with a read log (``--resume``): its players, ruleset and options."""
+            interactive: bool, log_lang: str | None = None) -> Recorder:
+    """The recorder going on with a read log (``--resume``): its players, ruleset, options and card
+    words (its ``lang``; ``log_lang``, when given, must be the same: a log keeps one language)."""
+    from ..core.cardwords import card_words
     from ..log.load import resolve_ruleset
 
+    if log_lang is not None and log_lang != log.lang:
+        said = "has no lang" if log.lang == "en" else f'says lang = "{log.lang}"'
+        raise ValueError(f"--log-lang {log_lang}, but {out} is written in {card_words(log.lang).name} card words "
+                         f"(it {said}): a log keeps one language; leave out --log-lang to go on in it")
     ruleset = resolve_ruleset(log, ruleset_ref)
     opts = {**log.options, **options}
     validate_or_raise(out, log, ruleset, opts)
@@ -93,7 +99,7 @@ def resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int |
     # --rounds on --resume changes the game's length; else the log's own (`[meta] rounds`).
     return Recorder(out, ref, ruleset, log.players, opts, rounds_of(log), interactive=interactive,
                     game_rounds=rounds or meta_rounds(log), date=log.date, title=log.title,
-                    lang=meta_lang(log))
+                    lang=meta_lang(log), log_lang=log.lang)
 
 
 def meta_lang(log) -> str | None:

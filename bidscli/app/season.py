@@ -97,9 +97,21 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
     except BidsError as exc:
         if isinstance(item, WalkedPath) and ruleset_file(item):
             return Scored(item)
-        return Scored(item, left_out=_located(exc, item))
+        return Scored(item, seats=_seats_of(item), left_out=_located(exc, item))
     except (RecursionError, MemoryError):
         return Scored(item, left_out=f"{item}: the log is too deeply nested or too large to score")
+
+
+def _seats_of(path: str) -> tuple:
+    """The players a log left out names, when its ``players`` can be read (else none): a player
+    who plays only in left-out games is said to be so, not to be in no game at all."""
+    from ..log.load import read_game_log
+
+    try:
+        log, _ = read_game_log(path)
+    except (BidsError, OSError, RecursionError, MemoryError):
+        return ()
+    return tuple(log.players) if log is not None and log.players else ()
 
 
 def _own(path: str) -> Scored:
@@ -327,6 +339,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     rows: list = []
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
+    left_seats: dict[str, list] = {}  # name_key of a player in a left-out log -> those logs' names
     for n, s in enumerate(results, 1):
         if n % 100 == 0:
             gc.collect()  # a replayed game holds reference cycles (as validate_paths does)
@@ -347,9 +360,17 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
                         lab: tuple(rename[p] for p in w) for lab, w in s.change.winners.items()}))
         elif s.left_out is not None:
             left.append(LeftOut(s.file, s.left_out, w and w.name))
+            for p in s.seats:
+                left_seats.setdefault(name_key(p), []).append(w.name if w else str(s.file))
         if progress is not None:
             progress(s.left_out is not None)
-    notes += [f"--alias {old!r}: no game has a player {old!r}" for old in names.unused()]
+    for old in names.unused():
+        only = left_seats.get(name_key(old))
+        if only:
+            notes.append(f"--alias {old!r}: {old!r} plays only in {'a game' if len(only) == 1 else 'games'} left out "
+                         f"({', '.join(path_text(f) for f in only)}): see 'Left out'")
+        else:
+            notes.append(f"--alias {old!r}: no game has a player {old!r}")
     notes += look_alike_notes(names.shown.values())
     left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))

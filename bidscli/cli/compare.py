@@ -173,6 +173,10 @@ def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt)
         return
     render = html.game if page["kind"] == "game" else html.comparison
     # the file's name without its folder: a page is meant to be shared, with no local path on it
+    # (a ruleset file's too: core.paths.shared_path)
+    from ..core.paths import shared_path
+
     name = Path(log).name
-    text = render(page, command_line("report", name, ruleset=list(rulesets), option=list(options)))
+    text = render(page, command_line("report", name, ruleset=[shared_path(r) for r in rulesets],
+                                     option=list(options)))
     write_or_echo(text, out, force)

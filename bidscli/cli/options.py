@@ -223,6 +223,16 @@ def option_option(func):
     )(func)
 
 
+def log_lang_option(help):
+    """``--log-lang LANG`` of the commands that write a game log: the card words it is written in
+    (log.md "Card words in the players' languages"); ``help`` (marked with N_) says what, and what
+    the command writes without it."""
+    from ..core.cardwords import LANGS
+
+    return option("--log-lang", "log_lang", type=click.Choice(LANGS, case_sensitive=False), default=None,
+                  metavar="LANG", help=help)
+
+
 def format_option(*choices):
     def deco(func):
         return option("--format", "fmt", type=click.Choice(choices or FORMATS), default=(choices or FORMATS)[0],

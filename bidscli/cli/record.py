@@ -12,6 +12,7 @@ from .language import option
 from .options import (
     echo,
     guarded,
+    log_lang_option,
     option_option,
     ruleset_option,
 )
@@ -30,6 +31,7 @@ from .options import (
     "bids record friday.toml --resume",
     "bids deal -r italian --names Ana,Ben,Cleo --seed 7 --out deal.toml",
     "bids record game.toml --deal deal.toml",
+    "bids record venerdi.toml --players Ana,Ben,Cleo -r italian --log-lang it",
 ))
 @click.argument("out", type=click.Path(dir_okay=False, readable=False))
 @option("--players", "names", metavar="A,B,C", help=N_("player names in seating order (a new game)"))
@@ -41,8 +43,10 @@ from .options import (
 @option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds in the game (default: game.rounds)"))
 @option("--resume", is_flag=True, help=N_("go on with the unfinished log OUT (players, ruleset, options from it)"))
 @option("--force", is_flag=True, help=N_("start over an existing OUT"))
+@log_lang_option(N_("the card words typed and written: it, es, ja or en (it: G5 is giallo, yellow; the log then "
+                    "says lang = \"it\"); default: a resumed log's or a deal's own, else en"))
 @guarded
-def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force):
+def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force, log_lang):
     """`bids record` (its help: the decorator's message ids)."""
     from . import recordio
 
@@ -61,7 +65,8 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
         try:
             session = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options,
                                              leader=leader, deal_path=deal_log, rounds=rounds, resume=resume,
-                                             force=force, interactive=interactive)
+                                             force=force, interactive=interactive,
+                                             log_lang=log_lang.lower() if log_lang else None)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         try:

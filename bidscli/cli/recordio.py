@@ -273,10 +273,13 @@ class Session:
 
 def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, option_pairs: Sequence[str],
                   leader: str | None, deal_path: str | None, rounds: int | None, resume: bool, force: bool,
-                  interactive: bool) -> Session:
+                  interactive: bool, log_lang: str | None = None) -> Session:
     """The session for ``bids record OUT ...``: OUT locked, and written at once (claiming it);
     with ``--resume``, written only when the command line changes the game (-r, -o, --rounds,
     --leader), else left as it is until a change is typed.
+
+    ``log_lang``: the card words typed and written (``--log-lang``); by default a resumed log's
+    own, a deal's own, else English.
 
     Raises ValueError for a wrong command line, BidsError for a file that cannot be used. The
     lock is released again when opening fails; the caller closes the session it gets.
@@ -309,14 +312,14 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
     try:
         return _open(out, lock, names=names, ruleset_ref=ruleset_ref, options=options, leader=leader,
                      deal_path=deal_path, rounds=rounds, resume=resume, force=force, interactive=interactive,
-                     parse_names=parse_names)
+                     parse_names=parse_names, log_lang=log_lang)
     except BaseException:
         lock.release()
         raise
 
 
 def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_path, rounds, resume, force,
-          interactive, parse_names) -> Session:
+          interactive, parse_names, log_lang) -> Session:
     from ..log.load import read, resolve_ruleset
 
     notes = [] if lock.path is not None else [
@@ -327,7 +330,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         if not exists:
             raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
         log, seen = _read_log(out)
-        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive)
+        rec = _resumed(out, log, ruleset_ref, options, rounds, interactive, log_lang)
         if leader is not None:
             msg = rec.choose_leader(leader)
             if msg.error:
@@ -347,7 +350,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
             notes.append(f"note: {out} does not say how many rounds the game has: recording up to "
                          f"{rec.game_rounds} (game.rounds of {rec.ruleset.name}); if the game ended after round "
                          f"{n}, quit here, or give --rounds N")
-        return Session(rec, lock, written, rounds, notes, untouched=untouched)
+        return Session(rec, lock, written, rounds, [*notes, *rec.legend()], untouched=untouched)
     if exists and not force:
         raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
                                 file=out)
@@ -365,12 +368,13 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         else:
             ref = None
         players, entries = log.players, rounds_of(log)
+        log_lang = log_lang or log.lang
     else:
         players = parse_names(names, None)
         ruleset = load_ruleset(ruleset_ref)
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
     rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds,
-                   date=_today())
+                   date=_today(), log_lang=log_lang or "en")
     if leader is not None:
         msg = rec.choose_leader(leader)
         if msg.error:
@@ -378,7 +382,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
     # --force starts over a regular file only: never through a symlink (the session's saves
     # could not follow it either).
     written = write_atomic(out, rec.text(), force=force, follow=False)
-    return Session(rec, lock, written, rounds, notes)
+    return Session(rec, lock, written, rounds, [*notes, *rec.legend()])
 
 
 # -- standard streams and signals ------------------------------------------------------------------

@@ -18,6 +18,7 @@ from .options import (
     format_option,
     guarded,
     job_count,
+    log_lang_option,
     option_option,
     out_options,
     output_name,
@@ -37,6 +38,7 @@ from .options import (
                     "applies once a trick is in. `bids score --format json` reads a played game as JSON."), (
     "bids deal -r english --players 4 --seed 7",
     "bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml",
+    "bids deal -r italian --players 4 --seed 7 --log-lang it",
 ))
 @ruleset_option(required=True)
 @players_option(N_("number of players (default: the count of --names)"))
@@ -44,9 +46,11 @@ from .options import (
 @option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds to deal (default: the ruleset's game.rounds)"))
 @option_option
 @seed_option(N_("same seed, same deal on every machine (default: a fresh seed, printed on stderr)"))
+@log_lang_option(N_("the card words of the deal: it, es, ja or en (it: G5 is giallo, yellow; the log then says "
+                    "lang = \"it\"); default: en"))
 @out_options(N_("write the deal here instead of stdout"))
 @guarded
-def deal(ruleset, players, names, rounds, options, seed, force, out):
+def deal(ruleset, players, names, rounds, options, seed, log_lang, force, out):
     """`bids deal` (its help: the decorator's message ids)."""
     from ..rules.ruleset import load_with_options
     from ..sim import deal as dealmod
@@ -58,9 +62,10 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
         echo(Message("seed {seed}", seed=seed).text(), err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
     d = d._replace(ruleset=ruleset)
+    lang = (log_lang or "en").lower()
     again = command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
-                          rounds=rounds, option=list(options), seed=seed)
-    write_or_echo(dealmod.deal_text(d, again), out, force)
+                          rounds=rounds, option=list(options), seed=seed, log_lang=None if lang == "en" else lang)
+    write_or_echo(dealmod.deal_text(d, again, lang), out, force)
 
 
 @command("simulate", N_("Tricks already in the deal are kept; the bots play the rest. The output is a game log "
@@ -69,24 +74,29 @@ def deal(ruleset, players, names, rounds, options, seed, force, out):
     "bids deal -r english --players 4 --seed 7 --out deal.toml",
     "bids simulate deal.toml --bots default,greedy,lucky,random --out game.toml",
     "bids validate game.toml && bids score game.toml",
+    "bids simulate deal.toml --log-lang es --out partida.toml",
 ))
 @click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @bots_option
 @seed_option(N_("seed of the bots' choices"), default=0)
+@log_lang_option(N_("the card words of the game written: it, es, ja or en (it: G5 is giallo, yellow; the log then "
+                    "says lang = \"it\"); default: the deal's own"))
 @out_options(N_("write the log here instead of stdout"))
 @guarded
-def simulate(deal_log, ruleset, options, bots, seed, force, out):
+def simulate(deal_log, ruleset, options, bots, seed, log_lang, force, out):
     """`bids simulate` (its help: the decorator's message ids)."""
     from ..log.load import load
     from ..sim import bots as botsmod
 
     loaded = load(deal_log, ruleset, options)
     seats = checked("--bots", botsmod.parse_bots, bots, len(loaded.log.players))
+    lang = log_lang.lower() if log_lang else None
     again = command_line("simulate", deal_log, ruleset=ruleset, option=list(options), bots=",".join(seats),
-                          seed=seed)
-    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again)
+                          seed=seed, log_lang=lang)
+    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again,
+                                   lang=lang)
     write_or_echo(text, out, force)
 
 
@@ -136,10 +146,12 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         summary = studymod.run_study(spec, jobs)
     doc = studymod.report(spec, summary)
     if html_out:
+        from ..core.paths import shared_path
         from ..report import html, pages
 
-        again = command_line("study", ruleset=list(rulesets), players=players, games=games, bots=",".join(seats),
-                              option=list(options), seed=seed)
+        # the page's footer names no local path: a ruleset file by shared_path (its file name)
+        again = command_line("study", ruleset=[shared_path(r) for r in rulesets], players=players, games=games,
+                             bots=",".join(seats), option=list(options), seed=seed)
         write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
         if html_out == "-":
             return

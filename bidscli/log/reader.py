@@ -20,8 +20,15 @@ if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
 from typing import NamedTuple
 
-from ..core.cards import _CANONICAL as _EXACT
 from ..core.cards import Card
+from ..core.cardwords import (
+    LANGS,
+    SEPARATOR_CHARS,
+    CardWordError,
+    CardWords,
+    card_words,
+    is_two_word_card,
+)
 from ..core.errors import (
     BidsError,
     LimitError,
@@ -58,13 +65,11 @@ def beyond_limits(rounds: int, tricks: int) -> str | None:
     if rounds > MAX_ROUNDS:
         return f"{rounds} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log"
     return None
-_first = itemgetter(0)  # the player of a (player, card) play
-_canonical = _EXACT.__getitem__  # a card from its canonical token; KeyError otherwise
-_ONE_CARD = {tok: (c,) for tok, c in _EXACT.items()}  # canonical token -> a revealed part of that card
+ENGLISH = card_words("en")  # a log without lang (log.md "Card words in the players' languages")
 _first = itemgetter(0)  # the player of a (player, card) play
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
-TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta")
+TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta", "lang")
 # The texts a log brings in, checked where they are read (core.sanitize.text_problem): the most
 # characters, and whether line breaks are allowed. log-format.md 'The date and the title'.
 MAX_TITLE = 200
@@ -134,37 +139,45 @@ class GameLog(NamedTuple):
     meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
     title: str | None = None  # the game's name for pages (``bids report``), when the log gives one
     guessed: tuple = ()  # (option, line) of each misspelled option the log is checked as if it set
+    lang: str = "en"  # the language of its card words (``lang``; log.md): writers keep it
 
 
 # -- trick lines -----------------------------------------------------------
 
 
-def _card(token) -> Card:
-    """The card of a token: canonical ("R5"), or what Card.parse reads ("r5", "K-5"), which
-    raises LogSyntaxError for any other string; TypeError for a value that is not a string."""
-    card = _EXACT.get(token)  # TypeError for an unhashable value
+def _card(token, vocab: CardWords = ENGLISH) -> Card:
+    """The card of a token in the log's card words ``vocab``: as writers write it ("R5"), or as
+    ``vocab.card`` reads it ("r5", "K-5", "Ladro"), which raises LogSyntaxError for any other
+    string; TypeError for a value that is not a string."""
+    card = vocab.exact.get(token)  # TypeError for an unhashable value
     if card is None:
         if not isinstance(token, str):
             raise TypeError("not a card string")
-        card = Card.parse(token)
+        card = vocab.card(token)
     return card
 
 
-def _card_tuple(tokens: list) -> tuple[Card, ...]:
-    """The cards of a list of tokens, each read by _card (with its errors). Canonical tokens are
-    looked up in one C call: itemgetter makes the tuple, but gives a lone item itself, so a list
-    of one or none takes the map; a token that is not canonical (KeyError) sends the list to
-    _card, token by token."""
+def _card_tuple(tokens: list, vocab: CardWords = ENGLISH) -> tuple[Card, ...]:
+    """The cards of a list of tokens, each read by _card (with its errors). Tokens as written
+    are looked up in one C call: itemgetter makes the tuple, but gives a lone item itself, so a
+    list of one or none takes the map; any other token (KeyError) sends the list to _card,
+    token by token (a revealed part's two-word names joined first: "Più bassa N5")."""
+    exact = vocab.exact
     try:
-        return itemgetter(*tokens)(_EXACT) if len(tokens) > 1 else tuple(map(_canonical, tokens))
+        return itemgetter(*tokens)(exact) if len(tokens) > 1 else tuple(map(exact.__getitem__, tokens))
     except KeyError:
-        return tuple(map(_card, tokens))
+        return vocab.cards(tokens) if all(isinstance(t, str) for t in tokens) else \
+            tuple(_card(t, vocab) for t in tokens)
 
 
-def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRecord:
-    """Parse ``<revealed>: <player> <card>, ... [; <action>]...``."""
+def parse_trick(text: str, number: int = 0, line: int | None = None, vocab: CardWords = ENGLISH) -> TrickRecord:
+    """Parse ``<revealed>: <player> <card>, ... [; <action>]...``, its cards and actions in the
+    card words ``vocab`` (a log's ``lang``; English by default). The record keeps ``text`` as written."""
     if not isinstance(text, str):
         raise LogStructureError(f"a trick must be a string like \"K5: Ana R5, Ben G4\", not {type(text).__name__}")
+    written = text
+    if vocab.separators is not None:  # a ja log: 、，：； stand for , : ;
+        text = text.translate(vocab.separators)
     head, colon, rest = text.partition(":")
     if not colon:
         raise LogSyntaxError(
@@ -173,35 +186,38 @@ def parse_trick(text: str, number: int = 0, line: int | None = None) -> TrickRec
         )
     # One card is the usual prize, written as its token alone: its shared 1-tuple (tuples are
     # immutable), the answer _card_tuple gives for head.split() == [head].
+    parse = vocab.card  # the log's card reader, for the slips' likely fixes
     try:
-        revealed = _ONE_CARD.get(head) or _card_tuple(head.split())
+        revealed = vocab.one.get(head) or _card_tuple(head.split(), vocab)
     except LogSyntaxError as exc:
-        raise _slip(slips.cards_slip(head.split(), _card), exc) from None
+        raise _slip(slips.cards_slip(head.split(), parse, vocab.word), exc) from None
     body, semi, tail = rest.partition(";")
-    return _new_tuple(TrickRecord, (number, line, text, revealed, _plays(body, text),
-                                    _actions(tail.split(";"), body.rpartition(",")[2]) if semi else ()))
+    return _new_tuple(TrickRecord, (number, line, written, revealed, _plays(body, text, vocab),
+                                    _actions(tail.split(";"), body.rpartition(",")[2], vocab) if semi else ()))
 
 
-def _plays(body: str, text: str) -> tuple[tuple[str, Card], ...]:
+def _plays(body: str, text: str, vocab: CardWords = ENGLISH) -> tuple[tuple[str, Card], ...]:
     """The plays of ``body``, the part of trick line ``text`` before any ';': pieces between
     commas, each ``<name> <card>``. The card is the last word of a piece, the name all the words
-    before it, joined by one space (names may hold spaces: log.md). The first piece that is not
-    a play, or whose card is mistyped, raises."""
+    before it, joined by one space (names may hold spaces: log.md); a two-word card name ("Più
+    bassa") is the card. The first piece that is not a play, or whose card is mistyped, raises."""
     chunks = body.split(",")
     plays = []
     append = plays.append
-    get = _EXACT.get
+    get = vocab.exact.get
     for words in map(str.split, chunks):
         n = len(words)
         if n == 2:  # a name of one word: " ".join(words[:-1]) is that word
             name = words[0]
         elif n > 2:
+            if is_two_word_card(words[-2], words[-1]):  # "Ana Più bassa": the card is two words
+                words = [*words[:-2], f"{words[-2]} {words[-1]}"]
             name = " ".join(words[:-1])
         else:
             raise _not_a_play_error(words, len(plays), len(chunks), text)
         card = get(words[-1])
-        if card is None:  # an alias (Card.parse reads it) or a mistyped card
-            card = _played_card(words, name)
+        if card is None:  # an alias (vocab.card reads it) or a mistyped card
+            card = _played_card(words, name, vocab)
         append((name, card))
     return tuple(plays)
 
@@ -216,13 +232,13 @@ def _not_a_play_error(words: list[str], i: int, pieces: int, text: str) -> LogSy
     return LogSyntaxError(f"'{words[0]}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
 
 
-def _played_card(words: list[str], who: str) -> Card:
+def _played_card(words: list[str], who: str, vocab: CardWords = ENGLISH) -> Card:
     """The card of a play (its last word) that is not canonical; a mistyped one names who played
     it (log.md), and the likely fix of a slip (``slips``)."""
     try:
-        return _card(words[-1])
+        return _card(words[-1], vocab)
     except LogSyntaxError as e:
-        found = slips.card_slip(words, len(words) - 1, _card)
+        found = slips.card_slip(words, len(words) - 1, vocab.card, vocab.word)
         if found is None:
             raise e.located(player=who) from None
         message, first = found  # 'Ana K 5': the card begins a word early, and the name ends there
@@ -234,23 +250,30 @@ def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
     return exc if message is None else LogSyntaxError(message)
 
 
-def _actions(pieces: list[str], before: str = "") -> tuple:
+def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) -> tuple:
     """The actions of a trick line: ``pieces`` is the text after each ';' (``before``: the
-    play in front of the first, for a play written after ';')."""
+    play in front of the first, for a play written after ';'). The action words are the log's
+    language's or English ones (``Ana ruba N5 a Ben``, ``Ana steals K5 from Ben``)."""
     actions = []
+    steals, froms, passes = vocab.steal_words, vocab.from_words, vocab.pass_words
     for chunk in pieces:
         words = chunk.split()
         low = [w.lower() for w in words]
-        # "<thief> steals <card> from <victim>", names of one or more words.
-        at = next((i for i in range(1, len(words) - 3) if low[i] == "steals" and low[i + 2] == "from"), None)
+        # "<thief> steals <card> from <victim>", names of one or more words, the card one word or two.
+        at = next(((i, k) for i in range(1, len(words) - 3) if low[i] in steals
+                   for k in (1, 2) if i + k + 2 < len(words) and low[i + k + 1] in froms
+                   and (k == 1 or is_two_word_card(words[i + 1], words[i + 2]))), None)
         if at is not None:
-            actions.append(Steal(" ".join(words[:at]), _card(words[at + 1]), " ".join(words[at + 3:])))
-        elif len(words) >= 2 and low[-1] in ("passes", "pass"):
+            i, k = at
+            actions.append(Steal(" ".join(words[:i]), _card(" ".join(words[i + 1:i + 1 + k]), vocab),
+                                 " ".join(words[i + k + 2:])))
+        elif len(words) >= 2 and low[-1] in passes:
             actions.append(Pass(" ".join(words[:-1])))
         else:
-            raise _slip(slips.play_after_semicolon(chunk, before, _card), LogSyntaxError(
-                f"'{chunk.strip()}' is not an action: expected '<thief> steals <card> from <victim>' "
-                "or '<thief> passes'"
+            steal, frm, pss = steals[0], froms[0], passes[0]
+            raise _slip(slips.play_after_semicolon(chunk, before, vocab.card), LogSyntaxError(
+                f"'{chunk.strip()}' is not an action: expected '<thief> {steal} <card> {frm} <victim>' "
+                f"or '<thief> {pss}'"
             ))
     return tuple(actions)
 
@@ -281,6 +304,7 @@ class LogReader(LogPositions):
         self.file = file
         self.errors: list[BidsError] = []
         self.guessed: list[tuple[str, int | None]] = []  # misspelled options read as meant (_options)
+        self.vocab = ENGLISH  # the log's card words (``lang``)
 
     def error(self, cls, message: str, **where) -> None:
         self.errors.append(cls(message, file=self.file, **where))
@@ -374,6 +398,11 @@ class LogReader(LogPositions):
         if "notes" in data:
             self._notes(data["notes"], self._key_line)
 
+        if "lang" in data:
+            vocab = self._lang(data["lang"])
+            if vocab is None:
+                return None  # cards in words bidscli does not know: reading them would only mislead
+            self.vocab = vocab
         if "players" in meant:
             return None  # no players: nothing else can be checked
         players = self._players(data.get("players"))
@@ -384,11 +413,64 @@ class LogReader(LogPositions):
         if players is None:
             return None
         self._typo_in_players(players, rounds)
+        self._foreign_cards(rounds)
         ruleset_line = self._ruleset_line() if ruleset else None
         meta = data.get("meta")
         return GameLog(self.file, ruleset, players, options, rounds, ruleset_line, date,
                        meta if isinstance(meta, dict) else None, (title or "").strip() or None,
-                       tuple(self.guessed))
+                       tuple(self.guessed), self.vocab.lang)
+
+    def _lang(self, value) -> CardWords | None:
+        """The card words of ``lang = "it"`` (log.md); None (and an error) for a language bidscli
+        does not read. A spelling of a known one ("IT", "italian") is one error, and the log is
+        read in it."""
+        line = self._key_line("lang")
+        if isinstance(value, str) and value in LANGS:
+            return card_words(value)
+        expected = ", ".join(f'"{lang}" ({card_words(lang).name})' for lang in LANGS)
+        meant = _meant_lang(value)
+        if meant is not None:
+            self.error(LogStructureError, f'lang = {_shown_value(value)}: expected lang = "{meant}" '
+                       f'(the log is read as if it said so); bidscli reads card words in {expected}', line=line)
+            return card_words(meant)
+        self.error(LogStructureError, f"lang = {_shown_value(value)}: bidscli reads card words in {expected}",
+                   line=line)
+        return None
+
+    def _foreign_cards(self, rounds) -> None:
+        """Cards written in another language's words (log.md: colour letters are read only in the
+        log's language). When one language reads them all (the table wrote its words and the log
+        does not say so), one error for the log, at the first, naming both readings and that
+        lang, instead of one error a line; else each is a slip with its own message."""
+        foreign = [e for e in self.errors if isinstance(e, CardWordError) and e.readings]
+        if not foreign:
+            return
+        first = foreign[0]
+        vocab = self.vocab
+        seen = {c for r in rounds for t in r.tricks for c in (*t.revealed, *(c for _, c in t.plays))}
+        for r in rounds:
+            for cards in (*(r.hands or {}).values(), r.removed or (), r.pile or ()):
+                seen.update(cards)
+        tokens: dict[str, dict] = {}  # every foreign token of the lines that hold one, in order
+        for e in foreign:
+            own, other = vocab.scan(e.context)
+            seen.update(own)
+            tokens.update(other)
+        advice = vocab.advice(list(tokens.values()), seen)
+        if not advice:
+            return  # no language reads them all: slips, each with its own message
+        others = [t for t in tokens if t != first.token]
+        message = first.message
+        if others:
+            shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+            message += f" (and {len(others)} more such card{'s' if len(others) != 1 else ''}: {shown})"
+        message += "; " + advice
+        drop = {id(e) for e in foreign}
+        at = self.errors.index(first)
+        first.message = message
+        first.args = (message,)
+        self.errors = [e for e in self.errors[:at] if id(e) not in drop] + [first] + \
+            [e for e in self.errors[at + 1:] if id(e) not in drop]
 
     def _typo_in_players(self, players, rounds) -> None:
         """A name misspelled in ``players``: the rounds name someone else on many lines
@@ -438,6 +520,10 @@ class LogReader(LogPositions):
         value = [nfc(p) for p in value]  # an NFD "José" is the same player (log.md)
         for p in value:
             why = name_problem(p)
+            marks = SEPARATOR_CHARS.get(self.vocab.lang, "")
+            if why is None and any(c in p for c in marks):  # a ja log's trick lines read 、 as ','
+                held = " and ".join(f"'{c}'" for c in marks if c in p)
+                why = f"holds {held}, which the trick lines of {self.vocab.where()} read as a separator"
             if why is not None:
                 self.error(LogStructureError, f"player name '{shown_name(p)}' is not valid: it {why}; {NAME_RULE}",
                            line=self._key_line("players"))
@@ -514,7 +600,7 @@ class LogReader(LogPositions):
             nonlocal ok
             p = resolve(name)
             if p is None:
-                msg = _not_a_play(name, card, names) if card is not None else None
+                msg = _not_a_play(name, card, names, self.vocab) if card is not None else None
                 if msg is not None:
                     self.error(LogSyntaxError, msg, line=line, round=rnum, trick=t)
                 else:
@@ -534,7 +620,13 @@ class LogReader(LogPositions):
         called only on error."""
         if value.__class__ is list:
             try:
-                return _card_tuple(value)
+                return _card_tuple(value, self.vocab)
+            except CardWordError as exc:  # a card of another language: kept whole, for _foreign_cards
+                exc.message = f"{what}: {exc.message}"
+                exc.args = (exc.message,)
+                exc.context = " ".join(v for v in value if isinstance(v, str))
+                self.errors.append(exc.located(file=self.file, line=_call(line), round=rnum))
+                return None
             except BidsError as exc:  # a string that is no card
                 self.error(LogSyntaxError, f"{what}: {exc.message}", line=_call(line), round=rnum)
                 return None
@@ -644,8 +736,10 @@ class LogReader(LogPositions):
                                           offsets[i + 1] if i + 1 < len(offsets) else upto_end, tl)
                 for t, (text, line) in enumerate(zip(tricks_val, lines), 1):
                     try:
-                        rec = parse_trick(text, t, line)
+                        rec = parse_trick(text, t, line, self.vocab)
                     except BidsError as exc:
+                        if isinstance(exc, CardWordError):
+                            exc.context = text  # the line's other cards tell its language (_foreign_cards)
                         self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
                         broken = True
                         unread = unread or (t, line, len(tricks_val))
@@ -664,18 +758,36 @@ class LogReader(LogPositions):
         return tuple(out)
 
 
+def _shown_value(value) -> str:
+    """A TOML value for a message: a string in double quotes, cut to 40 characters."""
+    return _short(f'"{value}"' if isinstance(value, str) else repr(value), 40)
+
+
+def _meant_lang(value) -> str | None:
+    """The language code a ``lang`` value means ("IT", "italiano", "it_IT"), or None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().lower().replace("_", "-")
+    names = {"english": "en", "inglese": "en", "italian": "it", "italiano": "it", "spanish": "es", "español": "es",
+             "espanol": "es", "castellano": "es", "japanese": "ja", "日本語": "ja", "jp": "ja"}
+    code = names.get(text, text.split("-")[0])
+    return code if code in LANGS else None
+
+
 # What a table writes for true or false in quotes ("true", "yes"): the option it meant.
 _WORDS_FOR_BOOLS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
-def _not_a_play(who: str, card: Card, names: Names) -> str | None:
-    """The message for a play whose 'name' is a player and more words, or None."""
+def _not_a_play(who: str, card: Card, names: Names, vocab: CardWords = ENGLISH) -> str | None:
+    """The message for a play whose 'name' is a player and more words, or None (the card and the
+    fix in the log's card words ``vocab``)."""
     words = who.split()
+    played = f"{who} {vocab.word(card)}"
     # "Ben R7 Cleo G8" (a comma left out): a player, then more than a card: not a play at all.
     for n in range(len(words) - 1, 0, -1):
         if names.resolve(" ".join(words[:n])) is not None:
-            return (slips.plays_run_together(f"{who} {card}", _card)
-                    or f"'{who} {card}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
+            return (slips.plays_run_together(played, vocab.card, vocab.word)
+                    or f"'{played}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
     return None
 
 

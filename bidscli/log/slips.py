@@ -5,7 +5,8 @@ piece is one of the slips tables make, the message names the fix instead of the 
 form: a comma left out between two plays, a ';' where a ',' goes, a space inside a card, a
 card written number first. Each function takes the words around the slip and ``parse``, the
 reader's own card reader (the log's card words), and returns the message, or None when the
-piece is no such slip (the reader's general message stands).
+piece is no such slip (the reader's general message stands). ``word`` writes a card in the
+log's card words (``G5`` for yellow 5 in an Italian log), so the fix is one the log reads.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def _card(parse: Callable[[str], Card], token: str) -> Card | None:
         return None
 
 
-def card_slip(words: Sequence[str], i: int, parse: Callable[[str], Card]) -> tuple[str, int] | None:
+def card_slip(words: Sequence[str], i: int, parse: Callable[[str], Card],
+              word: Callable[[Card], str] = str) -> tuple[str, int] | None:
     """``words[i]`` is not a card: ``5B`` for ``B5`` (the number first), or a card cut in two
     by a space (``K 5``: ``words[i]`` is either half). Returns the message and the index of the
     card's first word (the words before it are the player's name)."""
@@ -32,25 +34,25 @@ def card_slip(words: Sequence[str], i: int, parse: Callable[[str], Card]) -> tup
     if 0 < digits < len(token):
         card = _card(parse, token[digits:] + token[:digits])
         if card is not None:
-            return f"'{token}' is not a card: the colour comes first: '{card}'", i
+            return f"'{token}' is not a card: the colour comes first: '{word(card)}'", i
     for a, b in ((i - 1, i), (i, i + 1)):
         if 0 <= a and b < len(words):
             card = _card(parse, words[a] + words[b])
             if card is not None and (_card(parse, words[a]) is None or _card(parse, words[b]) is None):
-                return f"'{words[a]} {words[b]}' is not a card: write it without the space: '{card}'", a
+                return f"'{words[a]} {words[b]}' is not a card: write it without the space: '{word(card)}'", a
     return None
 
 
-def cards_slip(words: Sequence[str], parse: Callable[[str], Card]) -> str | None:
+def cards_slip(words: Sequence[str], parse: Callable[[str], Card], word: Callable[[Card], str] = str) -> str | None:
     """The first word of ``words`` (a revealed part) that is not a card, if it is a slip."""
     for i, w in enumerate(words):
         if _card(parse, w) is None:
-            found = card_slip(words, i, parse)
+            found = card_slip(words, i, parse, word)
             return found[0] if found is not None else None
     return None
 
 
-def plays_run_together(piece: str, parse: Callable[[str], Card]) -> str | None:
+def plays_run_together(piece: str, parse: Callable[[str], Card], word: Callable[[Card], str] = str) -> str | None:
     """``Sofia R1 Paolo K8``: two plays with the comma between them left out. Each card ends a
     play; the fix puts a comma after each one but the last."""
     plays, name = [], []
@@ -59,7 +61,7 @@ def plays_run_together(piece: str, parse: Callable[[str], Card]) -> str | None:
         if card is None:
             name.append(w)
             continue
-        plays.append(f"{' '.join(name)} {card}")
+        plays.append(f"{' '.join(name)} {word(card)}")
         name = []
     if name or len(plays) < 2:
         return None

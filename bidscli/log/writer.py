@@ -3,7 +3,9 @@
 ``format_trick`` writes a trick line in the canonical form that ``reader.parse_trick`` reads
 back; ``log_text`` writes a log as TOML text, every value rendered by tomli-w (quoting and
 escaping are its job). ``bids deal``, ``bids simulate`` and ``bids record`` write their logs
-with them.
+with them. Both write the card words of a language (``lang``, log.md "Card words in the
+players' languages"): English by default, the first form of each word otherwise, and a log
+in another language says ``lang = "it"``.
 """
 
 from __future__ import annotations
@@ -12,9 +14,14 @@ from collections.abc import Mapping, Sequence
 
 import tomli_w
 
+from ..core.cardwords import card_words
 
-def format_trick(revealed, plays, actions=()) -> str:
-    """The canonical text of a trick line (the inverse of reader.parse_trick)."""
+
+def format_trick(revealed, plays, actions=(), lang: str = "en") -> str:
+    """The canonical text of a trick line in the card words of ``lang`` (the inverse of
+    reader.parse_trick)."""
+    if lang != "en":
+        return card_words(lang).trick(revealed, plays, actions)
     head = " ".join(str(c) for c in revealed)
     body = ", ".join(f"{p} {c}" for p, c in plays)
     tail = "".join(f"; {a}" for a in actions)
@@ -26,9 +33,9 @@ def _value(v) -> str:
     return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
 
-def _cards(cards) -> str:
-    """An inline array of card tokens, whatever its length."""
-    return "[" + ", ".join(_value(str(c)) for c in cards) + "]"
+def _cards(cards, word=str) -> str:
+    """An inline array of card tokens (``word`` writes one), whatever its length."""
+    return "[" + ", ".join(_value(word(c)) for c in cards) + "]"
 
 
 def _key(k: str) -> str:
@@ -45,14 +52,18 @@ def log_text(
     date=None,
     meta: Mapping[str, int | str] | None = None,
     title: str | None = None,
+    lang: str = "en",
 ) -> str:
     """A game log (log.md) as TOML text.
 
     ``rounds`` holds objects with ``leader``, ``hands``, ``removed``, ``pile``
-    (any may be None) and, optionally, ``tricks`` (trick lines). Every value is
-    rendered by tomli-w; the layout (dotted ``hands.<name>`` keys, one trick per
-    line) follows the examples of log.md so that a person can read and edit it.
+    (any may be None) and, optionally, ``tricks`` (trick lines, written in ``lang``'s card
+    words: ``format_trick``). Every value is rendered by tomli-w; the layout (dotted
+    ``hands.<name>`` keys, one trick per line) follows the examples of log.md so that a person
+    can read and edit it. The cards are written in ``lang``'s words, and a log in another
+    language than English says so (``lang = "it"``).
     """
+    word = str if lang == "en" else card_words(lang).word
     lines = [f"# {h}" for h in header]
     if title is not None:  # the game's name for pages (log.md `title`)
         lines.append(f"title = {_value(title)}")
@@ -60,6 +71,8 @@ def log_text(
         lines.append(f"date = {_value(date)}")
     if ruleset_name is not None:
         lines.append(f"ruleset = {_value(ruleset_name)}")
+    if lang != "en":
+        lines.append(f"lang = {_value(lang)}")
     lines.append("players = [" + ", ".join(_value(p) for p in players) + "]")
     lines.append("")
     lines.append("[options]")
@@ -77,11 +90,11 @@ def log_text(
             lines.append(f"leader = {_value(rnd.leader)}")
         if getattr(rnd, "hands", None) is not None:
             for p in players:
-                lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p])}")
+                lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p], word)}")
         if getattr(rnd, "removed", None) is not None:
-            lines.append(f"removed = {_cards(rnd.removed)}")
+            lines.append(f"removed = {_cards(rnd.removed, word)}")
         if getattr(rnd, "pile", None) is not None:
-            lines.append(f"pile = {_cards(rnd.pile)}")
+            lines.append(f"pile = {_cards(rnd.pile, word)}")
         tricks = list(getattr(rnd, "tricks", ()) or ())
         if tricks:
             lines.append("tricks = [")

@@ -169,10 +169,11 @@ def _trick_table(d: Diff, width: int) -> list[str]:
             if any(s != sigs[0] for s in sigs[1:]):
                 mark = "<< first" if d.first and (d.first["round"], d.first["trick"]) == key else "<<"
             rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
-    # trick 5, prize 7 (two cards when a Surprise shows the next), mark 8, two spaces between columns
-    col = max(12, (width - 5 - 7 - 8 - 2 * (len(labels) + 3)) // len(labels))
+    # trick 5, prize 11 ("Surprise K9" on one line; wrapped at its space, never inside a word),
+    # mark 8, two spaces between columns
+    col = max(12, (width - 5 - 11 - 8 - 2 * (len(labels) + 3)) // len(labels))
     table = text_table(rows, ["trick", "prize"] + labels + ["differs"], numbers=False,
-                       maxcolwidths=[None, 7] + [col] * len(labels) + [None])
+                       maxcolwidths=[None, 11] + [col] * len(labels) + [None])
     out = table.split("\n")
     out += wrap("(winner +points" + ("; 2x = won the 2x, which doubled the round points" if doubled else "") +
                 "; [..] = pile cards revealed when not as in the prize column; ! = steal "

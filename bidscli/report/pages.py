@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
+from ..core.paths import shared_path
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
-from ..rules.ruleset import Ruleset, source_id
+from ..rules.ruleset import Ruleset, is_bundled, source_id
 from .render import cell_text, minus_five_column, reason_json
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
@@ -325,6 +326,22 @@ def study_page(doc: dict) -> dict:
 
     out = dict(doc)
     out["kind"] = "study"
+    # A page is made to be shared: a ruleset is named by its name, not by the path given to -r
+    # (a bundled one as given: spanish stays spanish); two of the same name, with shared_path's.
+    names = [r["name"] for r in doc["rulesets"]]
+    shown = {}
+    for r in doc["rulesets"]:
+        label = r["ruleset"]
+        name = label if is_bundled(label) else r["name"]
+        if names.count(r["name"]) > 1 and not is_bundled(label):
+            name = f"{name} ({shared_path(label)})"
+        if name in shown.values():
+            name = f"{name}#{len(shown) + 1}"
+        shown[label] = name
+    out["study"] = {**doc["study"], "rulesets": [shown[x] for x in doc["study"]["rulesets"]]}
+    out["rulesets"] = [{**r, "ruleset": shown[r["ruleset"]]} for r in doc["rulesets"]]
+    out["pairs"] = [{**p, "rulesets": [shown[x] for x in p["rulesets"]]} for p in doc["pairs"]]
+    doc = out
     strategies = []
     for r in doc["rulesets"]:
         by_bot: dict = {}

@@ -541,9 +541,36 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, s
                 for r, ref in zip((a, b), refs or (None, None))]
         return f"{said[0]} and {said[1]} set every knob the same way."
     an, bn = _pair_labels(a, b)
-    table = [[r["knob"], cell_text(r[an]), r["sources"][an], cell_text(r[bn]), r["sources"][bn]] for r in rows]
-    return (f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between {a.name} and {b.name}:\n" +
-            text_table(table, ["knob", an, "source", bn, "source"], maxcolwidths=[None, 20, 40, 20, 40]))
+    # The values side by side; each knob's sources under its row, with the whole width to wrap in
+    # (two source columns beside the values left them a few words a line, or cut words).
+    width = terminal_width()
+    table = fit_table([[r["knob"], cell_text(r[an]), cell_text(r[bn])] for r in rows], ["knob", an, bn],
+                      width).split("\n")
+    out = [f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between "
+           f"{a.name} and {b.name} (each knob's sources under it):"]
+    if max(map(display_width, table)) > width:  # no room for the values side by side: one knob a block
+        for r in rows:
+            out.append(r["knob"])
+            for lab in (an, bn):
+                out += [f"  {lab} = {cell_text(r[lab])}", f"    {r['sources'][lab]}"]
+        return "\n".join(out)
+    out += table[:2]
+    body, k = table[2:], -1
+    for line in body:
+        if line[:1].strip():  # a knob's first line (knob names never wrap): the last one's sources first
+            if k >= 0:
+                out += _sources(rows[k], an, bn)
+            k += 1
+        out.append(line)
+    return "\n".join(out + _sources(rows[k], an, bn))
+
+
+def _sources(row: dict, an: str, bn: str) -> list[str]:
+    """A knob's sources under its row of ``rules diff`` (one line when both say the same)."""
+    sa, sb = row["sources"][an], row["sources"][bn]
+    if sa == sb:
+        return [f"  {an}, {bn}: {sa}"]
+    return [f"  {an}: {sa}", f"  {bn}: {sb}"]
 
 
 def examples_text(rows) -> str:

@@ -236,7 +236,19 @@ def _cell_lines(text: str, limit: int | None, cap: int | None = None) -> list[st
         limit = cap
     if text.isprintable() and display_width(text) <= limit:
         return text.split("\n")
-    return [piece for line in text.splitlines() if line.strip() for piece in wrap(line, limit, hyphens=True)]
+    # At spaces (and after hyphens), never inside a word: a word longer than the limit keeps a
+    # line of its own. Only a run of wide characters (Japanese, written without spaces: any two
+    # may be parted) is cut at the limit, and any word wider than the whole table (``cap``).
+    lines = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if display_width(line) != len(line):  # wide characters: as before, a line full is cut
+            lines += wrap(line, limit, hyphens=True)
+            continue
+        for piece in wrap(line, limit, hyphens=True, whole_words=True):
+            lines += wrap(piece, cap) if cap is not None and len(piece) > cap else [piece]
+    return lines
 
 
 def _pad_left(text: str, width: int) -> str:
@@ -253,13 +265,14 @@ def _is_text_column(cells: list) -> bool:
 
 
 def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True, whole=()) -> str:
-    """The table no wider than ``width`` when it can be: the widest text columns are wrapped
-    (never cut: every word stays) until the table fits or every text column is down to
-    MIN_COLUMN (a word is broken only as a last resort). Numbers, cards and names never wrap.
+    """The table no wider than ``width`` when it can be: the widest text columns are wrapped at
+    spaces (never inside a word) until the table fits or every text column is down to its
+    longest word. Numbers, cards and names never wrap.
 
     ``maxcolwidths`` are limits of the caller's (None: none) that fitting only lowers;
     ``numbers=False``: every cell is text (no column of numbers, numbers wrap too);
-    ``whole``: columns whose words are never broken (knob names, values), even as a last resort."""
+    ``whole``: kept for the callers that name their columns of whole words (knob names, values):
+    no word of any column is broken now."""
     table = _Table(rows, headers, colalign, numbers, cap=width)
     ncols = len(table.headers)
     limits = list(maxcolwidths or ())[:ncols]
@@ -293,11 +306,10 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
         loose -= settled
     limits = [share.get(c, limits[c]) for c in range(ncols)]
     # Wrapping at words can leave a column a little wider than its share: the widest text column
-    # is narrowed by one at a time (the first of the widest; down to its longest word first, then
-    # to MIN_COLUMN) until the table fits: see _narrowed.
-    for floor in (least, {c: least[c] if c in whole else MIN_COLUMN for c in text_cols}):
-        limits = _narrowed(table, limits, floor, width)
-    return table.draw(limits)
+    # is narrowed by one at a time (the first of the widest, down to its longest word) until the
+    # table fits: see _narrowed. A word is never broken to make it fit: a table whose words
+    # cannot fit is drawn wider than ``width`` (only a word wider than ``width`` itself is cut).
+    return table.draw(_narrowed(table, limits, least, width))
 
 
 def _narrowed(table: _Table, limits: list, floor: dict, width: int) -> list:

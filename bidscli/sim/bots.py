@@ -478,13 +478,17 @@ def play_game(
     *,
     record: bool = False,
     file: str | None = None,
+    lang: str = "en",
+    lang_of_log: str = "en",
 ) -> tuple[GameResult, list[list[str]]]:
     """Play a deal with bots: one seat per bot, in seating order.
 
     ``rounds`` holds the deal of each round (``leader``, ``hands``, ``pile``,
     ``removed``; an optional ``tricks`` of already played ``TrickRecord`` lines
     is replayed first, the bots play the rest). Returns the result and, with
-    ``record``, each round's trick lines (log.writer.format_trick, steals included).
+    ``record``, each round's trick lines (log.writer.format_trick, steals included), in the card
+    words of ``lang``; a line already played is kept as written when the deal's card words
+    (``lang_of_log``) are the same, else written again in ``lang``'s.
     """
     game = Game(ruleset, players, options, file=file)
     strategies = [BOTS[b] for b in bots]
@@ -517,7 +521,7 @@ def play_game(
         done = list(getattr(rd, "tricks", ()) or ())
         for trec in done[: game.tricks_per_round]:
             game.play_trick(trec.revealed, trec.plays, trec.line, log_decider(game, trec.actions))
-            out.append(trec.text)
+            out.append(trec.text if lang == lang_of_log else format_trick(trec.revealed, trec.plays, trec.actions, lang))
         for _ in range(game.tricks_per_round - len(out)):
             t = game.start_trick()
             table = _Table(game, n_rounds, knobs, opts)
@@ -529,7 +533,7 @@ def play_game(
 
             game.finish_trick(decide)
             if record:
-                out.append(format_trick(t.written, t.plays, t.steals))
+                out.append(format_trick(t.written, t.plays, t.steals, lang))
         game.end_round()
         lines.append(out)
     return game.result(), lines
@@ -544,15 +548,19 @@ class _PlayedRound(NamedTuple):
 
 
 def simulate_log(log, ruleset: Ruleset, ruleset_ref: str | None, options: Mapping[str, bool],
-                 bots: Sequence[str], seed: int, command: str | None = None) -> tuple[str, GameResult]:
-    """Play a deal log (``bids deal``) with bots; returns the full log text and the result."""
+                 bots: Sequence[str], seed: int, command: str | None = None,
+                 lang: str | None = None) -> tuple[str, GameResult]:
+    """Play a deal log (``bids deal``) with bots; returns the full log text and the result. The
+    log is written in the card words of ``lang``, by default the deal's own (its ``lang``)."""
+    lang = lang or log.lang
     from .deal import check_fits_log
 
     opts = dict(log.options)
     opts.update(options)
     check_fits_log(ruleset, len(log.players), deck_for(ruleset, len(log.players), ruleset.table_options(opts)),
                    len(log.rounds))
-    result, lines = play_game(ruleset, log.players, opts, log.rounds, bots, seed, record=True, file=log.file)
+    result, lines = play_game(ruleset, log.players, opts, log.rounds, bots, seed, record=True, file=log.file,
+                              lang=lang, lang_of_log=log.lang)
     played = [_PlayedRound(rd.leader or result.rounds[i].leader, rd.hands, rd.removed, rd.pile, lines[i])
               for i, rd in enumerate(log.rounds)]
     header = [f"Played by bidscli bots ({', '.join(f'{p}={b}' for p, b in zip(log.players, bots))}; seed {seed})"
@@ -561,4 +569,4 @@ def simulate_log(log, ruleset: Ruleset, ruleset_ref: str | None, options: Mappin
         header.append(f"Made with: {command}")
     full_opts = {k: bool(opts.get(k, False)) for k in sorted(set(opts) | set(ruleset.options))}
     ref = ruleset_ref if ruleset_ref is not None else log.ruleset
-    return log_text(ref, log.players, full_opts, played, header=header), result
+    return log_text(ref, log.players, full_opts, played, header=header, lang=lang), result

@@ -207,14 +207,15 @@ def make_deal(
 # -- a deal as a log (log.writer writes it) ----------------------------------------------
 
 
-def deal_text(deal: Deal, command: str | None = None) -> str:
+def deal_text(deal: Deal, command: str | None = None, lang: str = "en") -> str:
+    """A deal as a log, its cards in the card words of ``lang`` (log.writer.log_text)."""
     header = [f"A deal of Bids made by bidscli (seed {deal.seed}): tricks = [] marks rounds not played yet."]
     if command:
         header.append(f"Made with: {command}")
     header.append("Play it with `bids simulate` or `bids record --deal` (both check the deal first),")
     header.append("or fill in the tricks by hand: `bids validate --allow-partial` checks the game")
     header.append("once a trick is in (before that it says \"nothing to score\" and exits 1).")
-    return log_text(deal.ruleset, deal.players, deal.options, deal.rounds, header=header)
+    return log_text(deal.ruleset, deal.players, deal.options, deal.rounds, header=header, lang=lang)
 
 
 def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:

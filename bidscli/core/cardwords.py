@@ -1,0 +1,349 @@
+"""The card words of the players' languages (log.md "Card words in the players' languages").
+
+A log may say ``lang = "it"`` (or ``"es"``, ``"ja"``; ``"en"`` when it says nothing): its cards
+and actions are then written in that language's words. This module is the one place that knows
+them: :func:`card_words` gives a language's :class:`CardWords`, which reads a token (``card``), writes a
+card (``word``) and names its colour (``colour_word``, the recorder's echo). Cards inside bidscli
+are always the English ones (``str(card)``): JSON and CSV keep English tokens.
+
+How a token is read (``fold``): case-insensitive, spaces collapsed, full-width and half-width
+forms folded to their plain form (NFKC: ``Ｒ５`` is ``R5``, ``ｼｰﾌ`` is ``シーフ``), and Latin
+accents optional (``Ladron``, ``Piu'``). Only the combining accents of Latin letters are dropped
+(U+0300-U+036F), never the Japanese sound marks (U+3099, U+309A: ``サプライズ`` stays itself).
+Only card tokens are folded; player names never are.
+
+Colour letters are read only in the log's language, since they collide across languages (``G``
+is green in English, giallo in Italian); the special cards' names of every language are read in
+every log, since none collides. A token that is no card in the log's language but one in
+another gets a message that names both readings (:meth:`CardWords.card`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .cards import _CANONICAL, _INTERNED, BLACK, COLOUR_NAMES, COLOURS, MAX_NUMBER, Card
+from .errors import LogSyntaxError, nearest
+
+LANGS = ("en", "it", "es", "ja")
+LANG_NAMES = {"en": "English", "it": "Italian", "es": "Spanish", "ja": "Japanese"}
+
+# The colour letters each language writes (R, G, Y, B and K, the English ones, in that order of
+# the table of log.md), and the word each letter stands for: what the recorder echoes.
+_LETTERS = {
+    "en": ("R", "G", "Y", "B", "K"),
+    "it": ("R", "V", "G", "B", "N"),
+    "es": ("R", "V", "AM", "AZ", "N"),
+    "ja": ("赤", "緑", "黄", "青", "黒"),
+}
+_COLOUR_WORDS = {
+    "en": ("red", "green", "yellow", "blue", "black"),
+    "it": ("rosso", "verde", "giallo", "blu", "nero"),
+    "es": ("rojo", "verde", "amarillo", "azul", "negro"),
+    "ja": ("赤", "緑", "黄", "青", "黒"),
+}
+_ORDER = (*COLOURS, BLACK)  # R G Y B K: the order of _LETTERS and _COLOUR_WORDS
+
+# The special cards' names in each language, the first the one writers write. Two-word forms
+# ("Più bassa") are read as one card. All of them are read in every log (none collides).
+_SPECIAL_NAMES = {
+    "Lowest": {"en": ("Lowest", "Low"), "it": ("Bassa", "Più bassa"), "es": ("Baja", "Más baja"),
+               "ja": ("Lowest", "ロウエスト")},
+    "Surprise": {"en": ("Surprise", "?"), "it": ("Sorpresa",), "es": ("Sorpresa",), "ja": ("Surprise", "サプライズ")},
+    "Thief": {"en": ("Thief",), "it": ("Ladro",), "es": ("Ladrón",), "ja": ("Thief", "シーフ")},
+    "Ally": {"en": ("Ally",), "it": ("Alleato",), "es": ("Aliado",), "ja": ("アリー", "味方", "Ally")},
+}
+# Tokens read only in English logs: the K-prefixed black specials and the Ally's letter W.
+_ENGLISH_ONLY = {"K-5": "-5", "K2x": "2x", "W": "Ally"}
+_EVERYWHERE = {"-5": "-5", "2x": "2x", "x2": "2x"}  # the same in every language
+
+# The action words of a trick line (steal: "<thief> <steals> <card> <from> <victim>"; pass:
+# "<thief> <passes>"), the first the one writers write. English ones are read in every log.
+_ACTIONS = {
+    "en": (("steals",), ("from",), ("passes", "pass")),
+    "it": (("ruba",), ("a",), ("passa",)),
+    "es": (("roba",), ("a",), ("pasa",)),
+    "ja": (("steals",), ("from",), ("passes", "pass")),
+}
+
+# In a ja log these stand for "," ":" ";" in trick lines (Japanese punctuation, full-width forms).
+_JA_SEPARATORS = str.maketrans({"、": ",", "，": ",", "：": ":", "；": ";"})
+SEPARATOR_CHARS = {"ja": "、，：；"}  # what a name may not hold in a log of that language
+
+
+def fold(token: str) -> str:
+    """A card token as it is looked up: case folded, spaces collapsed, full-width forms folded, Latin
+    accents and apostrophes dropped ("Piu'", "Ladrón" -> "piu", "ladron"), Japanese kept whole."""
+    text = " ".join(token.split())
+    if text.isascii():
+        text = text.lower()
+        return text.replace("'", "").replace("`", "") if ("'" in text or "`" in text) else text
+    import unicodedata  # only for a token that is not ASCII: not at start-up
+
+    for mark in "'`´’":  # an accent typed after the letter (Piu'): dropped before NFKC reads ´ as an accent
+        text = text.replace(mark, "")
+    text = unicodedata.normalize("NFKC", text)  # full-width and half-width forms: Ｒ５ -> R5, ｼｰﾌ -> シーフ
+    text = unicodedata.normalize("NFD", text)
+    text = "".join(c for c in text if not "\u0300" <= c <= "\u036f")  # Latin accents only, never ゛ ゜
+    text = unicodedata.normalize("NFC", text).replace("\u2212", "-").replace("×", "x")
+    return " ".join(text.casefold().split())
+
+
+class CardWords:
+    """The card words of one language: reading tokens, writing cards, naming colours."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.name = LANG_NAMES[lang]
+        self.letters = dict(zip(_ORDER, _LETTERS[lang]))
+        self.colour_words = dict(zip(_ORDER, _COLOUR_WORDS[lang]))
+        self.steal_words, self.from_words, self.pass_words = _ACTIONS[lang]
+        self.pass_answer = self.pass_words[-1]  # the one word that answers a steal question: pass, passa
+        if lang != "en":  # English actions are read in every log
+            en = _ACTIONS["en"]
+            self.steal_words += en[0]
+            self.from_words += en[1]
+            self.pass_words += en[2]
+        self.separators = _JA_SEPARATORS if lang == "ja" else None
+        # The tokens as this language's writers write them (canonical ones in English): one
+        # dictionary look-up a card on a log's usual path.
+        if lang == "en":
+            self.exact: dict[str, Card] = _CANONICAL
+        else:
+            self.exact = {self.word(c): c for c in _INTERNED.values()}
+        self.one = {tok: (c,) for tok, c in self.exact.items()}  # a revealed part of one card, as written
+        self._folded: dict[str, Card] | None = None
+
+    # -- writing -------------------------------------------------------------------------------
+    def word(self, card: Card) -> str:
+        """The token a writer writes for ``card`` in this language (``G5`` for yellow 5 in Italian)."""
+        if card.special is not None:
+            names = _SPECIAL_NAMES.get(card.special)
+            return names[self.lang][0] if names else card.special
+        return f"{self.letters[card.colour]}{card.number}"
+
+    def colour_word(self, card: Card) -> str | None:
+        """The word of a number card's colour ("giallo" for yellow 5 in Italian); None for a special card."""
+        return None if card.number is None else self.colour_words[card.colour]
+
+    def echo(self, card: Card) -> str:
+        """A card as the recorder shows it back: its token and colour word, ``G5 (giallo)``."""
+        word = self.word(card)
+        colour = self.colour_word(card)
+        return word if colour is None or colour == self.letters[card.colour] else f"{word} ({colour})"
+
+    def trick(self, revealed, plays, actions=()) -> str:
+        """A trick line in this language's words (log.md 'A trick line'), as writers write it."""
+        word = self.word
+        head = " ".join(map(word, revealed))
+        body = ", ".join(f"{p} {word(c)}" for p, c in plays)
+        return f"{head}: {body}" + "".join(f"; {self.action(a)}" for a in actions)
+
+    def action(self, action) -> str:
+        """A steal or a pass (log.reader.Steal, Pass) in this language's words."""
+        card = getattr(action, "card", None)
+        if card is None:
+            return f"{action.thief} {self.pass_words[0]}"
+        return f"{action.thief} {self.steal_words[0]} {self.word(card)} {self.from_words[0]} {action.victim}"
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def folded(self) -> dict[str, Card]:
+        """Every token this language reads, folded (``fold``) -> its card. Made on first use."""
+        if self._folded is None:
+            table: dict[str, Card] = {}
+            for colour, letter in self.letters.items():
+                for n in range(1, MAX_NUMBER + 1):
+                    table[fold(f"{letter}{n}")] = _CANONICAL[f"{colour}{n}"]
+            table.update(_every_log())
+            if self.lang == "en":
+                table.update({fold(k): _CANONICAL[v] for k, v in _ENGLISH_ONLY.items()})
+            self._folded = table
+        return self._folded
+
+    def read(self, token: str) -> Card | None:
+        """The card ``token`` is in this language, or None."""
+        card = self.exact.get(token)
+        return card if card is not None else self.folded.get(fold(token))
+
+    def card(self, token: str) -> Card:
+        """The card ``token`` is in this language; raises CardWordError saying what was expected and,
+        for a token of another language, what it means there."""
+        card = self.read(token)
+        if card is not None:
+            return card
+        readings = {lang: c for lang in LANGS if lang != self.lang and (c := card_words(lang).read(token)) is not None}
+        if readings:
+            raise CardWordError(self.foreign_message(token.strip(), readings), token.strip(), readings)
+        if self.lang == "en":
+            Card.parse(token)  # raises the English message (aliases, the nearest special name)
+        raise CardWordError(self._not_a_card(token.strip()), token.strip(), {})
+
+    def cards(self, tokens) -> tuple[Card, ...]:
+        """The cards of a sequence of tokens (the revealed part of a trick line), two-word forms
+        ("Più bassa") joined into one token first."""
+        return tuple(map(self.card, join_two_words(list(tokens))))
+
+    def _not_a_card(self, word: str) -> str:
+        letters = ", ".join(f"{self.letters[c]} ({self.colour_words[c]})" for c in _ORDER)
+        specials = [names[self.lang][0] for names in _SPECIAL_NAMES.values()]
+        near = ""
+        if len(word) > 2 and word.isalpha():
+            by_fold = {fold(n): n for names in _SPECIAL_NAMES.values() for n in names[self.lang] if n.isalpha()}
+            meant = nearest(fold(word), by_fold)
+            near = f" (did you mean '{by_fold[meant]}'?)" if meant else ""
+        sample = f"{self.letters['R']}5, {self.letters['K']}7"
+        return (f"'{word}' is not a card{near}: {_a(self.name)} {self.name} log (lang = \"{self.lang}\") writes a "
+                f"colour {letters} and a number 1-{MAX_NUMBER} (e.g. {sample}), or one of -5, 2x, "
+                + ", ".join(specials))
+
+    def where(self) -> str:
+        """This language's logs, for a message: 'an Italian log (lang = "it")'."""
+        said = "the log has no lang" if self.lang == "en" else f'lang = "{self.lang}"'
+        return f"{_a(self.name)} {self.name} log ({said})"
+
+    def foreign_message(self, token: str, readings: dict[str, Card]) -> str:
+        """The message for ``token``, no card in this language but ``readings`` in others: what it
+        is there, and how this language writes that card."""
+        by_card: dict[Card, list[str]] = {}
+        for lang, c in readings.items():
+            by_card.setdefault(c, []).append(lang)
+        said = []
+        for c, langs in by_card.items():
+            named = _or([LANG_NAMES[lang] for lang in langs])
+            said.append(f"in {_a(named)} {named} log it is {_described(c, langs)}")
+        own = ", ".join(f"{self.word(c)}" + (f" ({w})" if (w := self._own_colour(c)) else "") for c in by_card)
+        return (f"'{token}' is not a card in {self.where()}: " + ", and ".join(said)
+                + f"; {_a(self.name)} {self.name} log writes {own}")
+
+    def _own_colour(self, card: Card) -> str | None:
+        """The colour word to show beside this language's token, when it says more than the token."""
+        word = self.colour_word(card)
+        return None if word is None or word == self.letters[card.colour] or self.lang == "en" else word
+
+    def scan(self, text: str) -> tuple[list[Card], list[tuple[str, dict]]]:
+        """The card tokens of ``text`` (a trick line, or a list's tokens joined by spaces): the cards
+        this language reads, and each token it does not read with its readings in other languages
+        (words that are no card anywhere, names, are left out)."""
+        if self.separators is not None:
+            text = text.translate(self.separators)
+        own, foreign = [], []
+        for token in join_two_words(text.replace(",", " ").replace(":", " ").replace(";", " ").split()):
+            card = self.read(token)
+            if card is not None:
+                own.append(card)
+                continue
+            readings = {lang: c for lang in LANGS if lang != self.lang and (c := card_words(lang).read(token))}
+            if readings:
+                foreign.append((token, readings))
+        return own, foreign
+
+    def advice(self, readings: list[dict], seen) -> str:
+        """What to do about a log in these card words whose foreign tokens read as ``readings`` (one
+        dict a token: language -> card) and whose other tokens read as the cards ``seen``: the lang
+        that reads every token, and a card it reads differently (G: green here, giallo there).
+        Empty when no language reads them all (slips, not a whole log in other words)."""
+        cards = sorted(set(seen), key=lambda c: c.sort_key)
+        candidates = [lang for lang in LANGS if lang != self.lang and all(lang in r for r in readings)
+                      and all(card_words(lang).read(self.word(c)) is not None for c in cards)]
+        if not candidates:
+            return ""
+        if candidates == ["en"]:
+            text = f'if the log is written in English card words, remove lang = "{self.lang}"'
+        else:
+            langs = [c for c in candidates if c != "en"]
+            named = _or([LANG_NAMES[c] for c in langs])
+            said = _or([f'lang = "{c}"' for c in langs])
+            text = (f"if the table wrote {named} card words, add {said} at the top" if self.lang == "en" else
+                    f"if the table wrote {named} card words, write {said} instead")
+        there = card_words(candidates[0])
+        for card in cards:
+            token = self.word(card)
+            other = there.read(token)
+            if other is not None and other is not card:
+                text += (f" (then {token} reads as {_described(other, [there.lang])}, not "
+                         f"{_described(card, [self.lang])} as now)")
+                break
+        return text
+
+
+class CardWordError(LogSyntaxError):
+    """A token that is no card in the log's language. ``readings``: the card it is in each other
+    language that reads it (empty when none does), so that a reader can say it once for a log."""
+
+    def __init__(self, message: str, token: str, readings: dict, **where) -> None:
+        super().__init__(message, **where)
+        self.token = token
+        self.readings = readings
+        self.context = token  # the text around it (its trick line): a reader sets it, to say it once
+
+
+def _described(card: Card, langs) -> str:
+    """A card in words, for a message: "yellow 5 (giallo)" for Italian, "red 5 (rosso, rojo)"."""
+    if card.number is None:
+        return str(card)
+    said = []
+    for lang in langs:
+        w = card_words(lang)
+        colour = w.colour_word(card)
+        if lang != "en" and colour != w.letters[card.colour] and colour not in said:
+            said.append(colour)
+    english = f"{COLOUR_NAMES[card.colour]} {card.number}"
+    return f"{english} ({', '.join(said)})" if said else english
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1] in "AEIOU" else "a"
+
+
+def join_two_words(tokens: list[str]) -> list[str]:
+    """Tokens with each two-word card name ("Più", "bassa") joined into one token."""
+    if len(tokens) < 2:
+        return tokens
+    firsts = _two_word_firsts()
+    if not any(fold(t) in firsts for t in tokens[:-1]):
+        return tokens
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if i + 1 < len(tokens) and fold(f"{tokens[i]} {tokens[i + 1]}") in _every_log():
+            out.append(f"{tokens[i]} {tokens[i + 1]}")
+            i += 2
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def is_two_word_card(first: str, second: str) -> bool:
+    """Whether ``first second`` is one card ("Più bassa", "Más baja")."""
+    return fold(first) in _two_word_firsts() and fold(f"{first} {second}") in _every_log()
+
+
+@cache
+def _every_log() -> dict[str, Card]:
+    """The folded tokens read in every log: the special cards' names of every language, -5, 2x."""
+    table = {fold(k): _CANONICAL[v] for k, v in _EVERYWHERE.items()}
+    for special, by_lang in _SPECIAL_NAMES.items():
+        for names in by_lang.values():
+            for n in names:
+                table[fold(n)] = _CANONICAL[special]
+    return table
+
+
+@cache
+def _two_word_firsts() -> frozenset:
+    return frozenset(k.split()[0] for k in _every_log() if " " in k)
+
+
+@cache
+def card_words(lang: str = "en") -> CardWords:
+    """The card words of ``lang`` (one of LANGS), made once."""
+    if lang not in LANG_NAMES:
+        raise ValueError(f"{lang!r}: card words are known in {', '.join(LANGS)}")
+    return CardWords(lang)
+
