@@ -1,4 +1,4 @@
-# bidscli: make demo (score a bundled example), make test (the test suite), make lint (ruff, layers),
+# bidscli: make demo (score a bundled example), make test (the test suite), make lint (ruff, layers, types),
 # make fuzz (many more generated cases), make bench (scoring against parsing), make catalogs (the
 # message catalogs: extract, update, compile; docs/translating.md).
 # Each creates the virtual environment .venv and installs the package first.
@@ -34,10 +34,13 @@ test: $(STAMP)
 # ruff is pinned: its default rule set grows between releases (settings: pyproject.toml).
 # import-linter checks the layers and that no imports loop (contracts: pyproject.toml,
 # docs/developers.md), imports inside functions included.
+# mypy checks the types (settings: pyproject.toml; docs/developers.md "Types"); pinned, as its
+# checks and the standard library's stubs change between releases.
 lint: $(STAMP)
-	$(BIN)/python -m pip install --quiet "ruff==0.17.6" "import-linter==2.16"
+	$(BIN)/python -m pip install --quiet "ruff==0.17.6" "import-linter==2.16" "mypy==2.4.1"
 	$(BIN)/ruff check bidscli tests bench tools
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests -k "fuzz or property"
@@ -63,4 +66,4 @@ catalogs: $(STAMP)
 	$(BIN)/python tools/catalogs.py extract update compile
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache

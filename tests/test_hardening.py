@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from bidscli.cli.main import main
 from bidscli.core.workers import Stopped
 from bidscli.files.bounds import MAX_KEY_PARTS, MAX_KEYS, MAX_LINE_CHARS
-from bidscli.files.safe import write_atomic
+from bidscli.files.safe import FileChanged, write_atomic
 from bidscli.sim import study as S
 from bidscli.sim.deal import default_names
 
@@ -320,6 +320,31 @@ def _race(barrier, results, out, who):
     except Exception as exc:  # noqa: BLE001 - reported to the parent
         results.put(f"refused: {exc}")
 
+
+
+def test_a_file_deleted_and_made_again_while_it_is_saved_over_is_left_alone(tmp_path, monkeypatch):
+    """``bids record`` saves only over the file it last wrote (``write_atomic(expect=...)``). A file
+    deleted after that check and made again by another program just before the rename ended the
+    save in a traceback (found by the type checker, issue 33); it is a FileChanged, as any change."""
+    out = tmp_path / "rec.toml"
+    ours = write_atomic(out, "ours\n")
+    real_lstat, looks = os.lstat, []
+
+    def lstat(path, *args, **kw):
+        if os.fspath(path) == str(out):
+            looks.append(path)
+            if len(looks) == 2:  # the writer's own look, after its check: another program deletes it...
+                out.unlink()
+            elif len(looks) == 3:  # ...and makes it again, just before the rename
+                out.write_text("theirs\n")
+        return real_lstat(path, *args, **kw)
+
+    monkeypatch.setattr(os, "lstat", lstat)
+    with pytest.raises(FileChanged, match="was changed as it was being saved: not saving over it"):
+        write_atomic(out, "ours, once more\n", expect=ours)
+    assert len(looks) == 3
+    assert out.read_text() == "theirs\n"
+    assert sorted(os.listdir(tmp_path)) == ["rec.toml"]  # no temporary file left
 
 # -- 7. SIGTERM and SIGHUP end study's workers ----------------------------------------------------------
 

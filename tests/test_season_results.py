@@ -11,6 +11,8 @@ with -r italian -r english, only g6 differs under italian: Cleo 44, Ana 28, Ben 
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 from pathlib import Path
@@ -155,3 +157,11 @@ def test_an_alias_for_a_player_of_a_left_out_game_says_the_game_was_left_out(tmp
     table = bids("season", root, "--alias", "Zoe=Eve", "--jobs", 2)  # the same from worker processes
     assert "'Zoe' plays only in a game left out (w2.toml)" in table.stderr
     assert "no game has a player 'Zoe'" not in table.stderr
+
+
+def test_csv_names_the_best_game_as_the_table_does(tmp_path):
+    root = league(tmp_path)
+    r = bids("season", root.resolve(), *ALIAS, "--format", "csv")
+    rows = {x["player"]: x for x in csv.DictReader(io.StringIO(r.stdout))}
+    assert rows["Cy"]["best_game"] == "Evening at Ana's" and rows["Dev"]["best_game"] == "w3/game.toml"
+    assert rows["Dev"]["best_game_file"] == str(root.resolve() / "w3" / "game.toml")

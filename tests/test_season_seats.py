@@ -1,4 +1,5 @@
-"""`bids season`'s head to head when players change seats between games (issue 31, item 1).
+"""`bids season`'s head to head when players change seats between games (issue 31, item 1), and the
+whole season's numbers on generated seasons (the standings' order, --min-games, the results).
 
 A pair's head to head counts every game both played, whatever their seats: games(a, b) ==
 games(b, a), above(a, b) == below(b, a), and games(a, b) is the number of counted games with both
@@ -7,7 +8,8 @@ at the table. Three checks:
 * a hand-worked season of four games (tests/data/season-seats/) in which the seats change every game;
 * a property test over generated seasons of real logs (3 to 6 players drawn from 8, seats shuffled
   between games, absentees, games left out as invalid or unfinished, names written in another case),
-  its numbers checked against `bids score` of each counted log;
+  its numbers checked against `bids score` of each counted log, under each --rank-by and
+  --min-games 1 to 3 (the order, the shared places, the champion, the unranked, the results);
 * a property test of the season's analysis alone on many more generated games (totals from a small
   range, so that ties are frequent), checked against a count made here.
 
@@ -149,8 +151,16 @@ def seasons(draw):
     return games
 
 
-@given(seasons())
-def test_generated_seasons_count_every_meeting(case_counter, games):
+KEYS = {  # each --rank-by order as the JSON gives its numbers (docs/commands.md): the best first
+    "wins": lambda s: (-s["wins"], -s["win_rate"], -s["points_per_game"]),
+    "points": lambda s: (-s["points_per_game"], -s["wins"], s["mean_rank"]),
+    "mean-rank": lambda s: (s["mean_rank"], -s["wins"], -s["points_per_game"]),
+    "rating": lambda s: (-s["rating"]["ordinal"], -s["wins"]),
+}
+
+
+@given(seasons(), st.sampled_from(sorted(KEYS)), st.integers(1, 3))
+def test_generated_seasons_count_every_meeting(case_counter, games, rank_by, min_games):
     case_counter["property: season head to head (generated logs)"] += 1
     with tempfile.TemporaryDirectory() as d:
         counted = []
@@ -167,7 +177,7 @@ def test_generated_seasons_count_every_meeting(case_counter, games):
                 seen.add(text)
                 doc = json.loads(bids("score", path, "--format", "json").stdout)
                 counted.append({name: doc["totals"][seat] for name, seat in zip(names, doc["players"])})
-        r = bids("season", d, "--format", "json")
+        r = bids("season", d, "--format", "json", "--rank-by", rank_by, "--min-games", min_games)
         assert r.exit_code == (0 if len(counted) == len(games) else 1), r.output
         doc = json.loads(r.stdout)
         assert doc["games"] == len(counted)
@@ -180,7 +190,7 @@ def test_generated_seasons_count_every_meeting(case_counter, games):
             assert h2h.get((a, b), (0, 0, 0)) == want, (a, b)
             if met:
                 assert h2h[(a, b)] == (h2h[(b, a)][0], h2h[(b, a)][2], h2h[(b, a)][1])
-        standings = {s["player"].capitalize(): s for s in rs["standings"]}
+        standings = {s["player"].capitalize(): s for s in rs["standings"] + rs["unranked"]}
         for p in ROSTER:
             mine = [t for t in counted if p in t]
             if not mine:
@@ -188,6 +198,17 @@ def test_generated_seasons_count_every_meeting(case_counter, games):
                 continue
             assert standings[p]["games"] == len(mine)
             assert standings[p]["wins"] == sum(t[p] == max(t.values()) for t in mine)
+            assert (standings[p]["place"] is None) == (len(mine) < min_games)
+        # the results: every counted game, in season order (by file name here), with score's totals
+        assert [{p.capitalize(): t for p, t in g["totals"].items()} for g in rs["results"]] == counted
+        assert [sorted(w.capitalize() for w in g["winners"]) for g in rs["results"]] == [
+            sorted(p for p, t in g.items() if t == max(g.values())) for g in counted]
+        # the standings' order: sorted by the order's key, equal keys share the place, the champion the first
+        ranked = rs["standings"]
+        keys = [KEYS[rank_by](s) for s in ranked]
+        assert keys == sorted(keys)
+        assert [s["place"] for s in ranked] == [1 + sum(k < key for k in keys) for key in keys]
+        assert rs["champion"] == [s["player"] for s in ranked if s["place"] == 1]
 
 
 # -- the analysis alone, on many generated games -----------------------------------------------

@@ -138,3 +138,9 @@ def test_band_chart_tells_twelve_series_apart_by_more_than_colour():
     ends = sorted(s.attrs["y"] for s in chart.shapes if "end" in s.attrs.get("class", "").split())
     assert len(ends) == 12 and all(b - a >= svg.FONT - 0.1 for a, b in pairwise(ends))
     assert ends[0] >= 10 and ends[-1] <= 300 - 24 + 4  # inside the plot (its top, its bottom plus the baseline)
+
+
+def test_band_chart_marks_a_long_series_sparingly_and_its_last_point():
+    chart = svg.band_chart([("Ana", [(g, 25.0 + g % 3, 5.0) for g in range(1, 1001)])], 1000, "t")
+    marks = [s for s in chart.shapes if "mark" in s.attrs.get("class", "").split()]
+    assert 20 <= len(marks) <= svg.MAX_MARKS + 1 and marks[-1].text.startswith("Ana after game 1000:")

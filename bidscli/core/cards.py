@@ -11,6 +11,7 @@ is then a dictionary look-up per token, which keeps scoring cheap.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import LogSyntaxError, nearest
@@ -31,7 +32,8 @@ ALLY = "Ally"
 
 MAX_NUMBER = 14  # the largest number of any deck (6 players)
 
-_INTERNED: dict = {}  # (colour, number, special) -> the one Card of it
+CardKey = tuple[str, int | None, str | None]  # (colour, number, special)
+_INTERNED: dict[CardKey, Card] = {}  # the one Card of each key
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -52,17 +54,17 @@ class Card:
     number: int | None
     special: str | None
     value: int
-    _key: tuple
+    _key: CardKey
     _text: str  # the canonical token, made once: reports print cards by the hundred thousand
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[CardKey], Card], tuple[CardKey]]:
         # Pickling (process pools) must give back the interned card.
         return (_interned, (self._key,))
 
-    def __copy__(self):
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     # -- what the card is -------------------------------------------------
@@ -72,7 +74,7 @@ class Card:
         return self.number is not None
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, str]:
         order = "RGYBKW"
         return (order.index(self.colour), self.number or 0, self.special or "")
 
@@ -127,7 +129,7 @@ def _make(colour: str, number: int | None = None, special: str | None = None) ->
     return card
 
 
-def _interned(key: tuple) -> Card:
+def _interned(key: CardKey) -> Card:
     return _INTERNED[key]
 
 

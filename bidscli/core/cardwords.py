@@ -20,7 +20,9 @@ another gets a message that names both readings (:meth:`CardWords.card`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from .cards import _CANONICAL, _INTERNED, BLACK, COLOUR_NAMES, COLOURS, MAX_NUMBER, Card
 from .errors import LogSyntaxError, nearest
@@ -46,7 +48,7 @@ _ORDER = (*COLOURS, BLACK)  # R G Y B K: the order of _LETTERS and _COLOUR_WORDS
 
 # The special cards' names in each language, the first the one writers write. Two-word forms
 # ("Più bassa") are read as one card. All of them are read in every log (none collides).
-_SPECIAL_NAMES = {
+_SPECIAL_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "Lowest": {"en": ("Lowest", "Low"), "it": ("Bassa", "Più bassa"), "es": ("Baja", "Más baja"),
                "ja": ("Lowest", "ロウエスト")},
     "Surprise": {"en": ("Surprise", "?"), "it": ("Sorpresa",), "es": ("Sorpresa",), "ja": ("Surprise", "サプライズ")},
@@ -59,7 +61,7 @@ _EVERYWHERE = {"-5": "-5", "2x": "2x", "x2": "2x"}  # the same in every language
 
 # The action words of a trick line (steal: "<thief> <steals> <card> <from> <victim>"; pass:
 # "<thief> <passes>"), the first the one writers write. English ones are read in every log.
-_ACTIONS = {
+_ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "en": (("steals",), ("from",), ("passes", "pass")),
     "it": (("ruba",), ("a",), ("passa",)),
     "es": (("roba",), ("a",), ("pasa",)),
@@ -132,15 +134,15 @@ class CardWords:
         colour = self.colour_word(card)
         return word if colour is None or colour == self.letters[card.colour] else f"{word} ({colour})"
 
-    def trick(self, revealed, plays, actions=()) -> str:
+    def trick(self, revealed: Iterable[Card], plays: Iterable[tuple[str, Card]], actions: Iterable[Any] = ()) -> str:
         """A trick line in this language's words (log.md 'A trick line'), as writers write it."""
         word = self.word
         head = " ".join(map(word, revealed))
         body = ", ".join(f"{p} {word(c)}" for p, c in plays)
         return f"{head}: {body}" + "".join(f"; {self.action(a)}" for a in actions)
 
-    def action(self, action) -> str:
-        """A steal or a pass (log.reader.Steal, Pass) in this language's words."""
+    def action(self, action: Any) -> str:
+        """A steal or a pass (log.reader.Steal, Pass: the layer above) in this language's words."""
         card = getattr(action, "card", None)
         if card is None:
             return f"{action.thief} {self.pass_words[0]}"
@@ -179,7 +181,7 @@ class CardWords:
             Card.parse(token)  # raises the English message (aliases, the nearest special name)
         raise CardWordError(self._not_a_card(token.strip()), token.strip(), {})
 
-    def cards(self, tokens) -> tuple[Card, ...]:
+    def cards(self, tokens: Iterable[str]) -> tuple[Card, ...]:
         """The cards of a sequence of tokens (the revealed part of a trick line), two-word forms
         ("Più bassa") joined into one token first."""
         return tuple(map(self.card, join_two_words(list(tokens))))
@@ -221,13 +223,14 @@ class CardWords:
         word = self.colour_word(card)
         return None if word is None or word == self.letters[card.colour] or self.lang == "en" else word
 
-    def scan(self, text: str) -> tuple[list[Card], list[tuple[str, dict]]]:
+    def scan(self, text: str) -> tuple[list[Card], list[tuple[str, dict[str, Card]]]]:
         """The card tokens of ``text`` (a trick line, or a list's tokens joined by spaces): the cards
         this language reads, and each token it does not read with its readings in other languages
         (words that are no card anywhere, names, are left out)."""
         if self.separators is not None:
             text = text.translate(self.separators)
-        own, foreign = [], []
+        own: list[Card] = []
+        foreign: list[tuple[str, dict[str, Card]]] = []
         for token in join_two_words(text.replace(",", " ").replace(":", " ").replace(";", " ").split()):
             card = self.read(token)
             if card is not None:
@@ -238,7 +241,7 @@ class CardWords:
                 foreign.append((token, readings))
         return own, foreign
 
-    def advice(self, readings: list[dict], seen) -> str:
+    def advice(self, readings: list[dict[str, Card]], seen: Iterable[Card]) -> str:
         """What to do about a log in these card words whose foreign tokens read as ``readings`` (one
         dict a token: language -> card) and whose other tokens read as the cards ``seen``: the lang
         that reads every token, and a card it reads differently (G: green here, giallo there).
@@ -271,22 +274,22 @@ class CardWordError(LogSyntaxError):
     """A token that is no card in the log's language. ``readings``: the card it is in each other
     language that reads it (empty when none does), so that a reader can say it once for a log."""
 
-    def __init__(self, message: str, token: str, readings: dict, **where) -> None:
+    def __init__(self, message: str, token: str, readings: dict[str, Card], **where: Any) -> None:
         super().__init__(message, **where)
         self.token = token
         self.readings = readings
         self.context = token  # the text around it (its trick line): a reader sets it, to say it once
 
 
-def _described(card: Card, langs) -> str:
+def _described(card: Card, langs: Iterable[str]) -> str:
     """A card in words, for a message: "yellow 5 (giallo)" for Italian, "red 5 (rosso, rojo)"."""
     if card.number is None:
         return str(card)
-    said = []
+    said: list[str] = []
     for lang in langs:
         w = card_words(lang)
         colour = w.colour_word(card)
-        if lang != "en" and colour != w.letters[card.colour] and colour not in said:
+        if lang != "en" and colour is not None and colour != w.letters[card.colour] and colour not in said:
             said.append(colour)
     english = f"{COLOUR_NAMES[card.colour]} {card.number}"
     return f"{english} ({', '.join(said)})" if said else english
@@ -336,7 +339,7 @@ def _every_log() -> dict[str, Card]:
 
 
 @cache
-def _two_word_firsts() -> frozenset:
+def _two_word_firsts() -> frozenset[str]:
     return frozenset(k.split()[0] for k in _every_log() if " " in k)
 
 

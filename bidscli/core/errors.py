@@ -11,6 +11,9 @@ it in the output language; ``error.message`` and ``to_json()`` in English.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, Self
+
 from .i18n import ENGLISH, Message, text
 from .sanitize import one_line, path_text, shorten
 
@@ -47,7 +50,7 @@ class BidsError(Exception):
         self.trick = trick
         self.player = player
 
-    def located(self, **where) -> BidsError:
+    def located(self, **where: str | int | None) -> Self:
         """Fill in location fields that are still unknown; returns self."""
         for key, value in where.items():
             if value is not None and getattr(self, key) is None:
@@ -101,7 +104,7 @@ class BidsError(Exception):
         where = self.where()
         return f"{where}: {self.text()}" if where else self.text()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str | int | bool | None]:
         return {
             "kind": self.kind,
             "file": self.file,
@@ -125,6 +128,9 @@ class LogStructureError(BidsError):
     """The log is TOML but its keys, types or values are not a Bids log."""
 
     kind = "structure"
+    # A key the log needs (ruleset, players, rounds) that this error says is missing or unusable:
+    # what follows from its absence is not reported again.
+    meant: str | None = None
 
 
 class RulesetError(BidsError):
@@ -154,7 +160,7 @@ class UnfinishedError(BidsError):
     kind = "unfinished"
 
     def __init__(self, fact: str | Message, *,
-                 advice: str | Message | None = "use --allow-partial to see the standings so far", **where) -> None:
+                 advice: str | Message | None = "use --allow-partial to see the standings so far", **where: Any) -> None:
         self.fact = fact
         super().__init__(_joined(fact, advice) if advice else fact, **where)
 
@@ -197,7 +203,7 @@ class _Abort(Exception):
 
 
 
-def nearest(name: str, choices) -> str | None:
+def nearest(name: str, choices: Iterable[object]) -> str | None:
     """The closest valid name, for 'did you mean' hints."""
     import difflib
 
@@ -205,6 +211,6 @@ def nearest(name: str, choices) -> str | None:
     return match[0] if match else None
 
 
-def did_you_mean(name: str, choices) -> str:
+def did_you_mean(name: str, choices: Iterable[object]) -> str:
     near = nearest(name, choices)
     return f" (did you mean '{near}'?)" if near else ""

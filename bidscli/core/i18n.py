@@ -22,7 +22,11 @@ bidscli: every layer may word its messages.
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 LANGUAGES = ("it", "es", "ja", "en")  # as --lang lists them
 ENGLISH = "en"  # the language of the message ids, of JSON and of CSV
@@ -31,7 +35,7 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's ow
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
 
 _language: str | None = None  # None: not chosen yet (then the environment's, when first asked)
-_catalogs: dict[str, Any] = {}
+_catalogs: dict[str, NullTranslations] = {}
 
 
 # -- choosing the language ---------------------------------------------------------------------
@@ -46,7 +50,7 @@ def language_code(text: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
-def from_environment(environ=None, *, strict: bool = False) -> str:
+def from_environment(environ: Mapping[str, str] | None = None, *, strict: bool = False) -> str:
     """The language without ``--lang``: ``BIDS_LANG``, else the locale in gettext's own order
     (the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set; LANGUAGE may list several,
     ``fr:it``: the first of ours wins; ``C`` or ``POSIX`` means English), else English.
@@ -95,7 +99,7 @@ def set_language(code: str | None) -> str | None:
 # -- the catalogs ------------------------------------------------------------------------------
 
 
-def catalog(lang: str):
+def catalog(lang: str) -> NullTranslations:
     """The gettext translations of ``lang``, read once, the first time they are needed.
 
     English is the message ids themselves (no file). The file is read through
@@ -128,7 +132,7 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def card_text(card, lang: str) -> str:
+def card_text(card: object, lang: str) -> str:
     """A card as a text of ``lang`` says it: the one function every card argument of a message
     goes through (``Card.in_language``). In English, and until the card words of the players'
     languages are filled in here, the card's token (``R5``, ``Thief``).
@@ -186,7 +190,8 @@ class Message:
 
     __hash__ = None  # type: ignore[assignment]  # its arguments are a dict
 
-    def __reduce__(self):  # pickled to and from worker processes
+    def __reduce__(self) -> tuple[Callable[..., Message], tuple[str, str | None, dict[str, Any]]]:
+        # pickled to and from worker processes
         return (_rebuild, (self.msgid, self.plural, self.args))
 
 
@@ -197,7 +202,7 @@ def PluralMessage(singular: str, plural: str, n: int, /, **args: Any) -> Message
     return message
 
 
-def _rebuild(msgid: str, plural: str | None, args: dict) -> Message:
+def _rebuild(msgid: str, plural: str | None, args: dict[str, Any]) -> Message:
     message = Message(msgid, **args)
     message.plural = plural
     return message

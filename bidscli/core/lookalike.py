@@ -22,9 +22,10 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable
+from types import ModuleType
 
 
-def _data():
+def _data() -> ModuleType:
     # About 170 KB of literals: loaded only for a name that is not ASCII.
     from . import lookalike_data
 
@@ -68,7 +69,7 @@ def lookalikes(names: Iterable[str]) -> list[tuple[str, str]]:
     names = list(dict.fromkeys(names))
     if all(n.isascii() for n in names):
         return []  # all Latin (or of no script): no two differ in script
-    groups: dict[str, list[tuple[int, str, frozenset]]] = {}
+    groups: dict[str, list[tuple[int, str, frozenset[str]]]] = {}
     for i, name in enumerate(names):
         found = scripts(name)
         if found:  # a name without letters looks like no one script's name

@@ -35,6 +35,7 @@ that real names need (ZWNJ U+200C, ZWJ U+200D) are text, not control characters.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 MAX_MESSAGE = 1000  # characters of one error message; the middle of a longer one is cut
 
@@ -53,15 +54,15 @@ _READ_UNSAFE_RE = _READ_UNSAFE_LINES_RE.replace("[", "[\t\n", 1)
 _LINE_BREAK_RE = "[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]"  # where str.splitlines breaks a line
 
 
-def _text_unsafe() -> re.Pattern:
+def _text_unsafe() -> re.Pattern[str]:
     return re.compile(_TEXT_UNSAFE_RE)
 
 
-def _json_unsafe() -> re.Pattern:
+def _json_unsafe() -> re.Pattern[str]:
     return re.compile(_JSON_UNSAFE_RE)
 
 
-def _text_escape(m: re.Match) -> str:
+def _text_escape(m: re.Match[str]) -> str:
     ch = m.group()
     n = ord(ch)
     if n <= 0xFF:
@@ -73,7 +74,7 @@ def _text_escape(m: re.Match) -> str:
     return f"\\u{n:04x}"
 
 
-def _json_escape(m: re.Match) -> str:
+def _json_escape(m: re.Match[str]) -> str:
     n = ord(m.group())
     if 0xDC80 <= n <= 0xDCFF:
         return f"\\\\x{n - 0xDC00:02x}"  # the string holds a visible \xNN
@@ -91,7 +92,7 @@ def terminal(text: str) -> str:
     return _text_unsafe().sub(_text_escape, text)
 
 
-def path_text(name) -> str:
+def path_text(name: object) -> str:
     """A file name as printed: what :func:`terminal` escapes, and a line break, a carriage return
     or a tab as ``\\n``, ``\\r`` or ``\\t``, so that one name stays on one line and ``FILE:LINE:``
     stays greppable."""
@@ -109,7 +110,7 @@ def one_line(text: str) -> str:
     return re.sub(_LINE_BREAK_RE, _break_escape, text)
 
 
-def _break_escape(m: re.Match) -> str:
+def _break_escape(m: re.Match[str]) -> str:
     n = ord(m.group())
     return "\\n" if n == 10 else "\\r" if n == 13 else f"\\x{n:02x}" if n <= 0xFF else f"\\u{n:04x}"
 
@@ -122,7 +123,7 @@ def json_text(text: str) -> str:
     return _json_unsafe().sub(_json_escape, text)
 
 
-def json_dumps(doc, **kw) -> str:
+def json_dumps(doc: object, **kw: Any) -> str:
     """``json.dumps`` (indent 2, UTF-8 kept readable) whose output is always printable, valid UTF-8."""
     import json  # here: every command imports this module for terminal(), few print JSON (start-up)
 
@@ -166,14 +167,14 @@ def quoted(text: str, limit: int = 60) -> str:
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def toml_value(value, limit: int = 60) -> str:
+def toml_value(value: object, limit: int = 60) -> str:
     """A value read from TOML as a message shows it: written as TOML (``true``, ``"deferred"``,
     ``{ 4 = 5 }``, ``[3, 4]``), never as Python would (``True``, ``{'4': 5}``); on one line, at
     most about ``limit`` characters."""
     return quoted(_toml(value, limit + 1), limit)
 
 
-def _toml(value, room: int) -> str:
+def _toml(value: object, room: int) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
@@ -201,7 +202,7 @@ def _toml(value, room: int) -> str:
                 break
         return "{ " + ", ".join(parts) + " }" if parts else "{}"
     if hasattr(value, "isoformat"):
-        return value.isoformat()
+        return str(value.isoformat())
     return str(value)
 
 

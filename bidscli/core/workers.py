@@ -21,6 +21,17 @@ The contract (docs/files.md, "Worker processes"):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
+    from types import FrameType, TracebackType
+
+    # A signal's handler, as signal.signal takes and gives it back (typeshed's signal._HANDLER).
+    Handler = Callable[[int, FrameType | None], Any] | int | None
+
+T = TypeVar("T")
 
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 POLL = 0.1  # seconds between looks for a stop request while the parent waits for its workers
@@ -50,13 +61,14 @@ class Workers:
     system can) that end with the command, as the module's contract says. Use it as a context
     manager; ``submit`` a task, then ``result`` (one future) or ``wait_any`` (several)."""
 
+    _pool: ProcessPoolExecutor  # from __enter__ on
+
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self.signum: int | None = None  # the stop request, when one came during the pool's calls
         self._inside = 0  # > 0 while the pool's own code runs: a signal is only recorded there
-        self._old: dict = {}
-        self._before: set = set()
-        self._pool = None
+        self._old: dict[int, Handler] = {}
+        self._before: set[BaseProcess] = set()
 
     # -- the pool -------------------------------------------------------------------------
     def __enter__(self) -> Workers:
@@ -70,7 +82,8 @@ class Workers:
         self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_start)
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         try:
             self._inside += 1
             if exc_type is not None:
@@ -82,7 +95,7 @@ class Workers:
         if exc_type is None and self.signum is not None:
             raise Stopped(self.signum)  # a signal that came while the pool shut down
 
-    def submit(self, func: Callable, *args):
+    def submit(self, func: Callable[..., T], *args: Any) -> Future[T]:
         self._inside += 1
         try:
             return self._pool.submit(func, *args)
@@ -90,12 +103,12 @@ class Workers:
             self._inside -= 1
             self.check()
 
-    def result(self, future):
+    def result(self, future: Future[T]) -> T:
         """The future's result, waiting for it (a stop request raises :class:`Stopped`)."""
         self.wait_any((future,))
         return future.result()
 
-    def wait_any(self, futures: Iterable) -> set:
+    def wait_any(self, futures: Iterable[Future[T]]) -> set[Future[T]]:
         """The futures that are done, waiting until at least one is."""
         from concurrent.futures import FIRST_COMPLETED, wait
 
@@ -156,7 +169,7 @@ class Workers:
                 continue
             self._old[signum] = signal.signal(signum, self._on_signal)
 
-    def _on_signal(self, signum, frame) -> None:
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         self.signum = signum
         if not self._inside:
             self._restore_signals()  # a second signal acts as it would without workers

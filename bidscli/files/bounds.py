@@ -131,7 +131,7 @@ def _fewer(text: str, char: str, n: int) -> bool:
 class LineIndex:
     """The lines of the keys of a text, found with one pass over its lines (built on first use)."""
 
-    def __init__(self, lines: list[str], key_re: re.Pattern) -> None:
+    def __init__(self, lines: list[str], key_re: re.Pattern[str]) -> None:
         self.lines = lines
         self.key_re = key_re  # group 2: the key of a line that sets one (a quoted one with its quotes)
         self._keys: dict[str, list[int]] | None = None

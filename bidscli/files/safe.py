@@ -36,10 +36,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
+
+    from ..core.workers import Handler
 
 from ..core.errors import BidsError, LimitError, LogSyntaxError
 
@@ -66,7 +68,7 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-_READ_REASONS = {  # the system's words (strerror) for the others
+_READ_REASONS: dict[int | None, str] = {  # the system's words (strerror) for the others
     errno.ELOOP: "a symlink loop (Too many levels of symbolic links)",
 }
 
@@ -118,7 +120,7 @@ def _too_big(size: int | None, limit: int, what: str, name: str) -> LimitError:
                       f"most {limit} bytes", file=name)
 
 
-def read_bytes(path: str | os.PathLike, limit: int, what: str = "log", error: type[BidsError] = FileError,
+def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", error: type[BidsError] = FileError,
                display: str | None = None) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them, or a located error.
 
@@ -186,7 +188,7 @@ def decode(raw: bytes, file: str, error: type[BidsError] = LogSyntaxError) -> st
         raise error("not UTF-8 text", file=file, line=raw[: exc.start].count(b"\n") + 1) from None
 
 
-def read_text(path: str | os.PathLike, limit: int, what: str = "log", error: type[BidsError] = FileError,
+def read_text(path: str | os.PathLike[str], limit: int, what: str = "log", error: type[BidsError] = FileError,
               decode_error: type[BidsError] = LogSyntaxError) -> str:
     """:func:`read_bytes`, decoded as UTF-8."""
     return decode(read_bytes(path, limit, what, error), os.fspath(path), decode_error)
@@ -270,7 +272,7 @@ def refuse_input(name: str) -> None:
 
 # -- writing ---------------------------------------------------------------------------------
 
-_WRITE_REASONS = {
+_WRITE_REASONS: dict[int | None, str] = {
     errno.ENOSPC: "the disk is full",
     errno.EDQUOT: "the disk quota is exceeded",
     errno.EFBIG: "the file would be larger than allowed (ulimit -f)",
@@ -435,11 +437,11 @@ class SignalsHeld:
 
     NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
 
-    def __enter__(self):
+    def __enter__(self) -> SignalsHeld:
         import signal
 
         self.caught: list[int] = []
-        self.old: dict = {}
+        self.old: dict[int, Handler] = {}
         for name in self.NAMES:
             signum = getattr(signal, name, None)
             if signum is None or signal.getsignal(signum) is None:  # not Python's to restore
@@ -450,7 +452,7 @@ class SignalsHeld:
                 break
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         import signal
 
         for signum, handler in self.old.items():
@@ -513,7 +515,7 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
         return _write_new(name, target, folder, data, mode, st, force, expect)
 
 
-def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st, force: bool,
+def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: os.stat_result | None, force: bool,
                expect: Fingerprint | None) -> Fingerprint:
     """write_atomic's temporary file, then its rename (signals held by the caller)."""
     try:
@@ -543,8 +545,9 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st, 
             os.close(fd)
         if expect is not None:
             # Once more, just before the rename (no content read: the window is this short).
+            # No file at the first look (st is None) but one now: another program made it.
             now = os.lstat(target)
-            if (now.st_mode, now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (
+            if st is None or (now.st_mode, now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (
                     st.st_mode, expect.dev, expect.ino, expect.size, expect.mtime_ns):
                 raise FileChanged("was changed as it was being saved: not saving over it", file=name)
         if st is None and not force:
@@ -614,7 +617,7 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.
 class LockBusy(FileError):
     """Another process holds the lock of this file; ``holder``: ' (process N)' or ''."""
 
-    def __init__(self, message: str, holder: str, **where) -> None:
+    def __init__(self, message: str, holder: str, **where: Any) -> None:
         super().__init__(message, **where)
         self.holder = holder
 
@@ -632,7 +635,7 @@ class Lock:
 
     def release(self) -> None:
         """Remove the lock file (only while it is still ours), then let the lock go."""
-        if self.fd is None:
+        if self.fd is None or self.path is None:
             return
         fd, self.fd = self.fd, None
         try:

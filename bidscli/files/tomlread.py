@@ -13,7 +13,7 @@ number Python refuses), for the log reader, the ruleset reader and the hints (to
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import tomli
 
@@ -25,7 +25,7 @@ class TOMLDecodeError(ValueError):
     """Invalid TOML; ``str()`` is the parser's message, e.g. "Invalid value (at line 2, column 5)"."""
 
 
-def loads(text: str) -> dict:
+def loads(text: str) -> dict[str, Any]:
     """The data of a TOML text. Raises TOMLDecodeError for invalid TOML, ValueError for an integer
     of thousands of digits (Python's own limit), RecursionError for nesting too deep."""
     try:

@@ -6,7 +6,7 @@ analysis and the commands read a game one way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
@@ -31,10 +31,10 @@ if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
 class Loaded(NamedTuple):
     log: GameLog
     ruleset: Ruleset
-    options: dict
+    options: dict[str, bool]
 
 
-def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict | None = None) -> Ruleset:
+def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: Mapping[str, object] | None = None) -> Ruleset:
     """``-r`` wins over the log's ``ruleset``; neither is an error, never a silent default."""
     if ruleset_ref is not None:
         ruleset = load_ruleset(ruleset_ref)
@@ -66,7 +66,7 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: dict 
     return ruleset
 
 
-def _same_file(a, b) -> bool:
+def _same_file(a: str | Path, b: str) -> bool:
     import os
 
     try:
@@ -93,10 +93,11 @@ def read(path: str | Path) -> GameLog:
     log, errors = read_game_log(path)
     if errors:
         raise errors[0]
+    assert log is not None, "the reader gives no log only with an error"
     return log
 
 
-def ruleset_and_options(log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str]) -> tuple[Ruleset, dict]:
+def ruleset_and_options(log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str]) -> tuple[Ruleset, dict[str, bool]]:
     """The ruleset with ``-o`` knob overrides, and the log's table options with ``-o`` ones on top."""
     options, knobs = parse_option_assignments(list(option_pairs))
     ruleset = resolve_ruleset(log, ruleset_ref, knobs)

@@ -107,7 +107,7 @@ class Names:
 
     __slots__ = ("players", "exact", "_by_key")
 
-    def __init__(self, players: Iterable[str], exact: frozenset | None = None) -> None:
+    def __init__(self, players: Iterable[str], exact: frozenset[str] | None = None) -> None:
         self.players = tuple(players)
         self.exact = frozenset(self.players) if exact is None else exact
         self._by_key: dict[str, str] | None = None

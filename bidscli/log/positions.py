@@ -87,16 +87,16 @@ class LogPositions:
         """The line of an option: searched from the ``[options]`` header (found only on error)."""
         return self._key_line(key, self._key_line("[options]") or 1)
 
-    def _trick_lines(self, tricks: list, at: int | None, upto: int, line: int | None) -> list[int | None]:
+    def _trick_lines(self, tricks: list[object], at: int | None, upto: int, line: int | None) -> list[int | None]:
         """The line of each of ``tricks``, a round's, found in the text from ``at`` (where its
         header is, on line ``line``) to ``upto`` (where the next one is); ``line`` for a trick not
         found there (not a one-line string as written: escapes, a trick written another way) and
         for every trick of a round with no header (``at`` None: there is no stretch to search)."""
-        if at is None:
+        if at is None or line is None:  # a header is found with its line: never one without the other
             return [line] * len(tricks)
         text = self._nl
         find, count = text.find, text.count
-        out = []
+        out: list[int | None] = []
         at_line = line
         for trick in tricks:
             found = None

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from datetime import date as _date
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
+    from collections.abc import Callable, Sequence
     from pathlib import Path
-from typing import NamedTuple
 
 from ..core.cards import Card
 from ..core.cardwords import (
@@ -111,7 +111,7 @@ class TrickRecord(NamedTuple):
     text: str
     revealed: tuple[Card, ...]
     plays: tuple[tuple[str, Card], ...]
-    actions: tuple  # of Steal | Pass
+    actions: tuple[Steal | Pass, ...]
 
 
 class RoundRecord(NamedTuple):
@@ -136,16 +136,16 @@ class GameLog(NamedTuple):
     rounds: tuple[RoundRecord, ...]
     ruleset_line: int | None = None
     date: object = None  # a datetime.date (or datetime.datetime) when the log gives ``date``
-    meta: dict | None = None  # the free [meta] table (`bids record` keeps the game's length there)
+    meta: dict[str, Any] | None = None  # the free [meta] table (`bids record` keeps the game's length there)
     title: str | None = None  # the game's name for pages (``bids report``), when the log gives one
-    guessed: tuple = ()  # (option, line) of each misspelled option the log is checked as if it set
+    guessed: tuple[tuple[str, int | None], ...] = ()  # (option, line) of each misspelled option the log is checked as if it set
     lang: str = "en"  # the language of its card words (``lang``; log.md): writers keep it
 
 
 # -- trick lines -----------------------------------------------------------
 
 
-def _card(token, vocab: CardWords = ENGLISH) -> Card:
+def _card(token: Any, vocab: CardWords = ENGLISH) -> Card:  # token: a TOML value
     """The card of a token in the log's card words ``vocab``: as writers write it ("R5"), or as
     ``vocab.card`` reads it ("r5", "K-5", "Ladro"), which raises LogSyntaxError for any other
     string; TypeError for a value that is not a string."""
@@ -157,7 +157,7 @@ def _card(token, vocab: CardWords = ENGLISH) -> Card:
     return card
 
 
-def _card_tuple(tokens: list, vocab: CardWords = ENGLISH) -> tuple[Card, ...]:
+def _card_tuple(tokens: list[Any], vocab: CardWords = ENGLISH) -> tuple[Card, ...]:
     """The cards of a list of tokens, each read by _card (with its errors). Tokens as written
     are looked up in one C call: itemgetter makes the tuple, but gives a lone item itself, so a
     list of one or none takes the map; any other token (KeyError) sends the list to _card,
@@ -202,7 +202,7 @@ def _plays(body: str, text: str, vocab: CardWords = ENGLISH) -> tuple[tuple[str,
     before it, joined by one space (names may hold spaces: log.md); a two-word card name ("Più
     bassa") is the card. The first piece that is not a play, or whose card is mistyped, raises."""
     chunks = body.split(",")
-    plays = []
+    plays: list[tuple[str, Card]] = []
     append = plays.append
     get = vocab.exact.get
     for words in map(str.split, chunks):
@@ -250,11 +250,11 @@ def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
     return exc if message is None else LogSyntaxError(message)
 
 
-def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) -> tuple:
+def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) -> tuple[Steal | Pass, ...]:
     """The actions of a trick line: ``pieces`` is the text after each ';' (``before``: the
     play in front of the first, for a play written after ';'). The action words are the log's
     language's or English ones (``Ana ruba N5 a Ben``, ``Ana steals K5 from Ben``)."""
-    actions = []
+    actions: list[Steal | Pass] = []
     steals, froms, passes = vocab.steal_words, vocab.from_words, vocab.pass_words
     for chunk in pieces:
         words = chunk.split()
@@ -278,7 +278,7 @@ def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) ->
     return tuple(actions)
 
 
-def _meant_option(key: str, table: dict) -> str | None:
+def _meant_option(key: str, table: dict[str, object]) -> str | None:
     """The table option ``key`` is a close misspelling of (``theif``, ``Thief``, ``minus-five``),
     when the table does not also set that option; else None."""
     if key in TABLE_OPTIONS:
@@ -306,7 +306,7 @@ class LogReader(LogPositions):
         self.guessed: list[tuple[str, int | None]] = []  # misspelled options read as meant (_options)
         self.vocab = ENGLISH  # the log's card words (``lang``)
 
-    def error(self, cls, message: str, **where) -> None:
+    def error(self, cls: type[BidsError], message: str, **where: Any) -> None:
         self.errors.append(cls(message, file=self.file, **where))
 
     # Reading ------------------------------------------------------------------
@@ -334,7 +334,7 @@ class LogReader(LogPositions):
             self.error(LimitError, "TOML nesting is too deep to read")
             return None
 
-        meant = set()  # required keys written with a typo: one error for each, not two
+        meant: set[str | None] = set()  # required keys written with a typo: one error for each, not two
         for key in data:
             if key not in TOP_KEYS:
                 # A close misspelling of a key the log needs (ruleset, players, rounds).
@@ -351,9 +351,9 @@ class LogReader(LogPositions):
                 lacks = near is not None and near not in data
                 if lacks or (near == "rounds" and shown.startswith("[[")):
                     meant.add(near)
-                    why = ("(the log has none)" if lacks else
-                           "(its round is left out of the count, so the rounds are checked once it is fixed)")
-                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {why}",
+                    because = ("(the log has none)" if lacks else
+                               "(its round is left out of the count, so the rounds are checked once it is fixed)")
+                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {because}",
                                             file=self.file, line=self._key_line(key))
                     err.meant = near
                     self.errors.append(err)
@@ -420,7 +420,7 @@ class LogReader(LogPositions):
                        meta if isinstance(meta, dict) else None, (title or "").strip() or None,
                        tuple(self.guessed), self.vocab.lang)
 
-    def _lang(self, value) -> CardWords | None:
+    def _lang(self, value: object) -> CardWords | None:
         """The card words of ``lang = "it"`` (log.md); None (and an error) for a language bidscli
         does not read. A spelling of a known one ("IT", "italian") is one error, and the log is
         read in it."""
@@ -437,7 +437,7 @@ class LogReader(LogPositions):
                    line=line)
         return None
 
-    def _foreign_cards(self, rounds) -> None:
+    def _foreign_cards(self, rounds: tuple[RoundRecord, ...]) -> None:
         """Cards written in another language's words (log.md: colour letters are read only in the
         log's language). When one language reads them all (the table wrote its words and the log
         does not say so), one error for the log, at the first, naming both readings and that
@@ -451,7 +451,7 @@ class LogReader(LogPositions):
         for r in rounds:
             for cards in (*(r.hands or {}).values(), r.removed or (), r.pile or ()):
                 seen.update(cards)
-        tokens: dict[str, dict] = {}  # every foreign token of the lines that hold one, in order
+        tokens: dict[str, dict[str, Card]] = {}  # every foreign token of the lines that hold one, in order
         for e in foreign:
             own, other = vocab.scan(e.context)
             seen.update(own)
@@ -472,13 +472,13 @@ class LogReader(LogPositions):
         self.errors = [e for e in self.errors[:at] if id(e) not in drop] + [first] + \
             [e for e in self.errors[at + 1:] if id(e) not in drop]
 
-    def _typo_in_players(self, players, rounds) -> None:
+    def _typo_in_players(self, players: tuple[str, ...], rounds: tuple[RoundRecord, ...]) -> None:
         """A name misspelled in ``players``: the rounds name someone else on many lines
         and never the listed name. One error at the ``players`` line, instead of one a line."""
         import re
 
         pattern = re.compile(r"'([^']+)' is not a player \(did you mean '([^']+)'\?\)")
-        found: dict[tuple[str, str], list] = {}
+        found: dict[tuple[str, str], list[BidsError]] = {}
         for e in self.errors:
             m = pattern.search(e.message)
             if m and m.group(2) in players:
@@ -494,11 +494,12 @@ class LogReader(LogPositions):
                        f"lines and never '{listed}': probably a typo in players (expected \"{named}\")",
                        line=self._key_line("players"), player=listed)
 
-    def _notes(self, value, line, rnum: int | None = None) -> None:
+    def _notes(self, value: object, line: Callable[[str], int | None], rnum: int | None = None) -> None:
         """``notes`` (of the log or of a round): a text, or a list of texts, that nothing reads but
         that is checked as any text from a file (lines allowed). ``line(key)``: where it is."""
-        texts = value if isinstance(value, list) else [value]
-        if not all(isinstance(t, str) for t in texts):
+        values = value if isinstance(value, list) else [value]
+        texts = [t for t in values if isinstance(t, str)]
+        if len(texts) != len(values):
             self.error(LogStructureError, 'notes must be a string, or a list of strings (notes = "...")',
                        line=line("notes"), round=rnum)
             return
@@ -508,7 +509,7 @@ class LogReader(LogPositions):
                 self.error(LogStructureError, f"'notes' {why}", line=line("notes"), round=rnum)
                 return
 
-    def _players(self, value) -> tuple[str, ...] | None:
+    def _players(self, value: object) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
         if value is None:
             self.error(LogStructureError, "no 'players': expected players = [\"Ana\", \"Ben\", ...] in seating order")
@@ -553,11 +554,11 @@ class LogReader(LogPositions):
             ok = False
         return tuple(value) if ok else None
 
-    def _options(self, value) -> dict[str, bool]:
+    def _options(self, value: object) -> dict[str, bool]:
         if not isinstance(value, dict):
             self.error(LogStructureError, "'options' must be a table ([options])", line=self._key_line("options"))
             return {}
-        out = {}
+        out: dict[str, bool] = {}
         for key, v in value.items():
             near = _meant_option(key, value)
             if near is not None and isinstance(v, bool) and near not in out:
@@ -591,7 +592,7 @@ class LogReader(LogPositions):
                 out[key] = v
         return out
 
-    def _names(self, rec: TrickRecord, names: Names, line, rnum: int, t: int) -> TrickRecord | None:
+    def _names(self, rec: TrickRecord, names: Names, line: int | None, rnum: int, t: int) -> TrickRecord | None:
         """``rec`` with every name in the spelling of ``players``; None (and errors) if one is nobody."""
         resolve = names.resolve
         ok = True
@@ -615,7 +616,7 @@ class LogReader(LogPositions):
                         for a in rec.actions)
         return rec._replace(plays=plays, actions=actions) if ok else None
 
-    def _cards(self, value, what: str, rnum: int, line) -> tuple[Card, ...] | None:
+    def _cards(self, value: object, what: str, rnum: int, line: Callable[[], int | None]) -> tuple[Card, ...] | None:
         """A list of card tokens as cards, or None (and an error); ``line`` may be a function,
         called only on error."""
         if value.__class__ is list:
@@ -625,32 +626,33 @@ class LogReader(LogPositions):
                 exc.message = f"{what}: {exc.message}"
                 exc.args = (exc.message,)
                 exc.context = " ".join(v for v in value if isinstance(v, str))
-                self.errors.append(exc.located(file=self.file, line=_call(line), round=rnum))
+                self.errors.append(exc.located(file=self.file, line=line(), round=rnum))
                 return None
             except BidsError as exc:  # a string that is no card
-                self.error(LogSyntaxError, f"{what}: {exc.message}", line=_call(line), round=rnum)
+                self.error(LogSyntaxError, f"{what}: {exc.message}", line=line(), round=rnum)
                 return None
             except TypeError:  # a value that is not a string: as for a value that is no list
                 pass
-        self.error(LogStructureError, f"{what} must be a list of card strings", line=_call(line), round=rnum)
+        self.error(LogStructureError, f"{what} must be a list of card strings", line=line(), round=rnum)
         return None
 
-    def _hands(self, h, rnum: int, start: int | None, s: int, end: int | None, players, pset, names):
+    def _hands(self, h: object, rnum: int, start: int | None, s: int, end: int | None, players: tuple[str, ...] | None,
+               pset: frozenset[str] | None, names: Names | None) -> dict[str, tuple[Card, ...]] | None:
         """The hands of round ``rnum`` (``h``: its ``hands`` table), or None (and errors)."""
-        def hl():
+        def hl() -> int | None:
             return self._key_line("hands", s, end) or start
 
         if not isinstance(h, dict):
-            self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=_call(hl), round=rnum)
+            self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=hl(), round=rnum)
             return None
-        hands = {}
+        hands: dict[str, tuple[Card, ...]] = {}
         for p, cards in h.items():
-            if pset is not None and p not in pset:
+            if pset is not None and names is not None and p not in pset:
                 who = names.resolve(p)
                 if who is None or who in h or who in hands:
-                    why = (f"'{p}' is not a player{_player_hint(p, players)}" if who is None else
+                    why = (f"'{p}' is not a player{_player_hint(p, names.players)}" if who is None else
                            f"a second hand for {who} (names match case-insensitively)")
-                    self.error(LogStructureError, f"hands.{p}: {why}", line=_call(hl), round=rnum,
+                    self.error(LogStructureError, f"hands.{p}: {why}", line=hl(), round=rnum,
                                player=who or p)
                     continue
                 p = who
@@ -661,19 +663,20 @@ class LogReader(LogPositions):
             missing = [p for p in players if p not in hands]
             if missing:
                 self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
-                           line=_call(hl), round=rnum)
+                           line=hl(), round=rnum)
             return None
         return hands
 
-    def _rounds(self, value, players) -> tuple[RoundRecord, ...]:
+    def _rounds(self, value: object, players: tuple[str, ...] | None) -> tuple[RoundRecord, ...]:
         if value is None:
             self.error(LogStructureError, "no rounds: expected at least one [[rounds]] table with tricks = [...]")
             return ()
         if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
             self.error(LogStructureError, "'rounds' must be an array of tables ([[rounds]])", line=self._key_line("rounds"))
             return ()
-        if len(value) > MAX_ROUNDS:
-            self.error(LimitError, beyond_limits(len(value), 0))
+        too_many = beyond_limits(len(value), 0)
+        if too_many is not None:
+            self.error(LimitError, too_many)
             return ()
         headers, offsets = self._round_lines()
         upto_end = len(self._nl)
@@ -694,9 +697,12 @@ class LogReader(LogPositions):
                             f"{', '.join(ROUND_KEYS)}",
                             line=self._key_line(key, s, end) or start, round=rnum,
                         )
+
+            def line_of(key: str, s: int = s, end: int | None = end, start: int | None = start) -> int | None:
+                return self._key_line(key, s, end) or start  # of a key of this round (on error only)
+
             if "notes" in rnd:
-                self._notes(rnd["notes"], lambda key, s=s, end=end, start=start: self._key_line(key, s, end) or start,
-                            rnum)
+                self._notes(rnd["notes"], line_of, rnum)
             leader = rnd.get("leader")
             if isinstance(leader, str) and names is not None:
                 leader = names.resolve(leader) or leader
@@ -711,11 +717,9 @@ class LogReader(LogPositions):
             if "hands" in rnd:
                 hands = self._hands(rnd["hands"], rnum, start, s, end, players, pset, names)
             if "removed" in rnd:
-                removed = self._cards(rnd["removed"], "removed", rnum,
-                                      lambda s=s, end=end, start=start: self._key_line("removed", s, end) or start)
+                removed = self._cards(rnd["removed"], "removed", rnum, lambda: line_of("removed"))
             if "pile" in rnd:
-                pile = self._cards(rnd["pile"], "pile", rnum,
-                                   lambda s=s, end=end, start=start: self._key_line("pile", s, end) or start)
+                pile = self._cards(rnd["pile"], "pile", rnum, lambda: line_of("pile"))
             tricks_val = rnd.get("tricks")
             tl = start if start is not None else self._key_line("tricks", s, end)
             broken = False
@@ -728,8 +732,9 @@ class LogReader(LogPositions):
                 self.error(LogStructureError, "tricks must be a list of trick strings", line=tl, round=rnum)
                 broken = True
             else:
-                if len(tricks_val) > MAX_TRICKS:
-                    self.error(LimitError, beyond_limits(0, len(tricks_val)), line=tl, round=rnum)
+                too_many = beyond_limits(0, len(tricks_val))
+                if too_many is not None:
+                    self.error(LimitError, too_many, line=tl, round=rnum)
                     broken = True
                     tricks_val = []
                 lines = self._trick_lines(tricks_val, offsets[i] if i < len(offsets) else None,
@@ -746,24 +751,26 @@ class LogReader(LogPositions):
                         continue
                     # Every name a player as spelled in `players` (one set check in C), or _names
                     # matches the others (case, NFC, spaces) and names who is not a player.
-                    if pset is not None and (rec.actions or not pset.issuperset(map(_first, rec.plays))):
-                        rec = self._names(rec, names, line, rnum, t)
-                        if rec is None:
+                    if names is not None and pset is not None and (
+                            rec.actions or not pset.issuperset(map(_first, rec.plays))):
+                        named = self._names(rec, names, line, rnum, t)
+                        if named is None:
                             broken = True
                             unread = unread or (t, line, len(tricks_val))
                             continue
+                        rec = named
                     tricks.append(rec)
             out.append(_new_tuple(RoundRecord, (rnum, start or tl, leader, hands, removed, pile, tuple(tricks), broken,
                                                   unread)))
         return tuple(out)
 
 
-def _shown_value(value) -> str:
+def _shown_value(value: object) -> str:
     """A TOML value for a message: a string in double quotes, cut to 40 characters."""
     return _short(f'"{value}"' if isinstance(value, str) else repr(value), 40)
 
 
-def _meant_lang(value) -> str | None:
+def _meant_lang(value: object) -> str | None:
     """The language code a ``lang`` value means ("IT", "italiano", "it_IT"), or None."""
     if not isinstance(value, str):
         return None
@@ -791,13 +798,9 @@ def _not_a_play(who: str, card: Card, names: Names, vocab: CardWords = ENGLISH) 
     return None
 
 
-def _player_hint(name: str, players) -> str:
+def _player_hint(name: str, players: Sequence[str]) -> str:
     """After "'Zed' is not a player": the nearest name when one is near, else who the players are."""
     return did_you_mean(name, players) or (f": expected one of {', '.join(players)}" if players else "")
-
-
-def _call(line):
-    return line() if callable(line) else line
 
 
 def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:

@@ -55,7 +55,8 @@ def cards_slip(words: Sequence[str], parse: Callable[[str], Card], word: Callabl
 def plays_run_together(piece: str, parse: Callable[[str], Card], word: Callable[[Card], str] = str) -> str | None:
     """``Sofia R1 Paolo K8``: two plays with the comma between them left out. Each card ends a
     play; the fix puts a comma after each one but the last."""
-    plays, name = [], []
+    plays: list[str] = []
+    name: list[str] = []
     for w in piece.split():
         card = _card(parse, w) if name else None
         if card is None:

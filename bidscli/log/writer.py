@@ -10,14 +10,21 @@ in another language says ``lang = "it"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
 from ..core.cardwords import card_words
 
+if TYPE_CHECKING:
+    from datetime import date as _date
 
-def format_trick(revealed, plays, actions=(), lang: str = "en") -> str:
+    from ..core.cards import Card
+
+
+def format_trick(revealed: Iterable[Card], plays: Iterable[tuple[str, Card]], actions: Iterable[object] = (),
+                 lang: str = "en") -> str:
     """The canonical text of a trick line in the card words of ``lang`` (the inverse of
     reader.parse_trick)."""
     if lang != "en":
@@ -28,12 +35,12 @@ def format_trick(revealed, plays, actions=(), lang: str = "en") -> str:
     return f"{head}: {body}{tail}"
 
 
-def _value(v) -> str:
+def _value(v: object) -> str:
     """A TOML value rendered by tomli-w."""
     return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
 
-def _cards(cards, word=str) -> str:
+def _cards(cards: Iterable[Card], word: Callable[[Card], str] = str) -> str:
     """An inline array of card tokens (``word`` writes one), whatever its length."""
     return "[" + ", ".join(_value(word(c)) for c in cards) + "]"
 
@@ -46,10 +53,10 @@ def log_text(
     ruleset_name: str | None,
     players: Sequence[str],
     options: Mapping[str, bool],
-    rounds: Sequence,
+    rounds: Sequence[Any],  # each with leader, hands, removed, pile, tricks: any may be missing
     *,
     header: Sequence[str] = (),
-    date=None,
+    date: _date | None = None,
     meta: Mapping[str, int | str] | None = None,
     title: str | None = None,
     lang: str = "en",

@@ -182,7 +182,7 @@ def season_text(season) -> str:
 
 CSV_HEADERS = ["ruleset", "rank", "player", "games", "wins", "win_rate", "mean_rank", "points_per_game",
                "lucky_loser_rounds", "minus_five_bonuses", "best_game", "best_points", "mu", "sigma", "ordinal",
-               "champion"]
+               "champion", "best_game_file"]
 
 
 def season_csv(season) -> str:
@@ -195,7 +195,7 @@ def season_csv(season) -> str:
         for s in rs.standings + rs.unranked:
             csv_row(w, [rs.ruleset or "", "" if s.place is None else s.place, s.player, s.games, s.wins,
                         repr(s.win_rate), repr(s.mean_rank),
-                        repr(s.points_per_game), s.lucky_loser_rounds, s.minus_five_bonuses, s.best_game.file,
+                        repr(s.points_per_game), s.lucky_loser_rounds, s.minus_five_bonuses, s.best_game.name,
                         s.best_game.points, repr(s.rating.mu), repr(s.rating.sigma), repr(s.rating.ordinal),
-                        "yes" if s.player in rs.champion else ""])
+                        "yes" if s.player in rs.champion else "", s.best_game.file])
     return buf.getvalue()

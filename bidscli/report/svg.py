@@ -107,6 +107,8 @@ def dash(i: int) -> str:
     return DASHES[i % len(DASHES)]
 
 
+MAX_MARKS = 40  # marks a series at most (band_chart): past that, every k-th point's, and the last
+
 # A series' marker: filled circles for the first six series, hollow squares for the next six; with the
 # six dash patterns, the first 12 series have each their own (dash, marker) pair.
 MARKERS = ("circle", "square")
@@ -357,7 +359,7 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
     Made to be read with many series (a season of 10 or 12 players): each series has its colour,
     its own pair of dash pattern and marker (``style``: unique for the first 12, so that no two
     players are told apart by colour alone), a marker at each of its points (the games the player
-    played) and its name at its end; every shape carries the class ``p<i>`` so that the page can
+    played; at most ``MAX_MARKS``, evenly spread, and the last) and its name at its end; every shape carries the class ``p<i>`` so that the page can
     bring one series forward at a time. The value axis fits the lines, not the bands: a band is
     cut at the plot's edges (``.band`` shapes; the page shows a band for the player brought forward,
     or for every player when there are few)."""
@@ -398,8 +400,10 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
             attrs["stroke-dasharray"] = dash(i)
         g, v, s = pts[-1]
         shapes.append(Shape("polyline", attrs, f"{name}: mu {v:.2f}, sigma {s:.2f} after game {g}"))
-        for g, v, s in pts:
-            shapes.append(mark(i, X(g), Y(v), f"{name} after game {g}: mu {v:.2f}, sigma {s:.2f}"))
+        every = -(-len(pts) // MAX_MARKS)  # a long season: every k-th game's mark, and the last
+        for k, (g, v, s) in enumerate(pts):
+            if k % every == 0 or k == len(pts) - 1:
+                shapes.append(mark(i, X(g), Y(v), f"{name} after game {g}: mu {v:.2f}, sigma {s:.2f}"))
         ends.append([Y(v), i, name, v])
     shapes += end_labels(ends, left + pw + 4, lambda v: f"{v:.1f}", within=(top + FONT / 2, top + ph))
     return Chart(width, height, shapes, label)

@@ -12,6 +12,11 @@ that says so, or mark it ``unstated`` (a house choice, shown as such by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
+
+# A knob's value, checked (Knob.check): a choice's word, a bool, an int, an int per player count,
+# or player counts. Which one follows the knob's kind, known by its name at run time only.
+KnobValue: TypeAlias = str | bool | int | dict[int, int] | tuple[int, ...]
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 _COUNT_KEYS = {str(n): n for n in PLAYER_COUNTS}  # a per_players table's keys, as TOML reads them
@@ -31,9 +36,9 @@ class Knob:
     kind: str  # "choice", "bool", "int", "per_players" (int per player count), "players" (list of counts)
     doc: str
     label: str
-    choices: tuple = ()
+    choices: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         values = self.choices if self.kind == "choice" else (True, False) if self.kind == "bool" else ()
         if len(self.alternatives) != len(values):
             raise AssertionError(f"{self.name}: the label {self.label!r} needs one alternative per value")
@@ -44,13 +49,13 @@ class Knob:
         return self.label.split(": ", 1)[0]
 
     @property
-    def alternatives(self) -> tuple:
+    def alternatives(self) -> tuple[str, ...]:
         """The label's plain words for each value, in the order of the values; () for the other kinds."""
         if self.kind not in ("choice", "bool"):
             return ()
         return tuple(self.label.split(": ", 1)[1].split(" / ")) if ": " in self.label else ()
 
-    def words(self, value) -> str | None:
+    def words(self, value: object) -> str | None:
         """A value in the players' words ("the whole game" for double.scope = game, "with 6 players"
         for a list of player counts); None when the value says it best (numbers, tables)."""
         if self.kind == "players" and isinstance(value, (list, tuple)):
@@ -89,7 +94,7 @@ class Knob:
             return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
         return self.describe_values()
 
-    def check(self, value):
+    def check(self, value: object) -> KnobValue:
         """Return the normalised value or raise ValueError saying what is expected (values shown
         as TOML writes them: ``true``, ``{ 4 = 5 }``)."""
         from ..core.sanitize import toml_value
@@ -114,13 +119,13 @@ class Knob:
         if self.kind == "per_players":
             if not isinstance(value, dict):
                 raise ValueError(f"{shown} is not a value of {self.name}: {expected}")
-            out = {}
+            out: dict[int, int] = {}
             for k, v in value.items():
                 # A TOML key is a string: a player count is written as TOML writes the number, "3"
                 # (or 3 bare); "03", "3.0" or another script's digit ("٣") is no player count,
                 # and is refused rather than read as 3 beside a "3" of its own.
                 n = k if isinstance(k, int) and not isinstance(k, bool) else _COUNT_KEYS.get(k)
-                if n not in PLAYER_COUNTS:
+                if n is None or n not in PLAYER_COUNTS:
                     raise ValueError(f"{self.name}: key {toml_value(str(k))} is not a player count: expected "
                                      "3, 4, 5 or 6, written as a plain number (3 = 1)")
                 if n in out:
@@ -141,7 +146,7 @@ class Knob:
         raise AssertionError(self.kind)
 
 
-def _k(name, kind, doc, label, *choices):
+def _k(name: str, kind: str, doc: str, label: str, *choices: str) -> Knob:
     return Knob(name, kind, doc, label, tuple(choices))
 
 
@@ -257,7 +262,7 @@ def rule_title(name: str) -> str:
     return "the deck" if name == "deck" else name
 
 
-def knob_value(value):
+def knob_value(value: KnobValue) -> str | int | dict[str, int] | list[int]:
     """A knob value as the outputs show it: a bool as the text "true"/"false", player-count keys as
     text, tuples as lists."""
     if isinstance(value, bool):

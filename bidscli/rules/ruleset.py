@@ -13,9 +13,9 @@ load from an installed wheel too.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path
@@ -62,20 +62,22 @@ class Ruleset:
     source: str
     title: str
     description: str
-    knobs: Mapping[str, object]
+    # Each knob's value (rules.knobs.KnobValue): its type follows the knob's kind, which a
+    # reader knows by the knob's name, so a value read is Any to the type checker.
+    knobs: Mapping[str, Any]
     sources: Mapping[str, str]
     options: Mapping[str, bool]
     path: str | None = None
     chain: tuple[str, ...] = ()  # this ruleset and what it extends, nearest first
 
-    def replace(self, **changes) -> Ruleset:
+    def replace(self, **changes: Any) -> Ruleset:
         """A copy with some fields changed (dataclasses.replace)."""
         return dataclasses.replace(self, **changes)
 
-    def __getitem__(self, knob: str):
+    def __getitem__(self, knob: str) -> Any:
         return self.knobs[knob]
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Ruleset], tuple[object, ...]]:
         # Picklable (its read-only mappings are not), so a study hands loaded rulesets to its
         # workers instead of each worker reading the files again (nothing is re-read).
         return (_rebuild, (self.name, self.source, self.title, self.description, dict(self.knobs),
@@ -124,7 +126,9 @@ class Ruleset:
             )
 
 
-def _rebuild(name, source, title, description, knobs, sources, options, path, chain) -> Ruleset:
+def _rebuild(name: str, source: str, title: str, description: str, knobs: dict[str, Any],
+             sources: dict[str, str], options: dict[str, bool], path: str | None,
+             chain: tuple[str, ...]) -> Ruleset:
     return Ruleset(name, source, title, description, MappingProxyType(knobs), MappingProxyType(sources),
                    MappingProxyType(options), path, chain)
 
@@ -143,7 +147,8 @@ def _bundled_text(name: str) -> tuple[str, str]:
     try:  # the package's folder first: importlib.resources costs start-up time
         import os
 
-        from .. import rulesets
+        # mypy reads bidscli/ only; this package is the top-level rulesets/ folder (package-dir).
+        from .. import rulesets  # type: ignore[attr-defined]
 
         with open(os.path.join(os.path.dirname(rulesets.__file__), f"{name}.toml"), encoding="utf-8") as f:
             return f.read(), f"<bundled>/{name}.toml"
@@ -446,17 +451,17 @@ class Deck:
     short_pile: bool
     notes: tuple[str, ...] = ()
     # Neither compared nor shown: every card of the deck, and the knobs (for why_not).
-    _cards: frozenset = field(default=frozenset(), repr=False, compare=False)
-    _knobs: Mapping | None = field(default=None, repr=False, compare=False)
+    _cards: frozenset[Card] = field(default=frozenset(), repr=False, compare=False)
+    _knobs: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     # The cards a deal must place in hands or among the removed, when not the pool's own (a
     # --lenient-deck deck takes those of the log's deal).
-    _pool: frozenset | None = field(default=None, repr=False, compare=False)
+    _pool: frozenset[Card] | None = field(default=None, repr=False, compare=False)
     # Card sets made on first use (a replaced deck makes its own).
-    _black_cards: frozenset | None = field(default=None, init=False, repr=False, compare=False)
-    _pool_cards: frozenset | None = field(default=None, init=False, repr=False, compare=False)
+    _black_cards: frozenset[Card] | None = field(default=None, init=False, repr=False, compare=False)
+    _pool_cards: frozenset[Card] | None = field(default=None, init=False, repr=False, compare=False)
     _coloured_cards: tuple[Card, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def replace(self, **changes) -> Deck:
+    def replace(self, **changes: Any) -> Deck:
         """A copy with some fields changed (dataclasses.replace)."""
         return dataclasses.replace(self, **changes)
 
@@ -471,7 +476,7 @@ class Deck:
     def __contains__(self, card: Card) -> bool:
         return card in self._cards
 
-    def all_cards(self) -> frozenset:
+    def all_cards(self) -> frozenset[Card]:
         return self._cards
 
     def coloured_cards(self) -> list[Card]:
@@ -479,7 +484,7 @@ class Deck:
 
     # Made on first use and kept in a slot (cached_property needs a __dict__).
     @property
-    def black_cards(self) -> frozenset:
+    def black_cards(self) -> frozenset[Card]:
         """The black deck as a set (number cards and specials)."""
         cards = self._black_cards
         if cards is None:
@@ -488,7 +493,7 @@ class Deck:
         return cards
 
     @property
-    def pool_cards(self) -> frozenset:
+    def pool_cards(self) -> frozenset[Card]:
         """The cards that always go into the hand pool: coloured cards and the Ally."""
         if self._pool is not None:
             return self._pool
@@ -541,7 +546,7 @@ class Deck:
             return f"{base} (option {opt} is off: set {opt} = true in the log's [options] or -o {opt}=true)"
         return f"{base} (see rules show {self.ruleset} --players {self.players})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "colours": list(self.colours),
@@ -560,7 +565,7 @@ class Deck:
         }
 
 
-_DECK_CACHE: dict = {}
+_DECK_CACHE: dict[tuple[int, int, tuple[tuple[str, bool], ...]], tuple[Ruleset, Deck]] = {}
 # The decks kept: a season's what-ifs make a variant ruleset (with_knobs) per change tried, and a
 # cache that kept each of them would grow with the number of logs. Emptied when full.
 _DECK_CACHE_SIZE = 256
@@ -694,13 +699,13 @@ def source_id(ruleset: Ruleset, knob: str) -> str:
     return src.split(" ", 1)[0].rstrip(":")
 
 
-def knob_diff_rows(rulesets: list[Ruleset], labels: list[str]) -> list[dict]:
+def knob_diff_rows(rulesets: list[Ruleset], labels: list[str]) -> list[dict[str, Any]]:
     """The knobs on which the rulesets differ: each one's value and source, keyed by its label."""
     rows = []
     for name in KNOBS:
         vals = [r.knobs[name] for r in rulesets]
         if any(v != vals[0] for v in vals[1:]):
-            row: dict = {"knob": name}
+            row: dict[str, Any] = {"knob": name}
             for lab, v in zip(labels, vals):
                 row[lab] = knob_value(v)
             row["sources"] = {lab: r.source_of(name) for lab, r in zip(labels, rulesets)}
