@@ -39,6 +39,7 @@ import stat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
+    from collections.abc import Iterable
     from pathlib import Path
 
     from ..core.workers import Handler
@@ -197,6 +198,9 @@ def read_text(path: str | os.PathLike[str], limit: int, what: str = "log", error
 # -- what the command reads ------------------------------------------------------------------
 
 
+FileKey = tuple[int, int]  # a file as (device, inode): the same through any link to it
+
+
 class _Reads:
     """The files the running command has read, as (device, inode): it never writes over one."""
 
@@ -204,8 +208,8 @@ class _Reads:
 
     def __init__(self) -> None:
         self.on = False
-        self.seen: set = set()
-        self.order: list = []  # the same, in the order read (a worker hands back what it read)
+        self.seen: set[FileKey] = set()
+        self.order: list[FileKey] = []  # the same, in the order read (a worker hands back what it read)
 
 
 READS = _Reads()
@@ -216,11 +220,11 @@ class command_reads:
     noted, so that no file it writes replaces one of them (write_atomic). Outside it nothing is
     noted: a library caller (a test, a server) holds no list that grows."""
 
-    def __enter__(self):
+    def __enter__(self) -> _Reads:
         READS.on, READS.seen, READS.order = True, set(), []
         return READS
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         READS.on, READS.seen, READS.order = False, set(), []
 
 
@@ -232,7 +236,7 @@ def note_read(st: os.stat_result) -> None:
             READS.order.append(key)
 
 
-def note_given(paths) -> None:
+def note_given(paths: Iterable[str | os.PathLike[str]]) -> None:
     """Files the command line names (logs, rulesets), noted before they are read: a command that
     works long before it writes (``season``, ``study``) refuses its output at once."""
     for path in paths:
@@ -244,12 +248,12 @@ def note_given(paths) -> None:
             note_read(st)
 
 
-def reads_since(mark: int) -> list:
+def reads_since(mark: int) -> list[FileKey]:
     """What was read after the first ``mark`` files (a worker process hands it back to its command)."""
     return READS.order[mark:]
 
 
-def note_reads(keys) -> None:
+def note_reads(keys: Iterable[FileKey]) -> None:
     if READS.on:
         for key in keys:
             if key not in READS.seen:
