@@ -33,9 +33,9 @@ from .options import (
 
 
 @command("deal", N_("The output is a game log (TOML), so there is no --format. `bids simulate` and `bids record "
-                    "--deal` check a deal before playing it. `bids validate` lists a deal's problems too, but a "
-                    "deal has no trick yet, so it always says \"nothing to score\" and exits 1; --allow-partial "
-                    "applies once a trick is in. `bids score --format json` reads a played game as JSON."), (
+                    "--deal` check a deal before playing it. `bids validate --allow-partial` checks it too, and "
+                    "accepts it before any trick is in (without --allow-partial a game with no trick yet has "
+                    "\"nothing to score\": exit 1). `bids score --format json` reads a played game as JSON."), (
     "bids deal -r english --players 4 --seed 7",
     "bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml",
     "bids deal -r italian --players 4 --seed 7 --log-lang it",
