@@ -195,6 +195,24 @@ def _where(dv) -> str:
     return f"end of round {dv.round}" if dv.kind == "round_end" else "bonuses"
 
 
+# What differs at a trick (analysis.divergence: Divergence.what), in the players' words.
+_ASPECTS = {"revealed": "the cards revealed", "winner": "the winner", "cards taken": "the cards taken",
+            "points": "the points", "steals": "the steals",
+            "round points": "the round points after the trick",
+            "banked points (2x)": "what the 2x doubles",
+            "Thief rights": "the Thief rights held after the trick"}
+
+
+def _same_winner_text(ts, what) -> str | None:
+    """A parting trick whose winner is the same under every ruleset (or that burns under every
+    one): the sentence naming what differs there, since the cells alone look alike."""
+    if not what or any(t is None for t in ts) or "winner" in what:
+        return None
+    both = "both rulesets" if len(ts) == 2 else "every ruleset"
+    who = f"Burned under {both}" if ts[0].winner is None else f"{ts[0].winner} wins under {both}"
+    return f"{who}; what differs: " + ", ".join(_ASPECTS.get(w, w) for w in what) + "."
+
+
 def comparison_page(d, attribution: dict | None = None) -> dict:
     """The same deal under several rulesets (a ``variants.Diff``), as the comparison page shows it.
 
@@ -206,10 +224,10 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
     deal, labels, outs = d.deal, list(d.labels), list(d.outcomes)
     tricks = [tricks_of(o) for o in outs]
     moved: dict = {}
-    parting = set()
+    parting: dict = {}  # (round, trick) -> what differs there (Divergence.what)
     for dv in d.divergences:
         if dv.kind == "trick":
-            parting.add((dv.round, dv.trick))
+            parting[(dv.round, dv.trick)] = dv.what
         for k in dv.knobs:
             where = moved.setdefault(k, [])
             if _where(dv) not in where:
@@ -226,16 +244,21 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
                 if t is None:
                     cells.append({"label": lab, "known": False, "winner": None, "points": None, "burned": False,
                                   "revealed": [], "steals": [], "reason": "undetermined from this log",
-                                  "explain": []})
+                                  "doubled": None, "explain": []})
                     continue
                 cells.append({"label": lab, "known": True, "winner": t.winner, "points": t.points,
                               "burned": t.burned, "revealed": [card_doc(c) for c in t.revealed],
                               "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card),
                                           "policy": bool(s.policy)} for s in t.steals],
                               "reason": t.reason,
+                              # Won 2x: what it doubled (as the game page and replay say it).
+                              "doubled": None if t.doubled is None else
+                              {"from": t.doubled[0], "to": t.doubled[1], "banked": t.doubled[2]},
                               "explain": [reason_doc(o.ruleset, x) for x in t.reasons]})
             rows.append({"round": r.number, "trick": tp.number, "parts": key in parting, "first": first,
                          "prize": [card_doc(c) for c in tp.revealed],
+                         "differs": list(parting.get(key, ())),
+                         "same_winner": _same_winner_text(ts, parting.get(key)),
                          "cells": cells})
     verdicts, tables = [], []
     for lab, o in zip(labels, outs):

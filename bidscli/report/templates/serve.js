@@ -61,11 +61,10 @@
     });
   }
 
+  // A card's colour, from the state (the log may write yellow 5 as G5 in Italian, 黄5 in Japanese).
   function cardClass(card) {
-    var c = card.charAt(0);
-    if (/^[RGYB]\d/.test(card)) return "card c" + c;
-    if (/^K\d/.test(card)) return "card cK";
-    return "card cS";
+    var colours = (state && state.cards) || {};
+    return "card c" + (colours[card] || "S");
   }
 
   function chip(card) { return el("span", {cls: cardClass(card), text: card}); }
@@ -390,6 +389,11 @@
         box.appendChild(el("div", {cls: "errors", text: r.body.errors.map(function (e) { return e.message; }).join("\n")}));
       } else {
         box.appendChild(el("div", {cls: "verdict big", text: r.body.verdict}));
+        if ((r.body.reasons || []).length) {
+          var why = el("ul", {cls: "reasons"});
+          r.body.reasons.forEach(function (x) { why.appendChild(el("li", {text: x})); });
+          box.appendChild(el("details", {cls: "why"}, [el("summary", {text: T.why}), why]));
+        }
         if (r.body.steal) {
           box.appendChild(stealQuestion(r.body.steal));
         } else if (r.body.ok) {
