@@ -179,7 +179,7 @@ def output_name(flag: str, example: str):
     def check(ctx, param, value):
         if value == "":
             raise click.BadParameter(Message("an empty file name: expected a path to write to (e.g. {example})",
-                                             example=f"{flag} {example}").text())
+                                             example=flag + " " + example).text())
         return value
     return check
 

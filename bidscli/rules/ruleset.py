@@ -35,7 +35,8 @@ from ..core.cards import (
     black_number,
     coloured,
 )
-from ..core.errors import DeckError, RulesetError, did_you_mean
+from ..core.errors import DeckError, RulesetError, did_you_mean, nearest
+from ..core.i18n import Message
 from ..core.sanitize import path_text, quoted, text_problem, toml_value
 from ..files.bounds import check_toml
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
@@ -133,10 +134,14 @@ def _rebuild(name: str, source: str, title: str, description: str, knobs: dict[s
                    MappingProxyType(options), path, chain)
 
 
-def unknown_knob(name: str) -> str:
+def unknown_knob(name: str) -> Message:
     """The message for a knob name that is not in the registry (knobs.KNOBS)."""
-    return (f"unknown knob '{quoted(name)}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
-            "(`bids rules show english` lists them all)")
+    near = nearest(name, KNOBS)
+    if near:
+        return Message("unknown knob '{name}' (did you mean '{near}'?): expected a knob name like thief.timing "
+                       "(`bids rules show english` lists them all)", name=quoted(name), near=near)
+    return Message("unknown knob '{name}': expected a knob name like thief.timing "
+                   "(`bids rules show english` lists them all)", name=quoted(name))
 
 
 # -- loading -------------------------------------------------------------------
@@ -198,11 +203,15 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
     return _load_path(path, ())
 
 
-def unknown_ruleset(ref: str) -> str:
+def unknown_ruleset(ref: str) -> Message:
     """The message for a ruleset reference that is neither a bundled name nor a file."""
-    hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
-    return (f"no ruleset '{quoted(ref)}': expected a bundled name ({', '.join(bundled_names())}) "
-            f"or a path to a TOML ruleset{hint}")
+    near = nearest(ref, bundled_names()) if len(ref) < 100 else None
+    names = ", ".join(bundled_names())
+    if near:
+        return Message("no ruleset '{ref}': expected a bundled name ({names}) or a path to a TOML ruleset "
+                       "(did you mean '{near}'?)", ref=quoted(ref), names=names, near=near)
+    return Message("no ruleset '{ref}': expected a bundled name ({names}) or a path to a TOML ruleset",
+                   ref=quoted(ref), names=names)
 
 
 def _exists(path: Path) -> bool:
@@ -268,7 +277,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     except (RecursionError, MemoryError):
         raise RulesetError("TOML nesting is too deep to read", file=display) from None
 
-    def err(message: str, key: str | None = None) -> RulesetError:
+    def err(message: str | Message, key: str | None = None) -> RulesetError:
         return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
 
     for key in data:
@@ -338,7 +347,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         raise err("'sources' must be a table of knob = \"citation\"", "sources")
     for knob_name, citation in srcs.items():
         if knob_name not in KNOBS:
-            raise err(f"[sources] names {unknown_knob(knob_name)}", knob_name)
+            raise err(Message("[sources] names {problem}", problem=unknown_knob(knob_name)), knob_name)
         if not isinstance(citation, str):
             raise err(f"[sources] '{quoted(knob_name)}' must be a string", knob_name)
         why = text_problem(citation, MAX_CITATION)
