@@ -142,7 +142,12 @@ class Folder:
     def playable(self) -> list[str]:
         """The paths of the folder's games that load (their rulesets inside the folder): what the
         season page reads, never a file through a link or in another folder."""
-        return [os.path.join(self.root, n) for n in self.names() if self.summary(n) and not self.summary(n).get("error")]
+        out = []
+        for name in self.names():
+            entry = self.summary(name)
+            if entry is not None and not entry.get("error"):
+                out.append(os.path.join(self.root, name))
+        return out
 
     def rulesets(self) -> dict:
         """The rulesets a new game may name: the bundled ones and the ruleset files of the folder."""
