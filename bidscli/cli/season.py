@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
 from ..analysis.season import DEFAULT_ORDER, ORDERS  # plain data, no import of its own
-from ..core.i18n import N_
+from ..core.i18n import N_, Message
 from .catalog import command
 from .language import option
 from .options import (
@@ -21,6 +20,8 @@ from .options import (
     format_option,
     guarded,
     jobs_option,
+    output_name,
+    refuse_output_early,
     write_or_echo,
 )
 
@@ -52,7 +53,7 @@ def _check_alias(text: str) -> None:
         help=N_("players with fewer games are listed apart, unranked"))
 @format_option()
 @option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",
-        help=N_("also write the season as one self-contained HTML page"))
+        help=N_("also write the season as one self-contained HTML page"), callback=output_name("--html", "season.html"))
 @option("--force", is_flag=True, help=N_("replace the --html file if it exists"))
 @option("--lenient-deck", is_flag=True, help=N_("with -r: score a deal that does not fit a ruleset's deck "
                                                 "(as bids diff --lenient-deck)"))
@@ -63,14 +64,11 @@ def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, l
     from ..app import season as app
     from ..report import season as report
 
-    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
-        from ..files.safe import FileError
-
-        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     for ref in rulesets:  # a broken -r file: once, before any log
         from ..rules.ruleset import load_ruleset
 
         load_ruleset(ref)
+    refuse_output_early(html_out, force, paths)  # before the games, not after
     try:
         alias = app.alias_map(aliases)
     except ValueError as exc:
@@ -88,12 +86,12 @@ def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, l
             again += " --lenient-deck"
         write_or_echo(html.season(result, again), html_out, force)
     for note in result.notes:
-        fail(f"note: {note}")
+        fail(Message("note: {note}", note=note))
     if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr, and where the rest is
         for x in result.left_out:
-            fail(f"left out: {x.reason}")
-        fail('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
-             "each ruleset) and in the table")
+            fail(Message("left out: {reason}", reason=x.reason))
+        fail(Message('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
+                     "each ruleset) and in the table"))
     if html_out != "-":
         if fmt == "json":
             from ..report.render import dumps
