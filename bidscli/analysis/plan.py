@@ -514,15 +514,10 @@ def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str
     return labels
 
 
-def reference_game(deal: DealPlan, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
-    """The log's own game: which steal choices it offered (silence there is a pass)."""
-    o, name = reference_play(deal, log, rulesets, lenient)
-    return (None if o is None else o.offered), name
-
-
 def reference_play(deal: DealPlan, log: GameLog, rulesets, lenient, *, explain: bool = True,
                    track: bool = True) -> tuple[Outcome | None, str | None]:
-    """The log's own game, played (see ``reference_game``), and the name of its ruleset.
+    """The log's own game, played, and the name of its ruleset: its ``offered`` are the steal
+    choices it offered (silence there is a pass).
 
     Its outcome is also the outcome under ``offered`` = its own offered choices: every choice
     the game asks is among them, so silence is a pass at each, as it was here (``_Decider``),
