@@ -132,26 +132,10 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
     With ``jobs`` > 1 the logs are validated in worker processes (parallel.py) and
     the results still come in argument order. ``jobs=None`` chooses as ``--jobs``'s default
     does (parallel.auto_jobs), from the first paths found: a folder is not walked twice."""
-    from .parallel import prepare_gc
+    from .parallel import map_logs, prepare_gc
 
     prepare_gc()
-    items = iter_log_paths(args)
-    extra = (ruleset, tuple(option_pairs), allow_partial)
-    if jobs is None:
-        from itertools import chain, islice
-
-        from .parallel import auto_jobs, head_for_auto
-
-        head = list(islice(items, head_for_auto()))  # paths only: nothing is read yet
-        jobs = auto_jobs(len(head))
-        items = chain(head, items)
-    if jobs > 1:
-        from .parallel import map_ordered
-
-        yield from map_ordered(validate_one, items, extra, jobs)
-        return
-    for item in items:  # a replayed game holds no reference cycle: each log's objects die as it is done
-        yield validate_one(item, *extra)
+    yield from map_logs(validate_one, iter_log_paths(args), (ruleset, tuple(option_pairs), allow_partial), jobs)
 
 
 _api = None  # bidscli.app.api, imported on the first log (start-up), then kept

@@ -312,7 +312,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
         min_games: int = 1) -> Season:
     """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log;
     ``rank_by``: the standings' order (``analysis.season.ORDERS``); ``min_games``: fewer games, unranked."""
-    from .parallel import prepare_gc
+    from .parallel import map_logs, prepare_gc
 
     prepare_gc()
     names = _Names(aliases or {})
@@ -320,21 +320,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     notes: list[str] = []
     where: dict = {}
     items = _once(_walked(args, where), notes)
-    extra = (tuple(refs), lenient)
-    if jobs is None:
-        from itertools import chain, islice
-
-        from .parallel import auto_jobs, head_for_auto
-
-        head = list(islice(items, head_for_auto()))
-        jobs = auto_jobs(len(head))
-        items = chain(head, items)
-    if jobs > 1:
-        from .parallel import map_ordered
-
-        results: Iterable[Scored] = map_ordered(score_one, items, extra, jobs)
-    else:
-        results = (score_one(item, *extra) for item in items)
+    results: Iterable[Scored] = map_logs(score_one, items, (tuple(refs), lenient), jobs)
     rows: list = []
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []

@@ -71,15 +71,11 @@ def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
 
 
 def _items(paths, ruleset, options, fmt, jobs, allow_partial=False) -> Iterator[Item]:
-    if jobs > 1 and len(paths) > 1:
-        from .parallel import MAX_CHUNK, map_ordered
+    from .parallel import MAX_CHUNK, map_logs
 
-        # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
-        yield from map_ordered(score_item, paths, (ruleset, tuple(options), fmt, allow_partial), jobs,
-                               max_chunk=16 if fmt == "json" else MAX_CHUNK)
-        return
-    for path in paths:
-        yield score_item(path, ruleset, options, fmt, allow_partial)
+    # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
+    return map_logs(score_item, paths, (ruleset, tuple(options), fmt, allow_partial), jobs if len(paths) > 1 else 1,
+                    max_chunk=16 if fmt == "json" else MAX_CHUNK)
 
 
 def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt: str,
