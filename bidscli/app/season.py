@@ -1,5 +1,5 @@
 """``bids season``: the logs named (files and folders, walked as ``validate`` walks them) scored one
-at a time into ``analysis.season.Game`` rows, then the season computed from those rows.
+at a time into ``analysis.season.SeasonGame`` rows, then the season computed from those rows.
 
 Each log is read, scored (under its own ruleset, or with ``refs`` replayed under each as ``bids
 diff`` replays the same deal) and dropped: what is kept is a few numbers a player (memory flat in
@@ -20,9 +20,9 @@ from typing import NamedTuple
 from ..analysis.season import (
     DEFAULT_ORDER,
     ORDERS,
-    Game,
     LeftOut,
     Season,
+    SeasonGame,
     WinnerChange,
     game_of,
     season,
@@ -359,7 +359,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))
 
 
-def _renamed(game: Game, shown: Sequence[str], name: str | None) -> Game:
+def _renamed(game: SeasonGame, shown: Sequence[str], name: str | None) -> SeasonGame:
     return dataclasses.replace(game, name=name, players=tuple(dataclasses.replace(p, player=who)
                                                               for p, who in zip(game.players, shown)))
 
