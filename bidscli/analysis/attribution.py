@@ -107,7 +107,7 @@ from ..rules.knobs import KNOBS, knob_value
 from ..rules.ruleset import Ruleset, deck_for
 
 if TYPE_CHECKING:  # imported where used: the search's modules are loaded only by diff and disputes
-    from .variantcache import Summary
+    from .variantcache import VariantResult
 
 DECK = "deck"
 SHAPLEY_LIMIT = 12  # knob groups read: 2^12 = 4096 mixtures at most, well inside a second or two
@@ -384,7 +384,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     # The groups some replay reads, grown until no mixture of them reads another one.
     relevant: list = [x for x in live if x[0] == OPTIONS]
     too_many = bounded = False
-    summaries: list[Summary] | dict[int, Summary]  # by mask: every mixture of the relevant groups, or the chain
+    summaries: list[VariantResult] | dict[int, VariantResult]  # by mask: every mixture of the relevant groups, or the chain
     try:
         while cut is None:
             if len(relevant) > SHAPLEY_LIMIT:
