@@ -42,6 +42,15 @@ FINAL = {"Ana": 3, "Ben": 16, "Cleo": 26, "Dev": 2}
 ORIGINAL = ROOT / "tests" / "data" / "diff-thief-4p.toml"
 
 
+def in_words(line: str, lang: str) -> str:
+    """An English trick line in the card words of ``lang`` (log.md "Card words in the players' languages")."""
+    from bidscli.core.cardwords import card_words
+    from bidscli.log.reader import parse_trick
+
+    rec = parse_trick(line)
+    return card_words(lang).trick(rec.revealed, rec.plays, rec.actions)
+
+
 def score_json(path: Path, partial: bool = False) -> dict:
     args = [sys.executable, "-m", "bidscli", "score", str(path), "--format", "json"]
     if partial:

@@ -353,3 +353,54 @@ def test_a_games_pages_speak_the_tables_language(served):
     _new(served, lang="it")
     assert '<html lang="it">' in served.get("/w/thief-night", headers={"Accept-Language": "en"}).text
     assert '<html lang="es">' in served.get("/w/thief-night?lang=es").text
+
+
+def test_no_ruleset_outside_the_folder_is_read(served, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    house = (Path(__file__).parent.parent / "examples" / "house.toml").read_text()
+    (outside / "house.toml").write_text(house)
+    # A log of the folder naming a ruleset outside it: listed with why, never played.
+    log = ORIGINAL.read_text().replace('ruleset = "italian"', 'ruleset = "../outside/house.toml"')
+    assert log != ORIGINAL.read_text()
+    (served.folder / "far.toml").write_text(log)
+    games = served.get("/api/games").json()["games"]
+    assert "bids serve reads only the bundled rulesets" in games[0]["error"]
+    r = served.get("/api/games/far")
+    assert r.status_code == 422 and "bids serve reads only the bundled rulesets" in r.json()["errors"][0]["message"]
+    # A ruleset file of the folder that extends one outside it: refused for a new game too.
+    (served.folder / "near.toml").write_text('extends = "../outside/house.toml"\nname = "near"\n')
+    r = _post(served, "/api/games", dict(NEW_GAME, ruleset="near.toml"))
+    assert r.status_code == 422 and "bids serve reads only the bundled rulesets" in r.json()["errors"][0]["message"]
+    assert not (served.folder / "thief-night.toml").exists()
+
+
+def test_the_season_page_reads_only_the_games_listed(served, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("elsewhere")
+    (outside / "other.toml").write_text(ORIGINAL.read_text().replace("Cleo", "Zed"))
+    os.symlink(outside / "other.toml", served.folder / "link.toml")
+    (served.folder / "sub").mkdir()
+    (served.folder / "sub" / "deep.toml").write_text(ORIGINAL.read_text().replace("Cleo", "Yul"))
+    (served.folder / "here.toml").write_text(ORIGINAL.read_text())
+    page = served.get("/season")
+    assert page.status_code == 200
+    assert "Cleo" in page.text and "Zed" not in page.text and "Yul" not in page.text
+
+
+def test_a_game_of_an_italian_table_writes_italian_card_words(served):
+    from .servekit import in_words
+
+    state = _new(served, lang="it")
+    assert state["card_lang"] == "it"
+    assert "G5" in state["possible"]["Ana"] and state["cards"]["G5"] == "Y"  # giallo 5
+    assert "N5" in state["reveal"] and state["cards"]["N5"] == "K" and "Ladro" in state["reveal"]
+    line = in_words(THIEF_LINES[0], "it")
+    assert line == "N5: Ana R10, Ben R1, Cleo R2, Dev R3"
+    state = _post(served, "/api/games/thief-night/tricks", {"line": line, "version": state["version"]}).json()
+    assert state["last"]["line"] == line
+    text = (served.folder / "thief-night.toml").read_text()
+    assert 'lang = "it"' in text.split("[options]")[0] and line in text
+    state = _post(served, "/api/games/thief-night/tricks", {"line": in_words(THIEF_LINES[1], "it"),
+                                                            "version": state["version"]}).json()
+    theft = _post(served, "/api/games/thief-night/check", {"line": in_words(THIEF_LINES[2], "it")}).json()
+    assert theft["steal"]["choices"] == [{"card": "N5", "victim": "Ana"}]
+    assert score_json(served.folder / "thief-night.toml", partial=True)["totals"] == state["totals"]

@@ -189,16 +189,19 @@ def test_a_reply_lost_on_the_way_back_then_sent_again_is_saved_once(browser, ser
 def test_the_pages_in_the_tables_language_fit_a_phone(browser, server, lang):  # noqa: F811
     import httpx
 
-    from .servekit import NEW_GAME
+    from .servekit import NEW_GAME, in_words
 
     state = httpx.post(server.base + "/api/games", json=dict(NEW_GAME, lang=lang), headers=server.auth).json()
-    for line in [THIEF_LINES[0], THIEF_LINES[1]]:
-        state = httpx.post(server.base + "/api/games/thief-night/tricks", json={"line": line, "version": state["version"]},
-                           headers=server.auth).json()
+    for line in [THIEF_LINES[0], THIEF_LINES[1]]:  # the log is in the table's card words
+        state = httpx.post(server.base + "/api/games/thief-night/tricks", headers=server.auth,
+                           json={"line": in_words(line, lang), "version": state["version"]}).json()
+        assert state["last"]["line"] == in_words(line, lang)
     with screen(browser, PHONE, mobile=True) as s:
         page = s.open(server.keeper.replace("/#", "/g/thief-night#"))
         assert page.evaluate("document.documentElement.lang") == lang
-        _tap_trick(page, THIEF_LINES[2])
+        _tap_trick(page, in_words(THIEF_LINES[2], lang))  # Ladro: Ben G10 ... (giallo 10): the cards as the log says them
+        yellow = page.locator(".entry .chipbtn .card", has_text=re.compile("^(G|黄)10$"))
+        assert "cY" in yellow.get_attribute("class")
         page.locator(".steal h2").wait_for()
         heading = {"it": "Ben deve rubare", "ja": "Benは奪わなければなりません"}[lang]
         assert page.locator(".steal h2").inner_text() == heading

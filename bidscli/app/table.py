@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ..core.errors import BidsError
+from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import N_, Message, PluralMessage, set_language, text
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
@@ -139,6 +139,11 @@ class Folder:
         games = [g for g in map(self.summary, self.names()) if g is not None]
         return {"games": games}
 
+    def playable(self) -> list[str]:
+        """The paths of the folder's games that load (their rulesets inside the folder): what the
+        season page reads, never a file through a link or in another folder."""
+        return [os.path.join(self.root, n) for n in self.names() if self.summary(n) and not self.summary(n).get("error")]
+
     def rulesets(self) -> dict:
         """The rulesets a new game may name: the bundled ones and the ruleset files of the folder."""
         from ..rules.knobs import TABLE_OPTIONS
@@ -154,6 +159,29 @@ class Folder:
                 continue
             files.append({"file": name, "name": rs.name})
         return {"bundled": bundled_names(), "files": files, "options": list(TABLE_OPTIONS), "langs": list(LANGS)}
+
+    def outside(self, ref: str | None, depth: int = 0) -> Message | None:
+        """Why the ruleset ``ref`` (a log's ``ruleset``, a ruleset file's ``extends``) would be read
+        from outside the folder, else None: only bundled rulesets and regular files directly in the
+        folder are read, and a ruleset file's ``extends`` chain is followed here before anything
+        loads it."""
+        from ..rules.ruleset import MAX_EXTENDS, MAX_RULESET_BYTES, is_bundled
+
+        if ref is None or is_bundled(ref):
+            return None
+        why = Message("ruleset {name}: bids serve reads only the bundled rulesets and the ruleset files directly "
+                      "in the folder it serves", name=_shown_name(ref))
+        if ("/" in ref or "\\" in ref or ref.startswith(".") or depth > MAX_EXTENDS
+                or _stamp(os.path.join(self.root, ref)) is None):
+            return why
+        try:
+            data, _ = read_own(os.path.join(self.root, ref), MAX_RULESET_BYTES, "ruleset")
+            import tomllib
+
+            extends = tomllib.loads(data.decode("utf-8")).get("extends")
+        except (BidsError, UnicodeDecodeError, ValueError):
+            return None  # not readable as a ruleset: loading it says why, in its own words
+        return self.outside(extends, depth + 1) if isinstance(extends, str) else None
 
     def open(self, name: str) -> TableGame:
         game = self.games.get(name)
@@ -234,6 +262,9 @@ class Folder:
                     raise refused(422, Message("ruleset: {name} is neither a bundled ruleset (italian, english, "
                                                "spanish, japanese) nor a ruleset file directly in this folder",
                                                name=_shown_name(ref)))
+                why = self.outside(ref)
+                if why is not None:
+                    raise refused(422, why)
                 ruleset = load_ruleset(os.path.join(self.root, ref))
         except BidsError as exc:
             raise refused(422, Message("ruleset: {problem}", problem=_message(exc, ref))) from None
@@ -257,13 +288,18 @@ class Folder:
         lang = body.get("lang")
         if lang is not None and lang not in LANGS:
             raise refused(422, Message("lang: expected one of {langs}", langs=", ".join(LANGS)))
+        # The log's card words: the table's language's, as `bids record` writes the output language's
+        # (docs/log-format.md), unless card_lang says otherwise.
+        card_lang = body.get("card_lang", lang or "en")
+        if card_lang not in LANGS:
+            raise refused(422, Message("card_lang: expected one of {langs}", langs=", ".join(LANGS)))
         path = os.path.join(self.root, name)
         if os.path.lexists(path):
             raise refused(409, Message("{file}: exists: a new game needs a new file (or go on with that one)",
                                        file=_shown_name(name)))
         try:
             rec = Recorder(path, ref, ruleset, names, opts, [RoundEntry(added=False)], game_rounds=rounds,
-                           date=today(), title=title, lang=lang)
+                           date=today(), title=title, lang=lang, log_lang=card_lang)
         except BidsError as exc:
             raise refused(422, exc.text()) from None
         lock = _lock(path, name)
@@ -325,6 +361,10 @@ class TableGame:
         except BidsError as exc:
             self.problem = exc
             self.is_log = _names_players(data)  # a ruleset file of the folder is not a game
+            return
+        why = self.folder.outside(log.ruleset)
+        if why is not None:
+            self.problem = LogStructureError(why, file=self.path, line=log.ruleset_line)
             return
         try:
             rec = resumed(self.path, log, None, {}, None, False)
@@ -411,7 +451,8 @@ class TableGame:
         if tr.steal is not None:
             c = tr.steal
             steal = {"thief": c.thief, "mandatory": c.mandatory, "why": c.why,
-                     "choices": [{"card": str(card), "victim": v} for v, cards in c.victims.items() for card in cards]}
+                     "choices": [{"card": rec.vocab.word(card), "victim": v}
+                                 for v, cards in c.victims.items() for card in cards]}
         t = tr.trick
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
@@ -484,6 +525,7 @@ class TableGame:
             "title": _text(rec.title), "lang": rec.lang, "players": list(rec.players),
             "ruleset": rec.ruleset.name, "options": [k for k, v in rec.options.items() if v],
             "game_rounds": rec.game_rounds, "tricks_per_round": rec.tricks,
+            "card_lang": rec.log_lang, "cards": _colours(rec),
         }
         rounds_out, per_round, last, running = [], [], None, dict.fromkeys(rec.players, 0)
         for i, rr in enumerate(result.rounds):
@@ -505,7 +547,8 @@ class TableGame:
             tricks_out = per_round[r - 1] if r <= len(per_round) else []
             dealt = r <= len(rec.rounds) and rec.rounds[r - 1].pile is not None
             state.update(round=r, trick=t, leader=game.leader, order=list(game.playing_order()),
-                         possible=_possible(game), reveal=[] if dealt else _reveal(game), dealt=dealt)
+                         possible=_possible(game, rec.vocab.word), reveal=[] if dealt else _reveal(game, rec.vocab.word),
+                         dealt=dealt)
         state.update(
             totals=dict(result.totals),
             standings=[{"player": p, "total": v, "rank": result.ranks[p]} for p, v in result.ranking],
@@ -558,13 +601,14 @@ def _reasons(rec: Recorder, t) -> list[str]:
     return [reason_text(rec.ruleset, r) for r in t.reasons]
 
 
-def _possible(game) -> dict[str, list[str]]:
+def _possible(game, word=str) -> dict[str, list[str]]:
     """For each player, the cards they may still hold as far as the log shows: their hand when
-    the deal is known, else every card of the deck's hands not yet seen in the round."""
+    the deal is known, else every card of the deck's hands not yet seen in the round (``word``:
+    each card as the log writes it)."""
     from ..core.cards import BLACK
 
     def order(cards):
-        return [str(c) for c in sorted(cards, key=lambda c: c.sort_key)]
+        return [word(c) for c in sorted(cards, key=lambda c: c.sort_key)]
 
     if game.hands is not None:
         return {p: order(game.hands[p]) for p in game.players}
@@ -575,10 +619,17 @@ def _possible(game) -> dict[str, list[str]]:
     return {p: list(cards) for p in game.players}
 
 
-def _reveal(game) -> list[str]:
+def _reveal(game, word=str) -> list[str]:
     """The cards that may be turned up from the pile for the next trick: the black cards not yet
     seen in the round."""
-    return [str(c) for c in sorted((c for c in game.deck.black_deck if c not in game.seen), key=lambda c: c.sort_key)]
+    return [word(c) for c in sorted((c for c in game.deck.black_deck if c not in game.seen), key=lambda c: c.sort_key)]
+
+
+def _colours(rec: Recorder) -> dict[str, str]:
+    """Each card of the game as the log writes it, with its colour (R, G, Y, B or K; S for a special
+    card): what the page colours a card by, whatever the language of the log's card words."""
+    word = rec.vocab.word
+    return {word(c): (c.colour if c.special is None else "S") for c in rec.deck.all_cards()}
 
 
 __all__ = ["LANGS", "Answer", "Folder", "TableGame", "game_id", "version_of"]

@@ -375,7 +375,7 @@ class Site:
         from ..report import html
 
         with in_language(_lang(request)):
-            result = app.run([self.folder.root], [], app.alias_map([]))
+            result = app.run(self.folder.playable(), [], app.alias_map([]))
             return _html_with_inline(html.season(result, "bids season ."))
 
     async def asset(self, request: Request) -> Response:

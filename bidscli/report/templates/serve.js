@@ -61,11 +61,10 @@
     });
   }
 
+  // A card's colour, from the state (the log may write yellow 5 as G5 in Italian, 黄5 in Japanese).
   function cardClass(card) {
-    var c = card.charAt(0);
-    if (/^[RGYB]\d/.test(card)) return "card c" + c;
-    if (/^K\d/.test(card)) return "card cK";
-    return "card cS";
+    var colours = (state && state.cards) || {};
+    return "card c" + (colours[card] || "S");
   }
 
   function chip(card) { return el("span", {cls: cardClass(card), text: card}); }
