@@ -198,26 +198,24 @@ def _serve(clone: Path, mkdir: str, command: str, shown: list[str]) -> int:
     assert shell(clone, mkdir).returncode == 0
     prelude = "\n".join(line for line in setup_lines() if line.startswith((". ", "source ")))
     proc = subprocess.Popen(["bash", "-c", f"{prelude}\nexec {command}"], cwd=clone, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lines: list[str] = []
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = b""
     try:
-        with selectors.DefaultSelector() as sel:
+        with selectors.DefaultSelector() as sel:  # the pipe read as it comes (no buffer between)
             sel.register(proc.stdout, selectors.EVENT_READ)
             deadline = time.monotonic() + 120
-            while not any(x.startswith("watch:") for x in lines) and time.monotonic() < deadline:
-                if proc.poll() is not None:
-                    break
+            while b"\nwatch:" not in b"\n" + out and time.monotonic() < deadline and proc.poll() is None:
                 if sel.select(timeout=1):
-                    line = proc.stdout.readline()
-                    if line:
-                        lines.append(line.rstrip("\n"))
+                    out += os.read(proc.stdout.fileno(), 65536)
     finally:
         proc.terminate()
         try:
-            _, err = proc.communicate(timeout=30)
+            rest, err_bytes = proc.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
-            _, err = proc.communicate()
+            rest, err_bytes = proc.communicate()
+    lines = (out + rest).decode("utf-8", "replace").splitlines()
+    err = err_bytes.decode("utf-8", "replace")
     assert "command not found" not in err, err
     for want in shown:  # the links: the same words, another machine's address
         head = re.match(r"\S+:\s+\w+://", want)
