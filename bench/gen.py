@@ -33,7 +33,7 @@ def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, s
         for _ in range(deck.tricks):
             t = game.start_trick()
             while (p := game.expected_player()) is not None:
-                hand = game.hands[p]
+                hand = game.round_state.hands[p]
                 game.play(p, hand[rng.randrange(len(hand))])
             actions = []
 
@@ -44,7 +44,8 @@ def random_game_log(ruleset_name="english", players=6, rounds=5, options=None, s
                 actions.append(a if a is not None else Pass(choice.thief))
                 return a
 
-            game.finish_trick(Decider(decide))
+            game.finish_trick()
+            game.decide_steals(Decider(decide))
             tricks.append(format_trick(t.revealed, t.plays, [a for a in actions if not isinstance(a, Pass)]))
         game.end_round()
         doc["rounds"].append({

@@ -277,7 +277,7 @@ def test_unplayable_mixture_falls_back_to_the_ordered_split(monkeypatch):
 @given(st.sampled_from([4, 6]), st.integers(0, 2**31), st.sampled_from(["english", "italian"]))
 def test_checkpointed_replays_equal_whole_replays(players, seed, played):
     # The variant cache plays a new branch on from a copy of the game at a round boundary
-    # (plan.fork); every mixture must score exactly as a whole replay of its ruleset.
+    # (Game.copy); every mixture must score exactly as a whole replay of its ruleset.
     from bidscli.analysis import plan, variantcache
 
     options = {"ally": True, "minus_five": True, "thief": True, "surprise": True, "lowest": players > 4}

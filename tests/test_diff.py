@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from bidscli.analysis import plan, variants
@@ -219,7 +220,7 @@ def test_five_player_italian_deck_difference(tmp_path):
     assert "round 1, trick 1" in res.stderr
     log, _ = read_log(path)
     problems = plan.deck_problems(plan.build_deal(log), load_ruleset("italian"), {})
-    assert any("round 1 has 10 tricks, but the italian 5-player deal plays 8 a round" in e.message
+    assert any("round 1 has 10 tricks; the italian 5-player deal plays 8 a round" in e.message
                for e in problems)
 
 
@@ -301,3 +302,18 @@ def test_diff_explain_gives_each_tricks_chain():
     chain = doc["explain"]["english"][0][2]
     assert chain[-1]["knob"] == "thief.timing" and chain[-1]["value"] == "deferred"
     assert chain[-1]["source"].startswith("EN")
+
+
+@pytest.mark.parametrize("line, said", [
+    ("K5: Ana R5, Ben G4", "Cleo did not play: each player plays one card a trick"),
+    ("K5: Ana R5, Ana G4, Cleo K7", "Ana played in place of Ben: after Ana it is Ben's turn"),
+])
+def test_a_line_with_a_player_missing_or_twice_is_the_engines_to_tell(tmp_path, line, said):
+    """diff plays the line as written: the engine's own check says what is wrong, as validate does."""
+    path = tmp_path / "slip.toml"
+    path.write_text(f'ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n[[rounds]]\ntricks = ["{line}", '
+                    '"K6: Ben R6, Cleo G6, Ana Y7"]\n', encoding="utf-8")
+    res = bids("diff", str(path), "-r", "english", "-r", "japanese")
+    assert res.exit_code == 1
+    assert f"slip.toml:4: round 1, trick 1: under english: {said}" in res.stderr
+    assert said in bids("validate", str(path)).stdout

@@ -222,19 +222,37 @@ def test_validate_chooses_its_default_jobs_from_the_paths_it_finds(workers_used,
     assert len(list(batch.validate_paths([str(tmp_path / "g000.toml")] * 99, jobs=None))) == 99 and used == []
 
 
-def test_a_scored_game_leaves_no_reference_cycle():
-    """Each log's objects die by reference counting (flat memory without full collections)."""
+def test_a_played_game_leaves_no_reference_cycle():
+    """Each log's objects die by reference counting, so memory stays flat over any number of logs
+    without a collection cadence: score, validate, a re-play under other rulesets (diff, season)
+    and a what-if copy leave nothing for the cycle collector, nor does a log's mistake (an error
+    is kept for its message, not the frames that found it)."""
     import gc
 
-    from bidscli.app import api
+    from bidscli.analysis import variants
+    from bidscli.app import api, batch, season, stream
 
+    logs = ("examples/thief-6p.toml", "examples/colour-5p.toml", "tests/outside/o09_3p_english_deferred_thief.toml")
+    broken = ("examples/broken.toml", "tests/outside/broken/b03_missing_player.toml")
     gc.collect()
     gc.disable()
     try:
-        for log in ("examples/thief-6p.toml", "examples/colour-5p.toml", "tests/outside/o09_3p_english_deferred_thief.toml"):
+        for log in logs:
             loaded, result = api.score(log)
             del loaded, result
             assert api.validate(log) == []
+            d = variants.diff(log, ["english", "japanese"], lenient=True)
+            del d
+            pl = variants.plays(log, ["english"], lenient=True, minimum=1, explain=False)
+            del pl
+        for log in broken:
+            found = list(batch.validate_paths([log]))
+            assert found[0].errors
+            item = stream.score_item(log, None, (), "table")
+            assert item.error
+            scored = [season.score_one(log, refs) for refs in ((), ("english", "japanese"))]
+            assert all(s.left_out for s in scored)
+            del found, item, scored
         assert gc.collect() == 0
     finally:
         gc.enable()

@@ -172,7 +172,8 @@ def play(setup: Setup, check: bool = True) -> Played:
                     actions.append(action)
                 return action
 
-            game.finish_trick(Decider(decide))
+            game.finish_trick()
+            game.decide_steals(Decider(decide))
             # The model: the winner takes t.taken; steals move the most recent matching card.
             if t.winner is not None:
                 sim[t.winner].extend(Held(c, rnum, True) for c in t.taken)

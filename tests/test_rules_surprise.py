@@ -139,7 +139,7 @@ def test_empty_reveal_after_a_burned_turned_surprise_is_refused_without_a_pile(r
 
 
 def test_a_card_revealed_twice_without_a_pile_is_refused():
-    # The engine fix in _Pile.draw also covers plain tricks.
+    # The engine fix in the pile's draw also covers plain tricks.
     errs = kit.errors("english", P3, [["K5: Ana R5, Ben G4, Cleo Y7", "K5: Cleo R1, Ana G1, Ben Y2"]])
     assert messages(errs) == ["revealed K5, but K5 already came from the point pile this round"]
 

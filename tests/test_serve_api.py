@@ -404,3 +404,21 @@ def test_a_game_of_an_italian_table_writes_italian_card_words(served):
     theft = _post(served, "/api/games/thief-night/check", {"line": in_words(THIEF_LINES[2], "it")}).json()
     assert theft["steal"]["choices"] == [{"card": "N5", "victim": "Ana"}]
     assert score_json(served.folder / "thief-night.toml", partial=True)["totals"] == state["totals"]
+
+
+def test_a_dealt_game_offers_each_hand_and_turns_up_the_pile_itself(served):
+    from bidscli.rules.ruleset import load_ruleset
+    from bidscli.sim.deal import deal_text, make_deal
+
+    deal = make_deal(load_ruleset("english"), PLAYERS, {"thief": True}, seed=5)._replace(ruleset="english")
+    (served.folder / "dealt.toml").write_text(deal_text(deal))
+    state = served.get("/api/games/dealt").json()
+    assert state["dealt"] is True and state["reveal"] == []
+    hands = {p: sorted(map(str, h), key=str) for p, h in deal.rounds[0].hands.items()}
+    assert {p: sorted(c, key=str) for p, c in state["possible"].items()} == hands
+    line = ": " + ", ".join(f"{p} {state['possible'][p][0]}" for p in state["order"])
+    r = _post(served, "/api/games/dealt/tricks", {"line": line, "version": state["version"]})
+    assert r.status_code == 200, r.text
+    top = str(deal.rounds[0].pile[0])
+    assert r.json()["last"]["line"].startswith(f"{top}: ")  # the recorder wrote the pile's card
+    assert all(state["possible"][p][0] not in r.json()["possible"][p] for p in PLAYERS)

@@ -100,6 +100,10 @@ def test_a_whole_game_tapped_on_a_phone_with_a_steal_and_an_undo(browser, server
                 page.get_by_role("button", name="K5 from Ana").click()
             verdict = page.locator(".verdict.big")
             verdict.wait_for()
+            if i == 0:  # the verdict at once, its reasons a tap away (as replay --explain words them)
+                assert verdict.inner_text() == "Ana +5 (highest bid R10)"
+                page.locator("details.why summary").click()
+                assert "highest bid R10 by Ana" in page.locator("details.why .reasons").inner_text()
             page.get_by_role("button", name="Save this trick").click()
             page.locator(".msg.ok", has_text=f"saved ✓ T{i + 1} ").wait_for()
             # the watcher's page follows without a reload

@@ -23,7 +23,8 @@ cards lengthen the pile, and the round length is the log's.
 
 Disputes and the attribution replay the deal many times through
 ``variantcache.VariantCache``; ``play_deal`` helps it with round-boundary
-checkpoints (``on_point``, ``resume``, ``fork``).
+checkpoints (``on_point``, ``resume``: a copy of the game, ``Game.copy``, played on
+under another ruleset).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..core.cards import BLACK, Card
-from ..core.errors import BidsError, DeckError, IllegalPlayError
+from ..core.errors import BidsError, DeckError
 from ..engine.replay import (
     Decider,
     Game,
@@ -40,6 +41,7 @@ from ..engine.replay import (
     StealChoice,
     UnknownCard,
     default_steal_policy,
+    round_length,
 )
 from ..log.reader import GameLog, Pass, Steal
 from ..rules.ruleset import (
@@ -56,8 +58,10 @@ class TrickPlan(NamedTuple):
     number: int
     line: int | None
     revealed: tuple[Card, ...]
-    plays: dict  # player -> card
+    plays: dict  # player -> card (the first each player named plays)
     actions: tuple  # Steal | Pass as recorded
+    written: tuple = ()  # the (player, card) pairs as the line lists them
+    complete: bool = True  # every player at the table plays once: ``plays`` is the trick
 
 
 class RoundPlan(NamedTuple):
@@ -131,24 +135,18 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> DealP
     opts = dict(log.options)
     opts.update(options or {})
     rounds = []
+    at_table = frozenset(log.players)
     for rec in log.rounds:
         tricks = []
         for t in rec.tricks:
+            # A line's plays as written: a player missing or named twice is the engine's to tell
+            # (``play_deal`` plays the line as written, in this ruleset's order).
             plays: dict = {}
             for p, c in t.plays:
-                if p not in log.players:
-                    raise IllegalPlayError(f"{p} is not at the table ({', '.join(log.players)})", file=log.file,
-                                           line=t.line, round=rec.number, trick=t.number, player=p)
-                if p in plays:
-                    raise IllegalPlayError(f"{p} plays twice in this trick: each player plays one card a trick",
-                                           file=log.file, line=t.line, round=rec.number, trick=t.number, player=p)
-                plays[p] = c
-            missing = [p for p in log.players if p not in plays]
-            if missing:
-                raise IllegalPlayError(f"{', '.join(missing)} did not play: each player plays one card a trick",
-                                       file=log.file, line=t.line, round=rec.number, trick=t.number,
-                                       player=missing[0])
-            tricks.append(TrickPlan(t.number, t.line, tuple(t.revealed), plays, tuple(t.actions)))
+                plays.setdefault(p, c)
+            complete = len(plays) == len(t.plays) and plays.keys() == at_table
+            tricks.append(TrickPlan(t.number, t.line, tuple(t.revealed), plays, tuple(t.actions), tuple(t.plays),
+                                    complete))
         if rec.pile is not None:
             prefix = tuple(rec.pile)
         else:
@@ -160,7 +158,7 @@ def build_deal(log: GameLog, options: Mapping[str, bool] | None = None) -> DealP
         if rec.hands is not None:
             rebuilt = {p: tuple(h) for p, h in rec.hands.items()}
         else:
-            rebuilt = {p: tuple(t.plays[p] for t in tricks) for p in log.players}
+            rebuilt = {p: tuple(t.plays[p] for t in tricks if p in t.plays) for p in log.players}
         rounds.append(RoundPlan(rec.number, rec.line, rec.leader, rec.hands, rec.removed, rec.pile, prefix,
                                 tuple(tricks), rebuilt))
     shown = frozenset().union(*(r.shown() for r in rounds))
@@ -199,11 +197,9 @@ def deck_problems(deal: DealPlan, ruleset: Ruleset, options: Mapping[str, bool])
     played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
     last = played[-1].number if played else 0
     for r in played:
-        if len(r.tricks) > deck.tricks or (len(r.tricks) < deck.tricks and r.number != last):
-            out.append(DeckError(
-                f"round {r.number} has {len(r.tricks)} tricks, but the {ruleset.name} {n}-player deal "
-                f"plays {deck.tricks} a round ({deck.hand_size} cards a hand)", file=deal.file,
-                line=r.line, round=r.number))
+        wrong = round_length(r.number, len(r.tricks), deck.tricks, last, f"{ruleset.name} {n}-player")
+        if wrong is not None:
+            out.append(DeckError(wrong, file=deal.file, line=r.line, round=r.number))
             break
     for r in deal.rounds:
         if r.pile is None and len(r.prefix) > deck.pile_size:
@@ -309,46 +305,6 @@ class Checkpoint(NamedTuple):
     before: dict  # the knobs read before this point, with their effective values
 
 
-def fork(game: Game) -> Game:
-    """A copy of a game at a round boundary that plays on without touching the original.
-
-    Every mutable attribute the engine keeps is a dict, list or set of plain values, or a dict of
-    lists (the black cards each player holds, the hands); finished tricks are never changed again,
-    the pile is made afresh by each round, and the round being finished is copied with its lists.
-    So two levels of copying do (tests/test_attribution.py checks checkpointed replays against
-    whole ones)."""
-    g = Game.__new__(Game)
-    for name in Game.__slots__:  # Game keeps its state in slots (no __dict__)
-        v = getattr(game, name, _UNSET)
-        if v is _UNSET:
-            continue  # not set yet (a round attribute before the first round)
-        t = type(v)
-        if t is dict:
-            first = next(iter(v.values()), None)
-            if type(first) in (list, set, dict):
-                v = {a: b.copy() for a, b in v.items()}
-            else:
-                v = v.copy()
-        elif t is list or t is set:
-            v = v.copy()
-        setattr(g, name, v)
-    rnd = getattr(game, "round", None)
-    if rnd is not None:
-        cls = type(rnd)
-        twin = cls.__new__(cls)
-        for slot in cls.__slots__:
-            v = getattr(rnd, slot, None)
-            setattr(twin, slot, v.copy() if type(v) in (list, dict) else v)
-        g.round = twin
-        rounds = g.rounds
-        if rounds and rounds[-1] is rnd:
-            rounds[-1] = twin
-    return g
-
-
-_UNSET = object()  # fork: a slot the game has not set
-
-
 def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, options: Mapping[str, bool] | None = None,
                explain: bool = True) -> tuple[Game | None, BidsError | None]:
     """The game ``play_deal`` plays, before its first round: (game, None), or (None, the error
@@ -358,7 +314,7 @@ def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, optio
     try:
         game = Game(ruleset, deal.players, opts, file=deal.file, explain=explain)
     except BidsError as exc:
-        return None, exc.located(file=deal.file)
+        return None, exc.kept().located(file=deal.file)
     if not lenient:
         problems = deck_problems(deal, ruleset, game.options)
         if problems:
@@ -367,7 +323,7 @@ def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, optio
 
 
 def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
-              options: Mapping[str, bool] | None = None, track: bool = True, on_ready=None,
+              options: Mapping[str, bool] | None = None, track: bool = True,
               on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
               explain: bool = True) -> Outcome:
     """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
@@ -386,9 +342,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     start = (0, 0)
     undetermined = None
     if resume is not None:
-        game = fork(resume.game)
-        game.k = ruleset.knobs
-        game.ruleset = ruleset
+        game = resume.game.copy(ruleset)
         notes: list[StealNote] = list(resume.notes)
         asked: set = set(resume.asked)
         base_deck = resume.base_deck
@@ -405,6 +359,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     decider = _Decider(offered, notes, asked, ruleset.name)
     rounds = deal.rounds
     play_trick, playing_order = game.play_trick, game.playing_order  # looked up once, not at every trick
+    deck = game.deck
     for idx in range(start[0], len(rounds)):
         r = rounds[idx]
         if lenient:
@@ -419,55 +374,58 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                 widened = widened_deck(base_deck, r, tricks, deal.all_cards)
                 if memo is not None:
                     memo[key] = widened
-            game.deck, more = widened
+            deck, more = widened
             deck_notes.extend(more)
-        deck = game.deck
         if (idx, 1) != start:
             if on_point is not None:
                 on_point((idx, 0), game, notes, asked, None, base_deck)
             try:
                 if r.pile is not None:
-                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line)
+                    game.start_round(leader=r.leader, hands=r.hands, pile=r.pile, removed=r.removed, line=r.line,
+                                     deck=deck)
                 else:
                     unknown = max(0, deck.pile_size - len(r.prefix))
                     game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
-                                     line=r.line, pile_unknown=unknown)
+                                     line=r.line, pile_unknown=unknown, deck=deck)
+                rs, state = game.round_state, game.state
                 for t in r.tricks[:deck.tricks]:
                     plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
-                    play_trick(None, [(p, plays[p]) for p in playing_order()], t.line, decider)
+                    play_trick(None, [(p, plays[p]) for p in playing_order()] if t.complete
+                               else _in_order(t.written, playing_order()), t.line, decider)
                     if track:
-                        after[(r.number, t.number)] = (tuple(game.round_points.items()),
-                                                       tuple(game.double_bonus.items()),
-                                                       tuple((x.holder, x.round) for x in game.rights))
+                        after[(r.number, t.number)] = (tuple(rs.round_points.items()),
+                                                       tuple(rs.double_bonus.items()),
+                                                       tuple((x.holder, x.round) for x in state.rights))
             except UnknownCard as exc:
                 tn = game.trick.number if game.trick is not None else 1
                 undetermined = {"round": r.number, "trick": tn, "message": exc.message}
                 break
             except BidsError as exc:
-                exc.located(file=deal.file, round=r.number,
-                            trick=game.trick.number if game.trick is not None else None)
+                exc.kept().located(file=deal.file, round=r.number,
+                                   trick=game.trick.number if game.trick is not None else None)
                 return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
             if on_point is not None:
                 on_point((idx, 1), game, notes, asked, None, base_deck)
         game.end_round()
-    if undetermined is not None:
-        # The interrupted round stays as far as it got; the game result is still built
-        # (for what is known) but must not be read as a result.
-        game.trick = None
+    # An interrupted round (undetermined) stays as far as it got; the game result is still
+    # built (for what is known) but must not be read as a result.
     if on_point is not None:
         on_point((len(rounds), 0), game, notes, asked, undetermined, base_deck)
-    if on_ready is not None:
-        on_ready(game, undetermined, notes)
     try:
         result = game.result()
     except BidsError as exc:
-        return Outcome(ruleset, None, exc.located(file=deal.file), None, notes, deck_notes, frozenset(asked), after)
-    if resume is None and on_point is None and on_ready is None and getattr(game, "pile", None) is not None:
-        # No one else holds this game (no checkpoint shares its pile): the one reference cycle
-        # (game <-> pile, as engine.replay breaks it) goes, so the game is freed at once.
-        game.pile.game = None
+        return Outcome(ruleset, None, exc.kept().located(file=deal.file), None, notes, deck_notes, frozenset(asked),
+                       after)
     return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
+
+
+def _in_order(written: tuple, order: tuple) -> list:
+    """A line's (player, card) pairs in ``order``, as the engine checks them: a player named
+    twice plays twice, one missing does not play (the engine says so), and a name not at the
+    table comes last."""
+    at = {p: i for i, p in enumerate(order)}
+    return sorted(written, key=lambda pc: at.get(pc[0], len(order)))
 
 
 class _Decider(Decider):
@@ -475,6 +433,7 @@ class _Decider(Decider):
     log's recorded actions where this ruleset allows them, else the default policy, noted."""
 
     __slots__ = ("offered", "notes", "asked", "rname", "rnum", "t", "pending")
+    has_leftovers = True
 
     def __init__(self, offered, notes: list, asked: set, rname: str):
         self.offered = offered
@@ -528,7 +487,7 @@ class _Decider(Decider):
                                     None if done is None else str(done)))
         return done
 
-    def leftovers(self) -> None:
+    def leftovers(self, referee=None, state=None) -> None:
         for a in self.pending:
             self.notes.append(StealNote(self.rnum, self.t.number, a.thief,
                                         f"recorded '{a}' dropped: no steal is offered to {a.thief} here under "

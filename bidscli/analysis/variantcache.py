@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ..engine.replay import GameResult
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import Ruleset
-from .plan import Checkpoint, DealPlan, Outcome, fork, play_deal
+from .plan import Checkpoint, DealPlan, Outcome, play_deal
 
 # A boundary fewer rounds than this past the last copy made in a replay is kept as a _Later (its
 # copy made only if some branch resumes there, by playing at most these rounds again); one as far
@@ -161,7 +161,7 @@ class _Later:
 
             def on_point(at, game, notes, asked, undetermined, base_deck):
                 if at == pos:
-                    raise _Stop(Checkpoint(pos, fork(game), list(notes), set(asked), undetermined, base_deck,
+                    raise _Stop(Checkpoint(pos, game.copy(), list(notes), set(asked), undetermined, base_deck,
                                            before))
 
             rs = cache.base.replace(knobs=_Reads(self.values, cache.players))
@@ -258,7 +258,7 @@ class VariantCache:
             elif pos[0] - (0 if anchor is None else anchor.pos[0]) < LATER_ROUNDS:
                 point = _Later(pos, dict(reads.order), anchor, values)
             else:
-                point = copied[0] = Checkpoint(pos, fork(game), list(notes), set(asked), undetermined, base_deck,
+                point = copied[0] = Checkpoint(pos, game.copy(), list(notes), set(asked), undetermined, base_deck,
                                                dict(reads.order))
             if points and points[-1][0] == count:
                 points[-1] = (count, point)

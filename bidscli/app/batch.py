@@ -28,7 +28,6 @@ from ..log.load import ruleset_file
 from ..report.render import JsonListWriter  # noqa: F401 - validate's JSON list (cli)
 
 LOG_SUFFIX = ".toml"
-GC_EVERY = 100
 
 
 class FileResult(NamedTuple):
@@ -133,8 +132,6 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
     With ``jobs`` > 1 the logs are validated in worker processes (parallel.py) and
     the results still come in argument order. ``jobs=None`` chooses as ``--jobs``'s default
     does (parallel.auto_jobs), from the first paths found: a folder is not walked twice."""
-    import gc
-
     from .parallel import prepare_gc
 
     prepare_gc()
@@ -153,9 +150,7 @@ def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs
 
         yield from map_ordered(validate_one, items, extra, jobs)
         return
-    for n, item in enumerate(items, 1):
-        if n % GC_EVERY == 0:
-            gc.collect()  # a replayed game holds reference cycles: free them as we go, keep memory flat
+    for item in items:  # a replayed game holds no reference cycle: each log's objects die as it is done
         yield validate_one(item, *extra)
 
 
@@ -186,6 +181,8 @@ def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Seq
         errors = [exc.located(file=item)]
     except (RecursionError, MemoryError):
         errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+    for e in errors:
+        e.kept()  # (BidsError.kept: no reference cycle, memory flat over any number of logs)
     if errors and isinstance(item, WalkedPath) and ruleset_file(item):
         return FileResult(item, [], skipped="a ruleset file, not a game log")
     return FileResult(item, errors)

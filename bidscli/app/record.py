@@ -38,7 +38,7 @@ from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
 from ..log.writer import format_trick, log_text
 from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
-from ..sim.deal import check_fits_log, first_leader
+from ..sim.deal import check_fits_log
 
 WIDTH = 100  # every line shown fits COLUMNS=100
 ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
@@ -284,9 +284,9 @@ class Recorder:
             game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed,
                              line=rec.line)
             for i, trec in enumerate(rec.tricks):
-                decide = LogDecider(game, trec.actions)
+                decide = LogDecider(trec.actions)
                 if offered is not None and rec.number == target + 1 and i == len(rec.tricks) - 1:
-                    decide = _Watching(game, trec.actions, offered)
+                    decide = _Watching(trec.actions, offered)
                 try:
                     last = game.play_trick(trec.revealed, trec.plays, trec.line, decide)
                 except (BidsError, _Abort):  # a bad candidate stops the engine: check() reports it
@@ -515,7 +515,7 @@ class Recorder:
             return Outcome(["the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
                             "check each play against the hand"], error=True)
         game, _ = self._open_game(rounds, target)
-        cards = sorted(game.hands[who], key=lambda c: c.sort_key)
+        cards = sorted(game.round_state.hands[who], key=lambda c: c.sort_key)
         return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: "
                             + " ".join(map(self.vocab.word, cards))))
 
@@ -833,8 +833,9 @@ class Recorder:
         if ally is None:
             return []
         game, _ = self._open_game(self.rounds, target)
-        if game.allies is not None and game.allies[0] == ally:
-            return wrap(f"{ally} plays Ally: allied with {game.allies[1]} for this round")
+        allies = game.round_state.allies
+        if allies is not None and allies[0] == ally:
+            return wrap(f"{ally} plays Ally: allied with {allies[1]} for this round")
         return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
 
 
@@ -940,10 +941,6 @@ def meta_rounds(log: GameLog) -> int | None:
     return value
 
 
-def default_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
-    return first_leader(ruleset, players, round_no)
-
-
 __all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "Trial", "clean", "meta_rounds", "round_summary", "rounds_of",
            "shown", "verdict"]
 
@@ -963,8 +960,8 @@ class _Watching(LogDecider):
 
     __slots__ = ("offered",)
 
-    def __init__(self, game, actions, offered: list) -> None:
-        super().__init__(game, actions)
+    def __init__(self, actions, offered: list) -> None:
+        super().__init__(actions)
         self.offered = offered
 
     def __call__(self, choice):

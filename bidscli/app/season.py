@@ -95,6 +95,7 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
     try:
         return _own(item) if not refs else _replayed(item, refs, lenient)
     except BidsError as exc:
+        exc.kept()  # (BidsError.kept: no reference cycle)
         if isinstance(item, WalkedPath) and ruleset_file(item):
             return Scored(item)
         return Scored(item, seats=_seats_of(item), left_out=_located(exc, item))
@@ -311,8 +312,6 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
         min_games: int = 1) -> Season:
     """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log;
     ``rank_by``: the standings' order (``analysis.season.ORDERS``); ``min_games``: fewer games, unranked."""
-    import gc
-
     from .parallel import prepare_gc
 
     prepare_gc()
@@ -340,9 +339,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
     left_seats: dict[str, list] = {}  # name_key of a player in a left-out log -> those logs' names
-    for n, s in enumerate(results, 1):
-        if n % 100 == 0:
-            gc.collect()  # a replayed game holds reference cycles (as validate_paths does)
+    for s in results:  # (a replayed game holds no reference cycle: each log's objects die as it is done)
         w = where.get(str(s.file))
         if s.left_out is None and s.games:
             shown = [names(p) for p in s.seats]

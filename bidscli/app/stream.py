@@ -56,6 +56,8 @@ def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
         from ..log.load import ruleset_file
         from .batch import WalkedPath
 
+        exc.kept()  # (BidsError.kept: no reference cycle)
+
         if isinstance(path, WalkedPath) and ruleset_file(path):
             return Item(skipped=f"{path_text(path)}: skipped: a ruleset file, not a game log")
         text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""

@@ -602,27 +602,17 @@ def _reasons(rec: Recorder, t) -> list[str]:
 
 
 def _possible(game, word=str) -> dict[str, list[str]]:
-    """For each player, the cards they may still hold as far as the log shows: their hand when
-    the deal is known, else every card of the deck's hands not yet seen in the round (``word``:
-    each card as the log writes it)."""
-    from ..core.cards import BLACK
-
-    def order(cards):
-        return [word(c) for c in sorted(cards, key=lambda c: c.sort_key)]
-
-    if game.hands is not None:
-        return {p: order(game.hands[p]) for p in game.players}
-    deck = game.deck
-    black_left = game.black_played_from_hand < deck.black_in_hands
-    cards = order(c for c in deck.all_cards()
-                  if c not in game.seen and (c.colour != BLACK or black_left))
-    return {p: list(cards) for p in game.players}
+    """For each player, the cards they may still hold as far as the log shows (``Game.cards_of``):
+    their hand when the deal is known, else every card of the deck's hands not yet seen in the round
+    (``word``: each card as the log writes it)."""
+    return {p: [word(c) for c in sorted(game.cards_of(p), key=lambda c: c.sort_key)] for p in game.players}
 
 
 def _reveal(game, word=str) -> list[str]:
     """The cards that may be turned up from the pile for the next trick: the black cards not yet
     seen in the round."""
-    return [word(c) for c in sorted((c for c in game.deck.black_deck if c not in game.seen), key=lambda c: c.sort_key)]
+    seen = game.round_state.seen
+    return [word(c) for c in sorted((c for c in game.deck.black_deck if c not in seen), key=lambda c: c.sort_key)]
 
 
 def _colours(rec: Recorder) -> dict[str, str]:

@@ -104,6 +104,16 @@ class BidsError(Exception):
         where = self.where()
         return f"{where}: {self.text()}" if where else self.text()
 
+    def kept(self) -> BidsError:
+        """This error without what it holds of where it was found (its traceback, and the error it
+        was raised while handling), for keeping it for its message: those frames may hold whatever
+        keeps the error (a reader and its list of errors), a reference cycle that only the cycle
+        collector frees; without it each log's objects die with it and memory stays flat over any
+        number of logs. Returns self."""
+        self.__traceback__ = None
+        self.__context__ = self.__cause__ = None
+        return self
+
     def to_json(self) -> dict[str, str | int | bool | None]:
         return {
             "kind": self.kind,

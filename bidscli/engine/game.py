@@ -1,67 +1,80 @@
 """One game of Bids, trick by trick (rules.md sections 3-4).
 
 ``Game`` is a small state machine that a log replay, a re-play under another
-ruleset and a simulated player all drive the same way::
+ruleset, the recorder and a simulated player all drive the same way::
 
     game = Game(ruleset, players, options)
     game.start_round(leader=None, hands=None, pile=None)
     game.start_trick(revealed=None)        # reveal the prize (or check the log's)
     game.play(player, card)                 # in turn, from the leader clockwise
-    game.finish_trick(decide)               # resolve, award, steals (decisions as data)
+    game.finish_trick()                     # resolve, award or burn
+    while (choice := game.steal_offer()):   # the steals, decisions as data
+        game.answer_steal(steal_or_pass)
     ...
     game.end_round(); game.result()
 
-The engine never guesses a decision: a steal is asked of ``decide`` (a function
-of a ``StealChoice``), which a log answers from its recorded actions and a bot
-from its strategy. Every rule the engine applies is recorded as a reason with
-the knob that decided it, so reports can explain each trick.
+The engine never guesses a decision: a steal is offered (``steal_offer``) and the
+caller answers it (``answer_steal``); ``decide_steals(decide)`` answers every offer of
+a trick with a ``thief.Decider`` (a log's recorded actions, a bot's strategy, the
+default policy). Every rule the engine applies is recorded as a reason with the knob
+that decided it, so reports can explain each trick.
 
-``play_trick(revealed, plays, line, decide)`` is the middle three calls in one, what
-a log replay, a re-play under another ruleset and the recorder use; a bot, which
-chooses each card seeing the cards before it, calls them one by one.
+``play_trick(revealed, plays, line, decide)`` is a whole trick line in one, what a log
+replay, a re-play under another ruleset and the recorder use; a bot, which chooses
+each card seeing the cards before it, calls the steps one by one.
 
-``Game`` holds the deal and the plays; the end of a trick, the Thief and the
-scoring are its mixins (``resolution``, ``thief``, ``scoring``) and the pile is a
-``pile._Pile``, so that each module stays a size a reader can hold.
+The game's state is explicit (``state``): ``Setup`` (the ruleset, the deck, the
+seating), ``GameState`` (across rounds), ``RoundState`` and ``TrickState``; the rules
+are functions over them: ``resolution`` (who wins, what the winner takes, a burn),
+``thief`` (the steals), ``scoring`` (round and game end), ``prize`` (the pile cards a
+trick takes), ``deal`` (a round's deal checked) and ``missing`` (a trick line left
+out). Errors go through the ``referee.Referee``. For the players that search ahead,
+the table app and the bots, the game also offers: ``legal_cards``, ``copy`` (safe
+in the middle of a trick, and under another ruleset: a what-if), ``view(player)``,
+``card_index`` and ``is_over``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import itemgetter
+from dataclasses import replace
+from operator import attrgetter, itemgetter
 
-from ..core.cards import (
-    ALLY_CARD,
-    BLACK,
-    LOWEST_CARD,
-    SURPRISE_CARD,
-    Card,
-)
+from ..core.cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
 from ..rules.ruleset import Deck, Ruleset, deck_for
-from .pile import UNSEEN, _Pile
-from .resolution import TrickResolution
-from .results import Reason, RoundResult, TrickResult, filled, taken_this_round
-from .scoring import Scoring
-from .thief import DEFAULT_POLICY, Decider, ThiefSteals, _Right
+from .deal import place_deal, pool_shown
+from .leaders import (
+    _WON_TRICK,
+    burned_why,
+    first_leader,
+    first_leader_why,
+    won_why,
+    wrong_leader_text,
+)
+from .missing import led_by_another, log_round, skipped_to
+from .pile import Pile
+from .prize import place_text, reveal
+from .referee import Referee
+from .resolution import _resolve, activates_lowest, award, burn, hidden_was_turned
+from .results import (
+    GameResult,
+    Reason,
+    RoundResult,
+    TrickResult,
+    filled,
+    taken_this_round,
+)
+from .scoring import end_round, result
+from .state import GameState, RoundState, Setup, TrickState
+from .thief import DEFAULT_POLICY, Decider, StealChoice, answer, decline, offer, offers
+from .view import View, seen_trick
 
 
-class Game(TrickResolution, ThiefSteals, Scoring):
+class Game:
     """One game of Bids under one ruleset. See the module docstring for the flow."""
 
-    # Slots, not a __dict__ (docs/performance.md: why). ``plan.fork`` copies the slots (see there).
-    __slots__ = (
-        # the game: fixed by __init__ (``k`` and ``ruleset`` are replaced between rounds by variants)
-        "ruleset", "k", "players", "n", "seat", "_orders", "options", "_colour_bids", "file", "on_error", "deck",
-        "totals", "lucky_count", "minus_five_wins", "held", "rights", "expired_rights", "rounds", "round",
-        "trick", "game_reasons", "_pending_thief", "explain",
-        # the round (start_round)
-        "missing_tricks", "missing_told", "one_short", "logged_tricks", "leader_unknown", "leader", "leader_why", "lowest",
-        "allies", "round_points", "double_bonus", "tricks_won", "hands", "black_played_from_hand", "pool_open",
-        "_deck_cards", "seen", "pile",
-        # the trick (start_trick)
-        "_order", "_surprise_from_hand", "_lowest_from_hand", "_ally_player", "_unwritten",
-    )
+    __slots__ = ("setup", "state", "round_state", "trick_state", "referee")
 
     def __init__(
         self,
@@ -78,53 +91,71 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         a tie, 2x, -5, the Ally, the round's leader, lucky losers and Ally split). Everything
         else, every check and every error, is the same."""
         opts = dict(ruleset.options)
-        self.explain = explain
         opts.update(options or {})
-        self.ruleset = ruleset
-        self.k = ruleset.knobs
-        self.players = tuple(players)
-        self.n = len(self.players)
-        players = self.players
-        self.seat = dict(zip(players, range(self.n)))
-        # Playing order for each leader's seat: the leader, then clockwise.
-        self._orders = tuple(players[s:] + players[:s] for s in range(self.n))
-        self.options = opts
-        self._colour_bids = bool(opts.get("color_bids"))  # asked at every trick; options never change
-        self.file = file
-        self.on_error = on_error
-        ruleset.check_options(opts, self.n)
-        self.deck: Deck = deck_for(ruleset, self.n, opts)
-        self.totals = dict.fromkeys(players, 0)
-        self.lucky_count = dict.fromkeys(players, 0)
-        self.minus_five_wins = dict.fromkeys(players, 0)
-        self.held: dict[str, list[tuple[Card, int]]] = {p: [] for p in self.players}
-        self.rights: list[_Right] = []
-        self.expired_rights: set[str] = set()  # holders of unused rights ended by thief.right_lasts
-        self.rounds: list[RoundResult] = []
-        self.round: RoundResult | None = None
-        self.trick: TrickResult | None = None
-        self.game_reasons: list[Reason] = []
-        self._pending_thief: str | None = None  # won the Thief, steals at once (thief.timing = immediate)
+        players = tuple(players)
+        n = len(players)
+        ruleset.check_options(opts, n)
+        deck = deck_for(ruleset, n, opts)
+        self.setup = Setup(ruleset, ruleset.knobs, deck, opts, bool(opts.get("color_bids")), players, n,
+                           dict(zip(players, range(n))), tuple(players[s:] + players[:s] for s in range(n)), explain)
+        self.state = GameState.new(players)
+        self.round_state: RoundState | None = None  # the round being played, or the last one played
+        self.trick_state: TrickState | None = None  # the trick being played, or the round's last one
+        self.referee = Referee(on_error, file)
+
+    # -- what callers read --------------------------------------------------------------
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.setup.ruleset
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def n(self) -> int:
+        return self.setup.n
+
+    @property
+    def options(self) -> dict[str, bool]:
+        return self.setup.options
+
+    @property
+    def deck(self) -> Deck:
+        return self.setup.deck
+
+    @property
+    def tricks_per_round(self) -> int:
+        return self.setup.deck.tricks
+
+    @property
+    def rounds(self) -> list[RoundResult]:
+        return self.state.rounds
+
+    @property
+    def round(self) -> RoundResult | None:
+        """The round being played, or the last one played."""
+        return self.referee.round
+
+    @property
+    def trick(self) -> TrickResult | None:
+        """The trick being played, or the last one of the round (None between rounds)."""
+        return self.referee.trick
+
+    @property
+    def leader(self) -> str | None:
+        """Who leads the next trick (None before the first round)."""
+        return self.round_state.leader if self.round_state is not None else None
 
     # -- errors -----------------------------------------------------------------
     def where(self) -> dict:
         """Where play stands, for an error: the file, round, trick and line."""
-        return {
-            "file": self.file,
-            "round": self.round.number if self.round else None,
-            "trick": self.trick.number if self.trick else None,
-            "line": (self.trick.line if self.trick and self.trick.line else (self.round.line if self.round else None)),
-        }
+        return self.referee.where()
 
-    def illegal(self, message: str, player: str | None = None, cls=IllegalPlayError,
-                 follows: int | None = None) -> None:
-        """Report a mistake where play stands: raised, or handed to ``on_error`` (validate),
-        after which play goes on where it can. ``follows``: the line of the mistake this one
-        follows from (marked as a follow-on)."""
-        err = cls(message, player=player, follows=follows, **self.where())
-        if self.on_error is None:
-            raise err
-        self.on_error(err)
+    def illegal(self, message: str, player: str | None = None, cls: type[BidsError] = IllegalPlayError,
+                follows: int | None = None, at_round: bool = False) -> None:
+        """Report a mistake where play stands (``Referee.illegal``)."""
+        self.referee.illegal(message, player, cls, follows, at_round)
 
     # -- rounds -------------------------------------------------------------------
     def start_round(
@@ -136,276 +167,121 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         removed: Sequence[Card] | None = None,
         line: int | None = None,
         pile_unknown: int = 0,
+        deck: Deck | None = None,
     ) -> None:
         """``pile_unknown``: the given ``pile`` is only the known top of the pile;
         that many unseen cards follow it (diffs rebuild a pile from the revealed
-        cards; drawing one of the unseen cards raises ``UnknownCard``)."""
-        number = len(self.rounds) + 1
-        k = self.k
-        why = "named by the log"
+        cards; drawing one of the unseen cards raises ``UnknownCard``). ``deck``: this
+        round's deck from now on (a diff widens the ruleset's to hold a log's deal)."""
+        setup = self.setup
+        if deck is not None:
+            setup.deck = deck
+        deck = setup.deck
+        number = len(self.state.rounds) + 1
+        why = None
         if leader is None:
-            if k["game.first_leader"] == "rotate":
-                leader = self.players[(number - 1) % self.n]
-                why = f"seat {(number - 1) % self.n + 1} leads round {number} (game.first_leader = rotate)"
-            else:
-                leader = self.players[0]
-                why = "the first seat leads every round (game.first_leader = first_seat)"
-        self.round = RoundResult(number, leader, line)
-        # Set by a log replay when this round is short where it may not be: then a pile card or
-        # a leader out of place is first read as a missing trick line (one error for it).
-        self.missing_tricks = 0
-        self.missing_told = False
-        # The last round played is one trick short (it may be unfinished): a leader out of place
-        # then asks whether a line is missing, a question the count alone supports; the pile's
-        # evidence (skipped_to) is not asked for, nor loosened.
-        self.one_short = False
-        self.logged_tricks = 0
-        self.leader_unknown = False
-        if self.explain:
-            self.round.reasons.append(Reason(filled, None if why == "named by the log" else "game.first_leader",
-                                             ("{} leads trick 1: {}", leader, why)))
-        self.trick = None
-        self.leader = leader
-        self.leader_why = _first_leader_why(why, leader, number, self.n)
-        self.lowest = False
-        self.allies: tuple[str, str] | None = None
-        self.round_points = dict.fromkeys(self.players, 0)
-        self.double_bonus = dict.fromkeys(self.players, 0)
-        self.tricks_won = dict.fromkeys(self.players, 0)
-        self.hands = dict(zip(hands, map(list, hands.values()))) if hands is not None else None
-        self.black_played_from_hand = 0
-        # ``removed`` without ``hands``: the plays are the rest of the hand pool, checked as far as
-        # they go (``play``, and ``pool_shown`` at the end of a complete round; log.md).
-        self.pool_open = hands is None and removed is not None
-        deck = self.deck
+            leader, why = first_leader(setup.k, setup.players, number)
+        rnd = RoundResult(number, leader, line)
+        referee = self.referee
+        referee.round, referee.trick = rnd, None
+        self.trick_state = None
+        if setup.explain:
+            rnd.reasons.append(Reason(filled, None if why is None else "game.first_leader",
+                                      ("{} leads trick 1: {}", leader, why or "named by the log")))
+        players = setup.players
         # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
         # between rounds, never within one).
-        self._deck_cards = deck.all_cards()
+        deck_cards = deck.all_cards()
         if hands is None and removed is None and pile is None:
-            self.seen = {}  # no deal to check (a log written at the table): the plays fill it
+            seen, black = {}, 0  # no deal to check (a log written at the table): the plays fill it
         else:
-            self.seen = self._place_deal(hands, removed, pile, pile_unknown)
-        self.pile = _Pile(self, pile, deck.pile_size, pile_unknown)
-        self.pile.seen = set(pile) if pile is not None else set()
-        self.rounds.append(self.round)
+            seen, black = place_deal(setup, deck_cards, referee, hands, removed, pile, pile_unknown)
+        self.round_state = RoundState(
+            rnd, leader, first_leader_why(why, leader, number, setup.n),
+            dict(zip(hands, map(list, hands.values()))) if hands is not None else None, deck_cards, seen,
+            Pile(referee, pile, deck.pile_size, pile_unknown), dict.fromkeys(players, 0),
+            dict.fromkeys(players, 0), dict.fromkeys(players, 0), black_played_from_hand=black,
+            pool_open=hands is None and removed is not None)
+        self.state.rounds.append(rnd)
 
-    def _place_deal(self, hands, removed, pile, pile_unknown: int) -> dict:
-        """Check the round's deal, card by card where needed, and return where each card is
-        (``seen``: card -> "hand of Ana", "removed" or "pile")."""
-        deck = self.deck
-        # Cards accounted for this round: a card may be in one place only.
-        seen: dict[Card, str] = {}
-        deck_cards = self._deck_cards
+    def log_round(self, logged: int, last: int, counted: bool = True) -> None:
+        """What the log says of this round's length: ``logged`` trick lines; ``last``: the number of
+        the last round with tricks (which may be unfinished); ``counted=False``: a line could not
+        be read. See ``missing``."""
+        log_round(self.round_state, logged, self.setup.deck.tricks, last, counted)
 
-        def place_all(group: Sequence[Card], where: str) -> None:
-            # Fast path: all in the deck and new to the round (set operations in C).
-            if not group:
-                return
-            fresh = set(group)
-            if len(fresh) == len(group) and fresh <= deck_cards and fresh.isdisjoint(seen):
-                seen.update(dict.fromkeys(group, where))
-                return
-            for c in group:
-                if c not in deck_cards:
-                    self.illegal(deck.why_not(c, self.options), cls=DeckError)
-                if c in seen:
-                    self.illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
-                seen[c] = where
+    def end_round(self, partial: bool | None = None) -> RoundResult:
+        """The round's scores (``scoring.end_round``); ``partial``: an unfinished round (default: one
+        shorter than the deal). A complete round dealt with removed and no hands shows its whole
+        hand pool (``deal.pool_shown``)."""
+        rs, setup = self.round_state, self.setup
+        if partial is None:
+            partial = len(rs.result.tricks) < setup.deck.tricks
+        if rs.pool_open and not partial:
+            pool_shown(setup, rs, self.referee)
+        rnd = end_round(setup, self.state, rs, partial)
+        rs.ended = True
+        self.trick_state = None
+        self.referee.trick = None
+        return rnd
 
-        if hands is not None:
-            black_in_hands = 0
-            size = deck.hand_size
-            black = deck.black_cards
-            # Fast path: every hand the right size, every card in the deck and in one hand only.
-            # ``seen`` is still empty: build it at once, card by card in hand order.
-            if set(map(len, hands.values())) == {size}:
-                seen = {c: where for p, h in hands.items() for where in ("hand of " + p,) for c in h}
-                fast = len(seen) == size * len(hands) and seen.keys() <= deck_cards
-            else:
-                fast = False
-            if fast:
-                # The black cards in ``seen``, counted by what is left of ``black`` without them: a set
-                # minus a dict looks up the few black cards in the dict, where an intersection would
-                # look up every card of the hands in the set.
-                black_in_hands = len(black) - len(black.difference(seen))
-            else:
-                seen = {}
-                for p, h in hands.items():
-                    if len(h) != size:
-                        self.illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
-                    place_all(h, "hand of " + p)
-                    black_in_hands += len(black.intersection(h))
-            if black_in_hands > deck.black_in_hands:
-                self.illegal(
-                    f"the hands hold {black_in_hands} black cards; the {self.ruleset.name} "
-                    f"{self.n}-player deal has {deck.black_in_hands}", cls=DeckError)
-        if removed is not None:
-            if len(removed) != deck.removed:
-                self.illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
-            place_all(removed, "removed")
-            if hands is None:
-                # The removed black cards came from the hand pool: they count with those played.
-                self.black_played_from_hand = black = sum(1 for c in removed if c.colour == BLACK)
-                if black > deck.black_in_hands:
-                    self.illegal(f"{black} black cards removed, but the {self.ruleset.name} {self.n}-player hand pool "
-                                 f"holds {deck.black_in_hands}", cls=DeckError)
-        if pile is not None:
-            if len(pile) + pile_unknown != deck.pile_size:
-                self.illegal(
-                    f"the pile has {len(pile)} cards, expected {deck.pile_size} "
-                    f"({len(deck.black_deck)} black cards - {deck.black_in_hands} dealt to hands)", cls=DeckError)
-            if not deck.black_cards.issuperset(pile):
-                for c in pile:
-                    if c.colour != BLACK:
-                        self.illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
-            place_all(pile, "pile")
-        # The deal must place every pool card (checked in C without a new set).
-        if hands is not None and removed is not None and not seen.keys() >= deck.pool_cards:
-            missing = deck.pool_cards.difference(seen)
-            self.illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {self.ruleset.name} "
-                          f"{self.n}-player deal places every card of its hand pool in a hand or among the removed "
-                          "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
-        return seen
-
-    def pool_shown(self) -> None:
-        """A complete round dealt with ``removed`` but without ``hands``: the cards played and
-        removed are the whole hand pool (every coloured card, and the Ally when dealt, once; the
-        black cards were counted as they came, in ``play``). Called by ``end_round``."""
-        self.pool_open = False
-        deck = self.deck
-        missing = deck.pool_cards.difference(self.seen)
-        if not missing:
-            return
-        names = " ".join(str(c) for c in sorted(missing, key=lambda c: c.sort_key))
-        # A card played in place of a pool card (one already in the round, one not in the deck, a
-        # black card too many) was reported at its trick: this follows from it (the same slip,
-        # seen again at the round's end).
-        follows = None
-        shown = {c for c, w in self.seen.items() if w == "removed"}
-        black = sum(1 for c in shown if c.colour == BLACK)
-        cards = self._deck_cards
-        for t in self.round.tricks:
-            for _, c in t.plays:
-                black += c.colour == BLACK
-                if c in shown or c not in cards or black > deck.black_in_hands:
-                    follows = t.line
-                    break
-                shown.add(c)
-            if follows is not None:
-                break
-        # Located at the round's last trick, where the round shows itself complete.
-        self.illegal(f"the round ends, but {names} {'was' if len(missing) == 1 else 'were'} neither played nor "
-                     f"removed: with removed and no hands, the cards played and removed are the {self.ruleset.name} "
-                     f"{self.n}-player hand pool (every coloured card{' and the Ally' if deck.ally else ''} once, and "
-                     f"{deck.black_in_hands} black card{'s' if deck.black_in_hands != 1 else ''})",
-                     cls=DeckError, follows=follows)
+    def result(self) -> GameResult:
+        return result(self.setup, self.state)
 
     # -- tricks ---------------------------------------------------------------------
-    @property
-    def tricks_per_round(self) -> int:
-        return self.deck.tricks
-
     def start_trick(self, revealed: Sequence[Card] | None = None, line: int | None = None) -> TrickResult:
         """Reveal the prize. ``revealed``: what the log says was taken from the pile."""
-        rnd = self.round
-        number = len(rnd.tricks) + 1
-        t = TrickResult(number, self.leader, line, self.lowest)
-        self.trick = t
+        ts = self.trick_state
+        if ts is not None and ts.pending_steals is not None and ts.pending_steals.pending():
+            raise RuntimeError(f"the steals of trick {ts.number} are still to answer (steal_offer)")
+        rs = self.round_state
+        rnd = rs.result
+        setup = self.setup
+        leader = rs.leader
+        t = self.trick_state = TrickState(len(rnd.tricks) + 1, leader, setup.orders[setup.seat[leader]], line, rs.lowest)
         rnd.tricks.append(t)
-        pile = self.pile
-        pile.feed = revealed  # pile.set_feed(revealed), without a call at every trick
+        self.referee.trick = t
+        pile = rs.pile
+        pile.feed = revealed  # pile.start_trick(revealed), without a call at every trick
         pile.fed = 0
         pile.feed_given = bool(revealed)
-        self._order = self._orders[self.seat[self.leader]]
-        self._surprise_from_hand = False
-        self._lowest_from_hand = False
-        self._ally_player = None
-        self._unwritten = None  # a hidden prize the line leaves out (UNSEEN when nobody knows it)
-        self.leader_unknown = False  # a trick line is missing just before: any player may lead
-        self._reveal("the prize of this trick")
+        reveal(setup, rs, t, self.referee, "the prize of this trick", self)
         return t
 
-    def _reveal(self, why: str) -> None:
-        """Take pile cards until there is a prize (rules.md 3.1)."""
-        t = self.trick
-        card = self._draw(why)
-        while True:
-            if card is None:
-                t.centre, t.hidden = None, False
-                if self.k["deck.short_pile"] == "error":
-                    self.illegal("the point pile is empty (deck.short_pile = \"error\")", cls=DeckError)
-                t.reasons.append(Reason("the point pile is empty: no centre card (deck.short_pile = empty_centre)",
-                                        "deck.short_pile"))
-                return
-            if card.special is None:  # a number card: the prize (the usual case)
-                t.centre, t.hidden = card, False
-                return
-            if card == LOWEST_CARD:
-                self.lowest = True
-                if self.k["lowest.reveal"] == "replace":
-                    t.reasons.append(Reason("Lowest revealed: the lowest bid wins until the round ends; "
-                                            "it moves aside and the next pile card is the prize", "lowest.reveal"))
-                    card = self._draw("Lowest was set aside")
-                    continue
-                t.reasons.append(Reason("Lowest revealed: the lowest bid wins until the round ends; "
-                                        "it stays as a 0-point prize", "lowest.reveal"))
-                t.centre, t.hidden = card, False
-                return
-            if card == SURPRISE_CARD:
-                t.reasons.append(Reason("Surprise revealed: the players bid for the next pile card unseen", None))
-                # log.md: a burned trick whose hidden prize stays on the pile may be
-                # written 'Surprise: ...' (the card was never turned over).
-                hidden = self._draw("Surprise hides the next pile card",
-                                    unwritten_ok=self.k["surprise.on_burn"] == "stays")
-                if hidden is UNSEEN:
-                    t.centre, t.hidden = None, True
-                    self._unwritten = UNSEEN
-                    return
-                if self.pile.unwritten:
-                    # Known from the log's pile, but nobody saw it: shown as unseen, the same as
-                    # without a pile (the written log reads the same either way).
-                    self.pile.unwritten = False
-                    self._unwritten = hidden
-                    t.revealed.pop()
-                    t.centre, t.hidden = None, True
-                    return
-                if hidden is None:
-                    # Surprise was the last pile card: no prize, as for an empty pile (deck.short_pile).
-                    card = None
-                    continue
-                t.centre, t.hidden = hidden, True
-                return
-            t.centre, t.hidden = card, False
-            return
-
-    def _draw(self, why: str, unwritten_ok: bool = False) -> Card | None:
-        pile = self.pile
-        card = pile.draw(why, unwritten_ok)
-        if card is UNSEEN:
-            return card
-        if card is not None:
-            self.trick.revealed.append(card)
-            if pile.unknown or card not in pile.seen:
-                # A card named by the log: it must be new to the round and in the deck.
-                seen = self.seen
-                where = seen.get(card)
-                if card not in self._deck_cards:
-                    self.illegal(self.deck.why_not(card, self.options), cls=DeckError)
-                elif card.colour != BLACK:
-                    self.illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
-                elif where is not None and where != "pile":
-                    self.illegal(f"{card} revealed from the pile, but it is already in the round "
-                                  f"({_place_text(where, card)})")
-                seen[card] = "pile"
-                self.pile.seen.add(card)
-        return card
+    def missing_line(self, top: Card, written: Card, why: str) -> bool:
+        """The pile's mismatch judged (``pile.Judge``): a trick line missing before this one?
+        (``missing.skipped_to``)"""
+        rs = self.round_state
+        return skipped_to(rs, self.trick_state, self.referee, self.setup.deck.tricks, top, written,
+                          rs.pile.shows_one_trick_on(top, written))
 
     def expected_player(self) -> str | None:
-        t = self.trick
-        return self._order[len(t.plays)] if len(t.plays) < self.n else None
+        """Who plays next in the trick being played (None: every player has played)."""
+        ts = self.trick_state
+        if ts is None:
+            return None
+        i = len(ts.plays)
+        return ts.order[i] if i < self.setup.n else None
 
     def legal_cards(self, player: str) -> list[Card]:
-        return list(self.hands[player]) if self.hands is not None else []
+        """What ``player`` may legally play now: nothing when it is not their turn, else
+        ``cards_of(player)``."""
+        if self.expected_player() != player:
+            return []
+        return self.cards_of(player)
+
+    def cards_of(self, player: str) -> list[Card]:
+        """The cards ``player`` may hold as far as the game knows: their hand when the deal is known;
+        else every card of the deck still unseen this round (a black card only while the deal's
+        black cards in hands are not all played), in the deck's order."""
+        rs = self.round_state
+        if rs is None:
+            return []
+        if rs.hands is not None:
+            return list(rs.hands[player])
+        seen = rs.seen
+        black_left = rs.black_played_from_hand < self.setup.deck.black_in_hands
+        return [c for c in sorted(rs.deck_cards, key=_sort_key) if c not in seen and (black_left or c.colour != BLACK)]
 
     def card_places(self) -> dict[str, tuple[Card, ...]]:
         """A read-only snapshot of where this round's cards are (for tests and tools).
@@ -417,13 +293,15 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         at the deal are in none of these.
         """
         places: dict[str, tuple[Card, ...]] = {}
-        if self.round is None:
+        rs = self.round_state
+        if rs is None:
             return places
-        for p in self.players:
-            if self.hands is not None:
-                places[f"hand:{p}"] = tuple(self.hands.get(p, ()))
-            places[f"held:{p}"] = taken_this_round(self.held[p], self.round.number)
-        places["pile"] = tuple(self.pile.front) + tuple(self.pile.bottom)
+        number = rs.result.number
+        for p in self.setup.players:
+            if rs.hands is not None:
+                places[f"hand:{p}"] = tuple(rs.hands.get(p, ()))
+            places[f"held:{p}"] = taken_this_round(self.state.held[p], number)
+        places["pile"] = tuple(rs.pile.front) + tuple(rs.pile.bottom)
         t = self.trick
         live = t is not None and t.next_leader is None
         places["centre"] = (t.centre,) if live and t.centre is not None else ()
@@ -434,63 +312,61 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         """``player`` plays ``card`` to the trick: their turn, a card of their hand (or, without
         hands, of the deck, new to the round, within the hands' black cards), then what a
         special card does (``_special``)."""
-        t = self.trick
-        plays = t.plays
-        i = len(plays)
-        try:
-            expected = self._order[i]
-        except IndexError:
-            self.illegal(f"{player} played {card}, but every player has played this trick", player=player)
-            return
-        if player != expected:
-            if i == 0:
-                self.illegal(_wrong_leader_text(expected, self.leader_why, player), player=player)
-                if player in self.seat:
-                    # Follow the log's order for the rest of the trick: one error, not one per player.
-                    self._order = self._orders[self.seat[player]]
-            else:
-                self.illegal(
-                    f"{player} played in place of {expected}: after {plays[-1][0]} it is {expected}'s turn "
-                    f"(clockwise from the leader {t.leader}, {self.leader_why})", player=player)
-            if player in (p for p, _ in plays):
-                raise _Abort()
-        hands = self.hands
-        if hands is not None:
+        self._play(self.trick_state, self.round_state, ((player, card),))
+
+    def _play(self, ts: TrickState, rs: RoundState, pairs) -> None:
+        """``play`` each (player, card) pair of ``pairs`` in turn, the trick's and the round's state
+        at hand (``play_all`` plays a whole line in one call)."""
+        plays = ts.plays
+        hands = rs.hands
+        for player, card in pairs:
+            i = len(plays)
             try:
-                hands[player].remove(card)
-            except (KeyError, ValueError):
-                before = next((f" ({p} played it in trick {tr.number})" for tr in self.round.tricks[:-1]
-                               for p, c in tr.plays if c == card), "")
-                self.illegal(f"{player} played {card}, which is not in {player}'s hand{before}", player=player)
-        else:
-            if card not in self._deck_cards:
-                self.illegal(self.deck.why_not(card, self.options), player=player, cls=DeckError)
-            seen = self.seen
-            where = seen.get(card)
-            if where is None:
-                seen[card] = t  # the trick it was played in: put in words only if an error names it
-            else:  # a repeat keeps the first place: later repeats name the first holder
-                self.illegal(f"{player} played {card}, but it is already in the round ({_place_text(where, card)})",
-                             player=player)
-            if card.colour == BLACK:
-                self.black_played_from_hand += 1
-                if self.black_played_from_hand > self.deck.black_in_hands:
-                    n, deal = self.black_played_from_hand, f"the {self.ruleset.name} {self.n}-player deal"
-                    gone = [str(c) for c, w in self.seen.items() if w == "removed" and c.colour == BLACK]
-                    if gone:  # removed and no hands: the removed black cards came from the hand pool
-                        text = (f"{player} played {card}, but {' '.join(gone)} {'is' if len(gone) == 1 else 'are'} "
-                                f"removed: that makes {n} black cards of the hand pool this round, and {deal} "
-                                f"puts {self.deck.black_in_hands} in the hands")
-                    else:
-                        text = (f"{player} played {card}: that makes {n} black cards from hands this round, but "
-                                f"{deal} puts {self.deck.black_in_hands} in the hands")
-                    self.illegal(text, player=player, cls=DeckError)
-                    pile = self.pile
-                    if not pile.given and pile.unknown:
-                        pile.unknown -= 1  # taken as played: one black card fewer on the pile
-        plays.append((player, card))
-        if card.special is not None:
-            self._special(t, player, card)
+                expected = ts.order[i]
+            except IndexError:
+                self.referee.illegal(f"{player} played {card}, but every player has played this trick",
+                                     player=player)
+                continue
+            if player != expected:
+                setup = self.setup
+                if i == 0:
+                    self.referee.illegal(wrong_leader_text(expected, rs.leader_why, player), player=player)
+                    if player in setup.seat:
+                        # Follow the log's order for the rest of the trick: one error, not one per player.
+                        ts.order = setup.orders[setup.seat[player]]
+                else:
+                    self.referee.illegal(
+                        f"{player} played in place of {expected}: after {plays[-1][0]} it is {expected}'s turn "
+                        f"(clockwise from the leader {ts.leader}, {rs.leader_why})", player=player)
+                if player in map(_player_of, plays):
+                    raise _Abort()
+            if hands is not None:
+                try:
+                    hands[player].remove(card)
+                except (KeyError, ValueError):
+                    self.referee.illegal(_not_in_hand(rs, player, card), player=player)
+            else:
+                setup = self.setup
+                if card not in rs.deck_cards:
+                    self.referee.illegal(setup.deck.why_not(card, setup.options), player=player, cls=DeckError)
+                seen = rs.seen
+                where = seen.get(card)
+                if where is None:
+                    seen[card] = ts  # the trick it was played in: put in words only if an error names it
+                else:  # a repeat keeps the first place: later repeats name the first holder
+                    self.referee.illegal(f"{player} played {card}, but it is already in the round "
+                                         f"({place_text(where, card)})", player=player)
+                if card.colour == BLACK:
+                    rs.black_played_from_hand += 1
+                    if rs.black_played_from_hand > setup.deck.black_in_hands:
+                        self.referee.illegal(_black_too_many(setup, rs, player, card), player=player,
+                                             cls=DeckError)
+                        pile = rs.pile
+                        if not pile.given and pile.unknown:
+                            pile.unknown -= 1  # taken as played: one black card fewer on the pile
+            plays.append((player, card))
+            if card.special is not None:
+                self._special(ts, player, card)
 
     def play_all(self, plays: Iterable[tuple[str, Card]]) -> None:
         """``play`` each (player, card) pair in turn, as a log's trick line lists them.
@@ -500,152 +376,276 @@ class Game(TrickResolution, ThiefSteals, Scoring):
         the player it names; anything else is ``play``'s to check, pair by pair."""
         if plays.__class__ is not tuple:
             plays = tuple(plays)
-        play = self.play
-        tplays = self.trick.plays
-        if not tplays and tuple(map(_player_of, plays)) == self._order:
-            for player, card in plays:  # in playing order, as most lines are: nothing to rearrange
-                play(player, card)
+        ts = self.trick_state
+        tplays = ts.plays
+        if not tplays and tuple(map(_player_of, plays)) == ts.order:
+            self._play(ts, self.round_state, plays)  # in playing order, as most lines are: nothing to rearrange
             return
-        n = self.n
+        play = self.play
+        n = self.setup.n
         for k, (player, card) in enumerate(plays):
             i = len(tplays)
-            if i < n and player != self._order[i]:
+            if i < n and player != ts.order[i]:
                 rest = self._out_of_order(plays, k, i)
                 if rest is not None:
                     self.play_all(rest)
                     return
             play(player, card)
 
-    def play_trick(self, revealed: Sequence[Card] | None, plays: Iterable[tuple[str, Card]],
-                   line: int | None = None, decide: Decider = DEFAULT_POLICY) -> TrickResult:
-        """One trick line: ``start_trick(revealed, line)``, ``play_all(plays)``, then
-        ``finish_trick(decide)``. What a log replay, a re-play under another ruleset and the
-        recorder drive; a bot, which chooses each card seeing the ones before, calls the three."""
-        self.start_trick(revealed, line)
-        self.play_all(plays)
-        return self.finish_trick(decide)
-
-    def playing_order(self) -> tuple[str, ...]:
-        """Who plays the next trick, its leader first, then clockwise (rules.md 3.2)."""
-        return self._orders[self.seat[self.leader]]
-
-    def _short_round_text(self) -> str:
-        return f"round {self.round.number} has {self.logged_tricks} of {self.deck.tricks} tricks"
-
-    def skipped_to(self, top: Card, written: Card, shown: bool = False) -> bool:
-        """The log reveals ``written`` where the pile's next card is ``top``. In a round short of
-        tricks where ``written`` lies further down the pile, a trick line is missing: the cards
-        above it went to that trick. Then one error says so, the next trick's leader is unknown
-        (that trick's winner), and True; else False (the pile reports a plain mismatch).
-        ``shown``: the line itself shows the skip (the pile's rule of evidence), which the last
-        round played needs: it may be unfinished, so its short count is no evidence."""
-        if not (self.missing_tricks or shown) or self.missing_told or written not in self.pile.front:
-            return False
-        self._missing_trick_told()
-        self.illegal(f"a trick line seems to be missing before this one: the pile's next card is {top}, "
-                     f"but this line reveals {written}, which comes later ({self._short_round_text()})")
-        self.leader_unknown = True
-        return True
-
-    def _missing_trick_told(self) -> None:
-        self.missing_told = True
-        self.missing_tricks = max(self.missing_tricks - 1, 0)  # 0 in the last round played
-
     def _out_of_order(self, plays, k: int, i: int):
         """The plays from ``plays[k]`` on, in playing order, when they are those of the players
         still to play but written in another order: one error for the trick, and checking goes
         on as if it had been written in order (each card stays with the player named). None
         when they are not (a player missing or named twice): ``play`` reports those one by one.
+        A line led by another player may say that a line is missing before it (``missing``).
         """
+        ts = self.trick_state
         rest = tuple(plays)[k:]
-        todo = self._order[i:]
+        todo = ts.order[i:]
         if len(rest) != len(todo) or sorted(p for p, _ in rest) != sorted(todo):
             return None
         player = rest[0][0]
-        if i == 0 and self.leader_unknown:  # after a missing trick line: its winner leads, unknown
-            self._order = self._orders[self.seat[player]]
-            self.trick.leader = self.leader = player
-            return rest
-        if (self.missing_tricks or self.one_short) and not self.missing_told and i == 0:
-            # A short round whose next line is led by someone else: a trick line is probably
-            # missing before it (its winner would lead here). One error; the line's order stands.
-            self._missing_trick_told()
-            self.illegal(f"{_wrong_leader_text(todo[0], self.leader_why, player, fix=False)}: is a trick line "
-                          f"missing before this one? ({self._short_round_text()})", player=player)
-            pile = self.pile
-            if not pile.given and pile.unknown:
-                pile.unknown -= 1  # that line's prize: the pile does not run out a trick late
-            self._order = self._orders[self.seat[player]]
-            self.trick.leader = self.leader = player
+        rs, setup, referee = self.round_state, self.setup, self.referee
+        if i == 0 and led_by_another(rs, ts, referee, setup.deck.tricks, todo[0], player):
+            ts.order = setup.orders[setup.seat[player]]
+            ts.leader = rs.leader = player
             return rest
         # The wording of play()'s errors (the README shows it); the plays are then put in order.
         if i == 0:
-            self.illegal(_wrong_leader_text(todo[0], self.leader_why, player), player=player)
+            referee.illegal(wrong_leader_text(todo[0], rs.leader_why, player), player=player)
         else:
-            self.illegal(f"{player} played in place of {todo[0]}: after {self.trick.plays[-1][0]} it is "
-                          f"{todo[0]}'s turn (clockwise from the leader {self.trick.leader}, {self.leader_why})",
-                          player=player)
+            t = ts
+            referee.illegal(f"{player} played in place of {todo[0]}: after {t.plays[-1][0]} it is "
+                            f"{todo[0]}'s turn (clockwise from the leader {t.leader}, {rs.leader_why})",
+                            player=player)
         at = {p: j for j, p in enumerate(todo)}
         return tuple(sorted(rest, key=lambda pc: at[pc[0]]))
 
-    def _special(self, t: TrickResult, player: str, card: Card) -> None:
+    def _special(self, ts: TrickState, player: str, card: Card) -> None:
         """What a special card does when played from hand."""
+        k = self.setup.k
         if card == SURPRISE_CARD:
-            if self.k["surprise.from_hand"] == "replace_center":
+            if k["surprise.from_hand"] == "replace_center":
+                t = ts
                 old = t.centre
                 if old is not None:
-                    if self.k["surprise.displaced"] == "bottom":
-                        self.pile.put_bottom(old)
+                    if k["surprise.displaced"] == "bottom":
+                        self.round_state.pile.put_bottom(old)
                         where = "goes to the bottom of the pile"
                     else:
                         where = "is discarded"
                     t.reasons.append(Reason(
                         f"{player} played Surprise: the centre {old} {where} (surprise.displaced) and the next "
                         "pile card is the prize at once", "surprise.from_hand"))
-                    self._reveal("Surprise played from hand replaces the centre card")
+                    reveal(self.setup, self.round_state, ts, self.referee, "Surprise played from hand replaces the centre card",
+                           self)
                 else:
                     t.reasons.append(Reason(f"{player} played Surprise, but there is no centre card to replace",
                                             "surprise.from_hand"))
             else:
-                self._surprise_from_hand = True
-        elif card == LOWEST_CARD and self.k["lowest.from_hand"] == "activate":
-            self._lowest_from_hand = True
+                _from_hand(ts).setdefault(card, player)  # (a card played twice: its first player)
+        elif activates_lowest(card, k):
+            _from_hand(ts).setdefault(card, player)
         elif card == ALLY_CARD:
-            self._ally_player = player
+            _from_hand(ts)[card] = player  # (an Ally played twice: its last player)
+
+    def finish_trick(self) -> TrickResult:
+        """Resolve the trick (``resolution.resolve``), give the winner what they take or burn it,
+        then offer the steals (``steal_offer``): the trick is over once they are answered."""
+        t = self.trick_state
+        setup, rs = self.setup, self.round_state
+        plays = t.plays
+        if len(plays) < setup.n:
+            missing = _missing(t.order, plays)
+            self.referee.illegal(f"{', '.join(missing)} did not play: each player plays one card a trick",
+                                 player=missing[0])
+            raise _Abort()
+        from_hand = t.from_hand
+        if from_hand is not None and LOWEST_CARD in from_hand and not rs.lowest:
+            rs.lowest = True
+            t.reasons.append(Reason(f"{from_hand[LOWEST_CARD]} played Lowest: the lowest bid wins from this trick "
+                                    "until the round ends", "lowest.from_hand"))
+        lowest = t.lowest = rs.lowest
+        winner, next_leader, t.reason, reasons, burned = _resolve(
+            plays, None if t.hidden else t.centre, setup.k, lowest, setup.colour_bids, t.leader, setup.players,
+            setup.explain)
+        if reasons:
+            t.reasons.extend(reasons)
+        t.winner = winner
+        if winner is not None:
+            if t.unwritten is not None:
+                hidden_was_turned(rs, t, self.referee, winner)
+            award(setup, self.state, rs, t, self.referee, winner, self)
+            n = t.number
+            rs.leader_why = _WON_TRICK[n] if n < 64 and not lowest else won_why(t, winner)
+        else:
+            rs.leader_why = burned_why(burned, t.number)
+            burn(setup, rs, t)
+        rs.pile.end_trick()
+        state = self.state
+        if state.pending_thief is not None or state.rights:
+            offers(setup, state, rs, t, next_leader)
+            if t.pending_steals.pending():
+                return t
+        t.next_leader = rs.leader = next_leader  # the trick is over (``_trick_over``)
+        if setup.explain:  # the running standings are an explanation too (validate reads none)
+            t.running = dict(rs.round_points)
+        return t
+
+    def _trick_over(self, ts: TrickState) -> None:
+        """The trick's steals are answered: the next leader leads."""
+        t = ts
+        if t.next_leader is not None:
+            return
+        rs = self.round_state
+        t.next_leader = rs.leader = ts.pending_steals.next_leader
+        if self.setup.explain:  # the running standings are an explanation too (validate reads none)
+            t.running = dict(rs.round_points)
+
+    # -- steals: decisions the caller answers ----------------------------------------------
+    def steal_offer(self) -> StealChoice | None:
+        """The steal offered now at the end of the trick (``thief.StealChoice``), or None when
+        there is none left: answer it with ``answer_steal``."""
+        ts = self.trick_state
+        if ts is None or ts.pending_steals is None:
+            return None
+        return offer(self.setup, self.state, self.round_state, ts)
+
+    def answer_steal(self, action) -> None:
+        """Answer the steal offered now: a ``log.Steal``, or a pass (``log.Pass`` or None). A steal
+        that breaks a rule is an error and moves nothing."""
+        ts = self.trick_state
+        if self.steal_offer() is None:
+            raise RuntimeError("no steal is offered now")
+        answer(self.setup, self.state, self.round_state, ts, self.referee, action)
+        if not ts.pending_steals.pending():
+            self._trick_over(ts)
+
+    def decline_steals(self) -> None:
+        """Pass on every optional steal of this trick without being offered it (a mandatory one
+        is still offered)."""
+        ts = self.trick_state
+        decline(self.setup, ts)
+        if ts.pending_steals is not None and not ts.pending_steals.pending():
+            self._trick_over(ts)
+
+    def decide_steals(self, decide: Decider) -> None:
+        """Answer every steal of this trick with ``decide`` (a ``thief.Decider``), then let it check
+        what it was given and did not use (a log's leftover actions)."""
+        if self.trick_state.pending_steals is not None:
+            if decide.passes_all:
+                self.decline_steals()
+            offered = self.steal_offer
+            while (choice := offered()) is not None:
+                self.answer_steal(decide(choice))
+        decide.leftovers(self.referee, self.state)
+
+    def play_trick(self, revealed: Sequence[Card] | None, plays: Iterable[tuple[str, Card]],
+                   line: int | None = None, decide: Decider = DEFAULT_POLICY) -> TrickResult:
+        """One trick line: ``start_trick(revealed, line)``, ``play_all(plays)``, ``finish_trick()``,
+        then ``decide_steals(decide)``. What a log replay, a re-play under another ruleset and the
+        recorder drive; a bot, which chooses each card seeing the ones before, calls the steps."""
+        t = self.start_trick(revealed, line)
+        self.play_all(plays)
+        self.finish_trick()
+        if self.trick_state.pending_steals is not None:
+            self.decide_steals(decide)
+        elif decide.has_leftovers:
+            decide.leftovers(self.referee, self.state)
+        return t
+
+    def playing_order(self) -> tuple[str, ...]:
+        """Who plays the next trick, its leader first, then clockwise (rules.md 3.2)."""
+        setup = self.setup
+        return setup.orders[setup.seat[self.round_state.leader]]
+
+    # -- for players that search ahead -----------------------------------------------------
+    def copy(self, ruleset: Ruleset | None = None) -> Game:
+        """A copy that plays on without touching the original, at any point: between rounds, between
+        tricks or in the middle of a trick, its steals still to answer. ``ruleset``: the copy plays
+        on under it (a what-if: the table options and the deck stay the game's)."""
+        g = Game.__new__(Game)
+        setup = self.setup
+        g.setup = replace(setup) if ruleset is None else replace(setup, ruleset=ruleset, k=ruleset.knobs)
+        g.state = state = self.state.copy()
+        g.referee = referee = self.referee.copy()
+        rs, ts = self.round_state, self.trick_state
+        g.trick_state = None
+        twins = {}
+        if ts is not None:
+            g.trick_state = twin = ts.copy()
+            twins[id(ts)] = twin
+            if referee.trick is ts:
+                referee.trick = twin
+        if rs is None or rs.ended:
+            g.round_state = rs  # a round over is never changed again (the next start_round replaces it)
+        else:
+            g.round_state = rs.copy(referee, twins)
+            rnd = rs.result
+            if referee.round is rnd:
+                referee.round = g.round_state.result
+            rounds = state.rounds
+            if rounds and rounds[-1] is rnd:
+                rounds[-1] = g.round_state.result
+        return g
+
+    def view(self, player: str) -> View:
+        """What ``player`` has seen (``view.View``): their hand, the trick so far with a hidden
+        prize masked, the round's finished tricks as the table saw them, and the standings."""
+        rs, ts, setup = self.round_state, self.trick_state, self.setup
+        if rs is None:
+            raise RuntimeError("no round has started")
+        t = ts if ts is not None and ts.next_leader is None else None
+        done = rs.result.tricks if t is None else rs.result.tricks[:-1]
+        return View(
+            player, setup.players, None if rs.hands is None else tuple(rs.hands[player]), rs.result.number,
+            None if t is None else t.number, rs.leader if t is None else t.leader, self.expected_player(),
+            None if t is None else seen_trick(t, live=True), rs.lowest,
+            tuple(seen_trick(x) for x in done), dict(rs.round_points), dict(self.state.totals),
+            {p: tuple(c for c, _ in h) for p, h in self.state.held.items()}, dict(rs.tricks_won), self.steal_offer())
+
+    def card_index(self) -> dict[Card, int]:
+        """Each card of the deck and its index, 0 up, in the deck's sort order (for encodings)."""
+        return {c: i for i, c in enumerate(sorted(self.setup.deck.all_cards(), key=_sort_key))}
+
+    def is_over(self, rounds: int | None = None) -> bool:
+        """Whether the game is over: ``rounds`` rounds (default ``game.rounds``) played to their end."""
+        rs = self.round_state
+        if rs is not None and not rs.ended:
+            return False
+        return len(self.state.rounds) >= (self.setup.k["game.rounds"] if rounds is None else rounds)
+
+
+def _black_too_many(setup: Setup, rs: RoundState, player: str, card: Card) -> str:
+    """``card`` is one black card more than the deal puts in the hands."""
+    n, deal = rs.black_played_from_hand, f"the {setup.ruleset.name} {setup.n}-player deal"
+    in_hands = setup.deck.black_in_hands
+    gone = [str(c) for c, w in rs.seen.items() if w == "removed" and c.colour == BLACK]
+    if gone:  # removed and no hands: the removed black cards came from the hand pool
+        return (f"{player} played {card}, but {' '.join(gone)} {'is' if len(gone) == 1 else 'are'} "
+                f"removed: that makes {n} black cards of the hand pool this round, and {deal} "
+                f"puts {in_hands} in the hands")
+    return (f"{player} played {card}: that makes {n} black cards from hands this round, but "
+            f"{deal} puts {in_hands} in the hands")
+
+
+def _missing(order: tuple[str, ...], plays) -> list[str]:
+    """The players of ``order`` who have not played (``plays``)."""
+    played = set(map(_player_of, plays))
+    return [p for p in order if p not in played]
+
+
+def _not_in_hand(rs: RoundState, player: str, card: Card) -> str:
+    before = next((f" ({p} played it in trick {tr.number})" for tr in rs.result.tricks[:-1]
+                   for p, c in tr.plays if c == card), "")
+    return f"{player} played {card}, which is not in {player}'s hand{before}"
+
+
+def _from_hand(ts: TrickState) -> dict[Card, str]:
+    if ts.from_hand is None:
+        ts.from_hand = {}
+    return ts.from_hand
 
 
 _player_of = itemgetter(0)  # the player of a (player, card) pair
-
-
-_BY_RULE = "game.first_leader = "  # in Game.leader_why when the first leader comes from the knob
-
-
-def _first_leader_why(why: str, leader: str, number: int, n: int) -> str:
-    """Why ``leader`` leads trick 1 of round ``number``, as a wrong-leader error says it: the seat
-    that leads this round and the knob that says so (rules.md 4, round leaders), or the round's
-    own ``leader`` key."""
-    if why == "named by the log":
-        return f'the round names its leader: leader = "{leader}"'
-    if _BY_RULE + "rotate" in why:
-        return f"seat {(number - 1) % n + 1} of players leads round {number}: {_BY_RULE}rotate"
-    return f"seat 1 of players leads every round: {_BY_RULE}first_seat"
-
-
-def _wrong_leader_text(leader: str, why: str, first: str, fix: bool = True) -> str:
-    """A trick line led by the wrong player: who leads and why first, then what the line says,
-    so the reader sees the rule before their slip. When the rule is the first leader's knob, a
-    table that let someone else lead names them (``leader``, log.md)."""
-    text = f"{leader} leads this trick ({why}); the line starts with {first}"
-    if fix and _BY_RULE in why:
-        text += f': if {first} led this round, write leader = "{first}" in its [[rounds]]'
-    return text
-
-
-def _place_text(where, card: Card) -> str:
-    """Where ``card`` already is in the round: a place ("hand of Ana", "pile"), or the trick it
-    was played in, worded only when an error names it. ``Game.seen`` keeps the trick of a played card: its
-    player is the first in the trick's plays with that card, the one it was first seen with."""
-    if isinstance(where, TrickResult):
-        player = next(p for p, c in where.plays if c is card)
-        return f"played by {player} in trick {where.number}"
-    return where
+_sort_key = attrgetter("sort_key")  # a card's place in the deck's order

@@ -1,8 +1,10 @@
 """The point pile of one round (rules.md 3.1), as the log reveals it.
 
-``_Pile`` checks every card the rules take from the pile against the log's
-revealed cards, and knows which cards nobody has seen yet; it reports through
-its game (``Game.illegal``, ``Game.skipped_to``). It is apart from ``Game`` because a pile known
+``Pile`` checks every card the rules take from the pile against the log's
+revealed cards, and knows which cards nobody has seen yet; it reports its mistakes
+through the game's referee. A revealed card that is not the pile's next is a mismatch
+the pile reports to whoever draws (``judge``): the game decides whether it means a
+missing trick line (``missing.skipped_to``). It is apart from ``Game`` because a pile known
 only in part (no ``pile`` in the log) is a case analysis of its own.
 """
 
@@ -10,16 +12,36 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.cards import LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import UnknownCard, _Abort
-
-if TYPE_CHECKING:
-    from .game import Game
+from .referee import Referee
 
 
-class _Pile:
+class Judge(Protocol):
+    """Whoever draws from the pile (the game): asked about a mismatch."""
+
+    def missing_line(self, top: Card, written: Card, why: str) -> bool:
+        """(the pile's next card, the card the log reveals further down, why a card is drawn) ->
+        True when a trick line is missing before this one (the pile then skips to the written
+        card), False for a plain mismatch, which the pile reports."""
+        ...
+
+
+class _Never:
+    """A judge that reads every mismatch as plain."""
+
+    __slots__ = ()
+
+    def missing_line(self, top: Card, written: Card, why: str) -> bool:
+        return False
+
+
+_never = _Never()
+
+
+class Pile:
     """The point pile of one round, known or revealed by the log as play goes.
 
     ``front`` holds known cards from the top (a given pile, or a card that
@@ -28,11 +50,11 @@ class _Pile:
     ``bottom`` holds cards put back under the pile (IT Surprise from hand).
     """
 
-    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "game", "given", "unwritten",
-                 "mismatch_line", "returned")
+    __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "referee", "given",
+                 "unwritten", "mismatch_line", "returned")
 
-    def __init__(self, game: Game, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
-        self.game = game
+    def __init__(self, referee: Referee, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
+        self.referee = referee
         self.front = deque(pile) if pile is not None else deque()
         self.given = pile is not None
         self.unknown = unknown_after if pile is not None else size
@@ -40,7 +62,7 @@ class _Pile:
         self.feed: Sequence[Card] | None = None  # the log's revealed cards for this trick (Game.start_trick)
         self.fed = 0
         self.feed_given = False
-        self.seen: set = set()
+        self.seen: set = set(pile) if pile is not None else set()  # cards known to come from the pile
         self.unwritten = False  # the last draw took a card the log's revealed part left out
         self.mismatch_line = None  # line of the round's first revealed card the pile disagrees with
         self.returned: list = []  # cards put back on top (a hidden prize that stayed): ``put_top``
@@ -48,9 +70,27 @@ class _Pile:
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
 
-    def draw(self, why: str, unwritten_ok: bool = False) -> Card | None:
+    def copy(self, referee: Referee) -> Pile:
+        """A copy that plays on alone, reporting to ``referee``."""
+        twin = Pile.__new__(Pile)
+        twin.referee = referee
+        twin.front, twin.bottom = self.front.copy(), self.bottom.copy()
+        twin.unknown, twin.given, twin.unwritten = self.unknown, self.given, self.unwritten
+        twin.feed, twin.fed, twin.feed_given = self.feed, self.fed, self.feed_given
+        twin.seen, twin.returned = self.seen.copy(), self.returned.copy()
+        twin.mismatch_line = self.mismatch_line
+        return twin
+
+    def start_trick(self, revealed: Sequence[Card] | None) -> None:
+        """The log's revealed cards for this trick (None: the engine reveals, nothing to check)."""
+        self.feed = revealed
+        self.fed = 0
+        self.feed_given = bool(revealed)
+
+    def draw(self, why: str, unwritten_ok: bool = False, judge: Judge = _never) -> Card | None:
         """The next pile card, checked against the log's revealed cards.
 
+        ``judge``: asked whether a revealed card further down means a missing trick line.
         ``unwritten_ok``: the card may be missing from the log's revealed part (the
         hidden prize of a revealed Surprise, log.md): a known card is then returned
         unchecked and flagged in ``unwritten``; an unknown one is :data:`UNSEEN`.
@@ -66,17 +106,17 @@ class _Pile:
             card = self.front.popleft() if self.front else self.bottom.popleft()
             if feed is not None and self.fed < len(feed):
                 if feed[self.fed] != card:
-                    card = self._mismatch(card, feed[self.fed], why)
+                    card = self._mismatch(card, feed[self.fed], why, judge)
                 self.fed += 1
             elif self.feed_given:
-                self.game.illegal(
+                self.referee.illegal(
                     f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
                     f"expected '{card}' after '{' '.join(map(str, feed))}'")
             elif feed is not None and not self.given:
                 # No pile in the log: an empty revealed part says the pile ran out (log.md). A prize
                 # that stayed on top after a burned 'Surprise K8:' is no exception: the next trick
                 # reveals it (log.md: accepted "when the next trick's prize is that same K8").
-                self.game.illegal(
+                self.referee.illegal(
                     f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
                     "is not possible yet")
             return card
@@ -85,7 +125,7 @@ class _Pile:
                 raise UnknownCard(f"the rules need a pile card the log never showed ({why})")
             if self.fed >= len(feed):
                 got = " ".join(map(str, feed))  # cards written so far: name the form the log needs
-                self.game.illegal(
+                self.referee.illegal(
                     f"a pile card is missing from the revealed part ({why}): the pile still holds "
                     f"{len(self)} card(s), " + (f"write '{got} <card>'" if feed else
                                                 "so an empty centre is not possible yet"))
@@ -95,45 +135,41 @@ class _Pile:
             if card in self.seen and card not in self.bottom:
                 # A pile card comes up once a round (log.md: no card twice in a round);
                 # only a card put back on top or under the pile may come up again.
-                self.game.illegal(f"revealed {card}, but {card} already came from the point pile this round")
+                self.referee.illegal(f"revealed {card}, but {card} already came from the point pile this round")
             if card in self.bottom:
-                self.game.illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
+                self.referee.illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
                                    f"come up before the {self.unknown} unseen card(s) above it")
             self.unknown -= 1
             return card
         if feed is not None and self.fed < len(feed):
-            self.game.illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
+            self.referee.illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
             self.fed += 1
         return None
 
-    def _mismatch(self, card: Card, written: Card, why: str) -> Card:
-        """The log reveals ``written`` where the pile has ``card``: one error. In a round short
-        of tricks, a ``written`` card further down the pile says a trick line is missing: the
-        cards above it went to that trick, and play goes on from ``written``."""
-        game = self.game
-        if game.skipped_to(card, written, shown=self._one_trick_on(card, written)):
+    def _mismatch(self, card: Card, written: Card, why: str, judge: Judge) -> Card:
+        """The log reveals ``written`` where the pile has ``card``: ``judge`` decides whether a
+        trick line is missing (the cards above ``written`` went to it: play goes on from
+        ``written``), else one error, the pile's own."""
+        if written in self.front and judge.missing_line(card, written, why):
             while self.front[0] != written:
                 self.front.popleft()
             return self.front.popleft()
         # After a first disagreement in a round, the log and the pile are out of step: what
         # follows is marked as following from it.
-        game.illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
+        referee = self.referee
+        referee.illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
         if self.mismatch_line is None:
-            self.mismatch_line = game.where()["line"]
+            self.mismatch_line = referee.where()["line"]
         return card
 
-    def _one_trick_on(self, card: Card, written: Card) -> bool:
-        """In the last round played, which may be unfinished, a short count is no evidence of a
-        missing trick line: the line must show it itself. It does when the
-        first card it reveals (its prize, not a later draw of its trick) is the pile card one
-        ordinary trick further on (``card`` went to the skipped trick: no Lowest or Surprise,
-        which take more cards, and no card put back on top, where the likelier slip is to have
-        skipped the card that stayed), the round's earlier lines agreed with the given pile, and
-        this is not the round's first line. Any player may lead after a skipped trick (its
-        winner), so the line's leader can neither confirm nor refute it."""
-        game = self.game
+    def shows_one_trick_on(self, card: Card, written: Card) -> bool:
+        """The pile's part of a line's evidence of a missing trick line before it
+        (``missing.skipped_to``): the first card the line reveals (its prize, not a later draw
+        of its trick) is the pile card one ordinary trick further on (``card`` went to the
+        skipped trick: no Lowest or Surprise, which take more cards, and no card put back on
+        top, where the likelier slip is to have skipped the card that stayed), and the round's
+        earlier lines agreed with the given pile."""
         return (self.given and self.fed == 0 and self.mismatch_line is None
-                and 0 < game.logged_tricks < game.deck.tricks and game.trick is not None and game.trick.number > 1
                 and card is not LOWEST_CARD and card is not SURPRISE_CARD and card not in self.returned
                 and bool(self.front) and self.front[0] == written)
 
@@ -148,7 +184,7 @@ class _Pile:
         feed = self.feed
         if feed is not None and self.fed < len(feed):
             extra = " ".join(map(str, feed[self.fed:]))
-            self.game.illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
+            self.referee.illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
         self.feed = None
 
 

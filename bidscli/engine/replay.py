@@ -5,12 +5,16 @@
 actions (a ``thief.Decider``). The engine itself is split by what a reader looks up:
 
 - ``game``: ``Game``, the state machine every caller drives (the flow is in its
-  docstring): the deal, revealing the prize, the plays and their checks;
-- ``resolution``: the end of a trick (plain and Color Bids), what the winner
-  takes or why it burns, and the explanation texts;
+  docstring): the plays and their checks, and what a search ahead asks;
+- ``state``: the game's state as explicit types (setup, game, round, trick);
+- ``resolution``: who wins a trick (``resolve``, plain and Color Bids, one pure
+  function), what the winner takes or why it burns, and the explanation texts;
 - ``thief``: the steals the engine offers and checks, and the default policy;
 - ``scoring``: round end and game end (lucky loser, Ally split, 2x, -5 bonus);
-- ``pile``: the point pile as the log reveals it;
+- ``prize``: the pile cards a trick takes; ``pile``: the point pile as the log
+  reveals it; ``deal``: a round's deal checked; ``missing``: a trick line left out;
+- ``leaders``: who leads a round's first trick, and why; ``referee``: errors;
+- ``view``: what one player has seen;
 - ``results``: what a replay produces (trick, round and game results, reasons).
 
 Everything callers use is imported from here (``from .engine import ...``), so
@@ -31,8 +35,12 @@ from ..core.errors import (
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
-from .resolution import _take_text
+from .leaders import first_leader
+from .missing import round_length
+from .resolution import Resolution, _take_text, activates_lowest, resolve
 from .results import GameResult, Reason, RoundResult, TrickResult
+from .scoring import lucky_losers
+from .state import GameState, RoundState, Setup, TrickState
 from .thief import (
     DEFAULT_POLICY,
     NOTHING_RECORDED,
@@ -45,17 +53,36 @@ from .thief import (
 
 # Imported from here by callers (the modules above hold them).
 __all__ = [
-    "DEFAULT_POLICY", "NOTHING_RECORDED", "Decider", "Game", "GameResult", "LogDecider", "Reason", "RoundResult",
-    "StealChoice", "TrickResult",
-    "UnknownCard", "_Abort", "_take_text", "default_steal_policy", "log_decider", "replay",
+    "DEFAULT_POLICY",
+    "NOTHING_RECORDED",
+    "Decider",
+    "Game",
+    "GameResult",
+    "GameState",
+    "LogDecider",
+    "Reason",
+    "Resolution",
+    "RoundResult",
+    "RoundState",
+    "Setup",
+    "StealChoice",
+    "TrickResult",
+    "TrickState",
+    "UnknownCard",
+    "_Abort",
+    "_take_text",
+    "activates_lowest",
+    "default_steal_policy",
+    "first_leader",
+    "log_decider",
+    "lucky_losers",
+    "replay",
+    "resolve",
+    "round_length",
 ]
 
 
 # -- replaying a log ------------------------------------------------------------------
-
-
-def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
 
 
 def _follows_a_guess(exc: BidsError, log, ruleset: Ruleset, opts: Mapping[str, bool]) -> None:
@@ -114,21 +141,17 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             continue
         expected = game.tricks_per_round
         written = len(rec.tricks) if unread is None else unread[2]
-        game.logged_tricks = written
         todo = rec.tricks[:expected]
         if unread is not None:
             todo = rec.tricks[:min(unread[0] - 1, expected)]  # the lines before the unreadable one
-        elif len(rec.tricks) < expected and rec.number < last:
-            # Short before the last round played: a line was left out, not a game unfinished.
-            game.missing_tricks = expected - len(rec.tricks)
-        elif len(rec.tricks) == expected - 1 and rec.number == last:
-            game.one_short = True  # a leader out of place asks whether a line is missing
+        game.log_round(written, last, counted=unread is None)
+        table = f"{ruleset.name} {game.n}-player"
         if len(rec.tricks) > expected and unread is None:
-            game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} "
-                          f"{game.n}-player deal plays {expected} a round")
+            game.illegal(round_length(rec.number, len(rec.tricks), expected, last, table))
         try:
             for _, line, _, revealed, plays, actions in todo:
-                play_trick(revealed, plays, line, log_decider(game, actions))
+                # (log_decider, inline: once a trick)
+                play_trick(revealed, plays, line, LogDecider(actions) if actions else NOTHING_RECORDED)
         except _Abort:
             stopped = game.trick.number if game.trick is not None else 0
             rest = min(written, expected) - stopped
@@ -159,18 +182,15 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and game.missing_told and rec.number < last:
+        if short and game.round_state.missing_told and rec.number < last:
             pass  # the missing trick line was reported where it was noticed: one error for it
             # (in the last round played, the unfinished-game note still follows it)
         elif short and rec.number < last:
-            game.trick = None
-            game.illegal(f"round {rec.number} has {_tricks(len(rec.tricks))}; the {ruleset.name} {game.n}-player "
-                          f"deal plays {expected} a round (only the last round played may be unfinished)")
+            game.illegal(round_length(rec.number, len(rec.tricks), expected, last, table), at_round=True)
         elif short and not allow_partial and not unfinished_told:
             # Located at the last trick played, where the game stops: a mistake in an earlier
             # line (validate's file order) is the root cause to show first.
             unfinished_told = True
-            game.trick = None
             stop = log.rounds[last - 1] if last else rec
             err = UnfinishedError(
                 f"the game is unfinished after round {last}, trick {last_tricks} (round {rec.number} has "
@@ -181,7 +201,4 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                 raise err
             collect.append(err)
         game.end_round(partial=short)
-    result = game.result()
-    if getattr(game, "pile", None) is not None:
-        game.pile.game = None  # the one reference cycle (game <-> pile): the game is freed at once
-    return result
+    return game.result()

@@ -7,6 +7,8 @@ because every report imports them and none needs the rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import Card
@@ -72,37 +74,28 @@ def filled(template: str, *args) -> str:
     return template.format(*args)
 
 
+_NO_POINTS: Mapping[str, int] = MappingProxyType({})  # read-only, shared: no standings kept
+
+
 class TrickResult:
+    """What reports read of one trick. The engine makes each as the ``state.TrickState`` it plays
+    (whose ``__init__`` sets every field below), and never changes it once the trick is over."""
+
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
         "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
         "stayed", "doubled",
     )
 
-    def __init__(self, number, leader, line=None, lowest=False):
-        self.number = number
-        self.leader = leader
-        self.line = line
-        self.revealed: list[Card] = []
-        self.centre: Card | None = None
-        self.hidden = False
-        self.plays: list[tuple[str, Card]] = []
-        self.winner: str | None = None
-        self.points = 0
-        self.reason = ""  # the short verdict, e.g. "highest bid K7"
-        self.reasons: list[Reason] = []
-        self.taken: list[Card] = []
-        self._steals: list[Steal] | None = None  # made at the first steal: most tricks have none
-        self.next_leader: str | None = None
-        # Lowest-wins as this trick was resolved (finish_trick sets it): who won and who made the
-        # weakest bid (the Thief) read it here, never the game's mode, which a won hidden Lowest
-        # turns on only for the next trick (rules.md "Lowest", FINE PRINT).
-        self.lowest = lowest
-        self.burned = False
-        self.stayed = False  # burned: the hidden prize stayed on the pile (surprise.on_burn = stays)
-        self.running: dict[str, int] = {}
-        # Won 2x: (round points before, after, the banked total doubled too or None).
-        self.doubled: tuple[int, int, int | None] | None = None
+    def copy(self):
+        """A copy whose lists play on alone (a trick copied in the middle of its play)."""
+        cls = type(self)
+        twin = cls.__new__(cls)
+        for kind in cls.__mro__[:-1]:
+            for name in kind.__slots__:
+                v = getattr(self, name)
+                setattr(twin, name, v.copy() if type(v) in (list, dict) else v)
+        return twin
 
     @property
     def written(self) -> list[Card]:
@@ -152,6 +145,17 @@ class RoundResult:
         self.double_bonus: dict[str, int] = {}
         self.partial = False
         self.reasons: list[Reason] = []
+
+    def copy(self, tricks=None) -> RoundResult:
+        """A copy whose lists play on alone; ``tricks``: id of a live trick -> its copy (the
+        finished ones are never changed again: shared)."""
+        twin = RoundResult.__new__(RoundResult)
+        for name in RoundResult.__slots__:
+            v = getattr(self, name)
+            setattr(twin, name, v.copy() if type(v) in (list, dict) else v)
+        if tricks:
+            twin.tricks = [tricks.get(id(t), t) for t in self.tricks]
+        return twin
 
 
 class GameResult(NamedTuple):

@@ -1,10 +1,13 @@
 """The Thief: the steals the engine offers and records (rules.md 'Thief').
 
-A steal is a decision: the engine offers a ``StealChoice`` and asks a ``Decider``
-(a log's recorded actions, ``LogDecider``; a bot; a re-play's notes; or the default
-policy, ``Decider`` itself) for a ``log.Steal`` or a pass. The immediate Thief and
-each deferred right are offered in turn; ``ThiefSteals`` (mixed into ``Game``)
-finds the victims, checks the answer and moves the card.
+A steal is a decision the caller answers: at the end of a trick the engine offers a
+``StealChoice`` (``Game.steal_offer``) and takes the answer, a ``log.Steal`` or a pass
+(``Game.answer_steal``), so a search can branch on it and a page can ask for it. The
+immediate Thief and each deferred right are offered in turn. A ``Decider`` answers them
+for callers that decide by rule: a log's recorded actions (``LogDecider``), a bot, a
+re-play's notes, or the default policy (``Decider`` itself). The functions here find the
+victims (``victims``), set up a trick's offers (``offers``), and check an answer and move
+the card (``answer``), over the game's state types.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from typing import NamedTuple
 
 from ..core.cards import Card
 from ..log.reader import Pass, Steal
+from .referee import Referee
 from .results import Reason, TrickResult, filled, taken_this_round
+from .state import GameState, RoundState, Setup, Steals, TrickState
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
 
@@ -31,11 +36,11 @@ class StealChoice(NamedTuple):
 
 
 class Decider:
-    """Answers the steals the engine offers at the end of one trick (``Game.finish_trick``).
+    """Answers the steals the engine offers at the end of one trick (``Game.decide_steals``).
 
-    ``decider(choice)`` returns a ``Steal``, a ``Pass`` or None (a pass); ``finish_trick`` then
-    calls ``leftovers()`` once, to check what the decider was given for the trick and did not
-    use. ``Decider(answer)`` answers with a function of the choice (a bot's, a test's);
+    ``decider(choice)`` returns a ``Steal``, a ``Pass`` or None (a pass); ``decide_steals`` then
+    calls ``leftovers(referee, state)`` once, to check what the decider was given for the trick
+    and did not use. ``Decider(answer)`` answers with a function of the choice (a bot's, a test's);
     ``Decider()`` is the ruleset's default policy (``default_steal_policy``, log.md 'Diffing').
     A log's actions (``LogDecider``) and a re-play under another ruleset answer in subclasses.
     ``passes_all``: every answer is a pass, so an optional steal need not be offered (nor its
@@ -44,6 +49,7 @@ class Decider:
 
     __slots__ = ("answer",)
     passes_all = False
+    has_leftovers = False  # ``leftovers`` checks something (a log's actions)
 
     def __init__(self, answer: Callable[[StealChoice], Steal | Pass | None] | None = None) -> None:
         self.answer = answer if answer is not None else default_steal_policy
@@ -51,7 +57,7 @@ class Decider:
     def __call__(self, choice: StealChoice) -> Steal | Pass | None:
         return self.answer(choice)
 
-    def leftovers(self) -> None:
+    def leftovers(self, referee: Referee, state: GameState) -> None:
         return
 
 
@@ -74,10 +80,10 @@ class LogDecider(Decider):
     """A trick's recorded actions (``Steal``/``Pass``) answer its steal choices; what is left
     over (a second action of one thief, a steal or pass where nothing was offered) is an error."""
 
-    __slots__ = ("game", "pending", "answered")
+    __slots__ = ("pending", "answered")
+    has_leftovers = True
 
-    def __init__(self, game, actions: Iterable) -> None:
-        self.game = game
+    def __init__(self, actions: Iterable) -> None:
         self.pending = list(actions)
         self.answered: dict = {}  # thief -> the action that answered their steal at this trick
 
@@ -89,36 +95,26 @@ class LogDecider(Decider):
                 return a
         return None
 
-    def leftovers(self) -> None:
-        game = self.game
+    def leftovers(self, referee: Referee, state: GameState) -> None:
         for a in self.pending:
             if a.thief in self.answered:
-                game.illegal(f"'{a}' after '{self.answered[a.thief]}': one Thief gives one steal or pass at a "
+                referee.illegal(f"'{a}' after '{self.answered[a.thief]}': one Thief gives one steal or pass at a "
                              "trick", player=a.thief)
             elif isinstance(a, Steal):
                 # rules.md does not say how long a deferred right lasts: say why an old one is gone.
                 why = (" (an unused right from an earlier round ends with its round: thief.right_lasts = round)"
-                       if a.thief in game.expired_rights and not any(r.holder == a.thief for r in game.rights)
+                       if a.thief in state.expired_rights and not any(r.holder == a.thief for r in state.rights)
                        else "")
-                game.illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
+                referee.illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
                              f"at this trick{why}", player=a.thief)
             else:
-                game.illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
+                referee.illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
         self.pending = []
 
 
-def log_decider(game, actions: Iterable) -> Decider:
+def log_decider(actions: Iterable) -> Decider:
     """The decider of one trick line: its recorded actions, or ``NOTHING_RECORDED`` for none."""
-    return LogDecider(game, actions) if actions else NOTHING_RECORDED
-
-
-def _lazy_choices(game, t, first: list, holders: list, mandatory: bool):
-    """The steal choices of a trick, each made when it is offered: the immediate Thief's
-    (``first``), then each deferred right's holder, with victims as the earlier steals left them."""
-    yield from first
-    for holder in holders:
-        victims, why = game._victims(t, holder, False)
-        yield StealChoice(holder, victims, mandatory, False, why)
+    return LogDecider(actions) if actions else NOTHING_RECORDED
 
 
 def default_steal_policy(choice: StealChoice) -> Steal | None:
@@ -145,139 +141,171 @@ def default_steal_policy(choice: StealChoice) -> Steal | None:
 DEFAULT_POLICY = Decider()
 
 
-class _Right(NamedTuple):
-    holder: str
-    round: int
-    first_trick: int  # first trick number (in that round) at whose end it may be used
+
+# -- the steals of a trick, over the game's state ------------------------------------------
 
 
-class ThiefSteals:
-    """The steals at the end of a trick (part of ``game.Game``; ``self`` is the game)."""
+def stealable(k, gs: GameState, rnum: int, victim: str) -> tuple[Card, ...]:
+    """The cards a thief may take from ``victim`` (thief.pool: this round's, or the game's)."""
+    if k["thief.pool"] == "round":
+        return taken_this_round(gs.held[victim], rnum)
+    return tuple(map(_card_of, gs.held[victim]))
 
-    __slots__ = ()  # the game's slots are in game.Game
 
-    # -- Thief ------------------------------------------------------------------------
-    def _stealable(self, victim: str) -> tuple[Card, ...]:
-        if self.k["thief.pool"] == "round":
-            return taken_this_round(self.held[victim], self.round.number)
-        return tuple(map(_card_of, self.held[victim]))
+def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
+    """Who ``thief`` may rob at the end of trick ``t``, with the cards each holds to take, and why:
+    the weakest bidder (the highest bid under Lowest), else thief.fallback's bidders (immediate)."""
+    # The weakest bid (the highest one under Lowest), in one pass over the plays. Lowest as
+    # the trick was resolved (``t.lowest``): a won hidden Lowest turns the mode on only from
+    # the next trick (rules.md "Lowest", FINE PRINT), so its own weakest bid is its lowest number.
+    lowest = t.lowest
+    weakest = None
+    for _, c in t.plays:
+        num = c.number
+        if num is not None and (weakest is None or (num > weakest if lowest else num < weakest)):
+            weakest = num
+    if weakest is None:
+        return {}, "no bid on the table"
+    tied = [p for p, c in t.plays if c.number == weakest]
+    if thief in tied:
+        return {}, f"{thief} made the weakest bid: no steal at this trick"
+    with_cards = {p: stealable(k, gs, rnum, p) for p in tied}
+    with_cards = {p: cs for p, cs in with_cards.items() if cs}
+    pool = f"thief.pool = {k['thief.pool']}"
+    if with_cards:
+        names = " or ".join(tied)
+        return with_cards, f"weakest bid {weakest} by {names} ({pool})"
+    fallback = k["thief.fallback"]
+    if not immediate or fallback == "none":
+        return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
+    # Fallback: the best bidder who has won a black card (IT), or the next weakest.
+    bids = [(p, c) for p, c in t.plays if c.number is not None]
+    strength = sorted({c.number for _, c in bids}, reverse=not lowest)
+    if fallback == "next_weakest_with_cards":
+        strength.reverse()
+    for num in strength:
+        level = {p: stealable(k, gs, rnum, p) for p, c in bids if c.number == num and p != thief}
+        level = {p: cs for p, cs in level.items() if cs}
+        if level:
+            return level, (f"the weakest bidder has no black card; fallback to {', '.join(level)} "
+                           f"(thief.fallback = {fallback})")
+    return {}, f"no bidder holds a black card to take (thief.fallback = {fallback})"
 
-    def _victims(self, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
-        # The weakest bid (the highest one under Lowest), in one pass over the plays. Lowest as
-        # the trick was resolved (``t.lowest``): a won hidden Lowest turns the mode on only from
-        # the next trick (rules.md "Lowest", FINE PRINT), so its own weakest bid is its lowest number.
-        lowest = t.lowest
-        weakest = None
-        for _, c in t.plays:
-            num = c.number
-            if num is not None and (weakest is None or (num > weakest if lowest else num < weakest)):
-                weakest = num
-        if weakest is None:
-            return {}, "no bid on the table"
-        tied = [p for p, c in t.plays if c.number == weakest]
-        if thief in tied:
-            return {}, f"{thief} made the weakest bid: no steal at this trick"
-        with_cards = {p: self._stealable(p) for p in tied}
-        with_cards = {p: cs for p, cs in with_cards.items() if cs}
-        pool = f"thief.pool = {self.k['thief.pool']}"
-        if with_cards:
-            names = " or ".join(tied)
-            return with_cards, f"weakest bid {weakest} by {names} ({pool})"
-        fallback = self.k["thief.fallback"]
-        if not immediate or fallback == "none":
-            return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
-        # Fallback: the best bidder who has won a black card (IT), or the next weakest.
-        bids = self._bids(t)
-        strength = sorted({c.number for _, _, c in bids}, reverse=not lowest)
-        if fallback == "next_weakest_with_cards":
-            strength.reverse()
-        for num in strength:
-            level = {p: self._stealable(p) for _, p, c in bids if c.number == num and p != thief}
-            level = {p: cs for p, cs in level.items() if cs}
-            if level:
-                return level, (f"the weakest bidder has no black card; fallback to {', '.join(level)} "
-                               f"(thief.fallback = {fallback})")
-        return {}, f"no bidder holds a black card to take (thief.fallback = {fallback})"
 
-    def _steals(self, t: TrickResult, decide: Decider) -> None:
-        k = self.k
-        choices: list[StealChoice] = []
-        pending = self._pending_thief
-        if pending is None and not self.rights:
-            return
-        if pending is not None:
-            self._pending_thief = None
-            victims, why = self._victims(t, pending, True)
-            choices.append(StealChoice(pending, victims, k["thief.mandatory"], True, why))
-            t.reasons.append(Reason(filled, "thief.timing", (
-                "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
-        if decide.passes_all and not k["thief.mandatory"]:
-            # Every choice is a pass with nothing to check (an unused deferred right would
-            # otherwise be offered, its victims found, at every trick to the end of the round).
-            return
-        rnum = self.round.number
-        # Deferred rights are offered one holder at a time, each with the victims and cards as
-        # they are after the steals before it (a card already stolen is not offered again), and
-        # a holder of two rights (thief.right_lasts = game) uses at most one a trick: a log line
-        # can name one steal per thief, and no source lets two be used at once (FINE PRINT).
-        holders = []
-        for right in self.rights:
-            if right.round == rnum and t.number < right.first_trick:
-                continue
-            if right.holder not in holders:
-                holders.append(right.holder)
-        if not choices and not holders:
-            return
-        for choice in _lazy_choices(self, t, choices, holders, k["thief.mandatory"]):
-            action = decide(choice)
-            if action is None or isinstance(action, Pass):
-                if choice.mandatory and choice.victims:
-                    names = " or ".join(choice.victims)
-                    self.illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
-                                  player=choice.thief)
-                continue
-            if action.victim == action.thief:
-                self.illegal(f"{action.thief} steals from {action.thief}: the holder of the Thief is never "
-                              "their own victim", player=action.thief)
-                continue
-            if not choice.victims:
-                self.illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
-                continue
-            if action.victim not in choice.victims:
-                self.illegal(f"{action.thief} steals from {action.victim}, but the victim must be "
-                              f"{' or '.join(choice.victims)} ({choice.why})", player=action.thief)
-                continue
-            if action.card not in choice.victims[action.victim]:
-                cards = ", ".join(map(str, choice.victims[action.victim]))
-                self.illegal(f"{action.thief} steals {action.card} from {action.victim}, who holds only "
-                              f"{cards} to take ({'thief.pool = ' + k['thief.pool']})", player=action.thief)
-                continue
-            self._apply_steal(t, choice, action, policy=getattr(action, "policy", False))
+def offers(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, next_leader: str) -> None:
+    """The steals at the end of a resolved trick (``ts.pending_steals``, None when there is none): the
+    immediate Thief's offer, made now, then the holders of deferred rights that may be used at
+    this trick (``offer`` makes each in turn). ``next_leader``: who leads once they are answered."""
+    pending = gs.pending_thief
+    if pending is None and not gs.rights:
+        return
+    steals = ts.pending_steals = Steals(next_leader)
+    k = setup.k
+    t = ts
+    rnum = rs.result.number
+    if pending is not None:
+        gs.pending_thief = None
+        found, why = victims(k, gs, rnum, t, pending, True)
+        steals.offer = StealChoice(pending, found, k["thief.mandatory"], True, why)
+        t.reasons.append(Reason(filled, "thief.timing", (
+            "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
+    # Deferred rights are offered one holder at a time, each with the victims and cards as
+    # they are after the steals before it (a card already stolen is not offered again), and
+    # a holder of two rights (thief.right_lasts = game) uses at most one a trick: a log line
+    # can name one steal per thief, and no source lets two be used at once (FINE PRINT).
+    holders = steals.holders
+    for right in gs.rights:
+        if right.round == rnum and t.number < right.first_trick:
+            continue
+        if right.holder not in holders:
+            holders.append(right.holder)
 
-    def _apply_steal(self, t: TrickResult, choice: StealChoice, action: Steal, policy: bool = False) -> None:
-        victim, thief, card = action.victim, action.thief, action.card
-        held = self.held[victim]
-        # The most recently taken match: this round's card when the victim also holds the
-        # same card from an earlier round (thief.pool = round offers only this round's).
-        for idx in range(len(held) - 1, -1, -1):
-            if held[idx][0] == card:
-                del held[idx]
+
+def decline(setup: Setup, ts: TrickState) -> None:
+    """Every offer is a pass with nothing to check: an optional steal is not offered at all (an
+    unused deferred right would otherwise be offered, its victims found, at every trick to the
+    end of the round). A mandatory one is still offered (a pass is then an error)."""
+    steals = ts.pending_steals
+    if steals is not None and not setup.k["thief.mandatory"]:
+        steals.offer = None
+        steals.holders.clear()
+
+
+def offer(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState) -> StealChoice | None:
+    """The steal offered now at the end of the trick (the next deferred right's, made when it
+    comes, with the victims as the steals before left them), or None when all are answered."""
+    steals = ts.pending_steals
+    if steals is None:
+        return None
+    if steals.offer is None and steals.holders:
+        k = setup.k
+        holder = steals.holders.pop(0)
+        mandatory = k["thief.mandatory"]
+        found, why = victims(k, gs, rs.result.number, ts, holder, False)
+        steals.offer = StealChoice(holder, found, mandatory, False, why)
+    return steals.offer
+
+
+def answer(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee: Referee,
+           action: Steal | Pass | None) -> None:
+    """The answer to the steal offered now: a pass (None or ``Pass``), or a ``Steal``, checked
+    against the offer (one error when it breaks a rule: nothing moves), then done."""
+    steals = ts.pending_steals
+    choice = steals.offer
+    steals.offer = None
+    if action is None or isinstance(action, Pass):
+        if choice.mandatory and choice.victims:
+            names = " or ".join(choice.victims)
+            referee.illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
+                            player=choice.thief)
+        return
+    if action.victim == action.thief:
+        referee.illegal(f"{action.thief} steals from {action.thief}: the holder of the Thief is never "
+                        "their own victim", player=action.thief)
+        return
+    if not choice.victims:
+        referee.illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
+        return
+    if action.victim not in choice.victims:
+        referee.illegal(f"{action.thief} steals from {action.victim}, but the victim must be "
+                        f"{' or '.join(choice.victims)} ({choice.why})", player=action.thief)
+        return
+    if action.card not in choice.victims[action.victim]:
+        cards = ", ".join(map(str, choice.victims[action.victim]))
+        referee.illegal(f"{action.thief} steals {action.card} from {action.victim}, who holds only "
+                        f"{cards} to take ({'thief.pool = ' + setup.k['thief.pool']})", player=action.thief)
+        return
+    _apply(gs, rs, ts, choice, action, policy=getattr(action, "policy", False))
+
+
+def _apply(gs: GameState, rs: RoundState, t: TrickResult, choice: StealChoice, action: Steal,
+           policy: bool = False) -> None:
+    victim, thief, card = action.victim, action.thief, action.card
+    rnum = rs.result.number
+    held = gs.held[victim]
+    # The most recently taken match: this round's card when the victim also holds the
+    # same card from an earlier round (thief.pool = round offers only this round's).
+    for idx in range(len(held) - 1, -1, -1):
+        if held[idx][0] == card:
+            del held[idx]
+            break
+    # The stolen card now counts as taken this round by the thief (rules.md fine print).
+    gs.held[thief].append((card, rnum))
+    v = card.value
+    rs.round_points[victim] -= v
+    rs.round_points[thief] += v
+    done = Steal(thief, card, victim, policy)
+    if t._steals is None:
+        t._steals = []
+    t._steals.append(done)
+    if not choice.immediate:
+        rights = gs.rights
+        for i, r in enumerate(rights):
+            if r.holder == thief:
+                del rights[i]
                 break
-        # The stolen card now counts as taken this round by the thief (rules.md fine print).
-        self.held[thief].append((card, self.round.number))
-        v = card.value
-        self.round_points[victim] -= v
-        self.round_points[thief] += v
-        done = Steal(thief, card, victim, policy)
-        if t._steals is None:
-            t._steals = []
-        t._steals.append(done)
-        if not choice.immediate:
-            for i, r in enumerate(self.rights):
-                if r.holder == thief:
-                    del self.rights[i]
-                    break
-        t.reasons.append(Reason(filled, "thief.pool", (
-            "{} steals {} ({:+d}) from {}: {}" +
-            (" (not in the log: the default policy takes the most valuable card)" if policy else ""),
-            thief, card, v, victim, choice.why)))
+    t.reasons.append(Reason(filled, "thief.pool", (
+        "{} steals {} ({:+d}) from {}: {}" +
+        (" (not in the log: the default policy takes the most valuable card)" if policy else ""),
+        thief, card, v, victim, choice.why)))
+

@@ -745,7 +745,7 @@ class LogReader(LogPositions):
                     except BidsError as exc:
                         if isinstance(exc, CardWordError):
                             exc.context = text  # the line's other cards tell its language (_foreign_cards)
-                        self.errors.append(exc.located(file=self.file, line=line, round=rnum, trick=t))
+                        self.errors.append(exc.kept().located(file=self.file, line=line, round=rnum, trick=t))
                         broken = True
                         unread = unread or (t, line, len(tricks_val))
                         continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..analysis.attribution import Attribution, mixed_text
 from ..analysis.disputes import SEARCH_ALL_LIMIT
-from ..analysis.divergence import _delta, trick_key, tricks_of
+from ..analysis.divergence import tricks_of
 from ..analysis.plan import DealPlan, Outcome, deal_json
 from ..analysis.variants import Diff
 from ..core.sanitize import path_text
@@ -154,6 +154,7 @@ def wrap(text: str, indent: str = "", hang: str | None = None, width: int = WIDT
 def _trick_table(d: Diff, width: int) -> list[str]:
     deal, outs, labels = d.deal, d.outcomes, d.labels
     tricks = [tricks_of(o) for o in outs]
+    diverged = {(dv.round, dv.trick) for dv in d.divergences if dv.kind == "trick"}  # as analysis found them
     rows = []
     doubled = False  # some winner took a 2x: the legend says what "2x" in a cell means
     for r in deal.rounds:
@@ -164,9 +165,8 @@ def _trick_table(d: Diff, width: int) -> list[str]:
             ref = next((t for t in ts if t is not None), None)
             ref_rev = tuple(ref.revealed) if ref is not None else ()
             prize = " ".join(map(str, ref_rev)) or ("-" if ref is not None else "?")
-            sigs = [None if t is None else trick_key(t, _delta(o, key)) for t, o in zip(ts, outs)]
             mark = ""
-            if any(s != sigs[0] for s in sigs[1:]):
+            if key in diverged:
                 mark = "<< first" if d.first and (d.first["round"], d.first["trick"]) == key else "<<"
             rows.append([f"{r.number}.{tp.number}", prize] + [_cell(t, ref_rev) for t in ts] + [mark])
     # trick 5, prize 11 ("Surprise K9" on one line; wrapped at its space, never inside a word),

@@ -64,6 +64,7 @@ TEXTS: dict[str, str] = {
     "game_over": N_("Game over"),
     "winners": N_("Winner: {players}"),
     "live": N_("live"),
+    "why": N_("Why, rule by rule"),
     "reconnecting": N_("reconnecting…"),
     "none_yet": N_("No trick yet."),
 }

@@ -38,7 +38,16 @@ from typing import NamedTuple
 
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from ..core.errors import LogStructureError, did_you_mean
-from ..engine.replay import Decider, Game, GameResult, StealChoice, log_decider
+from ..engine.replay import (
+    Decider,
+    Game,
+    GameResult,
+    StealChoice,
+    activates_lowest,
+    log_decider,
+    lucky_losers,
+    resolve,
+)
 from ..log.reader import Steal
 from ..log.writer import format_trick, log_text
 from ..rules.ruleset import Ruleset, deck_for
@@ -99,72 +108,24 @@ def strength(card: Card, lowest: bool) -> int | None:
 
 def winner_index(cards: Sequence[Card], centre: Card | None, lowest: bool, color_bids: bool,
                  knobs: Mapping) -> int | None:
-    """Index of the card that wins ``cards`` as they lie (None: burned), per rules.md 3 and Color Bids.
-
-    A strategy's estimate of the engine's resolution, used to ask "would this card win now?".
-    """
-    if not color_bids:
-        best, at, tie = None, None, False
-        for i, c in enumerate(cards):
-            n = c.number
-            if n is None:
-                continue
-            s = -n if lowest else n
-            if best is None or s > best:
-                best, at, tie = s, i, False
-            elif s == best:
-                tie = True
-        return None if tie else at
-    counts: dict = {}
-    entries = []
-    for i, c in enumerate(cards):
-        if c is ALLY_CARD:
-            continue
-        counts[c.colour] = counts.get(c.colour, 0) + 1
-        if c.number is not None:
-            entries.append((i, c))
-    if centre is not None:
-        counts[BLACK] = counts.get(BLACK, 0) + 1
-        if knobs["color_bids.center_can_win"] and centre.number is not None:
-            entries.append((-1, centre))
-    if not any(i >= 0 for i, _ in entries):
-        return None
-    if knobs["color_bids.mode"] == "majority_first":
-        by_colour: dict = {}
-        for i, c in entries:
-            s = -c.number if lowest else c.number
-            if c.colour not in by_colour or s > by_colour[c.colour][0]:
-                by_colour[c.colour] = (s, i)
-        top = max(counts[col] for col in by_colour)
-        cands = [v for col, v in by_colour.items() if counts[col] == top]
-    else:
-        best = max((-c.number if lowest else c.number) for _, c in entries)
-        same = [(best, i, counts[c.colour]) for i, c in entries if (-c.number if lowest else c.number) == best]
-        top = max(x[2] for x in same)
-        cands = [(s, i) for s, i, n in same if n == top]
-    best = max(s for s, _ in cands)
-    tied = [i for s, i in cands if s == best]
-    if len(tied) != 1 or tied[0] < 0:
-        return None
-    return tied[0]
+    """Index of the card that wins ``cards`` as they lie (None: burned): the engine's resolution
+    (``engine.resolve``), asked "would this card win now?"."""
+    return resolve(tuple(enumerate(cards)), centre, knobs, lowest, color_bids, 0, range(len(cards)), False).winner
 
 
 def lowest_now(view: View) -> bool:
     """Lowest-wins mode as this trick will be resolved (a Lowest played from hand counts)."""
     if view.lowest:
         return True
-    if view.knobs["lowest.from_hand"] == "activate":
-        for _, c in view.plays:
-            if c is LOWEST_CARD:
-                return True
-    return False
+    knobs = view.knobs
+    return any(activates_lowest(c, knobs) for _, c in view.plays)
 
 
 def wins_now(view: View, card: Card) -> bool:
     """Would ``card`` win the trick if nobody played after it?"""
     cards = [c for _, c in view.plays]
     cards.append(card)
-    lowest = lowest_now(view) or (card is LOWEST_CARD and view.knobs["lowest.from_hand"] == "activate")
+    lowest = lowest_now(view) or activates_lowest(card, view.knobs)
     return winner_index(cards, view.centre, lowest, view.options.get("color_bids", False), view.knobs) == len(cards) - 1
 
 
@@ -280,15 +241,10 @@ def _losing(view: View) -> Card:
 
 
 def lucky_eligible(view: View) -> bool:
-    """Whether the player still qualifies for the lucky loser this round (lucky_loser.condition)."""
+    """Whether the player still qualifies for the lucky loser this round (the engine's
+    ``lucky_losers``, lucky_loser.condition)."""
     me = view.player
-    if view.knobs["lucky_loser.condition"] == "no_tricks":
-        return view.tricks_won[me] == 0
-    rnd = view.round
-    for _, r in view.held[me]:
-        if r == rnd:
-            return False
-    return True
+    return bool(lucky_losers(view.knobs["lucky_loser.condition"], view.tricks_won, view.held, view.round, (me,)))
 
 
 # -- strategies ------------------------------------------------------------------------
@@ -366,7 +322,7 @@ def default_play(view: View, rng: random.Random) -> Card:
                 lo = n
         if c.colour == BLACK:
             worth += c.value if c.special is None else card_worth(view, c)
-            if c is LOWEST_CARD:
+            if c is LOWEST_CARD and activates_lowest(c, view.knobs):
                 low_from_hand = True
     left = view.tricks - view.trick + 1  # tricks left in the round, this one included
     # Late in the round, a player who still qualifies plays for the lucky loser.
@@ -377,8 +333,7 @@ def default_play(view: View, rng: random.Random) -> Card:
     b = bids(hand, lowest)
     if worth == 0:
         return _weakest(view, b)
-    if view.options.get("color_bids") or (low_from_hand and not lowest
-                                          and view.knobs["lowest.from_hand"] == "activate"):
+    if view.options.get("color_bids") or (low_from_hand and not lowest):
         winners = winning_bids(view, b)
     elif hi is None:
         winners = b
@@ -449,12 +404,13 @@ class _Table:
     __slots__ = ("rest",)
 
     def __init__(self, game: Game, rounds: int | None, knobs, options) -> None:
-        t = game.trick
+        t = game.trick_state
+        rs, state = game.round_state, game.state
         self.rest = (
-            t.leader, t.number, game.deck.tricks, game.round.number, rounds, game.lowest,
-            MappingProxyType(dict(game.round_points)), MappingProxyType(dict(game.totals)),
-            MappingProxyType({p: tuple(h) for p, h in game.held.items()}),
-            MappingProxyType(dict(game.tricks_won)), knobs, options,
+            t.leader, t.number, game.setup.deck.tricks, rs.result.number, rounds, rs.lowest,
+            MappingProxyType(dict(rs.round_points)), MappingProxyType(dict(state.totals)),
+            MappingProxyType({p: tuple(h) for p, h in state.held.items()}),
+            MappingProxyType(dict(rs.tricks_won)), knobs, options,
         )
 
 
@@ -462,10 +418,10 @@ _new_view = tuple.__new__  # View(...) without the keyword machinery: views are 
 
 
 def _view(game: Game, player: str, table: _Table) -> View:
-    t = game.trick
+    t = game.trick_state
     hidden = t.hidden
-    return _new_view(View, (player, game.players, tuple(game.hands[player]), None if hidden else t.centre,
-                            hidden, tuple(t.plays)) + table.rest)
+    return _new_view(View, (player, game.setup.players, tuple(game.round_state.hands[player]),
+                            None if hidden else t.centre, hidden, tuple(t.plays)) + table.rest)
 
 
 def play_game(
@@ -520,7 +476,7 @@ def play_game(
         out: list[str] = []
         done = list(getattr(rd, "tricks", ()) or ())
         for trec in done[: game.tricks_per_round]:
-            game.play_trick(trec.revealed, trec.plays, trec.line, log_decider(game, trec.actions))
+            game.play_trick(trec.revealed, trec.plays, trec.line, log_decider(trec.actions))
             out.append(trec.text if lang == lang_of_log else format_trick(trec.revealed, trec.plays, trec.actions, lang))
         for _ in range(game.tricks_per_round - len(out)):
             t = game.start_trick()
@@ -531,7 +487,8 @@ def play_game(
                 p = seats[i]
                 gplay(p, plays[i](_view(game, p, table), rngs[i]))
 
-            game.finish_trick(decide)
+            game.finish_trick()
+            game.decide_steals(decide)
             if record:
                 out.append(format_trick(t.written, t.plays, t.steals, lang))
         game.end_round()

@@ -46,6 +46,7 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import LimitError, RulesetError
+from ..engine.replay import first_leader
 from ..log.reader import beyond_limits
 from ..log.writer import log_text
 from ..rules.ruleset import Deck, Ruleset, deck_for
@@ -151,12 +152,6 @@ def deal_round(deck: Deck, players: Sequence[str], orders: Orders, leader: str) 
     return RoundDeal(leader, hands, removed, tuple(black[k:]))
 
 
-def first_leader(ruleset: Ruleset, players: Sequence[str], round_no: int) -> str:
-    if ruleset.knobs["game.first_leader"] == "rotate":
-        return players[(round_no - 1) % len(players)]
-    return players[0]
-
-
 def default_names(n: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, n + 1))
 
@@ -200,7 +195,7 @@ def make_deal(
             o = orders.get(r)
             if o is None:
                 o = orders[r] = round_orders(seed, r)
-        out.append(deal_round(deck, players, o, first_leader(ruleset, players, r)))
+        out.append(deal_round(deck, players, o, first_leader(ruleset.knobs, players, r)[0]))
     return Deal(ruleset.name, players, opts, seed, tuple(out))
 
 

@@ -389,6 +389,11 @@
         box.appendChild(el("div", {cls: "errors", text: r.body.errors.map(function (e) { return e.message; }).join("\n")}));
       } else {
         box.appendChild(el("div", {cls: "verdict big", text: r.body.verdict}));
+        if ((r.body.reasons || []).length) {
+          var why = el("ul", {cls: "reasons"});
+          r.body.reasons.forEach(function (x) { why.appendChild(el("li", {text: x})); });
+          box.appendChild(el("details", {cls: "why"}, [el("summary", {text: T.why}), why]));
+        }
         if (r.body.steal) {
           box.appendChild(stealQuestion(r.body.steal));
         } else if (r.body.ok) {
