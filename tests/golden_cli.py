@@ -75,6 +75,8 @@ LANG_RUNS = {
     "validate-no-log": ["validate"],
     "score-bad-format": ["score", "--format", "x", "examples/broken.toml"],
     "score-ruleset-folder": ["score", "-r", "examples", "examples/friday-4p.toml"],
+    "score-ruleset-typo": ["score", "-r", "italain", "examples/friday-4p.toml"],
+    "validate-knob-typo": ["validate", "-o", "thief.timng=deferred", "examples/friday-4p.toml"],
     "disputes-table-option": ["disputes", "examples/broken.toml", "--knob", "thief=true"],
     "no-such-command": ["scor", "examples/broken.toml"],
 }

@@ -193,7 +193,9 @@ def test_a_closed_stdout_is_a_plain_message():
 
 @pytest.mark.parametrize("encoding", ["latin-1", "cp1252"])
 def test_a_stream_that_lacks_a_character_shows_it_escaped(encoding):
-    res = _run(["rules", "show", "japanese"], env={**os.environ, "PYTHONIOENCODING": encoding})
+    # Read in the stream's own encoding: what it has (×, the quotes around the page's English) is
+    # written as it is; what it lacks (Japanese) as \u escapes.
+    res = _run(["rules", "show", "japanese"], env={**os.environ, "PYTHONIOENCODING": encoding}, encoding=encoding)
     assert res.returncode == 0, res.stderr
     assert "internal error" not in res.stderr and "\\u" in res.stdout
 

@@ -5,6 +5,7 @@ with the standard library's gettext). ``make catalogs`` runs all three steps:
     python tools/catalogs.py update    # each bidscli/locale/<lang>/LC_MESSAGES/bidscli.po from it
     python tools/catalogs.py compile   # each .po to its .mo (fuzzy entries left out)
     python tools/catalogs.py init xx   # a new language's .po (docs/translating.md)
+    python tools/catalogs.py merge     # a git merge stopped on bidscli/locale/: both sides' translations
 
 The template holds every message id marked in ``bidscli/`` (the keywords below: ``N_``,
 ``gettext``, ``ngettext``, ``Message``, ``PluralMessage``, ...) and click's own words (its
@@ -100,7 +101,7 @@ def update() -> None:
         cat = read_po(path.open("rb"), locale=lang, charset="utf-8")
         cat.update(tmpl, update_header_comment=False)
         cat.obsolete.clear()  # ids no longer in the code: git keeps their history
-        missing = sum(1 for m in cat if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string))
+        missing = sum(1 for m in cat if m.id and not all(_forms(m.string)))
         fuzzy = sum(1 for m in cat if m.id and m.fuzzy)
         changed = _write_po(path, cat)
         print(f"{path.relative_to(ROOT)}: {missing} untranslated, {fuzzy} fuzzy" + ("" if changed else " (unchanged)"))
@@ -126,6 +127,52 @@ def compile_all() -> None:
             print(f"{target.relative_to(ROOT)}: unchanged")
 
 
+def _forms(string) -> tuple:
+    return tuple(string) if isinstance(string, (list, tuple)) else (string,)
+
+
+def merge() -> None:
+    """After ``git merge`` stopped on a conflict in bidscli/locale/: each catalog becomes the
+    template of the merged sources with the translations of both sides (theirs where only they
+    changed a message's translation since the common base, ours otherwise), then compiled.
+    ``git add bidscli/locale`` after."""
+    import subprocess
+
+    def side(stage: int, path: Path):
+        rel = path.relative_to(ROOT).as_posix()
+        shown = subprocess.run(["git", "show", f":{stage}:{rel}"], check=False, cwd=ROOT, capture_output=True)
+        return read_po(BytesIO(shown.stdout), charset="utf-8") if shown.returncode == 0 else None
+
+    extract()
+    tmpl = read_po(TEMPLATE.open("rb"), charset="utf-8")
+    for lang in LANGUAGES:
+        path = po_path(lang)
+        base, ours, theirs = side(1, path), side(2, path), side(3, path)
+        if ours is None or theirs is None:  # no conflict in this language
+            continue
+
+        def reviewed(cat) -> dict:
+            return {} if cat is None else {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in cat
+                                            if m.id and all(_forms(m.string)) and not m.fuzzy}
+
+        was, mine, other = reviewed(base), reviewed(ours), reviewed(theirs)
+        known = {**mine, **other}
+        for key, string in mine.items():  # theirs where only they changed it, else ours
+            if key not in other or other[key] == was.get(key) or string != was.get(key):
+                known[key] = string
+        merged = ours
+        merged.update(tmpl, update_header_comment=False)
+        merged.obsolete.clear()
+        for m in merged:
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            if m.id and key in known and isinstance(known[key], str) == isinstance(m.id, str):
+                m.string = known[key]
+                m.flags.discard("fuzzy")
+        _write_po(path, merged)
+        print(f"{path.relative_to(ROOT)}: merged")
+    compile_all()
+
+
 def init(lang: str) -> None:
     tmpl = read_po(TEMPLATE.open("rb"), charset="utf-8")
     cat = Catalog(locale=lang, project=PROJECT, charset="utf-8", fuzzy=False)
@@ -143,4 +190,4 @@ if __name__ == "__main__":
         init(steps[1])
     else:
         for step in steps:
-            {"extract": extract, "update": update, "compile": compile_all}[step]()
+            {"extract": extract, "update": update, "compile": compile_all, "merge": merge}[step]()

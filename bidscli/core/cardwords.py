@@ -24,53 +24,29 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from .cards import _CANONICAL, _INTERNED, BLACK, COLOUR_NAMES, COLOURS, MAX_NUMBER, Card
+from .cardnames import (
+    ACTIONS,
+    COLOUR_WORDS,
+    ENGLISH_ONLY,
+    EVERYWHERE,
+    JA_SEPARATORS,
+    LANG_NAMES,
+    LANGS,
+    LETTERS,
+    ORDER,
+    SEPARATOR_CHARS,
+    SPECIAL_NAMES,
+)
+from .cardnames import token as token_of
+from .cards import _CANONICAL, _INTERNED, COLOUR_NAMES, MAX_NUMBER, Card
 from .errors import LogSyntaxError, nearest
 
-LANGS = ("en", "it", "es", "ja")
-LANG_NAMES = {"en": "English", "it": "Italian", "es": "Spanish", "ja": "Japanese"}
+__all__ = ["LANGS", "LANG_NAMES", "SEPARATOR_CHARS", "CardWordError", "CardWords", "card_words", "fold",
+           "is_two_word_card", "join_two_words"]
 
-# The colour letters each language writes (R, G, Y, B and K, the English ones, in that order of
-# the table of log.md), and the word each letter stands for: what the recorder echoes.
-_LETTERS = {
-    "en": ("R", "G", "Y", "B", "K"),
-    "it": ("R", "V", "G", "B", "N"),
-    "es": ("R", "V", "AM", "AZ", "N"),
-    "ja": ("赤", "緑", "黄", "青", "黒"),
-}
-_COLOUR_WORDS = {
-    "en": ("red", "green", "yellow", "blue", "black"),
-    "it": ("rosso", "verde", "giallo", "blu", "nero"),
-    "es": ("rojo", "verde", "amarillo", "azul", "negro"),
-    "ja": ("赤", "緑", "黄", "青", "黒"),
-}
-_ORDER = (*COLOURS, BLACK)  # R G Y B K: the order of _LETTERS and _COLOUR_WORDS
-
-# The special cards' names in each language, the first the one writers write. Two-word forms
-# ("Più bassa") are read as one card. All of them are read in every log (none collides).
-_SPECIAL_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "Lowest": {"en": ("Lowest", "Low"), "it": ("Bassa", "Più bassa"), "es": ("Baja", "Más baja"),
-               "ja": ("Lowest", "ロウエスト")},
-    "Surprise": {"en": ("Surprise", "?"), "it": ("Sorpresa",), "es": ("Sorpresa",), "ja": ("Surprise", "サプライズ")},
-    "Thief": {"en": ("Thief",), "it": ("Ladro",), "es": ("Ladrón",), "ja": ("Thief", "シーフ")},
-    "Ally": {"en": ("Ally",), "it": ("Alleato",), "es": ("Aliado",), "ja": ("アリー", "味方", "Ally")},
-}
-# Tokens read only in English logs: the K-prefixed black specials and the Ally's letter W.
-_ENGLISH_ONLY = {"K-5": "-5", "K2x": "2x", "W": "Ally"}
-_EVERYWHERE = {"-5": "-5", "2x": "2x", "x2": "2x"}  # the same in every language
-
-# The action words of a trick line (steal: "<thief> <steals> <card> <from> <victim>"; pass:
-# "<thief> <passes>"), the first the one writers write. English ones are read in every log.
-_ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
-    "en": (("steals",), ("from",), ("passes", "pass")),
-    "it": (("ruba",), ("a",), ("passa",)),
-    "es": (("roba",), ("a",), ("pasa",)),
-    "ja": (("steals",), ("from",), ("passes", "pass")),
-}
-
-# In a ja log these stand for "," ":" ";" in trick lines (Japanese punctuation, full-width forms).
-_JA_SEPARATORS = str.maketrans({"、": ",", "，": ",", "：": ":", "；": ";"})
-SEPARATOR_CHARS = {"ja": "、，：；"}  # what a name may not hold in a log of that language
+# The tables (the card words of each language) are in cardnames.py, which imports nothing of
+# bidscli: the bottom of core (i18n.card_text) may read them too.
+_JA_SEPARATORS = str.maketrans(JA_SEPARATORS)
 
 
 def fold(token: str) -> str:
@@ -97,12 +73,12 @@ class CardWords:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.name = LANG_NAMES[lang]
-        self.letters = dict(zip(_ORDER, _LETTERS[lang]))
-        self.colour_words = dict(zip(_ORDER, _COLOUR_WORDS[lang]))
-        self.steal_words, self.from_words, self.pass_words = _ACTIONS[lang]
+        self.letters = dict(zip(ORDER, LETTERS[lang]))
+        self.colour_words = dict(zip(ORDER, COLOUR_WORDS[lang]))
+        self.steal_words, self.from_words, self.pass_words = ACTIONS[lang]
         self.pass_answer = self.pass_words[-1]  # the one word that answers a steal question: pass, passa
         if lang != "en":  # English actions are read in every log
-            en = _ACTIONS["en"]
+            en = ACTIONS["en"]
             self.steal_words += en[0]
             self.from_words += en[1]
             self.pass_words += en[2]
@@ -120,8 +96,7 @@ class CardWords:
     def word(self, card: Card) -> str:
         """The token a writer writes for ``card`` in this language (``G5`` for yellow 5 in Italian)."""
         if card.special is not None:
-            names = _SPECIAL_NAMES.get(card.special)
-            return names[self.lang][0] if names else card.special
+            return token_of(card.colour, card.number, card.special, self.lang)
         return f"{self.letters[card.colour]}{card.number}"
 
     def colour_word(self, card: Card) -> str | None:
@@ -159,7 +134,7 @@ class CardWords:
                     table[fold(f"{letter}{n}")] = _CANONICAL[f"{colour}{n}"]
             table.update(_every_log())
             if self.lang == "en":
-                table.update({fold(k): _CANONICAL[v] for k, v in _ENGLISH_ONLY.items()})
+                table.update({fold(k): _CANONICAL[v] for k, v in ENGLISH_ONLY.items()})
             self._folded = table
         return self._folded
 
@@ -187,11 +162,11 @@ class CardWords:
         return tuple(map(self.card, join_two_words(list(tokens))))
 
     def _not_a_card(self, word: str) -> str:
-        letters = ", ".join(f"{self.letters[c]} ({self.colour_words[c]})" for c in _ORDER)
-        specials = [names[self.lang][0] for names in _SPECIAL_NAMES.values()]
+        letters = ", ".join(f"{self.letters[c]} ({self.colour_words[c]})" for c in ORDER)
+        specials = [names[self.lang][0] for names in SPECIAL_NAMES.values()]
         near = ""
         if len(word) > 2 and word.isalpha():
-            by_fold = {fold(n): n for names in _SPECIAL_NAMES.values() for n in names[self.lang] if n.isalpha()}
+            by_fold = {fold(n): n for names in SPECIAL_NAMES.values() for n in names[self.lang] if n.isalpha()}
             meant = nearest(fold(word), by_fold)
             near = f" (did you mean '{by_fold[meant]}'?)" if meant else ""
         sample = f"{self.letters['R']}5, {self.letters['K']}7"
@@ -330,8 +305,8 @@ def is_two_word_card(first: str, second: str) -> bool:
 @cache
 def _every_log() -> dict[str, Card]:
     """The folded tokens read in every log: the special cards' names of every language, -5, 2x."""
-    table = {fold(k): _CANONICAL[v] for k, v in _EVERYWHERE.items()}
-    for special, by_lang in _SPECIAL_NAMES.items():
+    table = {fold(k): _CANONICAL[v] for k, v in EVERYWHERE.items()}
+    for special, by_lang in SPECIAL_NAMES.items():
         for names in by_lang.values():
             for n in names:
                 table[fold(n)] = _CANONICAL[special]

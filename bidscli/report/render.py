@@ -11,7 +11,7 @@ from ..core.sanitize import path_text
 from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
-from ..rules.ruleset import Deck, Ruleset, knob_diff_rows
+from ..rules.ruleset import QUOTE_LANGS, Deck, Ruleset, knob_diff_rows
 from .table import display_width, fit, wrap
 
 # -- fitting the terminal: every text report goes through these ------------------
@@ -435,6 +435,7 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
     out = []
     for name, knob in KNOBS.items():
         src = ruleset.source_of(name)
+        quote = ruleset.quote_of(name)
         out.append({
             "knob": name,
             "value": knob_value(ruleset.knobs[name]),
@@ -443,8 +444,21 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
             "unstated": src.startswith("unstated"),
             "meaning": knob.doc,
             "label": knob.label,
+            # The source's own words (a phrase of its passage) and their language (it, es, ja, en).
+            "quote": quote[1] if quote else None,
+            "quote_lang": quote[0] if quote else None,
         })
     return out
+
+
+def quoted_source(row: dict) -> str:
+    """A knob row's source as rules show prints it: the citation (what bidscli reads in it), then
+    the source's own words under it, in its language's quotation marks (Italian «...»)."""
+    text = ("UNSTATED: house default" + row["source"][8:]) if row["unstated"] else row["source"]
+    if row["quote"] is None:
+        return text
+    opening, closing = QUOTE_LANGS[row["quote_lang"]]
+    return f"{text}\n{opening}{row['quote']}{closing} ({row['quote_lang']})"
 
 
 def cell_text(value) -> str:
@@ -491,8 +505,8 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
         out.append("extends: " + " -> ".join(ruleset.chain))
     out.append("")
     # The knob's name, its label in the players' words under it (rules/knobs.py).
-    rows = [[f"{r['knob']}\n{r['label']}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]),
-             ("UNSTATED: house default" + r["source"][8:]) if r["unstated"] else r["source"]] for r in knob_rows(ruleset)]
+    rows = [[f"{r['knob']}\n{r['label']}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]), quoted_source(r)]
+            for r in knob_rows(ruleset)]
     out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[30, 30, 30, 70],
                           whole=(0, 1, 2)))  # knob names and values whole: the source's prose wraps
     out.append("")

@@ -288,7 +288,7 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
                for c in text_cols}
     now = {c: min(natural[c], limits[c] or natural[c]) for c in text_cols}
     # No column narrower than its longest word (a word is never broken while the table can fit).
-    least = {c: min(now[c], max(MIN_COLUMN, *(display_width(w) for cell in raw[c] for w in str(cell).split())))
+    least = {c: min(now[c], max(MIN_COLUMN, *(_unbroken(w) for cell in raw[c] for w in str(cell).split())))
              for c in text_cols}
     budget = sum(now.values()) - (drawn - width)  # what the text columns may use together
     # Shares in proportion to each column's width, capped at what it needs; what a narrow column
@@ -310,6 +310,20 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     # table fits: see _narrowed. A word is never broken to make it fit: a table whose words
     # cannot fit is drawn wider than ``width`` (only a word wider than ``width`` itself is cut).
     return table.draw(_narrowed(table, limits, least, width))
+
+
+def _unbroken(word: str) -> int:
+    """The fewest screen columns ``word`` can be wrapped to: its width, or in a word with wide
+    characters (Japanese, written without spaces: any two may be parted, _cell_lines) its longest
+    run of narrow ones, and at least one wide character."""
+    width = display_width(word)
+    if width == len(word):
+        return width
+    longest = run = 0
+    for ch in word:
+        run = 0 if display_width(ch) > 1 else run + 1
+        longest = max(longest, run)
+    return max(2, longest)
 
 
 def _narrowed(table: _Table, limits: list, floor: dict, width: int) -> list:

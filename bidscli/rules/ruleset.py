@@ -35,7 +35,8 @@ from ..core.cards import (
     black_number,
     coloured,
 )
-from ..core.errors import DeckError, RulesetError, did_you_mean
+from ..core.errors import DeckError, RulesetError, did_you_mean, nearest
+from ..core.i18n import Message
 from ..core.sanitize import path_text, quoted, text_problem, toml_value
 from ..files.bounds import check_toml
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
@@ -45,13 +46,17 @@ from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS, knob_value
 BUNDLED = ("italian", "english", "japanese")
 ALIASES = {"spanish": "english"}
 UNSTATED = "unstated"
-META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "options", "sources")
+META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "options", "sources", "quotes")
+# The languages a source may be quoted in ([quotes]: knob = { it = "..." }), and the quotation
+# marks each writes (rules show): Italian and Spanish «», Japanese 「」, English “”.
+QUOTE_LANGS = {"it": ("«", "»"), "es": ("«", "»"), "ja": ("「", "」"), "en": ("“", "”")}
 # The texts a ruleset brings in, checked where they are read (core.sanitize.text_problem): the
 # most characters of each, and whether it may hold line breaks. A name heads tables and labels
 # columns; a citation is one line of `rules show`; a description is a paragraph or a few.
 TEXTS = {"name": (64, False), "source": (200, False), "title": (200, False),
          "description": (4000, True), "extends": (1000, False)}
 MAX_CITATION = 500
+MAX_QUOTE = 300  # a phrase, a sentence at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,8 @@ class Ruleset:
     options: Mapping[str, bool]
     path: str | None = None
     chain: tuple[str, ...] = ()  # this ruleset and what it extends, nearest first
+    # Each knob a source settles: (language, phrase), the source's own words ([quotes]).
+    quotes: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
 
     def replace(self, **changes: Any) -> Ruleset:
         """A copy with some fields changed (dataclasses.replace)."""
@@ -81,10 +88,14 @@ class Ruleset:
         # Picklable (its read-only mappings are not), so a study hands loaded rulesets to its
         # workers instead of each worker reading the files again (nothing is re-read).
         return (_rebuild, (self.name, self.source, self.title, self.description, dict(self.knobs),
-                           dict(self.sources), dict(self.options), self.path, self.chain))
+                           dict(self.sources), dict(self.options), self.path, self.chain, dict(self.quotes)))
 
     def source_of(self, knob: str) -> str:
         return self.sources.get(knob, f"{UNSTATED}: house default")
+
+    def quote_of(self, knob: str) -> tuple[str, str] | None:
+        """(language, phrase): the words of the source that settles ``knob``, or None."""
+        return self.quotes.get(knob)
 
     def is_unstated(self, knob: str) -> bool:
         return self.source_of(knob).startswith(UNSTATED)
@@ -93,6 +104,7 @@ class Ruleset:
         """A copy with some knobs changed (``-o thief.timing=deferred``, disputes)."""
         knobs = dict(self.knobs)
         sources = dict(self.sources)
+        quotes = dict(self.quotes)
         for name, value in overrides.items():
             if name not in KNOBS:
                 raise RulesetError(unknown_knob(name))
@@ -101,9 +113,11 @@ class Ruleset:
             except ValueError as exc:
                 raise RulesetError(str(exc)) from None
             sources[name] = f"house: {origin}"
+            quotes.pop(name, None)  # no source says this value
         return Ruleset(
             self.name, self.source, self.title, self.description,
             MappingProxyType(knobs), MappingProxyType(sources), self.options, self.path, self.chain,
+            MappingProxyType(quotes),
         )
 
     def table_options(self, chosen: Mapping[str, bool] | None = None) -> dict[str, bool]:
@@ -128,15 +142,19 @@ class Ruleset:
 
 def _rebuild(name: str, source: str, title: str, description: str, knobs: dict[str, Any],
              sources: dict[str, str], options: dict[str, bool], path: str | None,
-             chain: tuple[str, ...]) -> Ruleset:
+             chain: tuple[str, ...], quotes: dict[str, tuple[str, str]]) -> Ruleset:
     return Ruleset(name, source, title, description, MappingProxyType(knobs), MappingProxyType(sources),
-                   MappingProxyType(options), path, chain)
+                   MappingProxyType(options), path, chain, MappingProxyType(quotes))
 
 
-def unknown_knob(name: str) -> str:
+def unknown_knob(name: str) -> Message:
     """The message for a knob name that is not in the registry (knobs.KNOBS)."""
-    return (f"unknown knob '{quoted(name)}'{did_you_mean(name, KNOBS)}: expected a knob name like thief.timing "
-            "(`bids rules show english` lists them all)")
+    near = nearest(name, KNOBS)
+    if near:
+        return Message("unknown knob '{name}' (did you mean '{near}'?): expected a knob name like thief.timing "
+                       "(`bids rules show english` lists them all)", name=quoted(name), near=near)
+    return Message("unknown knob '{name}': expected a knob name like thief.timing "
+                   "(`bids rules show english` lists them all)", name=quoted(name))
 
 
 # -- loading -------------------------------------------------------------------
@@ -198,11 +216,15 @@ def load_ruleset(ref: str, *, base_dir: Path | None = None) -> Ruleset:
     return _load_path(path, ())
 
 
-def unknown_ruleset(ref: str) -> str:
+def unknown_ruleset(ref: str) -> Message:
     """The message for a ruleset reference that is neither a bundled name nor a file."""
-    hint = did_you_mean(ref, bundled_names()) if len(ref) < 100 else ""
-    return (f"no ruleset '{quoted(ref)}': expected a bundled name ({', '.join(bundled_names())}) "
-            f"or a path to a TOML ruleset{hint}")
+    near = nearest(ref, bundled_names()) if len(ref) < 100 else None
+    names = ", ".join(bundled_names())
+    if near:
+        return Message("no ruleset '{ref}': expected a bundled name ({names}) or a path to a TOML ruleset "
+                       "(did you mean '{near}'?)", ref=quoted(ref), names=names, near=near)
+    return Message("no ruleset '{ref}': expected a bundled name ({names}) or a path to a TOML ruleset",
+                   ref=quoted(ref), names=names)
 
 
 def _exists(path: Path) -> bool:
@@ -268,7 +290,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     except (RecursionError, MemoryError):
         raise RulesetError("TOML nesting is too deep to read", file=display) from None
 
-    def err(message: str, key: str | None = None) -> RulesetError:
+    def err(message: str | Message, key: str | None = None) -> RulesetError:
         return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
 
     for key in data:
@@ -314,6 +336,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     name = data.get("name") or (path.stem if path is not None else "ruleset")
     knobs: dict[str, object] = dict(parent.knobs) if parent else {}
     sources: dict[str, str] = dict(parent.sources) if parent else {}
+    quotes: dict[str, tuple[str, str]] = dict(parent.quotes) if parent else {}
     options: dict[str, bool] = dict(parent.options) if parent else {o: False for o in TABLE_OPTIONS}
 
     for section, table in data.items():
@@ -332,19 +355,36 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             except ValueError as exc:
                 raise err(str(exc), key) from None
             sources[full] = f"house: {name}" if parent else UNSTATED
+            quotes.pop(full, None)  # the parent's source no longer says this value
 
     srcs = data.get("sources", {})
     if not isinstance(srcs, dict):
         raise err("'sources' must be a table of knob = \"citation\"", "sources")
     for knob_name, citation in srcs.items():
         if knob_name not in KNOBS:
-            raise err(f"[sources] names {unknown_knob(knob_name)}", knob_name)
+            raise err(Message("[sources] names {problem}", problem=unknown_knob(knob_name)), knob_name)
         if not isinstance(citation, str):
             raise err(f"[sources] '{quoted(knob_name)}' must be a string", knob_name)
         why = text_problem(citation, MAX_CITATION)
         if why is not None:
             raise err(f"[sources] '{knob_name}' {why}", knob_name)
         sources[knob_name] = citation
+
+    quoted_texts = data.get("quotes", {})
+    if not isinstance(quoted_texts, dict):
+        raise err("'quotes' must be a table of knob = { it = \"the source's words\" }", "quotes")
+    for knob_name, said in quoted_texts.items():
+        if knob_name not in KNOBS:
+            raise err(f"[quotes] names {unknown_knob(knob_name)}", knob_name)
+        if not (isinstance(said, dict) and len(said) == 1 and next(iter(said)) in QUOTE_LANGS
+                and isinstance(next(iter(said.values())), str)):
+            raise err(f"[quotes] '{quoted(knob_name)}' must be one language and its words: "
+                      f"{{ it = \"...\" }} ({', '.join(QUOTE_LANGS)})", knob_name)
+        lang, words = next(iter(said.items()))
+        why = text_problem(words, MAX_QUOTE)
+        if why is not None:
+            raise err(f"[quotes] '{knob_name}' {why}", knob_name)
+        quotes[knob_name] = (lang, words)
 
     opts = data.get("options", {})
     if not isinstance(opts, dict):
@@ -378,6 +418,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         options=MappingProxyType(options),
         path=display,
         chain=chain,
+        quotes=MappingProxyType(quotes),
     )
 
 

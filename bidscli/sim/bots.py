@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from ..core.errors import LogStructureError, did_you_mean
+from ..core.sanitize import quoted
 from ..engine.replay import (
     Decider,
     Game,
@@ -379,7 +380,7 @@ def parse_bots(spec: str | None, players: int) -> tuple[str, ...]:
     names = tuple(s.strip() for s in spec.split(","))
     for n in names:
         if n not in BOTS:
-            raise ValueError(f"unknown bot '{n}'{did_you_mean(n, BOTS)}: expected {', '.join(BOTS)}")
+            raise ValueError(f"unknown bot '{quoted(n, len(n))}'{did_you_mean(n, BOTS)}: expected {', '.join(BOTS)}")
     if len(names) == 1:
         return names * players
     if len(names) != players:
