@@ -65,7 +65,8 @@ MULTI = {
 
 
 # The players' languages (issue 34): what is worded so far (every --help with click's own words,
-# validate's summary line and an error's place, the command line's usage errors), in each language.
+# validate's summary line and an error's place, the command line's usage errors, bids season's
+# table), in each language.
 LANGS = ("it", "es", "ja")
 LANG_RUNS = {
     "help": ["--help"],
@@ -79,6 +80,11 @@ LANG_RUNS = {
     "validate-knob-typo": ["validate", "-o", "thief.timng=deferred", "examples/friday-4p.toml"],
     "disputes-table-option": ["disputes", "examples/broken.toml", "--knob", "thief=true"],
     "no-such-command": ["scor", "examples/broken.toml"],
+    # bids season's table: headings, notes, the order, results, head to head, left-out logs
+    "season": ["season", "tests/data/season"],
+    "season-what-if": ["season", "tests/data/season", "-r", "italian", "-r", "english", "--lenient-deck",
+                       "--min-games", "2", "--alias", "Ana Maria=Ana", "--alias", "Zed=Z"],
+    "season-csv": ["season", "tests/data/season", "--format", "csv", "--rank-by", "rating"],
 }
 
 
