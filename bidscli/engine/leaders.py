@@ -78,7 +78,8 @@ def won_why(t: TrickResult, winner: str) -> Message:
     the colour that won): a wrong leader after Lowest is the likely slip."""
     n = t.number
     if t.lowest:
-        card = next(c for p, c in t.plays if p == winner)
+        # The winner's bid (a line that names the winner twice was reported: its first bid).
+        card = next(c for p, c in t.plays if p == winner and c.number is not None)
         if t.verdict is not None and t.verdict.msgid.startswith("Color Bids"):
             return Message("won trick {trick}: {card}, the lowest of {colour} (Color Bids), while Lowest is in play",
                            trick=n, card=card, colour=Colour(card.colour))
