@@ -22,6 +22,7 @@ from __future__ import annotations
 
 MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
 GAP = "  "  # between two columns
+MOVED = 3  # fit moves at most this many columns under the rows (its last resort)
 
 
 def display_width(text: str) -> int:
@@ -283,9 +284,11 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     the headers give up their own room (each wraps at its spaces, its column as wide as its
     longest word or cell); then the widest text column (never the first, nor one in ``whole``)
     leaves the table and is drawn under each row, ``header: text`` wrapped to the full width,
-    and the next such column if need be (those in ``whole`` last, the first column never).
-    A table that still cannot fit is drawn as it is. ``move=False``: no column leaves the table
-    (a caller with a layout of its own for a table too wide: ``rules diff``, ``disputes``).
+    and the next such column if need be (those in ``whole`` last, the first column never), at
+    most MOVED columns. A table that none of this makes fit is drawn in the ordinary layout,
+    wider than ``width`` (a thousand rounds' scores: read it wider, or as JSON). ``move=False``:
+    no column leaves the table (a caller with a layout of its own for a table too wide:
+    ``rules diff``, ``disputes``).
 
     ``maxcolwidths`` are limits of the caller's (None: none) that fitting only lowers;
     ``numbers=False``: every cell is text (no column of numbers, numbers wrap too);
@@ -301,11 +304,9 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     movable = sorted((c for c in range(1, ncols) if _is_text_column(raw[c])),
                      key=lambda c: (c in whole, -max((display_width(line) for cell in raw[c]
                                                       for line in str(cell).splitlines()), default=0)))
-    if not movable or not move:
-        return compact.draw(climits)
-    moved: list[int] = []
-    for c in movable:
-        moved.append(c)
+    # At most MOVED columns, each tried once: a bounded number of layouts, whatever the columns.
+    for n in range(1, min(MOVED, len(movable)) + 1 if move else 1):
+        moved = sorted(movable[:n])
         keep = [k for k in range(ncols) if k not in moved]
         sub = [[seq[k] if k < len(seq) else None for k in keep]
                for seq in (list(headers), list(colalign), list(maxcolwidths or ()))]
@@ -314,11 +315,11 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
         if rest.width(rlimits) > width:
             rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers, compact=True)
         if rest.width(rlimits) <= width:
-            break
-    moved.sort()
-    after = [[line for c in moved for line in _under_row(str(headers[c]), row[c] if c < len(row) else None, width)]
-             for row in rows]
-    return rest.draw(rlimits, after)
+            after = [[line for c in moved
+                      for line in _under_row(str(headers[c]), row[c] if c < len(row) else None, width)]
+                     for row in rows]
+            return rest.draw(rlimits, after)
+    return table.draw(limits)
 
 
 def _under_row(header: str, cell, width: int) -> list[str]:
