@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..core.cards import Card
+from ..core.i18n import Message
 from ..log.reader import Steal
 from ..rules.ruleset import Deck, Ruleset
 from .pile import Pile
@@ -59,7 +60,11 @@ class Setup:
 
 @dataclass(slots=True, eq=False)
 class GameState:
-    """What lasts from round to round."""
+    """What lasts from round to round.
+
+    A copy shares the lists that grow with the game (each player's held cards, the rounds played)
+    until it changes one: a copy costs what a round holds, not what the game does. Whoever adds to
+    them asks ``held_of`` and ``own_rounds`` first."""
 
     totals: dict[str, int]  # banked scores
     lucky_count: dict[str, int]  # lucky-loser rounds so far (lucky_loser.progression)
@@ -69,17 +74,37 @@ class GameState:
     expired_rights: set[str] = field(default_factory=set)  # holders of rights ended by thief.right_lasts
     rounds: list[RoundResult] = field(default_factory=list)
     pending_thief: str | None = None  # won the Thief, steals at once (thief.timing = immediate)
+    # Which of ``held``'s lists, and whether ``rounds``, are this state's own (None: all, as made).
+    owned: set[str] | None = None
+    owns_rounds: bool = True
 
     @classmethod
     def new(cls, players: tuple[str, ...]) -> GameState:
         return cls(dict.fromkeys(players, 0), dict.fromkeys(players, 0), dict.fromkeys(players, 0),
                    {p: [] for p in players})
 
+    def held_of(self, player: str) -> list[tuple[Card, int]]:
+        """``player``'s held cards, to change: made this state's own first if a copy shares them."""
+        owned = self.owned
+        if owned is not None and player not in owned:
+            self.held[player] = self.held[player].copy()
+            owned.add(player)
+        return self.held[player]
+
+    def own_rounds(self) -> list[RoundResult]:
+        """The rounds played, to change: made this state's own first if a copy shares them."""
+        if not self.owns_rounds:
+            self.rounds = self.rounds.copy()
+            self.owns_rounds = True
+        return self.rounds
+
     def copy(self) -> GameState:
-        """A copy that plays on alone (finished rounds are never changed again: shared)."""
-        return GameState(self.totals.copy(), self.lucky_count.copy(), self.minus_five_wins.copy(),
-                         {p: h.copy() for p, h in self.held.items()}, self.rights.copy(),
-                         self.expired_rights.copy(), self.rounds.copy(), self.pending_thief)
+        """A copy that plays on alone (finished rounds are never changed again: shared; so are the
+        lists that grow with the game, until one of the two changes them)."""
+        self.owned = set()
+        self.owns_rounds = False
+        return GameState(self.totals.copy(), self.lucky_count.copy(), self.minus_five_wins.copy(), self.held.copy(),
+                         self.rights.copy(), self.expired_rights.copy(), self.rounds, self.pending_thief, set(), False)
 
 
 @dataclass(slots=True, eq=False)
@@ -88,7 +113,7 @@ class RoundState:
 
     result: RoundResult
     leader: str  # who leads the next trick
-    leader_why: str  # why, as a wrong-leader error says it
+    leader_why: Message  # why, as a wrong-leader error says it (leaders.py)
     hands: dict[str, list[Card]] | None  # the cards each player still holds, when the log gives them
     deck_cards: frozenset  # the round's deck (``card in deck_cards`` without a Python call)
     seen: dict  # card -> where it is in the round ("hand of Ana", "removed", "pile", or its trick)
@@ -160,7 +185,7 @@ class TrickState(TrickResult):
         self.plays: list[tuple[str, Card]] = []
         self.winner: str | None = None
         self.points = 0
-        self.reason = ""  # the short verdict, e.g. "highest bid K7"
+        self.verdict: Message | None = None  # the short verdict, e.g. "highest bid K7" (resolution.resolve)
         self.reasons: list[Reason] = []
         self.taken: list[Card] = []
         self._steals: list[Steal] | None = None  # made at the first steal: most tricks have none
