@@ -44,8 +44,8 @@ def steps(lang: str) -> list[str]:
     victim, then the card; the trick is undone, typed again and the steal passed (Enter): the right
     is kept (english: thief.timing = deferred), and used at the next question."""
     from bidscli.app.record import Recorder
-    from bidscli.core.cardwords import card_words
     from bidscli.core.cards import Card
+    from bidscli.core.cardwords import card_words
     from bidscli.rules.ruleset import load_ruleset
 
     word = card_words(lang).word
@@ -111,7 +111,7 @@ def session(lang: str) -> str:
         out.append(f"exit {child.exitstatus}")
         with open(os.path.join(folder, "game.toml"), encoding="utf-8") as f:
             log = f.read()
-    log = re.sub(r"^date = [0-9-]+$", "date = (today)", log, flags=re.M)
+    log = re.sub(r"^date = [0-9-]+$", "date = (today)", log, flags=re.MULTILINE)
     return "\n".join([f"$ bids --lang {lang} {' '.join(ARGS)} --log-lang {lang}", *out, "--- game.toml", log])
 
 
