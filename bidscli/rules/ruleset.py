@@ -491,7 +491,9 @@ class Deck:
     tricks: int
     short_hands: bool
     short_pile: bool
-    notes: tuple[Message, ...] = ()  # worded when shown (English in JSON)
+    # Worded when shown (English in JSON); left out of == and hash (a message is not hashable):
+    # they follow from the fields compared, as the cards and knobs below do.
+    notes: tuple[Message, ...] = field(default=(), compare=False)
     # Neither compared nor shown: every card of the deck, and the knobs (for why_not).
     _cards: frozenset[Card] = field(default=frozenset(), repr=False, compare=False)
     _knobs: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
