@@ -94,6 +94,7 @@ LANG_RUNS = {
     # the account by rule, the knobs changed alone and the smallest sets that change the winner
     "diff": ["diff", "examples/thief-6p.toml", "-r", "italian", "-r", "english"],
     "disputes": ["disputes", "examples/thief-6p.toml", "-r", "italian"],
+    "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
 }
 
 
