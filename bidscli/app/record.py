@@ -411,7 +411,7 @@ class Recorder:
         decide = (_Watching(trec.actions, watch) if watch is not None
                   else LogDecider(trec.actions) if trec.actions else NOTHING_RECORDED)
         try:
-            game.play_trick(trec.revealed, trec.plays, trec.line + shift, decide)
+            game.play_trick(trec.revealed, trec.plays, None if trec.line is None else trec.line + shift, decide)
         except _Abort:
             pass
         except UnknownCard as exc:
@@ -424,7 +424,9 @@ class Recorder:
     def next_turn(self) -> tuple[int, int, str]:
         """(round, trick, leader) of the next trick to type."""
         r, t, game = self.next_game()
-        return r, t, game.leader
+        leader = game.leader
+        assert leader is not None, "the next trick's round has started"
+        return r, t, leader
 
     def next_game(self) -> tuple[int, int, Game]:
         """(round, trick) of the next trick to type, and the game as it stands before it (its
@@ -487,7 +489,7 @@ class Recorder:
             return Outcome([self._too_long(n)], error=True, asking=self.pending is not None)
         text = line.strip()
         if self.pending is not None and not _is_command(text, allow_pass=False):
-            return self._answer(text)
+            return self._answer(self.pending, text)
         if not text or text.startswith("#"):
             return Outcome()
         word, _, rest = text.partition(" ")
@@ -639,7 +641,9 @@ class Recorder:
         if target == len(self.rounds) or self.rounds[target].hands is None:
             return Outcome(["the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
                             "check each play against the hand"], error=True)
-        cards = sorted(self._ready().round_state.hands[who], key=lambda c: c.sort_key)
+        rs = self._ready().round_state
+        assert rs is not None and rs.hands is not None, "the round started, dealt with its hands"
+        cards = sorted(rs.hands[who], key=lambda c: c.sort_key)
         return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: "
                             + " ".join(map(self.vocab.word, cards))))
 
@@ -688,10 +692,11 @@ class Recorder:
         rnd.tricks.append(line)
         if not line.split(":", 1)[0].strip() and rnd.pile is not None:
             # The pile is known (--deal): write the cards the engine took from it.
-            errors, game = self._check_trick(rounds, target)
+            errors, checked = self._check_trick(rounds, target)
             if errors:
                 return Trial(text, line, target, rounds, [self.located(e) for e in errors], None)
-            t = game.round_state.result.tricks[-1]
+            assert checked.round_state is not None, "the trick's round started"
+            t = checked.round_state.result.tricks[-1]
             rec = parse_trick(line, vocab=self.vocab)
             line = format_trick(t.written, rec.plays, rec.actions, self.log_lang)  # the canonical form (log.md)
             rnd.tricks[-1] = line
@@ -757,9 +762,10 @@ class Recorder:
             return "", exc.message.partition(": expected")[0] + ": " + self.form(order, pile_known)
         # Names as seated (log.md: names match case-insensitively), cards canonical.
         plays = [(self._player(p) or p, c) for p, c in rec.plays]
-        actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k in ("thief", "victim")})
-                   for a in rec.actions]
-        return format_trick(rec.revealed, plays, actions, self.log_lang), None
+        named = [a._replace(thief=self._player(a.thief) or a.thief, victim=self._player(a.victim) or a.victim)
+                 if isinstance(a, Steal) else a._replace(thief=self._player(a.thief) or a.thief)
+                 for a in rec.actions]
+        return format_trick(rec.revealed, plays, named, self.log_lang), None
 
     def form(self, order: Sequence[str], pile_known: bool = False) -> str:
         """What a trick line is, in the recorder's own short form (no names), in the log's card words."""
@@ -823,8 +829,8 @@ class Recorder:
         lines += wrap(answer + ("" if c.mandatory else f", or {self.vocab.pass_answer} (or Enter)"))
         return Outcome(lines, asking=True, error=note is not None)
 
-    def _answer(self, text: str) -> Outcome:
-        p = self.pending
+    def _answer(self, p: _Pending, text: str) -> Outcome:
+        """``text`` answers the steal ``p`` waits for."""
         c = p.choice
         words = text.replace(",", " ").split()
         low = [w.lower() for w in words]
@@ -860,7 +866,7 @@ class Recorder:
                 return self._question(c, exc.message)
             if victim is not None:
                 who = self._player(victim)
-                if who not in c.victims:
+                if who is None or who not in c.victims:
                     return self._question(c, f"{shown(victim, 60)} cannot be robbed here: the victim is "
                                              f"{' or '.join(c.victims)}")
                 victim = who
@@ -880,6 +886,7 @@ class Recorder:
     # -- what an accepted trick shows ----------------------------------------------------------
     def _report(self, trial: Trial) -> Outcome:
         target, game = trial.target, trial.game
+        assert game is not None and game.round_state is not None, "an accepted trick has its game"
         rnd = game.round_state.result  # the trick's round, ended when the trick finished it
         t = rnd.tricks[-1]
         out = Outcome(save=True)
@@ -890,11 +897,11 @@ class Recorder:
         if not done:
             nxt = f"{t.next_leader} leads T{t.number + 1}"
             out.lines += join_parts([head, points, nxt])
-            out.lines += self._alliance(t, trial)
+            out.lines += self._alliance(t, game)
             out.lines += self._right_kept(t, trial, done)
             return out
         out.lines += join_parts([head, points])
-        out.lines += self._alliance(t, trial)
+        out.lines += self._alliance(t, game)
         out.lines += self._right_kept(t, trial, done)
         out.lines += wrap(round_summary(rnd))
         if self.game_over():
@@ -955,12 +962,15 @@ class Recorder:
         return wrap(f"{w} keeps the Thief: one steal at the end of a later trick {until} ({why}; "
                     f"thief.timing = deferred, thief.right_lasts = {lasts})")
 
-    def _alliance(self, t: TrickResult, trial: Trial) -> list[str]:
-        """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""
+    def _alliance(self, t: TrickResult, game: Game) -> list[str]:
+        """Who is allied, said as soon as the Ally is played (the engine's own alliance in ``game``,
+        which played ``t``)."""
         ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
         if ally is None:
             return []
-        allies = trial.game.round_state.allies  # (the trick's round, ended or not)
+        rs = game.round_state
+        assert rs is not None, "the trick's round started"
+        allies = rs.allies  # (the trick's round, ended or not)
         if allies is not None and allies[0] == ally:
             return wrap(f"{ally} plays Ally: allied with {allies[1]} for this round")
         return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
