@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
 from ..core.errors import LogStructureError, did_you_mean
@@ -106,8 +106,7 @@ def winner_index(cards: Sequence[Card], centre: Card | None, lowest: bool, color
                  knobs: Mapping) -> int | None:
     """Index of the card that wins ``cards`` as they lie (None: burned): the engine's resolution
     (``engine.resolve``), asked "would this card win now?"."""
-    winner = resolve(tuple(enumerate(cards)), centre, knobs, lowest, color_bids, 0, range(len(cards)), False).winner
-    return cast(int | None, winner)  # the players asked about are the cards' indexes
+    return resolve(tuple(enumerate(cards)), centre, knobs, lowest, color_bids, 0, range(len(cards)), False).winner
 
 
 def lowest_now(view: View) -> bool:
