@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.errors import DeckError, RulesetError
+from ..log.reader import GameLog
 from ..rules.ruleset import load_ruleset, parse_option_assignments
 from .plan import DealPlan, build_deal, play_deal, ruleset_labels, start_game
 
@@ -37,18 +38,19 @@ class Plays(NamedTuple):
     reference: str | None  # the ruleset of the log's own game
 
 
-def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
+def plays(path_or_log, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
           minimum: int = 2, explain: bool = True) -> Plays:
     """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
     a ruleset cannot play it (a deck difference without ``lenient``). ``minimum``: the rulesets
     needed (``bids season -r R`` replays the deal under one). ``explain=False``: the games keep
-    no explanation and no per-trick state (``bids season`` reads only the results)."""
+    no explanation and no per-trick state (``bids season`` reads only the results).
+    ``path_or_log``: the log's path, or the log already read (``log.load.read``)."""
     from ..log.load import read
     from .plan import reference_play
 
     if len(refs) < minimum:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
-    log = read(path)
+    log = path_or_log if isinstance(path_or_log, GameLog) else read(path_or_log)
     options, knob_overrides = parse_option_assignments(list(option_pairs))
     rulesets = [load_ruleset(r) for r in refs]
     if knob_overrides:

@@ -145,13 +145,15 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
         if item.error is None:
             return Scored(item.path)
         return Scored(item.path, left_out=_located(item.error, item.path))
+    read: list = []  # the log, once read: a left-out log's players without reading it again
     try:
-        return _own(item) if not refs else _replayed(item, refs, lenient)
+        return _own(item) if not refs else _replayed(item, refs, lenient, read)
     except BidsError as exc:
         exc.kept()  # (BidsError.kept: no reference cycle)
         if isinstance(item, WalkedPath) and ruleset_file(item):
             return Scored(item)
-        return Scored(item, seats=_seats_of(item), left_out=_located(exc, item))
+        seats = tuple(read[0].players) if read and read[0].players else _seats_of(item)
+        return Scored(item, seats=seats, left_out=_located(exc, item))
     except (RecursionError, MemoryError):
         return Scored(item, left_out=Reason(BidsError(Message("the log is too deeply nested or too large to score")),
                                             str(item)))
@@ -182,10 +184,14 @@ def _own(path: str) -> Scored:
                                  ruleset=loaded.ruleset.name),), seats)
 
 
-def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
+def _replayed(path: str, refs: Sequence[str], lenient: bool, read: list) -> Scored:
+    """The games of a log replayed under each of ``refs``; the log, once read, is put in ``read``."""
     from ..analysis import variants
+    from ..log.load import read as read_log
 
-    pl = variants.plays(path, refs, lenient=lenient, minimum=1, explain=False)
+    log = read_log(path)
+    read.append(log)
+    pl = variants.plays(log, refs, lenient=lenient, minimum=1, explain=False)
     seats = pl.deal.players
     date = pl.deal.log.date
     for label, o in zip(pl.labels, pl.outcomes):
