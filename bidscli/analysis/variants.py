@@ -38,19 +38,20 @@ class Plays(NamedTuple):
     reference: str | None  # the ruleset of the log's own game
 
 
-def plays(path_or_log, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
-          minimum: int = 2, explain: bool = True) -> Plays:
+def plays(log_path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
+          minimum: int = 2, explain: bool = True, log: GameLog | None = None) -> Plays:
     """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
     a ruleset cannot play it (a deck difference without ``lenient``). ``minimum``: the rulesets
     needed (``bids season -r R`` replays the deal under one). ``explain=False``: the games keep
     no explanation and no per-trick state (``bids season`` reads only the results).
-    ``path_or_log``: the log's path, or the log already read (``log.load.read``)."""
+    ``log``: the log of ``log_path`` when the caller has read it already (``log.load.read``)."""
     from ..log.load import read
     from .plan import reference_play
 
     if len(refs) < minimum:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
-    log = path_or_log if isinstance(path_or_log, GameLog) else read(path_or_log)
+    if log is None:
+        log = read(log_path)
     options, knob_overrides = parse_option_assignments(list(option_pairs))
     rulesets = [load_ruleset(r) for r in refs]
     if knob_overrides:

@@ -191,7 +191,7 @@ def _replayed(path: str, refs: Sequence[str], lenient: bool, read: list) -> Scor
 
     log = read_log(path)
     read.append(log)
-    pl = variants.plays(log, refs, lenient=lenient, minimum=1, explain=False)
+    pl = variants.plays(path, refs, lenient=lenient, minimum=1, explain=False, log=log)
     seats = pl.deal.players
     date = pl.deal.log.date
     for label, o in zip(pl.labels, pl.outcomes):
