@@ -188,10 +188,12 @@ def _replayed(path: str, refs: Sequence[str], lenient: bool, read: list) -> Scor
     """The games of a log replayed under each of ``refs``; the log, once read, is put in ``read``."""
     from ..analysis import variants
     from ..log.load import read as read_log
+    from .api import loaded_rulesets
 
     log = read_log(path)
     read.append(log)
-    pl = variants.plays(path, refs, lenient=lenient, minimum=1, explain=False, log=log)
+    rulesets, labels, _ = loaded_rulesets(refs)
+    pl = variants.plays(log, rulesets, labels, lenient=lenient, explain=False)
     seats = pl.deal.players
     date = pl.deal.log.date
     for label, o in zip(pl.labels, pl.outcomes):

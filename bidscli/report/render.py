@@ -46,10 +46,12 @@ def terminal_width() -> int:
 
 
 def fit_table(rows, headers, width: int | None = None, colalign=(), maxcolwidths=None, numbers: bool = True,
-              whole=()) -> str:
+              whole=(), move: bool = True) -> str:
     """A table no wider than ``width`` (default: terminal_width()) when it can be (table.fit):
-    the widest text columns wrap at words; numbers, cards and names never wrap."""
-    return fit(rows, headers, terminal_width() if width is None else width, colalign, maxcolwidths, numbers, whole)
+    the widest text columns wrap at words; numbers, cards and names never wrap; as a last resort
+    the headers wrap, then (unless ``move=False``) the widest text column goes under each row."""
+    return fit(rows, headers, terminal_width() if width is None else width, colalign, maxcolwidths, numbers, whole,
+               move)
 
 
 def text_table(rows, headers, **kw) -> str:
@@ -570,7 +572,7 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, s
     # (two source columns beside the values left them a few words a line, or cut words).
     width = terminal_width()
     table = fit_table([[r["knob"], cell_text(r[an]), cell_text(r[bn])] for r in rows], ["knob", an, bn],
-                      width).split("\n")
+                      width, move=False).split("\n")  # the values side by side, else the blocks below
     out = [f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between "
            f"{a.name} and {b.name} (each knob's sources under it):"]
     if max(map(display_width, table)) > width:  # no room for the values side by side: one knob a block
