@@ -139,15 +139,17 @@ def _located(exc: BidsError, path: str) -> Reason:
     return Reason(exc, path)
 
 
-def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
-    """The games of one entry of ``iter_log_paths`` (in a worker process too: plain data back)."""
+def score_one(item, refs: Sequence[str], lenient: bool = False, loaded: tuple | None = None) -> Scored:
+    """The games of one entry of ``iter_log_paths`` (in a worker process too: plain data back).
+    ``loaded``: the rulesets of ``refs`` and their labels (``api.loaded_rulesets``), loaded once for
+    the whole season (a worker gets them pickled); None: loaded here."""
     if isinstance(item, PathProblem):
         if item.error is None:
             return Scored(item.path)
         return Scored(item.path, left_out=_located(item.error, item.path))
     read: list = []  # the log, once read: a left-out log's players without reading it again
     try:
-        return _own(item) if not refs else _replayed(item, refs, lenient, read)
+        return _own(item) if not refs else _replayed(item, refs, lenient, read, loaded)
     except BidsError as exc:
         exc.kept()  # (BidsError.kept: no reference cycle)
         if isinstance(item, WalkedPath) and ruleset_file(item):
@@ -184,15 +186,18 @@ def _own(path: str) -> Scored:
                                  ruleset=loaded.ruleset.name),), seats)
 
 
-def _replayed(path: str, refs: Sequence[str], lenient: bool, read: list) -> Scored:
+def _replayed(path: str, refs: Sequence[str], lenient: bool, read: list, loaded: tuple | None) -> Scored:
     """The games of a log replayed under each of ``refs``; the log, once read, is put in ``read``."""
     from ..analysis import variants
     from ..log.load import read as read_log
-    from .api import loaded_rulesets
 
     log = read_log(path)
     read.append(log)
-    rulesets, labels, _ = loaded_rulesets(refs)
+    if loaded is None:
+        from .api import loaded_rulesets
+
+        loaded = loaded_rulesets(refs)
+    rulesets, labels = loaded[0], loaded[1]
     pl = variants.plays(log, rulesets, labels, lenient=lenient, explain=False)
     seats = pl.deal.players
     date = pl.deal.log.date
@@ -387,11 +392,18 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
 
     prepare_gc()
     names = _Names(aliases or {})
-    labels = [None] if not refs else _labels(refs)
+    labels: list = [None]
+    loaded = None
+    if refs:  # read once for the whole season, not once a log
+        from .api import loaded_rulesets
+
+        rulesets, shown, _ = loaded_rulesets(refs)
+        loaded = (tuple(rulesets), tuple(shown))
+        labels = list(shown)
     notes: list[Message] = []
     where: dict = {}
     items = _once(_walked(args, where), notes)
-    results: Iterable[Scored] = map_logs(score_one, items, (tuple(refs), lenient), jobs)
+    results: Iterable[Scored] = map_logs(score_one, items, (tuple(refs), lenient, loaded), jobs)
     rows: list = []
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
@@ -435,9 +447,3 @@ def _renamed(game: SeasonGame, shown: Sequence[str], name: str | None) -> Season
     return dataclasses.replace(game, name=name, players=tuple(dataclasses.replace(p, player=who)
                                                               for p, who in zip(game.players, shown)))
 
-
-def _labels(refs: Sequence[str]) -> list[str]:
-    from ..analysis.plan import ruleset_labels
-    from ..rules.ruleset import load_ruleset
-
-    return ruleset_labels([load_ruleset(r) for r in refs], refs)
