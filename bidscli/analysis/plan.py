@@ -389,11 +389,10 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                                      line=r.line, pile_unknown=unknown, deck=deck)
                 rs, state = game.round_state, game.state
                 for t in r.tricks[:deck.tricks]:
+                    plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
-                    order = playing_order()
-                    # player -> card, played in this ruleset's order (a tuple: play_all takes it as is)
-                    play_trick(None, tuple(zip(order, map(t.plays.__getitem__, order))) if t.complete
-                               else _in_order(t.written, order), t.line, decider)
+                    play_trick(None, [(p, plays[p]) for p in playing_order()] if t.complete
+                               else _in_order(t.written, playing_order()), t.line, decider)
                     if track:
                         after[(r.number, t.number)] = (tuple(rs.round_points.items()),
                                                        tuple(rs.double_bonus.items()),
