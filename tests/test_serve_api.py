@@ -362,6 +362,23 @@ def test_a_round_summary_in_each_language(served):
     }
 
 
+def test_a_state_answered_in_one_language_is_not_kept_for_another(served):
+    state = _new(served)
+    lines = [*THIEF_LINES[:2], f"{THIEF_LINES[2]}; {STEAL}", *THIEF_LINES[3:]]
+    for line in lines:  # the last trick saved from an Italian page: its answer in Italian
+        state = _post(served, "/api/games/thief-night/tricks?lang=it", {"line": line, "version": state["version"]}).json()
+    assert state["rounds"][0]["summary"] == "Punti del round 1: Ana 3, Ben 16, Cleo 26, Dev 2"
+    english = served.get("/api/games/thief-night", headers={"Accept-Language": "en"}).json()
+    assert english["rounds"][0]["summary"] == "Round 1 scores: Ana 3, Ben 16, Cleo 26, Dev 2"
+
+
+def test_a_games_report_speaks_the_tables_language(served):
+    _new(served, lang="ja")
+    served_report = served.get("/g/thief-night/report", headers={"Accept-Language": "en"})
+    assert served_report.status_code == 200 and '<html lang="ja"' in served_report.text
+    assert '<html lang="es"' in served.get("/g/thief-night/report?lang=es").text
+
+
 def test_a_games_pages_speak_the_tables_language(served):
     _new(served, lang="it")
     assert '<html lang="it">' in served.get("/w/thief-night", headers={"Accept-Language": "en"}).text

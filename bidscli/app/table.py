@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import BidsError, LogStructureError
-from ..core.i18n import N_, Message, PluralMessage, set_language, text
+from ..core.i18n import N_, Message, PluralMessage, output_language, set_language, text
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import (
     FileChanged,
@@ -515,11 +515,14 @@ class TableGame:
         return self.state()
 
     # -- the state ------------------------------------------------------------------------------
-    def state(self, lang: str = "en") -> dict:
-        """The game as plain data (serve.md "The state"), kept until the next change."""
+    def state(self, lang: str | None = None) -> dict:
+        """The game as plain data (serve.md "The state"), its texts worded in ``lang`` (default: the
+        output language, the request's), kept per language until the next change."""
+        lang = lang if lang in LANGS else output_language()
         cached = self._states.get(lang)
         if cached is None:
-            cached = self._states[lang] = self._state()
+            with in_language(lang):
+                cached = self._states[lang] = self._state()
         return cached
 
     def _state(self) -> dict:
