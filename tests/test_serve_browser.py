@@ -178,7 +178,7 @@ def test_a_reply_lost_on_the_way_back_then_sent_again_is_saved_once(browser, ser
         _tap_trick(page, THIEF_LINES[0])
         page.get_by_role("button", name="Save this trick").click()
         again = page.get_by_role("button", name="Send again")
-        saved = page.locator(".msg.ok", has_text="saved ✓ T1 ")
+        saved = page.locator(".msg.ok", has_text="saved ✓ Trick 1 · ")
         again.or_(saved).first.wait_for()  # the failure, or the event stream first saying it is saved
         page.unroute("**/api/games/thief-night/tricks*")
         if again.count():
