@@ -452,3 +452,22 @@ def test_a_dealt_game_offers_each_hand_and_turns_up_the_pile_itself(served):
     top = str(deal.rounds[0].pile[0])
     assert r.json()["last"]["line"].startswith(f"{top}: ")  # the recorder wrote the pile's card
     assert all(state["possible"][p][0] not in r.json()["possible"][p] for p in PLAYERS)
+
+
+def test_the_engines_words_in_the_requests_language(served):
+    """A check's short verdict and the steal's reason are the engine's messages, worded in the
+    request's language (serve.md: texts meant for people); JSON keys stay English."""
+    state = _new(served)
+    for line in THIEF_LINES[:2]:
+        state = _post(served, "/api/games/thief-night/tricks", {"line": line, "version": state["version"]}).json()
+    said = {lang: _post(served, f"/api/games/thief-night/check?lang={lang}", {"line": THIEF_LINES[2]}).json()
+            for lang in ("en", "it", "es", "ja")}
+    assert said["en"]["why"] == "highest bid Y10"
+    assert said["it"]["why"].startswith("offerta più alta ")
+    assert said["es"]["why"].startswith("puja más alta ")
+    assert said["ja"]["why"].startswith("一番高いカード ")
+    assert said["en"]["steal"]["why"].startswith("the weakest bidder has no black card")
+    assert said["it"]["steal"]["why"].startswith("chi ha fatto l'offerta più debole non ha carte nere")
+    assert said["es"]["steal"]["why"].startswith("quien hizo la puja más débil no tiene cartas negras")
+    assert said["ja"]["steal"]["why"].startswith("一番弱いカードを出した人に黒カードがないため")
+    assert all(set(doc) == set(said["en"]) for doc in said.values())

@@ -21,14 +21,16 @@ from .test_report_browser import PHONE, browser, screen  # noqa: F401 (browser: 
 pytest.importorskip("httpx")
 
 # What a player reads, in each language: the games' page and its form, the scorekeeper's page at
-# the Thief's trick (the cards in the table's card words: N5 is nero 5), the watchers' page of the
-# finished game. Written as a player of that language reads them.
+# the Thief's trick (the cards in the table's card words: N5 is nero 5; the engine's reason for
+# the steal), the watchers' page of the finished game. Written as a player of that language reads
+# them.
 READS = {
     "it": {
         "home": ["Partite", "Nuova partita", "Nome del file", "Giocatori, nell'ordine dei posti", "Regole",
                  "Opzioni del tavolo", "Alleato", "Bonus -5", "Colore delle Offerte", "Carta più bassa",
                  "Carta Sorpresa", "Ladro", "Lingua", "Inizia la partita", "segna i punti", "guarda", "Thief night · finita"],
-        "keep": ["Round 1 · presa 3 · Ben è di mano", "Ben deve rubare", "N5 da Ana", "Classifica", "totale",
+        "keep": ["Round 1 · presa 3 · Ben è di mano", "Ben deve rubare", "N5 da Ana",
+                 "chi ha fatto l'offerta più debole non ha carte nere; si passa a Ana", "Classifica", "totale",
                  "Prese di questo round", "Presa 2", "Presa 1", "Annulla l'ultima presa"],
         "watch": ["Partita finita", "Vince: Cleo", "Classifica", "R1", "totale", "Prese di questo round",
                   "Presa 10", "Round", "Resoconto completo di questa partita",
@@ -38,7 +40,8 @@ READS = {
         "home": ["Partidas", "Nueva partida", "Jugadores, en el orden de los asientos", "Reglas",
                  "Opciones de mesa", "Aliado", "Bonificación -5", "Color Bids", "Carta más baja",
                  "Carta sorpresa", "Ladrón", "Idioma", "Empezar la partida"],
-        "keep": ["Ronda 1 · baza 3 · Ben sale", "Ben debe robar", "N5 de Ana", "Clasificación", "total",
+        "keep": ["Ronda 1 · baza 3 · Ben sale", "Ben debe robar", "N5 de Ana",
+                 "quien hizo la puja más débil no tiene cartas negras; se pasa a Ana", "Clasificación", "total",
                  "Bazas de esta ronda", "Baza 2", "Baza 1", "Deshacer la última baza"],
         "watch": ["Partida terminada", "Gana: Cleo", "Clasificación", "R1", "total", "Bazas de esta ronda",
                   "Baza 10", "Rondas", "Informe completo de esta partida",
@@ -47,7 +50,8 @@ READS = {
     "ja": {
         "home": ["ゲーム", "新しいゲーム", "プレイヤー（席順）", "テーブルオプション", "アリーカード", "-5ボーナス",
                  "カラービッズ", "ロウエストカード", "サプライズカード", "シーフカード", "言語", "ゲームを始める"],
-        "keep": ["ラウンド1・トリック3・Benがリード", "Benは奪わなければなりません", "Anaから黒5", "順位", "合計",
+        "keep": ["ラウンド1・トリック3・Benがリード", "Benは奪わなければなりません", "Anaから黒5",
+                 "一番弱いカードを出した人に黒カードがないため、代わりに Ana", "順位", "合計",
                  "このラウンドのトリック", "トリック2", "トリック1", "最後のトリックを取り消す"],
         "watch": ["ゲーム終了", "勝者：Cleo", "順位", "第1R", "合計", "このラウンドのトリック", "トリック10",
                   "ラウンド", "このゲームの詳しいレポート", "このフォルダのシーズン順位"],

@@ -462,13 +462,13 @@ class TableGame:
         steal = None
         if tr.steal is not None:
             c = tr.steal
-            steal = {"thief": c.thief, "mandatory": c.mandatory, "why": text(c.why),
+            steal = {"thief": c.thief, "mandatory": c.mandatory, "why": text(c.because),
                      "choices": [{"card": rec.vocab.word(card), "victim": v}
                                  for v, cards in c.victims.items() for card in cards]}
         t = tr.trick
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": text(m), "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
-                "winner": t.winner if t else None, "why": t.reason if t else None,
+                "winner": t.winner if t else None, "why": _why(t) if t else None,
                 "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
 
@@ -605,8 +605,14 @@ def _line(value: Any) -> str:
 
 
 def _trick(rec: Recorder, t, line: str) -> dict:
-    return {"number": t.number, "line": line, "winner": t.winner, "why": t.reason, "points": t.points,
+    return {"number": t.number, "line": line, "winner": t.winner, "why": _why(t), "points": t.points,
             "steals": [str(s) for s in t.steals], "verdict": verdict(t), "reasons": _reasons(rec, t)}
+
+
+def _why(t) -> str:
+    """A trick's short verdict ("highest bid K7"), worded in the request's language (serve.md: a
+    text meant for people); JSON elsewhere keeps it in English (``TrickResult.reason``)."""
+    return "" if t.verdict is None else text(t.verdict)
 
 
 def _reasons(rec: Recorder, t) -> list[str]:
