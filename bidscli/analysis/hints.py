@@ -2,29 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.errors import BidsError
 from ..engine.replay import replay
 from ..log.load import ruleset_and_options
 from ..log.reader import GameLog
-from ..rules.ruleset import is_bundled, load_ruleset
+from ..rules.ruleset import Ruleset, is_bundled, parse_option_assignments
 
 
-def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+def with_diff_hint(exc: BidsError, log: GameLog, ruleset: Ruleset, ruleset_ref: str | None,
+                   option_pairs: Sequence[str] = ()) -> BidsError:
     """Point to the right tool: a log that plays under the ruleset it names but not under
-    ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
-    X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
-    its own ruleset with the same -o); otherwise the error stands alone."""
+    ``-r X`` (``ruleset``, with the ``-o`` knobs, as the command played it; ``ruleset_ref``: how
+    the command line named it) was recorded under other rules, so the question is how the deal
+    would have gone under X, which ``bids diff`` answers. The hint is added only when that is true
+    (the log scores under its own ruleset with the same -o); otherwise the error stands alone."""
     import shlex
 
     if ruleset_ref is None or log.ruleset is None:
         return exc
     try:
         own, opts = ruleset_and_options(log, None, option_pairs)
-        if own.name == load_ruleset(ruleset_ref).name and own.path == load_ruleset(ruleset_ref).path:
+        if own.name == ruleset.name and own.path == ruleset.path:
             return exc
         replay(log, own, opts)
+        table_options, _ = parse_option_assignments(list(option_pairs))
     except BidsError:
         return exc
     own_ref = log.ruleset
@@ -35,7 +38,7 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
     words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
     for pair in option_pairs:
         words += ["-o", pair]
-    flag = _diff_flag(str(log.file), [own_ref, ruleset_ref], option_pairs)
+    flag = _diff_flag(log, [own, ruleset], table_options)
     if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
         return exc
     command = " ".join(shlex.quote(w) for w in words + flag)
@@ -44,7 +47,7 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
     return exc
 
 
-def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
+def _diff_flag(log: GameLog, rulesets: list[Ruleset], table_options: Mapping[str, bool]) -> list[str] | None:
     """The flags with which ``bids diff`` plays this log under both rulesets: none, or
     ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too. Only the plays
     are needed to know (``variants.plays``, where diff refuses a deal), not the whole account."""
@@ -52,7 +55,7 @@ def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[
 
     for flags in ([], ["--lenient-deck"]):
         try:
-            variants.plays(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+            variants.plays(log, rulesets, [r.name for r in rulesets], table_options, lenient=bool(flags))
         except BidsError:
             continue
         return flags

@@ -78,7 +78,7 @@ TEXTS: dict[str, str] = {
     # TRANSLATORS: the table options of a new game (a checkbox each): the cards and the rule as the
     # players call them (docs/glossary.md).
     "option_ally": N_("Ally card"),
-    "option_minus_five": N_("-5 bonus"),
+    "option_minus_five": N_("-5 Bonus"),
     "option_color_bids": N_("Color Bids"),
     "option_lowest": N_("Lowest card"),
     "option_surprise": N_("Surprise card"),
