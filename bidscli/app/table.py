@@ -510,7 +510,7 @@ class TableGame:
             raise self._conflict(Message(STALE))
         out = rec.undo()
         if not out.save:
-            raise refused(422, *out.lines)
+            raise refused(422, *map(str, out.said))  # the recorder's lines, worded in the request's language
         self._save(rec, "undo", version, ())
         return self.state()
 
