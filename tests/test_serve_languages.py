@@ -22,7 +22,8 @@ pytest.importorskip("httpx")
 
 # What a player reads, in each language: the games' page and its form, the scorekeeper's page at
 # the Thief's trick (the cards in the table's card words: N5 is nero 5; the engine's reason for
-# the steal), the watchers' page of the finished game. Written as a player of that language reads
+# the steal, the verdict in the engine's words), the watchers' page of the finished game (each
+# trick's verdict, a steal as the log writes it). Written as a player of that language reads
 # them.
 READS = {
     "it": {
@@ -30,10 +31,10 @@ READS = {
                  "Opzioni del tavolo", "Alleato", "Bonus -5", "Colore delle Offerte", "Carta più bassa",
                  "Carta Sorpresa", "Ladro", "Lingua", "Inizia la partita", "segna i punti", "guarda", "Thief night · finita"],
         "keep": ["Round 1 · presa 3 · Ben è di mano", "Ben deve rubare", "N5 da Ana",
-                 "chi ha fatto l'offerta più debole non ha carte nere; si passa a Ana", "Classifica", "totale",
+                 "chi ha fatto l'offerta più debole non ha carte nere; si passa a Ana", "Ben +0 (offerta più alta G10)", "Classifica", "totale",
                  "Prese di questo round", "Presa 2", "Presa 1", "Annulla l'ultima presa"],
         "watch": ["Partita finita", "Vince: Cleo", "Classifica", "R1", "totale", "Prese di questo round",
-                  "Presa 10", "Round", "Resoconto completo di questa partita",
+                  "Presa 10", "Cleo +11 (offerta più alta G8)", "Ben ruba N5 a Ana", "Round", "Resoconto completo di questa partita",
                   "Classifica della stagione di questa cartella"],
     },
     "es": {
@@ -41,19 +42,20 @@ READS = {
                  "Opciones de mesa", "Aliado", "Bonificación -5", "Color Bids", "Carta más baja",
                  "Carta sorpresa", "Ladrón", "Idioma", "Empezar la partida"],
         "keep": ["Ronda 1 · baza 3 · Ben sale", "Ben debe robar", "N5 de Ana",
-                 "quien hizo la puja más débil no tiene cartas negras; se pasa a Ana", "Clasificación", "total",
+                 "quien hizo la puja más débil no tiene cartas negras; se pasa a Ana", "Ben +0 (puja más alta AM10)", "Clasificación", "total",
                  "Bazas de esta ronda", "Baza 2", "Baza 1", "Deshacer la última baza"],
         "watch": ["Partida terminada", "Gana: Cleo", "Clasificación", "R1", "total", "Bazas de esta ronda",
-                  "Baza 10", "Rondas", "Informe completo de esta partida",
+                  "Baza 10", "Cleo +11 (puja más alta AM8)", "Ben roba N5 a Ana", "Rondas", "Informe completo de esta partida",
                   "Clasificación de la temporada de esta carpeta"],
     },
     "ja": {
         "home": ["ゲーム", "新しいゲーム", "プレイヤー（席順）", "テーブルオプション", "アリーカード", "-5 ボーナス",
                  "カラービッズ", "ロウエストカード", "サプライズカード", "シーフカード", "言語", "ゲームを始める"],
         "keep": ["ラウンド1・トリック3・Benがリード", "Benは奪わなければなりません", "Anaから黒5",
-                 "一番弱いカードを出した人に黒カードがないため、代わりに Ana", "順位", "合計",
+                 "一番弱いカードを出した人に黒カードがないため、代わりに Ana", "Ben +0（一番高いカード 黄10）", "順位", "合計",
                  "このラウンドのトリック", "トリック2", "トリック1", "最後のトリックを取り消す"],
         "watch": ["ゲーム終了", "勝者：Cleo", "順位", "第1R", "合計", "このラウンドのトリック", "トリック10",
+                  "Cleo +11（一番高いカード 黄8）",
                   "ラウンド", "このゲームの詳しいレポート", "このフォルダのシーズン順位"],
     },
 }

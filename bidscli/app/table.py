@@ -469,7 +469,7 @@ class TableGame:
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": str(m), "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
                 "winner": t.winner if t else None, "why": _why(t) if t else None,
-                "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None) if t else None,
+                "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None, vocab=rec.vocab) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
 
     def add(self, line: Any, version: Any) -> dict:
@@ -606,7 +606,8 @@ def _line(value: Any) -> str:
 
 def _trick(rec: Recorder, t, line: str) -> dict:
     return {"number": t.number, "line": line, "winner": t.winner, "why": _why(t), "points": t.points,
-            "steals": [str(s) for s in t.steals], "verdict": verdict(t), "reasons": _reasons(rec, t)}
+            "steals": [rec.vocab.action(s) for s in t.steals], "verdict": verdict(t, vocab=rec.vocab),
+            "reasons": _reasons(rec, t)}
 
 
 def _why(t) -> str:
