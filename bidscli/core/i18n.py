@@ -16,7 +16,8 @@ change with the locale.
 The output language is chosen once a process, before anything is worded (the command line does it
 from ``--lang``, ``BIDS_LANG``, the locale); a catalog is read the first time a text of its
 language is shown, and only then (start-up: docs/performance.md). This module imports nothing of
-bidscli: every layer may word its messages.
+bidscli but the card words' tables (``cardnames``, which import nothing): every layer may word its
+messages.
 """
 
 from __future__ import annotations
@@ -132,16 +133,57 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def card_text(card: object, lang: str) -> str:
-    """A card as a text of ``lang`` says it: the one function every card argument of a message
-    goes through (``Card.in_language``). In English, and until the card words of the players'
-    languages are filled in here, the card's token (``R5``, ``Thief``).
+def card_text(card: Any, lang: str) -> str:
+    """A card as a text of ``lang`` says it, in that language's card words (log.md "Card words in
+    the players' languages"): ``G5`` is giallo 5 in Italian (yellow 5, ``Y5``, in English), ``N7``
+    nero 7, ``Ladro`` the Thief; ``-5`` and ``2x`` in every language. The one function every card
+    argument of a message goes through (``Card.in_language``); English is the card's token.
 
-    To fill it: this module is the bottom of core (errors and cards import it), so the card words
-    it reads must come from a module that imports nothing of bidscli (the words' tables, read
-    from ``card.colour``, ``card.number`` and ``card.special``), which the card reader may import
-    too; importing the reader from here would be an import loop (``make lint``)."""
-    return str(card)
+    This module is the bottom of core (errors and cards import it): the words come from
+    ``cardnames``, the tables that import nothing of bidscli (the card reader reads logs with the
+    same tables), read from ``card.colour``, ``card.number`` and ``card.special``."""
+    if lang == ENGLISH:
+        return str(card)
+    from .cardnames import token
+
+    return token(card.colour, card.number, card.special, lang)
+
+
+GROUPING = {"en": ",", "ja": ",", "it": ".", "es": "."}  # the thousands sign of a count (CLDR)
+DECIMAL = {"en": ".", "ja": ".", "it": ",", "es": ","}  # the decimal sign (CLDR)
+
+
+class Grouped(int):
+    """A count shown with its thousands grouped as the language writes them: ``1,234`` in English
+    and Japanese, ``1.234`` in Italian and Spanish. A message's argument (``count=Grouped(n)``)."""
+
+    __slots__ = ()
+
+    def in_language(self, lang: str) -> str:
+        text = f"{int(self):,}"
+        sign = GROUPING.get(lang, ",")
+        return text if sign == "," else text.replace(",", sign)
+
+
+class Amount(float):
+    """A number with ``digits`` decimals, written with the language's decimal sign: ``6.0`` in
+    English and Japanese, ``6,0`` in Italian and Spanish. A message's argument."""
+
+    __slots__ = ("digits",)
+    digits: int
+
+    def __new__(cls, value: float, digits: int = 1) -> Amount:
+        amount = super().__new__(cls, value)
+        amount.digits = digits
+        return amount
+
+    def __reduce__(self) -> tuple[type[Amount], tuple[float, int]]:
+        return (Amount, (float(self), self.digits))
+
+    def in_language(self, lang: str) -> str:
+        text = f"{float(self):.{self.digits}f}"
+        sign = DECIMAL.get(lang, ".")
+        return text if sign == "." else text.replace(".", sign)
 
 
 # -- messages as data --------------------------------------------------------------------------
@@ -219,3 +261,33 @@ def text(message: Message | str, lang: str | None = None) -> str:
     """A message worded in ``lang`` (default: the output language); a plain ``str`` as it is
     (the messages not yet converted, during the transition)."""
     return message if isinstance(message, str) else message.text(lang)
+
+
+class Listed:
+    """Items as one phrase, worded when shown: ``Listed(["A", "B", "C"], "or")`` is "A, B or C" in
+    English, "A, B o C" in Italian; ``"and"`` joins the last with "and", ``","`` all with commas.
+    An item may be a worded value."""
+
+    __slots__ = ("items", "last")
+
+    def __init__(self, items: list[Any], last: str = "and") -> None:
+        self.items, self.last = items, last
+
+    def __reduce__(self) -> tuple[type[Listed], tuple[list[Any], str]]:
+        return (Listed, (self.items, self.last))
+
+    def in_language(self, lang: str) -> str:
+        words = [worded(item, lang) for item in self.items]
+        if not words:
+            return ""
+        head = str(words[0])
+        for word in words[1:-1]:
+            head = Message("{items}, {item}", items=head, item=word).text(lang)
+        if len(words) == 1:
+            return head
+        if self.last == "or":
+            return Message("{items} or {item}", items=head, item=words[-1]).text(lang)
+        if self.last == ",":
+            return Message("{items}, {item}", items=head, item=words[-1]).text(lang)
+        return Message("{items} and {item}", items=head, item=words[-1]).text(lang)
+
