@@ -214,10 +214,11 @@ def test_lan_says_who_can_reach_it_and_that_the_wifi_is_plain_http(tmp_path):
             assert proc.returncode == 1 and "no network address besides 127.0.0.1" in err, err
             return
         assert first.startswith("scorekeeper: http://") and "127.0.0.1" not in first
+        second = proc.stdout.readline()  # read here: communicate() reads past the stream's buffer
+        assert second.startswith("watch:       http://")
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
-        assert out.startswith("watch:       http://")
         assert "every device on this network can reach" in err and "plain HTTP" in err
     finally:
         if proc.poll() is None:

@@ -100,10 +100,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import BidsError
 from ..rules.knobs import KNOBS, knob_value
 from ..rules.ruleset import Ruleset, deck_for
+
+if TYPE_CHECKING:  # imported where used: the search's modules are loaded only by diff and disputes
+    from .variantcache import Summary
 
 DECK = "deck"
 SHAPLEY_LIMIT = 12  # knob groups read: 2^12 = 4096 mixtures at most, well inside a second or two
@@ -231,7 +235,7 @@ def fraction_text(v: Fraction) -> str:
     return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
 
 
-def mixed_text(v: Fraction, sign: bool = True) -> str:
+def mixed_text(v: Fraction | int, sign: bool = True) -> str:
     """A part for the table: "+15", "-3 1/2", "+1/3" (a mixed number, never a rounded decimal)."""
     v = Fraction(v)
     s = "-" if v < 0 else ("+" if sign else "")
@@ -380,6 +384,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     # The groups some replay reads, grown until no mixture of them reads another one.
     relevant: list = [x for x in live if x[0] == OPTIONS]
     too_many = bounded = False
+    summaries: list[Summary] | dict[int, Summary]  # by mask: every mixture of the relevant groups, or the chain
     try:
         while cut is None:
             if len(relevant) > SHAPLEY_LIMIT:
@@ -393,7 +398,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
             relevant = [x for x in live if x in relevant or x in more]
     except BoundReached:
         bounded = True
-    reason = None
+    reason: str | None = None
+    masks: Sequence[int]
     if too_many or bounded or cut is not None:
         # 2^k replays would take too long: switch every group in registry order instead.
         if too_many:
@@ -446,6 +452,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
     if method == "ordered":
         order = tuple(tuple(names[i] for i in step) for step in steps)
         if cut is not None and len(order[-1]) > 1:
+            assert reason is not None  # given with the cut, above
             reason += (f"; it is reached along the steps too: the last step switches "
                        f"{', '.join(order[-1])} together")
         shares = _ordered(steps, values, len(players))
@@ -539,7 +546,7 @@ def _chain(k: int, values: list) -> list[tuple]:
     raise AssertionError("A and B themselves are playable")
 
 
-def _ordered(steps: list, values: list, width: int) -> list[list[Fraction]]:
+def _ordered(steps: list, values: Mapping[int, Any], width: int) -> list[list[Fraction]]:
     out = []
     mask = 0
     for step in steps:

@@ -221,6 +221,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
             break
     elapsed = time.perf_counter() - started
     res = base_out.result
+    assert res is not None  # the base game was played: its error was raised above
     return {
         "file": deal.file,
         "base": base.name,

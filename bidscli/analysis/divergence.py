@@ -57,7 +57,7 @@ def trick_key(t, state=None) -> tuple:
 
 def tricks_of(o) -> dict:
     """(round, trick) -> TrickResult, determined tricks only."""
-    out = {}
+    out: dict = {}
     if o.result is None:
         return out
     u = o.undetermined

@@ -259,6 +259,7 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None, order: 
     standings = []
     for player, t in tallies.items():
         r = ratings[player]
+        assert t.best is not None  # a tally is made for a player's first game
         standings.append(Standing(player, t.games, t.wins, t.rank_sum / t.games, t.points / t.games, t.lucky,
                                   t.minus_five, t.best, Rating(r.mu, r.sigma)))
     standings.sort(key=lambda s: (order.key(s), name_key(s.player), s.player))

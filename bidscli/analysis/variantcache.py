@@ -74,24 +74,25 @@ class Budget:
 class _Reads(Mapping):
     """The knobs of a variant, recording which the engine reads, in first-read order."""
 
-    __slots__ = ("values", "order", "players")
+    # Not "values": that is a method of every Mapping (knobs.values()), which a slot would hide.
+    __slots__ = ("knobs", "order", "players")
 
-    def __init__(self, values: dict, players: int):
-        self.values = values
+    def __init__(self, knobs: dict, players: int):
+        self.knobs = knobs
         self.order: dict = {}
         self.players = players
 
     def __getitem__(self, name):
-        v = self.values[name]
+        v = self.knobs[name]
         if name not in self.order:
             self.order[name] = effective(name, v, self.players)
         return v
 
     def __iter__(self):
-        return iter(self.values)
+        return iter(self.knobs)
 
     def __len__(self):
-        return len(self.values)
+        return len(self.knobs)
 
 
 def kept(index: int) -> bool:
@@ -172,7 +173,7 @@ class _Later:
                 self.made = stop.point
             else:  # cannot happen: the replay that saw this boundary played the same game
                 raise AssertionError(f"a replay did not reach the boundary {pos} it passed before")
-            self.source = self.values = None
+            self.source, self.values = None, {}  # what made it, let go
         return self.made
 
 
@@ -194,7 +195,7 @@ class VariantCache:
         self.players = len(deal.players)
         self.offered = offered
         self.lenient = lenient
-        self.root = None
+        self.root: list | None = None  # the tree: a node or a leaf (below)
         self.replays = 0  # whole replays
         self.resumed = 0  # replays from a checkpoint
         self.memo: dict = {}  # for play_deal

@@ -105,9 +105,8 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
                                 divergences=divergences if len(outcomes) == 2 else None, round_replays=share)
         left -= 0 if at is None else at.rounds_replayed
         attributions.append(at)
-    attributions = tuple(attributions)
     return Diff(deal, labels, outcomes, first, first_score, knob_diff_rows(rulesets, labels), reference,
-                divergences, attributions)
+                divergences, tuple(attributions))
 
 
 def _first_score_divergence(labels, outcomes) -> dict | None:

@@ -54,6 +54,7 @@ def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequen
     loaded, result, errors = play(path, ruleset_ref, option_pairs, allow_partial)
     if errors:
         raise first_error(errors, loaded.log, ruleset_ref, option_pairs)
+    assert result is not None  # a game that could not be played has an error
     return loaded, result
 
 

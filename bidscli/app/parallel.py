@@ -100,9 +100,9 @@ def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk:
                 break
         while pending:
             results = pool.result(pending.popleft())
-            task = next(tasks, None)  # keep the workers busy while the caller writes these
-            if task is not None:
-                pending.append(pool.submit(_run_chunk, task))
+            more = next(tasks, None)  # keep the workers busy while the caller writes these
+            if more is not None:
+                pending.append(pool.submit(_run_chunk, more))
             yield from results
 
 

@@ -29,7 +29,14 @@ from typing import Any
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import N_, Message, PluralMessage, set_language, text
 from ..core.sanitize import MAX_MESSAGE
-from ..files.safe import FileChanged, FileError, SignalsHeld, read_own, write_atomic
+from ..files.safe import (
+    FileChanged,
+    FileError,
+    Fingerprint,
+    SignalsHeld,
+    read_own,
+    write_atomic,
+)
 from .record import Recorder, RoundEntry, round_summary, shown, verdict
 from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
 
@@ -142,7 +149,12 @@ class Folder:
     def playable(self) -> list[str]:
         """The paths of the folder's games that load (their rulesets inside the folder): what the
         season page reads, never a file through a link or in another folder."""
-        return [os.path.join(self.root, n) for n in self.names() if self.summary(n) and not self.summary(n).get("error")]
+        out = []
+        for name in self.names():
+            entry = self.summary(name)
+            if entry is not None and not entry.get("error"):
+                out.append(os.path.join(self.root, name))
+        return out
 
     def rulesets(self) -> dict:
         """The rulesets a new game may name: the bundled ones and the ruleset files of the folder."""
@@ -333,7 +345,7 @@ class TableGame:
         self.problem: BidsError | None = None  # why the file is not a game we can go on with
         self.is_log = True  # False: a ruleset file (or another TOML file that is no log)
         self.version = ""
-        self.written = None  # the file's fingerprint as last read or written
+        self.written: Fingerprint | None = None  # the file's fingerprint as last read or written
         self.stamp: tuple | None = None  # (dev, ino, size, mtime_ns) as last seen
         self.last: tuple | None = None  # the last change saved: (kind, version before, texts, version after)
         self._states: dict[str, dict] = {}
@@ -384,10 +396,11 @@ class TableGame:
         self.load()
         return (self.version, self.problem is None) != before
 
-    def _save(self, kind: str, before: str, texts: tuple) -> None:
-        """Write the recorder's log over the file last read or written, holding the recorder's
-        lock; on any failure the game is read again from the file (what is on disk is the game)."""
-        text = self.rec.text()
+    def _save(self, rec: Recorder, kind: str, before: str, texts: tuple) -> None:
+        """Write the recorder ``rec``'s log over the file last read or written, holding the
+        recorder's lock; on any failure the game is read again from the file (what is on disk is
+        the game)."""
+        text = rec.text()
         try:
             lock = lock_for(self.path)
         except BidsError as exc:
@@ -395,7 +408,7 @@ class TableGame:
             raise self._conflict(_message(exc, self.name)) from None
         try:
             with SignalsHeld():  # a signal acts once the file is in place: the answer says what is on disk
-                self.written = write_atomic(self.path, text, expect=self.written)
+                self.written = w = write_atomic(self.path, text, expect=self.written)
         except FileChanged as exc:
             self.load()
             raise self._conflict(Message("not saved: {problem}: the game is now as that file holds it",
@@ -405,7 +418,6 @@ class TableGame:
             raise refused(500, Message("not saved: {problem}", problem=_message(exc, self.name))) from None
         finally:
             lock.release()
-        w = self.written
         self.stamp = (w.dev, w.ino, w.size, w.mtime_ns)
         self.version = version_of(text.encode())
         self._states = {}
@@ -484,7 +496,7 @@ class TableGame:
             raise Answer(422, {"errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)}
                                           for m in tr.problems]})
         rec.commit(tr, report=False)
-        self._save("trick", version, (line.strip(), tr.line))
+        self._save(rec, "trick", version, (line.strip(), tr.line))
         self._result = tr.result  # the game with the trick in it: the new state needs no replay
         return self.state()
 
@@ -499,7 +511,7 @@ class TableGame:
         out = rec.undo()
         if not out.save:
             raise refused(422, *out.lines)
-        self._save("undo", version, ())
+        self._save(rec, "undo", version, ())
         return self.state()
 
     # -- the state ------------------------------------------------------------------------------

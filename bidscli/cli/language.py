@@ -250,13 +250,14 @@ def _show_help(ctx, param, value):
         ctx.exit()
 
 
-class _Worded:
+class _Worded(click.Command):
     """What a command and a group share: ``help`` worded when read (a ``Help``, or a message id),
     and a ``--help`` option whose own help is worded when shown (click's is worded once, when it
-    is first made, and kept)."""
+    is first made, and kept). A command itself, so that a group's methods come before click's
+    Command's (WordedGroup: _Worded, click.Group, click.Command)."""
 
     _worded_help_option: click.Option | None = None
-    context_class = WordedContext
+    context_class: type[click.Context] = WordedContext
 
     @property
     def help(self):
@@ -297,7 +298,7 @@ class _Worded:
         return self._worded_help_option
 
 
-class WordedCommand(_Worded, click.Command):
+class WordedCommand(_Worded):
     """A command whose help texts are worded when shown."""
 
 

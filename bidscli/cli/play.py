@@ -110,7 +110,7 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 @progress_option
 @jobs_option
 @guarded
-def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs):
+def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs) -> None:
     """Validate every log (its help: the decorator's)."""
     from ..app import batch
     from ..report import render as report
@@ -124,7 +124,7 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
         workers: int | None = 1
     else:
         workers = None if count is None else job_count(jobs, count)
-    bar = batch.Progress(count, sys.stderr) if progress else None
+    bar = batch.Progress(count, sys.stderr) if progress and count is not None else None
     summary = batch.Summary()
     writer = None
     if fmt == "json" and not single:

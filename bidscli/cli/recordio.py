@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..app.record import (
     ECHO,
@@ -120,7 +120,7 @@ class Session:
             else:  # back to what the file holds (an undo of a trick never saved): nothing to carry
                 self.journal.clear()
         if out.request is not None:
-            self._request(out)
+            self._request(out, out.request)
         if out.done and self.journal and not self.quit_warned:
             self.quit_warned = True
             out.done, out.error = False, True
@@ -161,11 +161,11 @@ class Session:
             return False
         return True
 
-    def _request(self, out: Outcome) -> None:
-        if out.request[0] == "reload":
+    def _request(self, out: Outcome, request: tuple) -> None:
+        if request[0] == "reload":
             self._reload(out)
             return
-        name = out.request[1]
+        name = request[1]
         why = file_name_problem(name) if name else None
         if why is not None:
             out.error = self.failed = True
@@ -464,6 +464,8 @@ def read_lines(stream, limit: int = MAX_TYPED, keep: int = ECHO) -> Iterator[tup
     length), the rest never held. Bytes that are not text come as lone surrogates (shown \\xff)."""
     import codecs
 
+    read: Callable[[int], Any]  # bytes from the stream's buffer, else str
+    nl: Any
     buffer = getattr(stream, "buffer", None)
     if buffer is not None:
         read, nl = buffer.readline, b"\n"

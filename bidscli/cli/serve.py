@@ -43,7 +43,7 @@ DEFAULT_PORT = 8765
         help=N_("listen on this machine's LAN address, for the phones on the same Wi-Fi (plain HTTP)"))
 @option("--qr/--no-qr", default=None, help=N_("QR codes of the links (default: when stdout is a terminal)"))
 @guarded
-def serve(folder, port, lan, qr):
+def serve(folder, port, lan, qr) -> None:
     """`bids serve` (its help: the decorator's message ids)."""
     import secrets
     import signal
@@ -152,10 +152,10 @@ def _lan_address() -> str:
     """This machine's address on its local network (IPv4, not loopback): what the phones open."""
     import socket
 
-    found = []
+    found: list[str] = []
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(info[4][0])
+            found.append(str(info[4][0]))  # (host, port) for AF_INET
     except OSError:
         pass
     found += _interface_addresses()
@@ -173,7 +173,7 @@ def _interface_addresses() -> list[str]:
     import socket
     import struct
 
-    out = []
+    out: list[str] = []
     try:
         names = [name for _, name in socket.if_nameindex()]
     except OSError:

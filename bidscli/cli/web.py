@@ -192,7 +192,7 @@ class Site:
         return doc
 
     # -- the application ----------------------------------------------------------------------
-    def _app(self) -> Starlette:
+    def _app(self) -> _Guard:
         routes = [
             Route("/", self.page),
             Route("/g/{gid}", self.page),

@@ -86,6 +86,26 @@ class TrickResult:
         "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
         "stayed", "doubled",
     )
+    # What reports read (set by state.TrickState.__init__, which says what each is).
+    number: int
+    leader: str
+    line: int | None
+    revealed: list[Card]
+    centre: Card | None
+    hidden: bool
+    plays: list[tuple[str, Card]]
+    winner: str | None
+    points: int
+    reason: str
+    reasons: list[Reason]
+    taken: list[Card]
+    _steals: list[Steal] | None
+    next_leader: str | None
+    lowest: bool
+    burned: bool
+    stayed: bool
+    running: Mapping[str, int]
+    doubled: tuple[int, int, int | None] | None
 
     def copy(self):
         """A copy whose lists play on alone (a trick copied in the middle of its play)."""

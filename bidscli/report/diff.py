@@ -7,6 +7,8 @@ that add up to it, prose is wrapped with a hanging indent.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..analysis.attribution import Attribution, mixed_text
 from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import tricks_of
@@ -39,9 +41,10 @@ def _stopped_at(d: Diff) -> tuple[int, int] | None:
                  if o.result is not None and o.result.stopped_at is not None), None)
 
 
-def diff_json(d: Diff, explain: bool = False) -> dict:
+def diff_json(d: Diff, explain: bool = False) -> dict[str, Any]:
     deal = d.deal
-    out = {
+    stopped = _stopped_at(d)
+    out: dict[str, Any] = {
         "file": deal.file,
         "rulesets": list(d.labels),
         "players": list(deal.players),
@@ -65,16 +68,15 @@ def diff_json(d: Diff, explain: bool = False) -> dict:
         "attributions": [],
         "divergences": [dv.to_json() for dv in d.divergences],
         # cli.md 'Unfinished games' (diff --allow-partial): the tricks played, no winner.
-        "partial": _stopped_at(d) is not None,
-        "complete": _stopped_at(d) is None,
-        "standings_after": (None if _stopped_at(d) is None
-                            else dict(zip(("round", "trick"), _stopped_at(d)))),
+        "partial": stopped is not None,
+        "complete": stopped is None,
+        "standings_after": None if stopped is None else dict(zip(("round", "trick"), stopped)),
     }
     for lab, at in zip(d.labels[1:], d.attributions):
         doc = at.to_json() if at is not None else {"base": d.labels[0], "other": lab, "method": None,
                                                     "players": None, "winner_margin": None,
                                                     "reason": "a game is undetermined from this log"}
-        if at is not None and _stopped_at(d) is None:
+        if at is not None and stopped is None:
             doc["winner_sentence"] = winner_sentence(at, deal.file)
         out["attributions"].append(doc)
     if out["attributions"] and out["attributions"][0]["method"] is not None:
@@ -236,9 +238,10 @@ def _full(dv, labels, width: int) -> list[str]:
 
 def _ranges(numbers: list[int]) -> str:
     parts = []
-    start = prev = None
+    start: int | None = None
+    prev: int | None = None
     for n in numbers + [None]:
-        if start is not None and n == prev + 1:
+        if start is not None and prev is not None and n == prev + 1:
             prev = n
             continue
         if start is not None:
@@ -339,15 +342,15 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
         wp = max(len(r[0]) for r in rows)
         wt = max(len(r[1]) for r in rows)
         wd = max(len(r[2]) for r in rows)
-        for p, tt, dd, shares in rows:
+        for p, tt, dd, said in rows:
             lead = f"  {p:<{wp}}  {tt:<{wt}}  {dd:>{wd}} = "
             if len(lead) > width // 2:
                 # Totals of 30 digits (2x of game scope over a long game): the parts go under the
                 # line, or each line would hold a character or two of them.
                 out.append(lead.rstrip())
-                out += wrap(shares, "      ", "      ", width)
+                out += wrap(said, "      ", "      ", width)
             else:
-                out += wrap(shares, lead, " " * len(lead), width)
+                out += wrap(said, lead, " " * len(lead), width)
     if same:
         out += wrap(f"{', '.join(same)}: no change.", "  ", "    ", width)
     notes = []
@@ -370,6 +373,7 @@ def winner_sentence(at: Attribution, log_path: str) -> str:
     """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin)."""
     a, b = at.labels
     m = at.winner_margin
+    assert m is not None, "a game of 3 players or more has a runner-up, so a margin"
     where = f"`bids disputes {log_path} -r {a}` gives the smallest sets of rule changes that change the winner"
     shared = _shared_win(at)
     if shared:

@@ -48,12 +48,13 @@ def date(value: datetime.date | str | None, lang: str | None = None) -> str:
     ``6 de diciembre de 2026``, ``2026年12月6日``. A text that is no ISO date is shown as it is."""
     if not value:
         return "-"
-    day = value
     if isinstance(value, str):
         try:
             day = datetime.date.fromisoformat(value)
         except ValueError:
             return value
+    else:
+        day = value
     if isinstance(day, datetime.datetime):
         day = day.date()
     lang = lang or output_language()

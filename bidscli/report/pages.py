@@ -352,7 +352,7 @@ def study_page(doc: dict) -> dict:
     # A page is made to be shared: a ruleset is named by its name, not by the path given to -r
     # (a bundled one as given: spanish stays spanish); two of the same name, with shared_path's.
     names = [r["name"] for r in doc["rulesets"]]
-    shown = {}
+    shown: dict[str, str] = {}
     for r in doc["rulesets"]:
         label = r["ruleset"]
         name = label if is_bundled(label) else r["name"]

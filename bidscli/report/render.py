@@ -69,6 +69,7 @@ def fit_text(text: str, width: int | None = None, whole_words: bool = False) -> 
             out.append(line)
             continue
         m = re.match(r"(\s*)(- |\d+\. |\d+\.\d+ )?", line)
+        assert m is not None  # every part of the pattern is optional: it matches every line
         hang = " " * min(m.end() if m.group(2) else m.end() + 2, width // 2)
         out.extend(wrap(line, width, hang=hang, whole_words=whole_words) or [line[:width]])
     return "\n".join(out)
@@ -255,7 +256,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
             f"options: {options_text(result.options)}")
     lines = [fit_text(head, whole_words=True), text_table(rows, headers, colalign=("right", "left"))]
     if result.stopped_at is not None:
-        lines.append(standings_line(result) + ": unfinished game, no winner")
+        lines.append(standings_line(result.stopped_at) + ": unfinished game, no winner")
     elif more_to_come:
         win = result.winners
         lines.append(("Leading: " if len(win) == 1 else "Sharing the lead: ") + ", ".join(win) +
@@ -272,8 +273,8 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
     return "\n".join(lines)
 
 
-def standings_line(result: GameResult) -> str:
-    r, t = result.stopped_at
+def standings_line(stopped_at: tuple[int, int]) -> str:
+    r, t = stopped_at
     return f"Standings after round {r}, trick {t}"
 
 
@@ -341,6 +342,7 @@ def csv_partial_cells(text: str, partial: bool) -> str:
 def doubled_text(t: TrickResult) -> str:
     """What a won 2x did, as a trick line says it (replay, record): "2x doubles Ana's round
     points 9 -> 18", with ", banked total 20 -> 40" when it doubles the whole game."""
+    assert t.doubled is not None, "asked only of a trick whose 2x doubled"
     old, new, banked = t.doubled
     text = f"2x doubles {t.winner}'s round points {old} -> {new}"
     if banked is not None:
@@ -390,7 +392,7 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
     out.append("")
     for x in result.reasons:
         out.append(f"- {reason_text(ruleset, x)}")
-    head = "Totals" if result.stopped_at is None else standings_line(result) + " (unfinished game, no winner)"
+    head = "Totals" if result.stopped_at is None else standings_line(result.stopped_at) + " (unfinished game, no winner)"
     out.append(f"{head}: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
     return "\n".join(out)
 

@@ -39,7 +39,7 @@ def text_width(text: str, size: float = TICK_FONT) -> float:
 
 def label_box(shape: Shape) -> tuple[float, float]:
     """(left, right) of a tick label on the x axis, from its anchor and text_width."""
-    x, w = shape.attrs["x"], text_width(shape.text)
+    x, w = shape.attrs["x"], text_width(shape.text or "")
     anchor = shape.attrs.get("text-anchor", "start")
     return {"end": (x - w, x), "middle": (x - w / 2, x + w / 2)}.get(anchor, (x, x + w))
 
@@ -140,7 +140,7 @@ def _r(x: float) -> float:
     return round(x, 1)
 
 
-def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+def nice_ticks(lo: float, hi: float, count: float = 5) -> list[float]:
     """Round tick values covering lo..hi (1, 2 or 5 times a power of ten apart)."""
     if hi <= lo:
         hi = lo + 1

@@ -172,7 +172,7 @@ def make_deal(
     *,
     rounds: int | None = None,
     seed: int = 0,
-    orders: dict | None = None,
+    orders: dict[int, Orders] | None = None,
 ) -> Deal:
     """A whole game's deal: ``rounds`` (default: the ruleset's game.rounds) fresh rounds.
 
@@ -191,10 +191,10 @@ def make_deal(
     for r in range(1, n_rounds + 1):
         if orders is None:
             o = round_orders(seed, r)
+        elif (known := orders.get(r)) is not None:
+            o = known
         else:
-            o = orders.get(r)
-            if o is None:
-                o = orders[r] = round_orders(seed, r)
+            o = orders[r] = round_orders(seed, r)
         out.append(deal_round(deck, players, o, first_leader(ruleset.knobs, players, r)[0]))
     return Deal(ruleset.name, players, opts, seed, tuple(out))
 
