@@ -171,13 +171,15 @@ def test_cli_deal(tmp_path):
     assert res.exit_code == 0
     body = lambda t: t.split("\nruleset", 1)[1]  # noqa: E731  (the header names the command)
     assert body(res.stdout) == body(first)
-    # cli.md: a log with no trick at all has nothing to score, even with --allow-partial
-    # (the deal itself is checked and clean: the one error says so).
+    # cli.md: a log with no trick at all is valid for validate --allow-partial (its deal is
+    # checked, and clean), and has nothing to score (score exits 1, also with --allow-partial).
     res = runner.invoke(main, ["validate", str(out), "--allow-partial"])
-    assert res.exit_code == 1, res.output
-    assert res.output.splitlines()[0].endswith(
-        "nothing to score: no trick has been played yet (every round has tricks = [])")
-    assert "1 invalid, 1 error" in res.output
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines() == [f"{out}: valid", "1 file, 1 valid, 0 invalid, 0 errors"]
+    for args in (["validate"], ["score"], ["score", "--allow-partial"]):
+        res = runner.invoke(main, [*args, str(out)])
+        assert res.exit_code == 1, (args, res.output)
+        assert "nothing to score: no trick has been played yet (every round has tricks = [])" in res.output
 
 
 def test_cli_deal_names_and_errors():

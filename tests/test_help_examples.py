@@ -119,19 +119,23 @@ def test_score_and_replay_of_a_ruleset_file_say_so_as_validate_does():
 
 
 def test_deal_help_and_header_say_truthfully_what_checks_a_deal(tmp_path, monkeypatch):
-    """Review item 4: validate --allow-partial of a fresh deal says "nothing to score" (exit 1)."""
+    """validate --allow-partial accepts a fresh deal, as cli.md promises (issue 32 item 15; it
+    said "nothing to score", exit 1, and the help and header said so), and checks it."""
     monkeypatch.chdir(tmp_path)
     help_text = " ".join(CliRunner().invoke(main, ["deal", "--help"]).output.split())
-    assert "--allow-partial` checks a deal" not in help_text
     assert "`bids simulate` and `bids record --deal` check a deal before playing it" in help_text
-    assert 'always says "nothing to score" and exits 1' in help_text
+    assert "checks it too, and accepts it before any trick is in" in help_text
     assert CliRunner().invoke(main, ["deal", "-r", "english", "-p", "4", "--seed", "7", "--out", "d.toml"]).exit_code == 0
     header = (tmp_path / "d.toml").read_text(encoding="utf-8")
-    assert "both check the deal first" in header and '"nothing to score" and exits 1' in header
+    assert "both check the deal first" in header and "`bids validate --allow-partial` checks the deal now" in header
     res = CliRunner().invoke(main, ["validate", "d.toml", "--allow-partial"])
-    assert res.exit_code == 1 and "nothing to score" in res.output  # what the help says
+    assert (res.exit_code, res.output) == (0, "d.toml: valid\n1 file, 1 valid, 0 invalid, 0 errors\n")
+    res = CliRunner().invoke(main, ["validate", "d.toml"])  # without it: nothing to score yet
+    assert res.exit_code == 1 and "nothing to score" in res.output
     bad = header.replace('pile = ["', 'pile = ["R1", "', 1)
     (tmp_path / "bad.toml").write_text(bad, encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "bad.toml", "--allow-partial"])  # the deal is checked
+    assert res.exit_code == 1 and "the pile has" in res.output
     for argv in (["simulate", "bad.toml", "--out", "g.toml"], ["record", "r.toml", "--deal", "bad.toml"]):
         res = CliRunner().invoke(main, argv, input="")
         assert res.exit_code == 1 and "the pile has" in res.output, argv

@@ -502,3 +502,43 @@ def test_tab_offers_only_the_cards_still_in_play(tmp_path):
     rec.feed("K5: R5 G4 K6 Y2")
     words = set(rec.words())
     assert not {"R5", "G4", "K6", "Y2", "K5"} & words and {"R6", "K7", "score", "Ana"} <= words
+
+
+# -- where a log cannot be made: the system's reason, in its words (issue 32 item 6) ---------------
+
+
+def test_a_read_only_folder_is_permission_denied_not_no_such_folder(shared_tmp, nobody):
+    # As nobody (root writes anywhere). The recorder makes its lock file first; the folder refused
+    # it, and the lock's second try (opening one another user left) found none: "no such folder".
+    (shared_tmp / "ro").mkdir()
+    os.chmod(shared_tmp / "ro", 0o555)
+    for args in (["record", "ro/rec.toml", *NEW], ["deal", "-r", "english", "--players", "3", "--out", "ro/d.toml"]):
+        res = subprocess.run(nobody.command(*args), cwd=shared_tmp, env=nobody.env, stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=120)
+        assert res.returncode == 1, res.stderr
+        assert res.stderr.splitlines()[-1] == f"error: {args[-1] if args[0] == 'deal' else args[1]}: cannot write: " \
+                                              "permission denied (nothing was written)"
+    assert os.listdir(shared_tmp / "ro") == []
+
+
+GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["record", "rec.toml", *NEW], f"error: rec.toml: cannot write: {GONE.format('; nothing was written')}"),
+    (["deal", "-r", "english", "--players", "3", "--out", "d.toml"],
+     f"error: d.toml: cannot write: {GONE.format('; nothing was written')}"),  # not "a system folder such as /proc"
+    (["record", "rec.toml", "--resume"], f"error: rec.toml: cannot read: {GONE.format('')}"),
+    (["validate", "g.toml"], f"g.toml: cannot read: {GONE.format('')}"),
+])
+def test_a_deleted_working_folder_is_said_as_such(tmp_path, args, says):
+    # The shell enters a folder, deletes it, and runs bids there (the recorder said "no such folder").
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    root = Path(__file__).resolve().parent.parent
+    script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+    res = subprocess.run(["sh", "-c", script, "sh", str(gone), os.sys.executable, "-m", "bidscli", *args],
+                         env={**os.environ, "PYTHONPATH": str(root)}, stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 1, res.stderr
+    assert says in res.stdout.splitlines() + res.stderr.splitlines(), (res.stdout, res.stderr)

@@ -119,14 +119,17 @@ def test_another_mistake_comes_before_unfinished(tmp_path):
 def test_nothing_to_score(tmp_path, rounds):
     path = tmp_path / "empty.toml"
     path.write_text('ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n' + rounds)
-    for args in (["score"], ["score", "--allow-partial"], ["validate"], ["validate", "--allow-partial"],
-                 ["replay"]):
+    for args in (["score"], ["score", "--allow-partial"], ["validate"], ["replay"]):
         res = bids(*args, str(path))
         assert res.exit_code == 1, (args, res.output)
         assert "nothing to score: no trick has been played yet" in res.output, args
         assert "Winner" not in res.output
-    errs = api.validate(path, allow_partial=True)
+    errs = api.validate(path)
     assert len(errs) == 1 and isinstance(errs[0], NothingToScoreError)
+    # cli.md: valid for validate --allow-partial (a deal, a record not begun: issue 32 item 15).
+    res = bids("validate", "--allow-partial", str(path))
+    assert (res.exit_code, res.output) == (0, f"{path}: valid\n1 file, 1 valid, 0 invalid, 0 errors\n")
+    assert api.validate(path, allow_partial=True) == []
 
 
 def test_deal_only_rounds_after_the_last_trick_are_one_unfinished_error():
@@ -318,3 +321,16 @@ def test_two_lines_short_or_the_leader_right_asks_nothing(tmp_path):
     # One short with every leader right: an unfinished game, nothing to ask.
     path = one_round(tmp_path, "english", LAST_ROUND[:-1])
     assert said(path, "--allow-partial") == [" valid"]
+
+
+def test_a_record_with_no_trick_yet_is_valid_with_allow_partial(tmp_path):
+    # Issue 32 item 15: the log `bids record` saves before the first trick (its header says it
+    # is valid for validate --allow-partial) said "nothing to score", exit 1.
+    path = tmp_path / "r.toml"
+    res = CliRunner().invoke(main, ["record", str(path), "--players", "Ana,Ben,Cleo", "-r", "english"], input="quit\n")
+    assert res.exit_code == 0, res.output
+    assert "`bids validate --allow-partial`" in path.read_text(encoding="utf-8")  # what its header says
+    res = bids("validate", "--allow-partial", str(path))
+    assert (res.exit_code, res.output) == (0, f"{path}: valid\n1 file, 1 valid, 0 invalid, 0 errors\n")
+    res = bids("score", "--allow-partial", str(path))  # cli.md: nothing to score
+    assert res.exit_code == 1 and "nothing to score: no trick has been played yet" in res.output

@@ -99,7 +99,9 @@ def validate(path: str | Path, ruleset_ref: str | None = None, option_pairs: Seq
         if _typo_of_ruleset(errors):
             return errors
         return errors + [exc.located(file=str(path))]
-    return _check(log, errors, ruleset, opts, allow_partial, explain=False)[1]  # only the errors are read
+    # cli.md "Unfinished games": a log with no trick yet (a fresh deal, a record not begun) is
+    # valid for validate --allow-partial (its deal is checked); it has nothing to score.
+    return _check(log, errors, ruleset, opts, allow_partial, explain=False, empty_ok=allow_partial)[1]
 
 
 def _typo_of_ruleset(errors: list[BidsError]) -> bool:
@@ -122,11 +124,14 @@ def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
 
 
 def _check(log: GameLog, read_errors: list[BidsError], ruleset: Ruleset, opts: dict,
-           allow_partial: bool, explain: bool = True) -> tuple[GameResult | None, list[BidsError]]:
+           allow_partial: bool, explain: bool = True,
+           empty_ok: bool = False) -> tuple[GameResult | None, list[BidsError]]:
+    """``empty_ok``: a log with no trick at all is no error (validate --allow-partial)."""
     collected: list[BidsError] = []
     empty = None if read_errors else nothing_to_score(log)
     if empty is not None:
-        collected.append(empty)
+        if not empty_ok:
+            collected.append(empty)
         allow_partial = True  # the deal is still checked; "unfinished" would say the same again
     result = replay(log, ruleset, opts, collect=collected, allow_partial=allow_partial, explain=explain)
     if not read_errors and not collected:

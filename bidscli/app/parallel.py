@@ -67,8 +67,13 @@ def head_for_auto() -> int:
 
 
 def _run_chunk(args):
+    """A chunk's results, and the files read for them (the command never writes over one:
+    files.safe.command_reads; a worker's reads are its command's)."""
+    from ..files.safe import READS, reads_since
+
     func, items, extra = args
-    return [func(item, *extra) for item in items]
+    mark = len(READS.order)
+    return [func(item, *extra) for item in items], reads_since(mark)
 
 
 def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk: int = CHUNK,
@@ -90,6 +95,7 @@ def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk:
     from collections import deque
 
     from ..core.workers import Workers
+    from ..files.safe import note_reads
 
     tasks = _chunks(func, items, extra, chunk, max_chunk)
     with Workers(jobs) as pool:
@@ -99,7 +105,8 @@ def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk:
             if len(pending) == IN_FLIGHT * jobs:
                 break
         while pending:
-            results = pool.result(pending.popleft())
+            results, reads = pool.result(pending.popleft())
+            note_reads(reads)
             more = next(tasks, None)  # keep the workers busy while the caller writes these
             if more is not None:
                 pending.append(pool.submit(_run_chunk, more))

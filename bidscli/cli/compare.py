@@ -21,6 +21,7 @@ from .options import (
     format_option,
     guarded,
     option_option,
+    output_name,
     partial_option,
     progress_option,
     ruleset_option,
@@ -149,7 +150,8 @@ class _SearchProgress:
         help=N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; one: a game "
                 "page, two or more: a comparison of the same deal"), **RULESET_ARG)
 @option_option
-@option("--out", type=click.Path(dir_okay=False, readable=False), help=N_("the HTML file to write ('-' for stdout)"))
+@option("--out", type=click.Path(dir_okay=False, readable=False), help=N_("the HTML file to write ('-' for stdout)"),
+        callback=output_name("--out", "friday.html"))
 @option("--force", is_flag=True, help=N_("replace --out if it exists"))
 @option("--lenient-deck", is_flag=True, help=N_("comparison: score a deal that does not fit a ruleset's deck"))
 @option("--allow-partial", is_flag=True, help=N_("accept an unfinished last round (standings so far, no winner)"))

@@ -52,9 +52,11 @@ def guarded(func):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         from ..core.errors import BidsError
+        from ..files.safe import command_reads
 
         try:
-            return func(*args, **kwargs)
+            with command_reads():  # what the command reads, it never writes over (files.md)
+                return func(*args, **kwargs)
         except BidsError as exc:
             fail(Message("error: {message}", message=str(exc)).text())
             sys.exit(1)
@@ -171,12 +173,38 @@ def bots_option(func):
                           "(default: default)"))(func)
 
 
+def output_name(flag: str, example: str):
+    """The callback of an output path (``--out``, ``--html``): an empty name is the same usage error
+    for every command (exit 2), before anything is read or played."""
+    def check(ctx, param, value):
+        if value == "":
+            raise click.BadParameter(Message("an empty file name: expected a path to write to (e.g. {example})",
+                                             example=flag + " " + example).text())
+        return value
+    return check
+
+
 def out_options(help):
     """``--out FILE`` (``help``: what it writes) and ``--force`` of the commands that write a game log."""
     def deco(func):
         func = option("--force", is_flag=True, help=N_("replace --out if it exists"))(func)
-        return option("--out", type=click.Path(dir_okay=False, readable=False), help=help)(func)
+        return option("--out", type=click.Path(dir_okay=False, readable=False), help=help,
+                      callback=output_name("--out", "game.toml"))(func)
     return deco
+
+
+def refuse_output_early(out: str | None, force: bool, given=()) -> None:
+    """Before a long run (``season``, ``study``), not after it: an output that exists (without
+    ``--force``), or that is a file the command reads (the files read so far, and ``given``, the
+    logs the command line names), is refused now. write_atomic checks both again when it writes."""
+    if not out or out == "-":
+        return
+    from ..files.safe import FileError, note_given, refuse_input
+
+    note_given(given)
+    refuse_input(out)
+    if not force and os.path.lexists(out):
+        raise FileError(f"{out} exists: not overwriting it (use --force to replace it)")
 
 
 def progress_option(func):

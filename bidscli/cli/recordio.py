@@ -50,12 +50,14 @@ from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
 from ..core.sanitize import quoted, terminal, text_problem
 from ..files.safe import (
+    CWD_GONE,
     FileChanged,
     FileError,
     Fingerprint,
     Lock,
     SignalsHeld,
     changed_since,
+    cwd_gone,
     lock_name,
     write_atomic,
 )
@@ -303,6 +305,8 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
     if why is not None:
         raise ValueError(why)
     if resume and not os.path.lexists(out):
+        if cwd_gone(out):
+            raise FileError(f"cannot read: {CWD_GONE.format('')}", file=out)
         raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
     lock = _lock(out)  # before anything is read or written: a second recorder stops here
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
@@ -21,6 +20,8 @@ from .options import (
     format_option,
     guarded,
     jobs_option,
+    output_name,
+    refuse_output_early,
     write_or_echo,
 )
 
@@ -52,7 +53,7 @@ def _check_alias(text: str) -> None:
         help=N_("players with fewer games are listed apart, unranked"))
 @format_option()
 @option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",
-        help=N_("also write the season as one self-contained HTML page"))
+        help=N_("also write the season as one self-contained HTML page"), callback=output_name("--html", "season.html"))
 @option("--force", is_flag=True, help=N_("replace the --html file if it exists"))
 @option("--lenient-deck", is_flag=True, help=N_("with -r: score a deal that does not fit a ruleset's deck "
                                                 "(as bids diff --lenient-deck)"))
@@ -63,14 +64,11 @@ def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, l
     from ..app import season as app
     from ..report import season as report
 
-    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
-        from ..files.safe import FileError
-
-        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     for ref in rulesets:  # a broken -r file: once, before any log
         from ..rules.ruleset import load_ruleset
 
         load_ruleset(ref)
+    refuse_output_early(html_out, force, paths)  # before the games, not after
     try:
         alias = app.alias_map(aliases)
     except ValueError as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
@@ -22,8 +21,10 @@ from .options import (
     log_lang_option,
     option_option,
     out_options,
+    output_name,
     players_option,
     progress_option,
+    refuse_output_early,
     ruleset_option,
     rulesets_option,
     seed_option,
@@ -32,9 +33,9 @@ from .options import (
 
 
 @command("deal", N_("The output is a game log (TOML), so there is no --format. `bids simulate` and `bids record "
-                    "--deal` check a deal before playing it. `bids validate` lists a deal's problems too, but a "
-                    "deal has no trick yet, so it always says \"nothing to score\" and exits 1; --allow-partial "
-                    "applies once a trick is in. `bids score --format json` reads a played game as JSON."), (
+                    "--deal` check a deal before playing it. `bids validate --allow-partial` checks it too, and "
+                    "accepts it before any trick is in (without --allow-partial a game with no trick yet has "
+                    "\"nothing to score\": exit 1). `bids score --format json` reads a played game as JSON."), (
     "bids deal -r english --players 4 --seed 7",
     "bids deal -r italian --names Ana,Ben,Cleo,Dev -o thief=true --seed 7 --out friday.toml",
     "bids deal -r italian --players 4 --seed 7 --log-lang it",
@@ -116,7 +117,8 @@ def simulate(deal_log, ruleset, options, bots, seed, log_lang, force, out):
 @progress_option
 @format_option("table", "json")
 @option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="FILE.html",
-        help=N_("also write the study as one self-contained HTML page with charts"))
+        help=N_("also write the study as one self-contained HTML page with charts"),
+        callback=output_name("--html", "study.html"))
 @option("--force", is_flag=True, help=N_("replace the --html file if it exists"))
 @guarded
 def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
@@ -128,12 +130,9 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
     from ..sim import study as studymod
 
     seats = checked("--bots", botsmod.parse_bots, bots, players)
-    if html_out and html_out != "-" and not force and os.path.lexists(html_out):  # before the games, not after
-        from ..files.safe import FileError
-
-        raise FileError(f"{html_out} exists: not overwriting it (use --force to replace it)")
     opts, knobs = parse_option_assignments(list(options))
     spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    refuse_output_early(html_out, force)  # before the games, not after (the rulesets are read)
     jobs = job_count(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
         from ..app.batch import Progress

@@ -146,6 +146,13 @@ class Workers:
                     proc.join(5)
                 except (OSError, AssertionError):
                     pass
+            # A worker ended while it sent a result leaves half a message in the results pipe, and
+            # the pool's thread would wait forever for the rest (its shutdown, and Python's exit,
+            # with it). With no worker left, closing this process's own end for writing makes it
+            # read the end of the pipe instead: the pool then counts as broken and shuts down.
+            writer = getattr(getattr(self._pool, "_result_queue", None), "_writer", None)
+            if mine and writer is not None:
+                writer.close()
         finally:
             self._inside -= 1
 

@@ -21,6 +21,10 @@ any other program's. OS errors become plain messages. SIGINT, SIGTERM and
 SIGHUP are held while a file is written and acted on once it is in place or
 removed, so a signal never leaves a temporary file behind.
 
+Never over what the command reads (:func:`command_reads`): while a command runs, every file
+:func:`read_bytes` reads is noted (its device and inode), and :func:`write_atomic` refuses to
+replace one of them, even with ``force`` (``--out`` naming the input log, ``--html`` a ruleset).
+
 One writer (:func:`lock_beside`, ``write_atomic(expect=...)``): ``bids record``
 holds a lock on a file beside the log for its whole session, and saves only
 over the very file it last wrote (a :class:`Fingerprint`: the same inode, size,
@@ -35,6 +39,7 @@ import stat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
+    from collections.abc import Iterable
     from pathlib import Path
 
     from ..core.workers import Handler
@@ -113,8 +118,31 @@ def _reason(exc: OSError, own: dict[int | None, str]) -> Reason:
     return Reason(own.get(exc.errno), exc.strerror or str(exc))
 
 
-def _read_error(error: type[BidsError], name: str, exc: OSError) -> BidsError:
+def _read_error(error: type[BidsError], name: str, exc: OSError, path: str | None = None) -> BidsError:
+    """The error for a file ``name`` (at ``path``, default ``name``) the system would not read."""
+    if exc.errno == errno.ENOENT and cwd_gone(name if path is None else path):
+        return error(Message("cannot read: the current folder no longer exists (deleted or moved away): cd to a "
+                             "folder that exists"), file=name)
     return error(Message("cannot read: {reason}", reason=_reason(exc, _READ_REASONS)), file=name)
+
+
+# The working folder was deleted: the system says "no such file" of every relative path. Kept
+# as an English text for the recorder (cli/recordio.py); the messages below word it.
+CWD_GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
+
+
+def cwd_gone(name: str) -> bool:
+    """``name`` is a relative path and the working folder it is relative to was deleted (the
+    system then says "no such file" of everything in it, even of the folder ``.`` itself)."""
+    if os.path.isabs(name):
+        return False
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 # Opened without blocking (a FIFO never hangs the reader) and without becoming a terminal's.
@@ -171,11 +199,12 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     except BidsError:
         raise
     except OSError as exc:
-        raise _read_error(error, name, exc) from None
+        raise _read_error(error, name, exc, fspath) from None
     try:
         st = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
         if not stat.S_ISREG(st.st_mode):
             raise _refuse(st.st_mode, what, error, name)
+        note_read(st)
         size = st.st_size
         if size > limit:
             raise _too_big(size, limit, what, name)
@@ -202,7 +231,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     except BidsError:
         raise
     except OSError as exc:
-        raise _read_error(error, name, exc) from None
+        raise _read_error(error, name, exc, fspath) from None
     finally:
         os.close(fd)
 
@@ -219,6 +248,85 @@ def read_text(path: str | os.PathLike[str], limit: int, what: str = "log", error
               decode_error: type[BidsError] = LogSyntaxError) -> str:
     """:func:`read_bytes`, decoded as UTF-8."""
     return decode(read_bytes(path, limit, what, error), os.fspath(path), decode_error)
+
+
+# -- what the command reads ------------------------------------------------------------------
+
+
+FileKey = tuple[int, int]  # a file as (device, inode): the same through any link to it
+
+
+class _Reads:
+    """The files the running command has read, as (device, inode): it never writes over one."""
+
+    __slots__ = ("on", "order", "seen")
+
+    def __init__(self) -> None:
+        self.on = False
+        self.seen: set[FileKey] = set()
+        self.order: list[FileKey] = []  # the same, in the order read (a worker hands back what it read)
+
+
+READS = _Reads()
+
+
+class command_reads:
+    """While a command runs (the CLI's guard opens this around each), the files it reads are
+    noted, so that no file it writes replaces one of them (write_atomic). Outside it nothing is
+    noted: a library caller (a test, a server) holds no list that grows."""
+
+    def __enter__(self) -> _Reads:
+        READS.on, READS.seen, READS.order = True, set(), []
+        return READS
+
+    def __exit__(self, *exc: object) -> None:
+        READS.on, READS.seen, READS.order = False, set(), []
+
+
+def note_read(st: os.stat_result) -> None:
+    if READS.on:
+        key = (st.st_dev, st.st_ino)
+        if key not in READS.seen:
+            READS.seen.add(key)
+            READS.order.append(key)
+
+
+def note_given(paths: Iterable[str | os.PathLike[str]]) -> None:
+    """Files the command line names (logs, rulesets), noted before they are read: a command that
+    works long before it writes (``season``, ``study``) refuses its output at once."""
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            note_read(st)
+
+
+def reads_since(mark: int) -> list[FileKey]:
+    """What was read after the first ``mark`` files (a worker process hands it back to its command)."""
+    return READS.order[mark:]
+
+
+def note_reads(keys: Iterable[FileKey]) -> None:
+    if READS.on:
+        for key in keys:
+            if key not in READS.seen:
+                READS.seen.add(key)
+                READS.order.append(key)
+
+
+def refuse_input(name: str) -> None:
+    """A FileError if ``name`` (through a symlink) is a file the running command has read."""
+    if not READS.seen:
+        return
+    try:
+        st = os.stat(name)
+    except (OSError, ValueError):
+        return
+    if (st.st_dev, st.st_ino) in READS.seen:
+        raise FileError("is a file this command reads: bidscli never writes over its own input, even with "
+                        "--force (write to another file)", file=name)
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -238,6 +346,9 @@ _WRITE_REASONS: dict[int | None, str] = {
 
 
 def _write_error(name: str, exc: OSError) -> FileError:
+    if exc.errno == errno.ENOENT and cwd_gone(name):
+        return FileError(Message("cannot write: the current folder no longer exists (deleted or moved away; nothing "
+                                 "was written): cd to a folder that exists"), file=name)
     return FileError(Message("cannot write: {reason} (nothing was written)", reason=_reason(exc, _WRITE_REASONS)),
                      file=name)
 
@@ -447,6 +558,8 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
     except OSError as exc:
         raise _write_error(name, exc) from None
     if st is not None:
+        if expect is None:
+            refuse_input(name)
         if not force:
             raise _exists_error(name)
         if stat.S_ISLNK(st.st_mode) and not follow:
@@ -479,7 +592,7 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: 
 
         fd, tmp = tempfile.mkstemp(prefix=".bids-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        if exc.errno == errno.ENOENT and os.path.isdir(folder):  # /proc, /sys: no new file there
+        if exc.errno == errno.ENOENT and os.path.isdir(folder) and not cwd_gone(folder):  # /proc, /sys
             raise FileError(Message("cannot write: its folder {folder} exists but takes no new files, so it cannot "
                                     "be written safely (a system folder such as /proc or /sys; nothing was written)",
                                     folder=folder), file=name) from None
@@ -638,9 +751,11 @@ def lock_beside(path: str) -> Lock:
     for _ in range(100):  # a holder that removes the file as we lock it: open the new one
         try:
             fd = os.open(lock, flags, 0o666)  # 0666 minus the umask, like any new file
-        except PermissionError:  # a lock file another user left: locking it read-only is enough
+        except PermissionError as denied:  # a lock file another user left: locking it read-only is enough
             try:
                 fd = os.open(lock, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+            except FileNotFoundError:  # none there: the folder takes no new file (read-only)
+                raise _write_error(path, denied) from None
             except OSError as exc:
                 raise _write_error(path, exc) from None
         except OSError as exc:

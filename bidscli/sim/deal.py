@@ -208,8 +208,8 @@ def deal_text(deal: Deal, command: str | None = None, lang: str = "en") -> str:
     if command:
         header.append(f"Made with: {command}")
     header.append("Play it with `bids simulate` or `bids record --deal` (both check the deal first),")
-    header.append("or fill in the tricks by hand: `bids validate --allow-partial` checks the game")
-    header.append("once a trick is in (before that it says \"nothing to score\" and exits 1).")
+    header.append("or fill in the tricks by hand: `bids validate --allow-partial` checks the deal now")
+    header.append("and the game as its tricks are written in.")
     return log_text(deal.ruleset, deal.players, deal.options, deal.rounds, header=header, lang=lang)
 
 
