@@ -69,8 +69,8 @@ MULTI = {
 
 
 # The players' languages (issue 34): what is worded so far (every --help with click's own words,
-# validate's summary line and an error's place, the command line's usage errors, every message of
-# the log reader and the file policy), in each language.
+# validate's summary line and an error's place, the command line's usage errors, bids season's
+# table, every message of the log reader and the file policy), in each language.
 LANGS = ("it", "es", "ja")
 LANG_RUNS = {
     "help": ["--help"],
@@ -89,6 +89,11 @@ LANG_RUNS = {
     "validate-messages": ["validate", "tests/data/messages"],
     "score-messages": ["score", "tests/data/messages/toml-comma.toml", "tests/data/messages/ruleset-folder.toml",
                        "tests/data/messages/latin1.toml", "tests/data/messages/no-such-log.toml"],
+    # bids season's table: headings, notes, the order, results, head to head, left-out logs
+    "season": ["season", "tests/data/season"],
+    "season-what-if": ["season", "tests/data/season", "-r", "italian", "-r", "english", "--lenient-deck",
+                       "--min-games", "2", "--alias", "Ana Maria=Ana", "--alias", "Zed=Z"],
+    "season-csv": ["season", "tests/data/season", "--format", "csv", "--rank-by", "rating"],
 }
 
 

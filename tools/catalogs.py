@@ -8,9 +8,11 @@ with the standard library's gettext). ``make catalogs`` runs all three steps:
     python tools/catalogs.py merge     # a git merge stopped on bidscli/locale/: both sides' translations
 
 The template holds every message id marked in ``bidscli/`` (the keywords below: ``N_``,
-``gettext``, ``ngettext``, ``Message``, ``PluralMessage``, ...) and click's own words (its
-``gettext`` calls), so that one catalog a language words all a player reads. Files are rewritten
-only when their messages change, so running it again leaves git clean.
+``gettext``, ``ngettext``, ``Message``, ``PluralMessage``, ...), in its Python sources and in the
+pages' templates (``report/templates/*.html``: ``_("...")`` and ``ngettext(...)``, read with
+Jinja2's own extractor), and click's own words (its ``gettext`` calls), so that one catalog a
+language words all a player reads. Files are rewritten only when their messages change, so
+running it again leaves git clean.
 """
 
 from __future__ import annotations
@@ -44,9 +46,12 @@ def mo_path(lang: str) -> Path:
 
 def _extract(folder: Path, shown_as: str):
     """(file shown as shown_as/relative path, line, message, comments) of each marked message."""
-    method_map = [("**.py", "python")]
+    method_map = [("**.py", "python"), ("report/templates/*.html", "jinja2.ext:babel_extract")]
+    # the templates read as report/html.py's environment reads them (line numbers, comments)
+    options = {"report/templates/*.html": {"trim_blocks": "true", "lstrip_blocks": "true"}}
     for filename, lineno, message, comments, _context in extract_from_dir(
-            str(folder), method_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+            str(folder), method_map, options_map=options, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
+            strip_comment_tags=True):
         yield f"{shown_as}/{filename}", lineno, message, comments
 
 

@@ -28,7 +28,9 @@ import dataclasses
 import datetime
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..core.i18n import N_, Message
 from ..log.names import key as name_key
 
 
@@ -105,18 +107,19 @@ class Order:
     """An order of the standings (``--rank-by``): ``key(standing)`` sorts the best first."""
 
     name: str  # rating, wins, points, mean-rank
-    text: str  # the order and its tie-breaks in words, for the headings
+    text: str  # the order and its tie-breaks in words, for the headings: a message id (N_), English in JSON
     key: Callable[[Standing], tuple]
 
 
 ORDERS = {o.name: o for o in (
-    Order("wins", "most wins, then the higher win %, then more points a game",
+    # TRANSLATORS: the standings' order, after "ranked by"
+    Order("wins", N_("most wins, then the higher win %, then more points a game"),
           lambda s: (-s.wins, -s.win_rate, -s.points_per_game)),
-    Order("points", "more points a game, then most wins, then the better mean rank",
+    Order("points", N_("more points a game, then most wins, then the better mean rank"),
           lambda s: (-s.points_per_game, -s.wins, s.mean_rank)),
-    Order("mean-rank", "the better (lower) mean rank, then most wins, then more points a game",
+    Order("mean-rank", N_("the better (lower) mean rank, then most wins, then more points a game"),
           lambda s: (s.mean_rank, -s.wins, -s.points_per_game)),
-    Order("rating", "the higher rating ordinal (mu - 3 sigma), then most wins",
+    Order("rating", N_("the higher rating ordinal (mu - 3 sigma), then most wins"),
           lambda s: (-s.rating.ordinal, -s.wins)),
 )}
 DEFAULT_ORDER = "wins"
@@ -154,9 +157,10 @@ class RulesetSeason:
 @dataclass(frozen=True)
 class LeftOut:
     file: str
-    reason: str  # the first error, located: "g3.toml:14: round 2, trick 3: ..."
+    reason: Any  # the first error, located: "g3.toml:14: round 2, trick 3: ...", worded when shown (str() or
+    # i18n.worded(reason, lang): app.season.Reason)
     name: str | None = None  # the file's path in the folder given (a page shows it, not the path as walked)
-    shared: str | None = None  # the reason with no local path in it, for a page (else: reason)
+    shared: Any = None  # the reason with no local path in it, for a page (else: reason)
 
 
 @dataclass(frozen=True)
@@ -164,7 +168,7 @@ class WinnerChange:
     file: str
     winners: Mapping  # ruleset label -> (winners,)
     decided_by: tuple  # the knob groups that decided it (bids diff's attribution), in its order
-    note: str | None = None  # the account's bound was reached, or it could not be made: why
+    note: Message | None = None  # the account's bound was reached, or it could not be made: why
     name: str | None = None  # the game's name (Game.shown)
 
 
@@ -175,7 +179,8 @@ class Season:
     left_out: tuple  # of LeftOut, in the order the paths were walked
     rulesets: tuple  # of RulesetSeason
     winner_changes: tuple  # of WinnerChange, in season order
-    notes: tuple = ()  # what the walk noticed and did not count as an error: a file named twice, an alias unused
+    notes: tuple = ()  # of Message: what the walk noticed and did not count as an error: a file named twice, an
+    # alias unused
 
 
 def competition_ranks(totals: Sequence[int]) -> list[int]:
@@ -298,7 +303,7 @@ DECIDE_ROUNDS = 200
 
 
 def deciding_groups(deal, out_a, out_b, offered, *, lenient: bool = False,
-                    limit: int = DECIDE_ROUNDS) -> tuple[tuple, str | None]:
+                    limit: int = DECIDE_ROUNDS) -> tuple[tuple, Message | None]:
     """The smallest set of knob groups that, switched alone from A's values to B's, gives B's winners.
 
     The groups are ``bids diff``'s (attribution.knob_groups: the knobs on which A and B differ at
@@ -335,5 +340,5 @@ def deciding_groups(deal, out_a, out_b, offered, *, lenient: bool = False,
                 if s.playable and not s.undetermined and frozenset(s.winners) == target:
                     return tuple(g for g, _ in combo), None
     except BoundReached:
-        return (), f"not decided: the search reached its bound of {limit:,} replayed rounds"
-    return names, "no smaller set of these knobs alone gives this winner: all of them together"
+        return (), Message("not decided: the search reached its bound of {limit} replayed rounds", limit=format(limit, ","))
+    return names, Message("no smaller set of these knobs alone gives this winner: all of them together")

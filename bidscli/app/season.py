@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..analysis.season import (
     DEFAULT_ORDER,
@@ -28,12 +28,58 @@ from ..analysis.season import (
     season,
 )
 from ..core.errors import BidsError, UnfinishedError
+from ..core.i18n import Message, PluralMessage, output_language
 from ..core.paths import path_in, shared_path
 from ..core.sanitize import path_text
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
 from ..log.reader import MAX_FILE_BYTES
 from .batch import PathProblem, WalkedPath, iter_log_paths
+
+
+class Reason:
+    """Why a log is left out: its first error, located (``file:line: round r, trick t: ...``), as
+    data, worded when shown (the table in the output language, JSON in English), in this process
+    or a worker's (plain fields: it pickles). ``file``: the log's path, said first when the error
+    names no file. ``shared(pairs)``: the same, each ``old`` text of the worded reason replaced by
+    ``new`` (a page names no local path)."""
+
+    __slots__ = ("msg", "where", "file", "pairs")
+
+    def __init__(self, error: BidsError, file: str | None = None, pairs: tuple = ()) -> None:
+        self.msg = error.msg
+        self.where: dict[str, Any] = {"file": error.file, "line": error.line, "round": error.round,
+                                      "trick": error.trick, "follows": error.follows}
+        self.file = None if error.file else file
+        self.pairs = pairs
+
+    def error(self) -> BidsError:
+        return BidsError(self.msg, **self.where)
+
+    def in_language(self, lang: str) -> str:
+        text = self.error()
+        where = text.where(lang)
+        said = f"{where}: {text.text(lang)}" if where else text.text(lang)
+        if self.file is not None:
+            said = f"{self.file}: {said}"
+        for old, new in self.pairs:
+            said = said.replace(old, new)
+        return said
+
+    def shared(self, pairs) -> Reason:
+        return Reason(self.error(), self.file, tuple(pairs))
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
+
+    def __repr__(self) -> str:
+        return f"Reason({self.msg!r}, {self.where!r}, {self.file!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and ((self.msg, self.where, self.file, self.pairs)
+                                              == (other.msg, other.where, other.file, other.pairs))
+
+    __hash__ = None  # type: ignore[assignment]  # its message's arguments are a dict
 
 
 class Scored(NamedTuple):
@@ -43,7 +89,7 @@ class Scored(NamedTuple):
     file: str
     games: tuple = ()
     seats: tuple = ()  # the log's player names, seating order
-    left_out: str | None = None
+    left_out: Reason | None = None
     change: WinnerChange | None = None
 
 
@@ -71,19 +117,26 @@ def parse_alias(text: str) -> tuple[str, str]:
             names[-1].append(c)
         i += 1
     if len(names) != 2:
-        more = ("" if len(names) < 2 else
-                f": it has {len(names) - 1} '=' (a '=' that is part of a name is written '\\=')")
-        raise ValueError(f"'{quoted(text)}': expected OLD=NEW (--alias \"Ana Maria=Ana\"){more}")
+        raise ValueError(Message("'{text}': expected OLD=NEW (--alias \"Ana Maria=Ana\")", text=quoted(text))
+                         if len(names) < 2 else
+                         # TRANSLATORS: '\\=' is typed as it is (a backslash and an equals sign)
+                         PluralMessage("'{text}': expected OLD=NEW (--alias \"Ana Maria=Ana\"): it has {n} '=' (a '=' "
+                                       "that is part of a name is written '\\=')",
+                                       "'{text}': expected OLD=NEW (--alias \"Ana Maria=Ana\"): it has {n} '=' (a '=' "
+                                       "that is part of a name is written '\\=')", len(names) - 1, text=quoted(text)))
     old, new = (nfc("".join(n).strip()) for n in names)
     for name in (old, new):
         why = problem(name)
         if why is not None:
-            raise ValueError(f"'{quoted(text)}': the name '{quoted(name)}' {why}")
+            # TRANSLATORS: {why} completes the sentence, in English until the names' messages are
+            # translated ("is empty", "has 40 characters (at most 32)")
+            raise ValueError(Message("'{text}': the name '{name}' {why}", text=quoted(text), name=quoted(name),
+                                     why=why))
     return old, new
 
 
-def _located(exc: BidsError, path: str) -> str:
-    return str(exc) if exc.file else f"{path}: {exc}"
+def _located(exc: BidsError, path: str) -> Reason:
+    return Reason(exc, path)
 
 
 def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
@@ -100,7 +153,8 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
             return Scored(item)
         return Scored(item, seats=_seats_of(item), left_out=_located(exc, item))
     except (RecursionError, MemoryError):
-        return Scored(item, left_out=f"{item}: the log is too deeply nested or too large to score")
+        return Scored(item, left_out=Reason(BidsError(Message("the log is too deeply nested or too large to score")),
+                                            str(item)))
 
 
 def _seats_of(path: str) -> tuple:
@@ -121,8 +175,8 @@ def _own(path: str) -> Scored:
     try:
         loaded, result = api.score(path)  # the first error, as bids score stops; unfinished: refused
     except UnfinishedError as exc:  # the engine's advice names score's --allow-partial: season's own
-        raise exc.advise("a season counts finished games (`bids score FILE --allow-partial` shows its "
-                         "standings so far)") from None
+        raise exc.advise(Message("a season counts finished games (`bids score FILE --allow-partial` shows its "
+                                 "standings so far)")) from None
     seats = loaded.log.players
     return Scored(path, (game_of(path, loaded.log.date, result, seats, title=loaded.log.title,
                                  ruleset=loaded.ruleset.name),), seats)
@@ -137,15 +191,18 @@ def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
     for label, o in zip(pl.labels, pl.outcomes):
         if not o.determined:
             u = o.undetermined
-            raise BidsError(f"undetermined from this log under {label}: {u['message']}", file=path,
-                            round=u["round"], trick=u["trick"])
+            # TRANSLATORS: {message} is the engine's account of the card the log never showed
+            raise BidsError(Message("undetermined from this log under {ruleset}: {message}", ruleset=label,
+                                    message=u["message"]), file=path, round=u["round"], trick=u["trick"])
         stop = o.result.stopped_at
         if stop is not None:
             rnd = pl.deal.rounds[stop[0] - 1] if stop[0] else None
             line = rnd.tricks[-1].line if rnd is not None and rnd.tricks else None
-            raise UnfinishedError(f"the game is unfinished under {label} after round {stop[0]}, trick {stop[1]} "
-                                  f"(a round of {o.result.deck.tricks} tricks)", advice=None, file=path, line=line,
-                                  round=stop[0] or None, trick=stop[1] or None)
+            raise UnfinishedError(PluralMessage(
+                "the game is unfinished under {ruleset} after round {round}, trick {trick} (a round of {n} trick)",
+                "the game is unfinished under {ruleset} after round {round}, trick {trick} (a round of {n} tricks)",
+                o.result.deck.tricks, ruleset=label, round=stop[0], trick=stop[1]), advice=None, file=path,
+                line=line, round=stop[0] or None, trick=stop[1] or None)
     title = pl.deal.log.title
     games = tuple(game_of(path, date, o.result, seats, title=title, ruleset=label)
                   for label, o in zip(pl.labels, pl.outcomes))
@@ -163,17 +220,20 @@ def _change(path: str, pl, winners, lenient: bool) -> WinnerChange:
     from ..analysis.season import deciding_groups
 
     decided: list = []
-    notes: list = []
+    notes: Message | None = None
     for i in range(1, len(pl.outcomes)):
         if winners[i] == winners[0]:
             continue
         groups, note = deciding_groups(pl.deal, pl.outcomes[0], pl.outcomes[i], pl.offered, lenient=lenient)
         decided.extend(g for g in groups if g not in decided)
         if note:
-            notes.append(note if len(pl.outcomes) == 2 else f"{pl.labels[i]}: {note}")
+            if len(pl.outcomes) > 2:
+                note = Message("{ruleset}: {note}", ruleset=pl.labels[i], note=note)
+            # TRANSLATORS: two notes on one game's winner change, one after the other
+            notes = note if notes is None else Message("{notes}; {note}", notes=notes, note=note)
     order = {p: i for i, p in enumerate(pl.deal.players)}
     return WinnerChange(path, {lab: tuple(sorted(w, key=order.__getitem__)) for lab, w in zip(pl.labels, winners)},
-                        tuple(decided), "; ".join(notes) or None)
+                        tuple(decided), notes)
 
 
 def _once(items, notes: list) -> Iterable:
@@ -194,8 +254,9 @@ def _once(items, notes: list) -> Iterable:
             continue
         if real in seen:
             if seen[real] is not None:
-                again = "" if item == seen[real] else f" (as {path_text(seen[real])} too)"
-                notes.append(f"{path_text(item)}: named twice{again}: counted once")
+                notes.append(Message("{path}: named twice: counted once", path=path_text(item)) if item == seen[real]
+                             else Message("{path}: named twice (as {other} too): counted once", path=path_text(item),
+                                          other=path_text(seen[real])))
                 seen[real] = None  # one note a file
             continue
         seen[real] = item
@@ -205,8 +266,8 @@ def _once(items, notes: list) -> Iterable:
                     digest = hashlib.sha256(fh.read()).digest()
                 first = digests.setdefault(digest, item)
                 if first is not item:
-                    yield PathProblem(item, BidsError(f"the same log as {path_text(first)}, byte for byte: "
-                                                      "a second copy of one game", file=item))
+                    yield PathProblem(item, BidsError(Message("the same log as {other}, byte for byte: a second "
+                                                              "copy of one game", other=path_text(first)), file=item))
                     continue
         except OSError:
             pass  # the scoring says what is wrong with it
@@ -235,17 +296,17 @@ def _walked(args: Iterable[str], where: dict) -> Iterable:
             yield item
 
 
-def shared_text(text: str, path: str, where: Mapping) -> str:
-    """``text`` (a left-out log's reason) with no local path: the log's path as its name, and any
+def shared_text(reason: Reason, path: str, where: Mapping) -> Reason:
+    """``reason`` (a left-out log's) with no local path: the log's path as its name, and any
     other file under the folder it was found in (its ruleset) relative to that folder."""
     w = where.get(path)
     if w is None:
-        return text
-    text = text.replace(path_text(path), path_text(w.name))
+        return reason
+    pairs = [(path_text(path), path_text(w.name))]
     if w.root:
-        for root in dict.fromkeys((w.root, os.path.abspath(w.root))):
-            text = text.replace(path_text(root.rstrip(os.sep) + os.sep), "")
-    return text
+        pairs += [(path_text(root.rstrip(os.sep) + os.sep), "") for root in dict.fromkeys((w.root,
+                                                                                           os.path.abspath(w.root)))]
+    return reason.shared(pairs)
 
 
 def alias_map(texts: Iterable[str]) -> dict[str, str]:
@@ -258,20 +319,20 @@ def alias_map(texts: Iterable[str]) -> dict[str, str]:
         old, new = parse_alias(text)
         k = name_key(old)
         if k in keys and name_key(out[keys[k]]) != name_key(new):
-            raise ValueError(f"--alias {text!r} and --alias {keys[k] + '=' + out[keys[k]]!r} give {old!r} two names: "
-                             "give one")
+            raise ValueError(Message("--alias {given!r} and --alias {other!r} give {old!r} two names: give one",
+                                     given=text, other=keys[k] + "=" + out[keys[k]], old=old))
         keys[k] = old
         out[old] = new
     for old, new in out.items():
         if name_key(new) in keys and name_key(new) != name_key(old):
             other = keys[name_key(new)]
-            raise ValueError(f"--alias {old + '=' + new!r} and --alias {other + '=' + out[other]!r}: {new!r} is "
-                             "both a new name and an old one: map every old name straight to the name the "
-                             "season shows")
+            raise ValueError(Message("--alias {given!r} and --alias {other!r}: {new!r} is both a new name and an old "
+                                     "one: map every old name straight to the name the season shows",
+                                     given=old + "=" + new, other=other + "=" + out[other], new=new))
     return out
 
 
-def look_alike_notes(players: Iterable[str]) -> list[str]:
+def look_alike_notes(players: Iterable[str]) -> list[Message]:
     """A warning for each two season players whose names look alike across scripts (core/lookalike.py:
     Latin "Ana" and Cyrillic "Аna"): one person written two ways, or two people nobody can tell apart.
     Names in ASCII are all Latin: the tables are not even loaded for them."""
@@ -281,8 +342,10 @@ def look_alike_notes(players: Iterable[str]) -> list[str]:
     from ..core.lookalike import lookalikes, script_list
     from ..log.names import shown
 
-    return [f"players '{shown(a)}' ({script_list(a)}) and '{shown(b)}' ({script_list(b)}) look alike but are "
-            f"written in different scripts: if they are one person, --alias \"{shown(b)}={shown(a)}\" makes them one"
+    # TRANSLATORS: {scripts} and {other_scripts} are Unicode's names of scripts (Latin, Cyrillic)
+    return [Message("players '{name}' ({scripts}) and '{other}' ({other_scripts}) look alike but are written in "
+                    "different scripts: if they are one person, --alias \"{other}={name}\" makes them one",
+                    name=shown(a), scripts=script_list(a), other=shown(b), other_scripts=script_list(b))
             for a, b in lookalikes(players)]
 
 
@@ -317,7 +380,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     prepare_gc()
     names = _Names(aliases or {})
     labels = [None] if not refs else _labels(refs)
-    notes: list[str] = []
+    notes: list[Message] = []
     where: dict = {}
     items = _once(_walked(args, where), notes)
     extra = (tuple(refs), lenient)
@@ -345,9 +408,9 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
             shown = [names(p) for p in s.seats]
             twice = sorted({p for p in shown if shown.count(p) > 1})
             if twice:
-                left.append(LeftOut(s.file, f"{path_text(s.file)}: {', '.join(twice)} would play twice in this "
-                                            "game (two players' names are the same season player by --alias)",
-                                    w and w.name))
+                said = Message("{players} would play twice in this game (two players' names are the same season "
+                               "player by --alias)", players=", ".join(twice))
+                left.append(LeftOut(s.file, Reason(BidsError(said, file=str(s.file))), w and w.name))
             else:
                 name = s.games[0].title or (w.name if w else None)
                 rows.append(tuple(_renamed(g, shown, name) for g in s.games))
@@ -364,10 +427,11 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     for old in names.unused():
         only = left_seats.get(name_key(old))
         if only:
-            notes.append(f"--alias {old!r}: {old!r} plays only in {'a game' if len(only) == 1 else 'games'} left out "
-                         f"({', '.join(path_text(f) for f in only)}): see 'Left out'")
+            notes.append(PluralMessage("--alias {old!r}: {old!r} plays only in a game left out ({games}): see 'Left out'",
+                                       "--alias {old!r}: {old!r} plays only in games left out ({games}): see 'Left out'",
+                                       len(only), old=old, games=", ".join(path_text(f) for f in only)))
         else:
-            notes.append(f"--alias {old!r}: no game has a player {old!r}")
+            notes.append(Message("--alias {old!r}: no game has a player {old!r}", old=old))
     notes += look_alike_notes(names.shown.values())
     left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))

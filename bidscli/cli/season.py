@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..analysis.season import DEFAULT_ORDER, ORDERS  # plain data, no import of its own
-from ..core.i18n import N_
+from ..core.i18n import N_, Message
 from .catalog import command
 from .language import option
 from .options import (
@@ -86,12 +86,12 @@ def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, l
             again += " --lenient-deck"
         write_or_echo(html.season(result, again), html_out, force)
     for note in result.notes:
-        fail(f"note: {note}")
+        fail(Message("note: {note}", note=note))
     if fmt == "csv":  # the CSV has the standings only: what was left out is said on stderr, and where the rest is
         for x in result.left_out:
-            fail(f"left out: {x.reason}")
-        fail('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
-             "each ruleset) and in the table")
+            fail(Message("left out: {reason}", reason=x.reason))
+        fail(Message('note: the CSV holds the standings; each game\'s results are in --format json ("results" under '
+                     "each ruleset) and in the table"))
     if html_out != "-":
         if fmt == "json":
             from ..report.render import dumps

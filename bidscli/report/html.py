@@ -6,13 +6,20 @@ as package data). Autoescaping is on for every template: player names, file
 names and ruleset titles are user input, and each reaches the page escaped.
 The page is one file: the stylesheet and the small script are inlined, charts
 are inline SVG, and nothing refers to a URL.
+
+Every text of a page is in the output language (issue 34): a template says its texts as
+message ids, ``{{ _("Final table") }}``, ``{{ _("{player} leads", player=r.leader) }}``,
+``{{ ngettext("{n} game", "{n} games", n) }}`` (extracted by ``make catalogs``, worded here);
+a label held as data (``N_`` in Python) is worded with the ``tr`` filter, and a ``Message`` in
+the page data is worded when it is printed. The translation is escaped as any text is, and so
+is each argument, unless it is markup the template made (a macro's output).
 """
 
 from __future__ import annotations
 
 import functools
 
-from ..core.i18n import output_language
+from ..core.i18n import Message, gettext, ngettext, output_language, worded
 from . import numbers, svg
 
 
@@ -31,9 +38,33 @@ def environment():
     env.filters["num"] = numbers.number  # numbers and dates as the output language writes them
     env.filters["pct"] = numbers.percent
     env.filters["date"] = numbers.date
+    env.filters["tr"] = gettext  # a label held as data (N_), worded where it is shown
+    env.globals["_"] = page_text
+    env.globals["ngettext"] = page_plural
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
+
+
+def page_text(msgid: str, /, **args):
+    """``msgid`` in the output language, its ``{name}`` fields filled in: markup, the translation
+    escaped, each argument escaped unless it is markup already (a macro's output); a worded value
+    (a ``Message``, a card) worded in the same language."""
+    return _filled(gettext(msgid), args)
+
+
+def page_plural(singular: str, plural: str, n: int, /, **args):
+    """``page_text`` of the form of ``singular``/``plural`` for ``n`` (``{n}`` among its arguments)."""
+    return _filled(ngettext(singular, plural, n), {"n": n, **args})
+
+
+def _filled(template: str, args: dict):
+    from markupsafe import Markup
+
+    # The translation escaped for text and for a double-quoted attribute (the templates quote every
+    # attribute so): its apostrophes stay as they are written. The arguments: markupsafe's escape.
+    safe = template.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;")
+    return Markup(safe).format(**{k: worded(v) for k, v in args.items()})
 
 
 def knob_breaks(name: str):
@@ -148,8 +179,9 @@ def season(season, command: str = "bids season") -> str:
         series = [(p, [(x.game, x.mu, x.sigma) for x in rs.history[p]]) for p in players]
         # taller with more players, so that every line's end label has its row
         charts.append(svg.responsive(svg.band_chart, series, max(season.games, 1),
-                                     f"{label_text(rs.ruleset)}: each player's rating mu after each game, "
-                                     "the band mu ± sigma", width=880, height=max(300, 120 + 22 * len(players)),
+                                     Message("{ruleset}: each player's rating mu after each game, the band mu ± "
+                                             "sigma", ruleset=label_text(rs.ruleset)).text(),
+                                     width=880, height=max(300, 120 + 22 * len(players)),
                                      narrow={"height": max(260, 100 + 18 * len(players))}))
     labels = [label_text(rs.ruleset) for rs in season.rulesets]
     from .pages import rule_doc
@@ -161,6 +193,7 @@ def season(season, command: str = "bids season") -> str:
     # Each game's totals the highest first, as the table gives them (report.season.totals_text).
     results = [[{**result_json(g), "ranked": [(p.player, p.total) for p in sorted(g.players, key=lambda p: p.rank)]}
                 for g in rs.results] for rs in season.rulesets]
+    change_notes = [c.note for c in season.winner_changes]  # the doc's are English (JSON)
     return _render("season.html", command, doc=doc, charts=charts, labels=labels, players=players, rules=rules,
-                   left_out=left_out, results=results, standings=standings,
+                   left_out=left_out, results=results, standings=standings, change_notes=change_notes,
                    styles=[svg.style(i) for i in range(len(players))])

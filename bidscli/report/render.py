@@ -7,6 +7,7 @@ import os
 from operator import attrgetter
 
 from ..core.errors import BidsError
+from ..core.i18n import ENGLISH
 from ..core.sanitize import path_text
 from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
@@ -76,10 +77,18 @@ def fit_text(text: str, width: int | None = None, whole_words: bool = False) -> 
 
 
 def dumps(doc) -> str:
-    """Every JSON report: valid UTF-8, control characters escaped (sanitize.py)."""
+    """Every JSON report: valid UTF-8, control characters escaped (sanitize.py); a worded value in
+    it (a ``Message`` of a page's data) in English, whatever the output language."""
     from ..core.sanitize import json_dumps
 
-    return json_dumps(doc)
+    return json_dumps(doc, default=_english)
+
+
+def _english(value):
+    wording = getattr(value, "in_language", None)
+    if wording is None:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    return wording(ENGLISH)
 
 
 def dumps_plain(doc) -> str:

@@ -1,6 +1,8 @@
 """``bids season``'s outputs: the table text, the JSON document (cli.md) and the CSV rows.
 
-They read an ``analysis.season.Season`` and nothing else; the page is ``html.season``.
+They read an ``analysis.season.Season`` and nothing else; the page is ``html.season``. The table
+is in the output language (its headings, notes and numbers: issue 34); the JSON and the CSV are
+English, whatever the language.
 """
 
 from __future__ import annotations
@@ -8,18 +10,21 @@ from __future__ import annotations
 import csv
 import io
 
+from ..core.i18n import ENGLISH, N_, Message, PluralMessage, gettext, worded
 from ..core.sanitize import path_text
+from .numbers import number
 from .render import csv_row, fit_table
 
-OWN = "each game under its own ruleset"
+OWN = N_("each game under its own ruleset")
 
 
 def label_text(label: str | None) -> str:
-    return OWN if label is None else label
+    """A ruleset's label as the table and the page say it (each game's own: in the output language)."""
+    return gettext(OWN) if label is None else label
 
 
 def _num(x: float, places: int = 2) -> str:
-    return f"{x:.{places}f}"
+    return number(x, places)  # the output language's decimal sign (numbers.py)
 
 
 def standing_json(s) -> dict:
@@ -45,7 +50,7 @@ def season_json(season) -> dict:
     return {
         "games": season.games,
         "files": list(season.files),
-        "left_out": [{"file": x.file, "game": x.name, "reason": x.reason} for x in season.left_out],
+        "left_out": [{"file": x.file, "game": x.name, "reason": worded(x.reason, ENGLISH)} for x in season.left_out],
         "rulesets": [{
             "ruleset": rs.ruleset,
             "rank_by": rs.order.name,
@@ -59,27 +64,37 @@ def season_json(season) -> dict:
             "results": [result_json(g) for g in rs.results],
         } for rs in season.rulesets],
         "winner_changes": [{"file": c.file, "game": c.name, "winners": {k: list(v) for k, v in c.winners.items()},
-                            "decided_by": list(c.decided_by), "note": c.note} for c in season.winner_changes],
-        "notes": list(season.notes),
+                            "decided_by": list(c.decided_by), "note": worded(c.note, ENGLISH)}
+                           for c in season.winner_changes],
+        "notes": [worded(n, ENGLISH) for n in season.notes],
     }
 
 
-# The standings' columns: header -> the cell of a Standing, as the table and the page show it.
+# The standings' columns: header -> the cell of a Standing, as the table and the page show it. The
+# headers are message ids (N_), worded where they are shown (``headings``).
 STANDING_COLUMNS = {
     "#": lambda s: "-" if s.place is None else s.place,
-    "player": lambda s: s.player,
-    "games": lambda s: s.games,
-    "wins": lambda s: s.wins,
-    "win %": lambda s: _num(100 * s.win_rate, 1),
-    "mean rank": lambda s: _num(s.mean_rank),
-    "pts/game": lambda s: _num(s.points_per_game, 1),
-    "mu": lambda s: _num(s.rating.mu),
-    "sigma": lambda s: _num(s.rating.sigma),
-    "ordinal": lambda s: _num(s.rating.ordinal),
+    # TRANSLATORS: a column of bids season's standings (short: the tables fit a terminal)
+    N_("player"): lambda s: s.player,
+    N_("games"): lambda s: s.games,
+    N_("wins"): lambda s: s.wins,
+    N_("win %"): lambda s: _num(100 * s.win_rate, 1),
+    N_("mean rank"): lambda s: _num(s.mean_rank),
+    N_("pts/game"): lambda s: _num(s.points_per_game, 1),
+    # TRANSLATORS: mu and sigma are the rating's two numbers (openskill), named as its docs name them
+    N_("mu"): lambda s: _num(s.rating.mu),
+    N_("sigma"): lambda s: _num(s.rating.sigma),
+    # TRANSLATORS: the rating's cautious estimate, mu - 3 sigma (openskill's "ordinal")
+    N_("ordinal"): lambda s: _num(s.rating.ordinal),
 }
 # The column that sets each order (--rank-by): it comes right after the player, so it is read first.
 KEY_COLUMN = {"wins": "wins", "points": "pts/game", "mean-rank": "mean rank", "rating": "ordinal"}
-MORE_HEADERS = ["player", "lucky-loser rounds", "-5 bonuses", "best game", "points"]
+MORE_HEADERS = ["player", N_("lucky-loser rounds"), N_("-5 bonuses"), N_("best game"), N_("points")]
+
+
+def headings(headers) -> list[str]:
+    """Column headers (message ids) in the output language."""
+    return [gettext(h) for h in headers]
 
 
 def standing_headers(order_name: str) -> list[str]:
@@ -92,12 +107,14 @@ def standing_rows(standings, headers) -> list[list]:
     return [[STANDING_COLUMNS[h](s) for h in headers] for s in standings]
 
 
-def order_text(rs) -> str:
+def order_text(rs) -> Message:
     """The heading's account of the order: "most wins, then ...; players with fewer than 3 games apart"."""
-    text = f"ranked by {rs.order.text}"
+    order = Message(rs.order.text)  # a message id of analysis.season.ORDERS
     if rs.min_games > 1:
-        text += f"; players with fewer than {rs.min_games} games are listed apart, unranked"
-    return text
+        return PluralMessage("ranked by {order}; players with fewer than {n} game are listed apart, unranked",
+                             "ranked by {order}; players with fewer than {n} games are listed apart, unranked",
+                             rs.min_games, order=order)
+    return Message("ranked by {order}", order=order)
 
 
 def champion_text(rs) -> str:
@@ -116,8 +133,8 @@ def _h2h_rows(rs) -> list[list]:
     return rows
 
 
-H2H_HEADERS = ["player", "opponent", "games", "above", "below"]
-RESULT_HEADERS = ["#", "date", "game", "ruleset", "winners", "totals"]
+H2H_HEADERS = ["player", N_("opponent"), "games", N_("above"), N_("below")]
+RESULT_HEADERS = ["#", N_("date"), N_("game"), N_("ruleset"), N_("winners"), N_("totals")]
 
 
 def totals_text(g) -> str:
@@ -133,51 +150,62 @@ def result_rows(rs) -> list[list]:
 def season_text(season) -> str:
     """Every ruleset's standings, the other columns, head to head; champions; winner changes; left out."""
     out = []
-    counted = f"{season.games} game{'s' if season.games != 1 else ''}"
+    counted = PluralMessage("{n} game", "{n} games", season.games)
     for rs in season.rulesets:
-        out.append(f"Standings, {label_text(rs.ruleset)}: {counted}, {order_text(rs)}")
+        label = label_text(rs.ruleset)
+        out.append(str(Message("Standings, {ruleset}: {games}, {order}", ruleset=label, games=counted,
+                               order=order_text(rs))))
         if not rs.standings and not rs.unranked:
-            out.append("  no game to count")
+            out.append("  " + Message("no game to count").text())
             out.append("")
             continue
         headers = standing_headers(rs.order.name)
-        out.append(fit_table(standing_rows(rs.standings, headers), headers) if rs.standings
-                   else f"  no player has {rs.min_games} games")
+        out.append(fit_table(standing_rows(rs.standings, headers), headings(headers)) if rs.standings
+                   else "  " + PluralMessage("no player has {n} game", "no player has {n} games", rs.min_games).text())
         if rs.unranked:
-            out.append(f"Not ranked (fewer than {rs.min_games} games):")
-            out.append(fit_table(standing_rows(rs.unranked, headers[1:]), headers[1:]))
-        out.append(f"Champion ({label_text(rs.ruleset)}): {champion_text(rs)}, the first of the standings")
+            out.append(PluralMessage("Not ranked (fewer than {n} game):", "Not ranked (fewer than {n} games):",
+                                     rs.min_games).text())
+            out.append(fit_table(standing_rows(rs.unranked, headers[1:]), headings(headers[1:])))
+        out.append(Message("Champion ({ruleset}): {players}, the first of the standings", ruleset=label,
+                           players=champion_text(rs)).text())
         out.append("")
         out.append(fit_table([[s.player, s.lucky_loser_rounds, s.minus_five_bonuses, path_text(s.best_game.name),
-                               s.best_game.points] for s in rs.standings + rs.unranked], MORE_HEADERS))
+                               s.best_game.points] for s in rs.standings + rs.unranked], headings(MORE_HEADERS)))
         out.append("")
-        out.append(f"Results, {label_text(rs.ruleset)}: one row a game, in season order")
-        out.append(fit_table(result_rows(rs), RESULT_HEADERS))
+        out.append(Message("Results, {ruleset}: one row a game, in season order", ruleset=label).text())
+        out.append(fit_table(result_rows(rs), headings(RESULT_HEADERS)))
         out.append("")
-        out.append(f"Head to head, {label_text(rs.ruleset)}: games both played, and how often the player "
-                   "finished above and below the opponent (equal totals: neither)")
-        out.append(fit_table(_h2h_rows(rs), H2H_HEADERS))
+        out.append(Message("Head to head, {ruleset}: games both played, and how often the player finished above and "
+                           "below the opponent (equal totals: neither)", ruleset=label).text())
+        out.append(fit_table(_h2h_rows(rs), headings(H2H_HEADERS)))
         out.append("")
     if len(season.rulesets) > 1:
-        out.append(f"What if: champion under each ruleset (ranked by {season.rulesets[0].order.text})")
+        out.append(Message("What if: champion under each ruleset (ranked by {order})",
+                           order=Message(season.rulesets[0].order.text)).text())
         out.append(fit_table([[label_text(rs.ruleset), champion_text(rs)] for rs in season.rulesets],
-                             ["ruleset", "champion"]))
+                             headings(["ruleset", N_("champion")])))
         out.append("")
-        n = len(season.winner_changes)
-        out.append(f"Games whose winner changes: {n} of {season.games}")
+        out.append(Message("Games whose winner changes: {n} of {games}", n=len(season.winner_changes),
+                           games=season.games).text())
         for c in season.winner_changes:
             who = "; ".join(f"{k} {', '.join(v)}" for k, v in c.winners.items())
-            by = ", ".join(c.decided_by) or "no single knob"
-            line = f"  {path_text(c.name or c.file)}: {who}; decided by {by}"
+            by = ", ".join(c.decided_by) or gettext(NO_KNOB)
+            game = path_text(c.name or c.file)
             if c.note:
-                line += f" (note: {c.note})"
-            out.append(line)
+                line = Message("{game}: {winners}; decided by {knobs} (note: {note})", game=game, winners=who,
+                               knobs=by, note=c.note)
+            else:
+                line = Message("{game}: {winners}; decided by {knobs}", game=game, winners=who, knobs=by)
+            out.append("  " + line.text())
         out.append("")
     if season.left_out:
-        out.append(f"Left out: {len(season.left_out)} log{'s' if len(season.left_out) != 1 else ''} "
-                   "(not counted above)")
+        out.append(PluralMessage("Left out: {n} log (not counted above)", "Left out: {n} logs (not counted above)",
+                                 len(season.left_out)).text())
         out.extend(f"  {x.reason}" for x in season.left_out)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+NO_KNOB = N_("no single knob")  # a winner change that no knob alone decides
 
 
 CSV_HEADERS = ["ruleset", "rank", "player", "games", "wins", "win_rate", "mean_rank", "points_per_game",

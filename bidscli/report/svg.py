@@ -10,6 +10,9 @@ Colours: the players' palette is Okabe-Ito (readable with the common colour
 blindnesses); every series also has its own dash pattern and a text label,
 so no chart is read by colour alone.
 
+Texts: every word a chart draws (an axis's name, a tooltip) is worded in the output language when
+the chart is made (issue 34), its numbers as that language writes them (numbers.py).
+
 Sizes: every text is at least ``TICK_FONT`` (11) units high and a chart is never
 drawn smaller than its view box, so text is never under 11 px on the screen: a
 page carries each chart twice, at its own width and at ``NARROW`` (a phone's
@@ -20,8 +23,12 @@ column), and the stylesheet shows the one that fits its box
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
+
+from ..core.i18n import Message, output_language
+from .numbers import DECIMAL, number, percent
 
 # Okabe & Ito's palette, darkened where it must stand on white (yellow dropped).
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8a6d00", "#56B4E9", "#000000", "#E69F00")
@@ -33,8 +40,11 @@ NARROW = 340  # a chart's width in a phone's column (390 px, less the page's mar
 
 
 def text_width(text: str, size: float = TICK_FONT) -> float:
-    """A generous estimate of the width of ``text`` in a sans-serif font (no font metrics here)."""
-    return len(text) * size * 0.65
+    """A generous estimate of the width of ``text`` in a sans-serif font (no font metrics here): a
+    wide character (a kanji, a kana) takes a whole em, any other 0.65 of one."""
+    if text.isascii():
+        return len(text) * size * 0.65
+    return sum(1 if unicodedata.east_asian_width(c) in "WF" else 0.65 for c in text) * size
 
 
 def label_box(shape: Shape) -> tuple[float, float]:
@@ -159,7 +169,10 @@ def nice_ticks(lo: float, hi: float, count: float = 5) -> list[float]:
 
 
 def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+    """A tick's value: an integer as one, else its shortest form with the language's decimal sign."""
+    if float(v).is_integer():
+        return str(int(v))
+    return f"{v:g}".replace(".", DECIMAL.get(output_language(), "."))
 
 
 def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[tuple[int, str]],
@@ -253,7 +266,7 @@ def diverging_bars(rows: Sequence[tuple[str, Sequence[tuple[str, float]]]], keys
 
 
 def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label: str, width: int = 480,
-                  row_height: int = 22, percent: bool = True, ref: float | None = None) -> Chart:
+                  row_height: int = 22, as_percent: bool = True, ref: float | None = None) -> Chart:
     """Horizontal bars of rates (0..1) with their 95% intervals as error bars; ``ref``: a dashed line
     (e.g. 1/players, an even share of the wins). Each bar's name is left of it, or above it when the
     names would take more than 40% of the width (a narrow chart)."""
@@ -273,10 +286,10 @@ def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label:
     for t in (0, 0.25, 0.5, 0.75, 1):
         shapes.append(Shape("line", {"x1": X(t), "x2": X(t), "y1": top - 4, "y2": height - 6, "class": "grid"}))
         shapes.append(Shape("text", {"x": X(t), "y": top - 6, "text-anchor": "middle", "class": "tick"},
-                            f"{int(t * 100)}%" if percent else _num(t)))
+                            percent(t, 0) if as_percent else _num(t)))
     if ref is not None:
         shapes.append(Shape("line", {"x1": X(ref), "x2": X(ref), "y1": top - 4, "y2": height - 6, "class": "ref"},
-                            f"even share {ref:.0%}"))
+                            Message("even share {rate}", rate=percent(ref, 0)).text()))
     bar = row_height - 6 - (FONT + 2 if above else 0)
     for r, (name, rate, lo, hi) in enumerate(rows):
         y = top + r * row_height + 2
@@ -288,13 +301,14 @@ def interval_bars(rows: Sequence[tuple[str, float | None, float, float]], label:
             shapes.append(Shape("text", {"x": left - 4, "y": mid + 4, "text-anchor": "end"}, names[r]))
         if rate is None:
             continue
-        text = f"{name}: {rate:.1%} (95% interval {lo:.1%} to {hi:.1%})"
+        text = Message("{name}: {rate} (95% interval {low} to {high})", name=name, rate=percent(rate),
+                       low=percent(lo), high=percent(hi)).text()
         shapes.append(Shape("rect", {"x": X(0), "y": y, "width": _r(max(rate * pw, 0.5)), "height": bar,
                                      "fill": colour(0), "class": "bar"}, text))
         shapes.append(Shape("line", {"x1": X(lo), "x2": X(hi), "y1": mid, "y2": mid, "class": "err"}))
         for x in (X(lo), X(hi)):
             shapes.append(Shape("line", {"x1": x, "x2": x, "y1": mid - 5, "y2": mid + 5, "class": "err"}))
-        shapes.append(Shape("text", {"x": X(hi) + 4, "y": mid + 4, "class": "tick"}, f"{rate:.0%}"))
+        shapes.append(Shape("text", {"x": X(hi) + 4, "y": mid + 4, "class": "tick"}, percent(rate, 0)))
     return Chart(width, height, shapes, label)
 
 
@@ -331,22 +345,28 @@ def histograms(series: Sequence[tuple[str, dict]], label: str, width: int = 640,
             shapes.append(Shape("text", {"x": left - 3, "y": y + 4, "text-anchor": "end", "class": "tick"}, _num(t)))
         for k, (e, c) in enumerate(zip(edges, tally)):
             h = c / cmax * panel
-            what = f"{e}" if step == 1 else f"{e} to {e + step - 1}"
+            if step == 1:
+                what = Message("{name}, score {score}: {count} player-games", name=name, score=e, count=c)
+            else:
+                what = Message("{name}, score {low} to {high}: {count} player-games", name=name, low=e,
+                               high=e + step - 1, count=c)
             shapes.append(Shape("rect", {"x": _r(X(e) + 1), "y": _r(y0 + panel - h),
                                          "width": _r(max(X(e + step) - X(e) - 2, 1)), "height": _r(h),
-                                         "fill": colour(i), "class": "bar"}, f"{name}, score {what}: {c} player-games"))
-        text = short(name, 24) if mean is None else f"{short(name, 24)}: mean {mean:.1f}"
+                                         "fill": colour(i), "class": "bar"}, what.text()))
+        text = short(name, 24) if mean is None else Message("{name}: mean {mean}", name=short(name, 24),
+                                                            mean=number(mean, 1)).text()
         shapes.append(Shape("text", {"x": left, "y": y0 - 5, "fill": colour(i), "class": "end"}, text))
         if mean is not None:
             # The mean is placed as a score is: a bin's left edge is its first score.
             shapes.append(Shape("line", {"x1": X(mean), "x2": X(mean), "y1": y0, "y2": y0 + panel, "class": "ref"},
-                                f"{name}: mean {mean:.1f}"))
+                                Message("{name}: mean {mean}", name=name, mean=number(mean, 1)).text()))
     base = top + len(series) * (head + panel)
     for t in nice_ticks(lo, lo + span, max(2, pw // 70)):
         if lo <= t <= lo + span:
             shapes.append(Shape("text", {"x": X(t), "y": base + 14, "text-anchor": "middle", "class": "tick"}, _num(t)))
     shapes.append(Shape("text", {"x": left + pw / 2, "y": height - 2, "text-anchor": "middle", "class": "tick"},
-                        "final score"))
+                        # TRANSLATORS: the axis of a chart of final scores
+                        Message("final score").text()))
     return Chart(width, height, shapes, label)
 
 
@@ -364,7 +384,7 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
     cut at the plot's edges (``.band`` shapes; the page shows a band for the player brought forward,
     or for every player when there are few)."""
     left, top, bottom = 40, 10, 24
-    right = end_room(end_text(name, f"{pts[-1][1]:.1f}") for name, pts in series if pts)
+    right = end_room(end_text(name, number(pts[-1][1], 1)) for name, pts in series if pts)
     values = [v for _, pts in series for _, v, _ in pts]
     ticks = nice_ticks(min(values, default=0) - 1, max(values, default=1) + 1)
     lo, hi = ticks[0], ticks[-1]
@@ -379,12 +399,14 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
     shapes = y_grid(ticks, left, pw, Y)
     steps_shown = [int(t) for t in nice_ticks(1, max(steps, 2), max(2, pw // 60))
                    if 1 <= t <= steps and float(t).is_integer()]
-    if steps_shown and steps_shown[0] != 1 and (X(steps_shown[0]) - X(1) < text_width("game 1") + LABEL_GAP
+    # TRANSLATORS: the first mark of the axis of a season's games (the others are numbers only)
+    first = Message("game {number}", number=1).text()
+    if steps_shown and steps_shown[0] != 1 and (X(steps_shown[0]) - X(1) < text_width(first) + LABEL_GAP
                                                  + text_width(_num(steps_shown[0])) / 2):
         steps_shown = steps_shown[1:]  # no room for "game 1" beside it
     for step in dict.fromkeys([1, *steps_shown]):
         shapes.append(Shape("text", {"x": X(step), "y": height - 6, "text-anchor": "start" if step == 1 else "middle",
-                                     "class": "tick"}, f"game {step}" if step == 1 else _num(step)))
+                                     "class": "tick"}, first if step == 1 else _num(step)))
     ends = []
     for i, (name, pts) in enumerate(series):
         if not pts:
@@ -393,17 +415,20 @@ def band_chart(series: Sequence[tuple[str, Sequence[tuple[int, float, float]]]],
         upper = [f"{X(g)},{Y(v + s)}" for g, v, s in pts]
         lower = [f"{X(g)},{Y(v - s)}" for g, v, s in reversed(pts)]
         shapes.append(Shape("polygon", {"points": " ".join(upper + lower), "fill": colour(i), "fill-opacity": 0.15,
-                                        "stroke": "none", "class": f"band {p}"}, f"{name}: mu ± sigma"))
+                                        "stroke": "none", "class": f"band {p}"},
+                            Message("{name}: mu ± sigma", name=name).text()))
         attrs = {"points": " ".join(f"{X(g)},{Y(v)}" for g, v, _ in pts), "fill": "none", "stroke": colour(i),
                  "stroke-width": 2, "class": f"series {p}"}
         if dash(i):
             attrs["stroke-dasharray"] = dash(i)
         g, v, s = pts[-1]
-        shapes.append(Shape("polyline", attrs, f"{name}: mu {v:.2f}, sigma {s:.2f} after game {g}"))
+        shapes.append(Shape("polyline", attrs, Message("{name}: mu {mu}, sigma {sigma} after game {game}", name=name,
+                                                       mu=number(v, 2), sigma=number(s, 2), game=g).text()))
         every = -(-len(pts) // MAX_MARKS)  # a long season: every k-th game's mark, and the last
         for k, (g, v, s) in enumerate(pts):
             if k % every == 0 or k == len(pts) - 1:
-                shapes.append(mark(i, X(g), Y(v), f"{name} after game {g}: mu {v:.2f}, sigma {s:.2f}"))
+                shapes.append(mark(i, X(g), Y(v), Message("{name} after game {game}: mu {mu}, sigma {sigma}",
+                                                          name=name, game=g, mu=number(v, 2), sigma=number(s, 2)).text()))
         ends.append([Y(v), i, name, v])
-    shapes += end_labels(ends, left + pw + 4, lambda v: f"{v:.1f}", within=(top + FONT / 2, top + ph))
+    shapes += end_labels(ends, left + pw + 4, lambda v: number(v, 1), within=(top + FONT / 2, top + ph))
     return Chart(width, height, shapes, label)

@@ -1,4 +1,5 @@
-/* Interaction only: the page reads the same without it. "Open all reasons" and open them for printing. */
+/* Interaction only: the page reads the same without it. "Open all reasons" and open them for printing.
+   The button's words are the page's language, from the .tools element (data-open, data-close). */
 (function () {
   "use strict";
   var all = document.querySelectorAll("details");
@@ -7,12 +8,13 @@
   if (bar) {
     var b = document.createElement("button");
     b.type = "button";
-    b.textContent = "Open all reasons";
+    var words = { open: bar.dataset.open || "Open all reasons", close: bar.dataset.close || "Close all reasons" };
+    b.textContent = words.open;
     b.addEventListener("click", function () {
       var open = b.getAttribute("aria-pressed") !== "true";
       all.forEach(function (d) { d.open = open; });
       b.setAttribute("aria-pressed", open ? "true" : "false");
-      b.textContent = open ? "Close all reasons" : "Open all reasons";
+      b.textContent = open ? words.close : words.open;
     });
     bar.appendChild(b);
   }
