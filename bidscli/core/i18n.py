@@ -133,20 +133,32 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def card_text(card: Any, lang: str) -> str:
+def card_text(card: object, lang: str) -> str:
     """A card as a text of ``lang`` says it, in that language's card words (log.md "Card words in
-    the players' languages"): ``G5`` is giallo 5 in Italian (yellow 5, ``Y5``, in English), ``N7``
-    nero 7, ``Ladro`` the Thief; ``-5`` and ``2x`` in every language. The one function every card
-    argument of a message goes through (``Card.in_language``); English is the card's token.
+    the players' languages": ``G5`` is giallo 5 in Italian, ``Ladro`` the Thief): the one function
+    every card argument of a message goes through (``Card.in_language``). English: the card's
+    token (``R5``, ``Thief``), as JSON and CSV write it.
 
-    This module is the bottom of core (errors and cards import it): the words come from
-    ``cardnames``, the tables that import nothing of bidscli (the card reader reads logs with the
-    same tables), read from ``card.colour``, ``card.number`` and ``card.special``."""
+    The words come from ``cardnames``, which imports nothing of bidscli (this module is the bottom
+    of core: errors and cards import it), read from ``card.colour``, ``number`` and ``special``."""
     if lang == ENGLISH:
         return str(card)
-    from .cardnames import token
+    key = (lang, card)
+    found = _card_words.get(key)
+    if found is None:
+        from .cardnames import token
 
-    return token(card.colour, card.number, card.special, lang)
+        colour, number, special = (getattr(card, "colour", None), getattr(card, "number", None),
+                                   getattr(card, "special", None))
+        if colour is None or (number is None and special is None):
+            found = str(card)  # not a card of the deck: as it is
+        else:
+            found = token(colour, number, special, lang)
+        _card_words[key] = found
+    return found
+
+
+_card_words: dict[tuple[str, object], str] = {}  # (language, card) -> its words: cards are interned, few
 
 
 GROUPING = {"en": ",", "ja": ",", "it": ".", "es": "."}  # the thousands sign of a count (CLDR)
