@@ -43,8 +43,8 @@ def environment():
     env.globals["_"] = page_text
     env.globals["ngettext"] = page_plural
     env.globals["pgettext"] = page_context
-    env.globals["listing"] = lambda items, last=False: str(words.Listing(items, last))
-    env.globals["clauses"] = lambda items: str(words.Clauses(items))
+    env.globals["listing"] = lambda items, last=False: page_joined(words.Listing, items, last=last)
+    env.globals["clauses"] = lambda items: page_joined(words.Clauses, items)
     env.globals["colour_letters"] = words.colour_letters
     env.globals["interval"] = study_interval
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
@@ -68,6 +68,14 @@ def page_context(context: str, msgid: str, /, **args):
     """``page_text`` of a message id that says another thing elsewhere ("wins": the winning card's
     label, and a column of win counts): told apart by its ``context`` (gettext's ``pgettext``)."""
     return _filled(catalog(output_language()).pgettext(context, msgid), args)
+
+
+def page_joined(kind, items, **kw):
+    """Texts of a page joined as ``kind`` (words.Listing, words.Clauses) in the output language,
+    as markup: an item already markup (a worded page text) as it is, any other escaped once."""
+    from markupsafe import Markup, escape
+
+    return Markup(str(kind([escape(worded(x)) for x in items], **kw)))
 
 
 def study_interval(low: str, high: str) -> str:
