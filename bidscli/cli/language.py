@@ -291,7 +291,9 @@ class _Worded(click.Command):
         names = self.get_help_option_names(ctx)
         if not names or not self.add_help_option:
             return None
-        if self._worded_help_option is None:
+        # Made again when the names differ: a context made without the group's settings (a test,
+        # a completion) asks with click's default names and must not fix them for every later one.
+        if self._worded_help_option is None or self._worded_help_option.opts != list(names):
             self._worded_help_option = WordedOption(
                 names, is_flag=True, expose_value=False, is_eager=True, callback=_show_help,
                 help=N_("Show this message and exit."))
