@@ -119,8 +119,7 @@ def _render(template: str, command: str, **context) -> str:
 
 def game(page: dict, command: str = "bids report") -> str:
     prog = page["progression"]
-    breaks = [(step, str(text)) for step, text in prog["breaks"]]  # R1, R2, bonus: in the output language
-    chart = svg.responsive(svg.line_chart, [(p, prog["series"][p]) for p in page["players"]], breaks,
+    chart = svg.responsive(svg.line_chart, [(p, prog["series"][p]) for p in page["players"]], prog["breaks"],
                            Message("Score progression: running game total of each player after every trick").text(),
                            narrow={"height": 230})
     return _render("game.html", command, page=page, charts={"progress": chart})

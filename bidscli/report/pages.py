@@ -443,6 +443,7 @@ def attribution_doc(att, players) -> dict:
         elif deciding:
             winner = Message("The winner is the same; the margin over {runner_up} moves because of {rules}.",
                              runner_up=m.runner_up, rules=deciding)
+    method: Message | Clauses
     if att.method == "shapley":
         method = Message("Each rule's part is its average effect over every order of switching the rules from {a} to "
                          "{b}; the parts add up exactly to each difference", a=a, b=b)
