@@ -326,7 +326,8 @@ def assert_shapley(log, ra, rb) -> bool:
     if k > 7:  # 8! orders and more: the suite stays fast (the games seldom read so many)
         return False
     deal = plan.build_deal(log)
-    offered, _ = plan.reference_game(deal, log, [ra, rb], True)
+    own, _ = plan.reference_play(deal, log, [ra, rb], True)
+    offered = None if own is None else own.offered
     value = []
     for mask in range(1 << k):
         changes = {x.knob: rb.knobs[x.knob] for i, g in enumerate(read_groups) if mask >> i & 1 for x in g.knobs}

@@ -251,7 +251,7 @@ MANY_ERRORS = ('ruleset = "english"\nplayers = ["Ana", "Ben", "Cleo"]\n[[rounds]
 
 
 def _peak(folder: Path) -> int:
-    summary = batch.Summary()
+    summary = batch.ValidateSummary()
     tracemalloc.start()
     try:
         for res in batch.validate_paths([str(folder)]):

@@ -4,14 +4,14 @@ Findings, each with its regression test below:
   1. ``bids diff`` (and ``bids report``) of italian and english over a 1,000-round
      six-player log replayed the whole game for each of the 256 mixtures of the
      account (minutes, 2.4 GB). Now the account replays at most
-     ``attribution.ROUND_REPLAYS`` rounds of play; past it the account is the ordered
+     ``attribution.ACCOUNT_ROUND_REPLAYS`` rounds of play; past it the account is the ordered
      split, exact to the point, marked ``"method": "ordered"`` with its reason.
   2. A house ruleset that differs from italian in 12 knobs, over 90 rounds: 4,096
      mixtures, 2,304 replays (1.9 GB, a MemoryError under a smaller limit). Bounded
      the same way.
   3. ``bids disputes`` bounded its search by the number of knobs only: on a long log
      every single change was a whole replay. Now at most ``disputes.MAX_VARIANTS``
-     variants and ``disputes.ROUND_REPLAYS`` replayed rounds, with a plain message
+     variants and ``disputes.SEARCH_ROUND_REPLAYS`` replayed rounds, with a plain message
      when a bound stops it, and progress on stderr.
   4. ``bids score LOG -r X`` of a log recorded under another ruleset built a whole
      diff, account included, only to know whether ``bids diff`` could play it (the
@@ -126,8 +126,8 @@ def check_account(at: dict, totals: dict, base: str, other: str) -> None:
 
 def check_bounded(at: dict) -> None:
     assert at["method"] == "ordered"
-    assert f"more than {attribution.ROUND_REPLAYS:,} replayed rounds" in at["reason"]
-    assert 0 < at["round_replays"] <= attribution.ROUND_REPLAYS
+    assert f"more than {attribution.ACCOUNT_ROUND_REPLAYS:,} replayed rounds" in at["reason"]
+    assert 0 < at["round_replays"] <= attribution.ACCOUNT_ROUND_REPLAYS
     assert at["mixtures"] == len(at["order"]) + 1
     # every step's label is a part of the account; a joint step names its groups
     steps = [" + ".join(s) for s in at["order"]]
@@ -187,7 +187,7 @@ def test_the_exact_account_stays_exact_within_the_bound():
                             "--format", "json").stdout)
     at = doc["attribution"]
     assert at["method"] == "shapley" and at["reason"] is None
-    assert 0 < at["round_replays"] <= attribution.ROUND_REPLAYS
+    assert 0 < at["round_replays"] <= attribution.ACCOUNT_ROUND_REPLAYS
 
 
 def test_a_smaller_bound_gives_the_ordered_split_and_then_a_joint_last_step(monkeypatch):
@@ -196,7 +196,7 @@ def test_a_smaller_bound_gives_the_ordered_split_and_then_a_joint_last_step(monk
     assert exact["method"] == "shapley"
     needed = exact["round_replays"]
     # One round short of the exact value: the ordered split.
-    monkeypatch.setattr(attribution, "ROUND_REPLAYS", needed - 1)
+    monkeypatch.setattr(attribution, "ACCOUNT_ROUND_REPLAYS", needed - 1)
     doc = json.loads(invoke("diff", "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english",
                             "--format", "json").stdout)
     at = doc["attribution"]
@@ -204,7 +204,7 @@ def test_a_smaller_bound_gives_the_ordered_split_and_then_a_joint_last_step(monk
     assert at["round_replays"] <= needed - 1
     check_account(at, doc["totals"], "italian", "english")
     # No room even for A's own replay: one joint step from A to B, the rulesets' own games.
-    monkeypatch.setattr(attribution, "ROUND_REPLAYS", 0)
+    monkeypatch.setattr(attribution, "ACCOUNT_ROUND_REPLAYS", 0)
     doc = json.loads(invoke("diff", "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english",
                             "--format", "json").stdout)
     at = doc["attribution"]
@@ -232,7 +232,7 @@ def test_disputes_on_a_thousand_rounds_stops_at_the_bound_and_says_so(long_log):
     res = bids("disputes", long_log, "-r", "italian", "--progress")
     assert res.returncode == 0, res.stderr[-2000:]
     flat = " ".join(res.stdout.split())
-    assert (f"Search stopped at the bound of {disputes.ROUND_REPLAYS:,} replayed rounds (docs/limits.md; "
+    assert (f"Search stopped at the bound of {disputes.SEARCH_ROUND_REPLAYS:,} replayed rounds (docs/limits.md; "
             f"this game has 1,000 rounds)") in flat
     assert "not searched [bound]" in flat
     assert "The search for the smallest sets that change the winner did not start" in flat
@@ -240,7 +240,7 @@ def test_disputes_on_a_thousand_rounds_stops_at_the_bound_and_says_so(long_log):
     # (carriage returns, read here as line ends) and ended once.
     lines = [x for x in res.stderr.splitlines() if x]
     assert lines and all(x.startswith("disputes: variants ") for x in lines), res.stderr[-500:]
-    assert lines[-1].endswith(f"of at most {disputes.ROUND_REPLAYS:,}")
+    assert lines[-1].endswith(f"of at most {disputes.SEARCH_ROUND_REPLAYS:,}")
 
 
 def test_disputes_stops_at_the_bound_on_variants(monkeypatch):
@@ -259,7 +259,7 @@ def test_disputes_search_within_its_bounds_is_complete():
     doc = json.loads(invoke("disputes", "tests/data/disputes-3r-4p.toml", "--format", "json").stdout)
     m = doc["minimal"]
     assert m["complete"] is True and m["bound_reached"] is None and m["variants_searched"] == 4095
-    assert doc["replayed_rounds"] <= disputes.ROUND_REPLAYS
+    assert doc["replayed_rounds"] <= disputes.SEARCH_ROUND_REPLAYS
     assert "Search stopped" not in invoke("disputes", "tests/data/disputes-3r-4p.toml").stdout
     assert invoke("disputes", "tests/data/disputes-3r-4p.toml", "--no-progress").stderr == ""
 
@@ -281,7 +281,7 @@ def test_the_accounts_of_one_diff_share_the_bound(monkeypatch):
     full = json.loads(invoke(*args).stdout)["attributions"]
     assert [at["method"] for at in full] == ["shapley", "shapley"]
     first = full[0]["round_replays"]
-    monkeypatch.setattr(attribution, "ROUND_REPLAYS", 2 * first - 2)
+    monkeypatch.setattr(attribution, "ACCOUNT_ROUND_REPLAYS", 2 * first - 2)
     doc = json.loads(invoke(*args).stdout)
     one, two = doc["attributions"]
     assert one["method"] == "ordered" and one["round_replays"] <= first - 1

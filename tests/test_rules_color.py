@@ -177,3 +177,14 @@ def test_centre_card_is_the_lowest_black_in_lowest_mode(rs):
     res = kit.play(rs, P4, [["K1: Ana R5, Ben G4, Cleo Y7, Dev K3"]], options=opts)
     assert kit.winners(res) == ["Dev"]
     assert res.totals == {"Ana": 0, "Ben": 0, "Cleo": 0, "Dev": 4}
+
+
+def test_a_line_naming_a_player_twice_under_lowest_is_one_error_not_a_crash():
+    # Cleo plays in Ben's place (the Ally), then her own card: the trick is resolved (Lowest,
+    # Color Bids: green twice, G7 lowest) and her bid, not the Ally, says why she leads next.
+    errs = kit.errors("english", ["Ana", "Ben", "Cleo", "Dev", "Eva"],
+                      [["Lowest K9: Ana B6, Cleo Ally, Cleo G7, Dev G9, Eva Y4"]],
+                      options={"color_bids": True, "lowest": True, "ally": True})
+    assert [e.message for e in errs] == [
+        "Cleo played in place of Ben: after Ana it is Ben's turn (clockwise from the leader Ana, seat 1 of players "
+        "leads round 1: game.first_leader = rotate)"]

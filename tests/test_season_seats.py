@@ -43,7 +43,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bidscli.analysis.season import Game, Played, competition_ranks, season
+from bidscli.analysis.season import Played, SeasonGame, competition_ranks, season
 from bidscli.cli.main import main
 
 SEATS = "tests/data/season-seats"
@@ -223,7 +223,7 @@ def game_rows(draw):
         names = draw(st.permutations(ROSTER))[:size]
         totals = [draw(st.integers(-2, 3)) for _ in names]  # a small range: many ties
         ranks = competition_ranks(totals)
-        rows.append((Game(f"g{i:02}.toml", None, tuple(Played(p, t, r, 0, 0) for p, t, r in zip(names, totals, ranks))),))
+        rows.append((SeasonGame(f"g{i:02}.toml", None, tuple(Played(p, t, r, 0, 0) for p, t, r in zip(names, totals, ranks))),))
     return rows
 
 

@@ -53,7 +53,7 @@ def test_shards_merge_exactly_in_any_order():
     left = S.merge(S.merge(parts[0], parts[1]), parts[2])
     right = S.merge(parts[0], S.merge(parts[1], parts[2]))
     assert left.counts == right.counts == parts[0].merge(parts[1]).merge(parts[2]).counts
-    assert S.merge(S.Summary({}), whole).counts == whole.counts
+    assert S.merge(S.Tallies({}), whole).counts == whole.counts
     assert all(isinstance(v, int) for v in whole.counts.values())
     # Shards of other sizes give the same study.
     shuffled = [S.run_shard(sh) for sh in S.shards(st, 4)]

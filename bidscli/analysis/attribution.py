@@ -32,7 +32,7 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
         replays       plays of the deal they took (whole, or on from a checkpoint)
         policy_mixtures, unplayable_mixtures   counts (see below)
         reason        why the split is "ordered", else None
-        rounds_replayed  rounds of play the replays took (at most ROUND_REPLAYS)
+        rounds_replayed  rounds of play the replays took (at most ACCOUNT_ROUND_REPLAYS)
         difference(p) totals[b][p] - totals[a][p]
         to_json()     the ``attribution`` object of ``diff --format json``
 
@@ -76,7 +76,7 @@ registry order (k + 1 mixtures; an unplayable step joins the next), marked
 "ordered" with its reason. The bundled rulesets differ in at most 10 groups.
 
 A bound on the replays. All the replays of one account may play at most
-ROUND_REPLAYS rounds (variantcache.Budget; docs/limits.md). The ordered chain
+ACCOUNT_ROUND_REPLAYS rounds (variantcache.Budget; docs/limits.md). The ordered chain
 is replayed first: its mixtures are among the exact value's (a group no mixture
 of the others reads changes none of their paths), so the exact value, tried
 next within what is left, costs no more for it. When the exact value does not
@@ -107,14 +107,14 @@ from ..rules.knobs import KNOBS, knob_value
 from ..rules.ruleset import Ruleset, deck_for
 
 if TYPE_CHECKING:  # imported where used: the search's modules are loaded only by diff and disputes
-    from .variantcache import Summary
+    from .variantcache import VariantResult
 
 DECK = "deck"
 SHAPLEY_LIMIT = 12  # knob groups read: 2^12 = 4096 mixtures at most, well inside a second or two
 # Rounds of play that the replays of one account may take (docs/limits.md): a whole replay plays
 # every round of the log, one from a checkpoint the rounds after it. The exact value of a short
 # game takes some hundreds; 2^8 mixtures of a 1,000-round game would take 256,000.
-ROUND_REPLAYS = 4_000
+ACCOUNT_ROUND_REPLAYS = 4_000
 OPTIONS = "table options"
 
 
@@ -166,7 +166,7 @@ class Attribution:
     policy_mixtures: int
     unplayable_mixtures: int
     reason: str | None = None  # why the split is "ordered"
-    rounds_replayed: int = 0  # rounds of play the replays took (at most ROUND_REPLAYS)
+    rounds_replayed: int = 0  # rounds of play the replays took (at most ACCOUNT_ROUND_REPLAYS)
 
     def difference(self, player: str) -> int:
         a, b = self.labels
@@ -323,10 +323,10 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
                        divergences: tuple | None = None, round_replays: int | None = None) -> Attribution | None:
     """The account for two played outcomes of one deal (``bids diff`` has them already).
 
-    ``round_replays``: the bound on its replays, when it is a share of ROUND_REPLAYS (``bids diff
-    -r A -r B -r C`` bounds all of its accounts together); default ROUND_REPLAYS."""
+    ``round_replays``: the bound on its replays, when it is a share of ACCOUNT_ROUND_REPLAYS (``bids
+    diff -r A -r B -r C`` bounds all of its accounts together); default ACCOUNT_ROUND_REPLAYS."""
     from .divergence import divergences as find_divergences
-    from .variantcache import BoundReached, Budget, VariantCache, _summary
+    from .variantcache import BoundReached, Budget, VariantCache, variant_result
 
     if not (out_a.determined and out_b.determined):
         return None
@@ -344,7 +344,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         if g == DECK and _same_deck(a, {k: b.knobs[k] for k in knobs}, n, opts):
             pinned.add(g)
     live = [(g, ks) for g, ks in groups if g not in pinned]
-    limit = ROUND_REPLAYS if round_replays is None else round_replays
+    limit = ACCOUNT_ROUND_REPLAYS if round_replays is None else round_replays
     budget = Budget(limit)  # one bound for every replay of this account
     caches = [VariantCache(deal, a, offered, lenient, budget)]
     if a.table_options(opts) != b.table_options(opts):
@@ -378,13 +378,13 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
             chain[(1 << i) - 1] = mixture((1 << i) - 1, live)
         except BoundReached:
             cut = i
-            chain.setdefault(0, _summary(out_a))
-            chain[(1 << k) - 1] = _summary(out_b)
+            chain.setdefault(0, variant_result(out_a))
+            chain[(1 << k) - 1] = variant_result(out_b)
             break
     # The groups some replay reads, grown until no mixture of them reads another one.
     relevant: list = [x for x in live if x[0] == OPTIONS]
     too_many = bounded = False
-    summaries: list[Summary] | dict[int, Summary]  # by mask: every mixture of the relevant groups, or the chain
+    summaries: list[VariantResult] | dict[int, VariantResult]  # by mask: every mixture of the relevant groups, or the chain
     try:
         while cut is None:
             if len(relevant) > SHAPLEY_LIMIT:
@@ -406,8 +406,9 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
             reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
                       f"exact Shapley value (2^k replays)")
         else:
-            whose = ("the bound of one account" if limit == ROUND_REPLAYS else
-                     f"this account's share of the bound of {ROUND_REPLAYS:,} for all the accounts of one diff")
+            whose = ("the bound of one account" if limit == ACCOUNT_ROUND_REPLAYS else
+                     f"this account's share of the bound of {ACCOUNT_ROUND_REPLAYS:,} for all the accounts of one "
+                     "diff")
             reason = (f"the exact Shapley value needs more than {limit:,} replayed rounds here "
                       f"(mixtures of {len(relevant) if cut is None else k} knob groups over a "
                       f"{len(deal.rounds):,}-round game), {whose}")

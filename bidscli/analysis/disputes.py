@@ -4,7 +4,7 @@ smallest sets of knob changes that change the winner.
 The replays go through the decision tree of knob reads in ``variantcache.VariantCache``. Analysis only: the text is in ``diffreport``.
 
 The search is bounded (docs/limits.md): at most MAX_VARIANTS variants in the search for the
-smallest sets, and at most ROUND_REPLAYS rounds of play in all its replays (the base's
+smallest sets, and at most SEARCH_ROUND_REPLAYS rounds of play in all its replays (the base's
 included). At a bound it stops: what it found stands, what it did not search is said
 (``minimal.complete`` false, ``minimal.bound_reached``; a single change not replayed has the
 status "not searched").
@@ -28,10 +28,10 @@ from .plan import build_deal, play_deal
 from .variantcache import (
     BoundReached,
     Budget,
-    Summary,
     VariantCache,
-    _summary,
+    VariantResult,
     effective,
+    variant_result,
 )
 
 
@@ -70,7 +70,9 @@ def _registry_values(name: str) -> list:
 
 SEARCH_ALL_LIMIT = 12
 MAX_VARIANTS = 10_000  # variants of the search for the smallest sets (2^12 - 1 = 4,095 for 12 two-valued knobs)
-ROUND_REPLAYS = 4_000  # rounds of play in all the replays of one search (as attribution.ROUND_REPLAYS)
+# Rounds of play in all the replays of one search (a bound of its own, as attribution.ACCOUNT_ROUND_REPLAYS
+# bounds the accounts of one diff).
+SEARCH_ROUND_REPLAYS = 4_000
 
 
 def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
@@ -144,11 +146,11 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
     def tick() -> None:
         progress(looked, cache.replays + cache.resumed, budget.spent)
 
-    budget = Budget(ROUND_REPLAYS, tick if progress is not None else None)
+    budget = Budget(SEARCH_ROUND_REPLAYS, tick if progress is not None else None)
     cache = VariantCache(deal, base, offered, lenient, budget)
-    base_sum = _summary(base_out)
+    base_sum = variant_result(base_out)
 
-    def get(changes: dict) -> Summary:
+    def get(changes: dict) -> VariantResult:
         nonlocal looked
         s = cache.get(changes)  # BoundReached: not replayed
         looked += 1
@@ -253,7 +255,7 @@ def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), o
             "complete": bound is None,
             "bound_reached": bound,
             "size_stopped": size_stopped,
-            "bounds": {"variants": MAX_VARIANTS, "replayed_rounds": ROUND_REPLAYS},
+            "bounds": {"variants": MAX_VARIANTS, "replayed_rounds": SEARCH_ROUND_REPLAYS},
         },
         "replays": cache.replays,
         "resumed": cache.resumed,
@@ -277,7 +279,7 @@ def _unsearched_doc(changes: dict, n: int) -> dict:
             "playable": None, "status": "not searched"}
 
 
-def _change_doc(changes: dict, s: Summary, base: Summary, n: int) -> dict:
+def _change_doc(changes: dict, s: VariantResult, base: VariantResult, n: int) -> dict:
     from ..rules.knobs import knob_value
 
     doc = {

@@ -271,7 +271,7 @@ class StealNote(NamedTuple):
                 "steal": self.steal}
 
 
-class Outcome(NamedTuple):
+class RulesetPlay(NamedTuple):
     """One ruleset's play of the deal."""
 
     ruleset: Ruleset
@@ -325,8 +325,8 @@ def start_game(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, optio
 def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offered: frozenset | None = None,
               options: Mapping[str, bool] | None = None, track: bool = True,
               on_point=None, resume: Checkpoint | None = None, memo: dict | None = None,
-              explain: bool = True) -> Outcome:
-    """Play the deal under one ruleset; never raises a BidsError (see ``Outcome``).
+              explain: bool = True) -> RulesetPlay:
+    """Play the deal under one ruleset; never raises a BidsError (see ``RulesetPlay``).
 
     ``offered``: the steal choices the log's own game offered; silence there is a
     recorded pass. ``None``: this *is* the log's game (silence is always a pass).
@@ -353,7 +353,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
         asked = set()
         game, error = start_game(deal, ruleset, lenient=lenient, options=opts, explain=explain)
         if error is not None:
-            return Outcome(ruleset, None, error, None, notes, deck_notes, frozenset(), after)
+            return RulesetPlay(ruleset, None, error, None, notes, deck_notes, frozenset(), after)
         base_deck = game.deck
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
@@ -404,7 +404,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
             except BidsError as exc:
                 exc.kept().located(file=deal.file, round=r.number,
                                    trick=game.trick.number if game.trick is not None else None)
-                return Outcome(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
+                return RulesetPlay(ruleset, None, exc, None, notes, deck_notes, frozenset(asked), after)
             if on_point is not None:
                 on_point((idx, 1), game, notes, asked, None, base_deck)
         game.end_round()
@@ -415,9 +415,9 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     try:
         result = game.result()
     except BidsError as exc:
-        return Outcome(ruleset, None, exc.kept().located(file=deal.file), None, notes, deck_notes, frozenset(asked),
+        return RulesetPlay(ruleset, None, exc.kept().located(file=deal.file), None, notes, deck_notes, frozenset(asked),
                        after)
-    return Outcome(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
+    return RulesetPlay(ruleset, result, None, undetermined, notes, deck_notes, frozenset(asked), after)
 
 
 def _in_order(written: tuple, order: tuple) -> list:
@@ -514,15 +514,10 @@ def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str
     return labels
 
 
-def reference_game(deal: DealPlan, log: GameLog, rulesets, lenient) -> tuple[frozenset | None, str | None]:
-    """The log's own game: which steal choices it offered (silence there is a pass)."""
-    o, name = reference_play(deal, log, rulesets, lenient)
-    return (None if o is None else o.offered), name
-
-
 def reference_play(deal: DealPlan, log: GameLog, rulesets, lenient, *, explain: bool = True,
-                   track: bool = True) -> tuple[Outcome | None, str | None]:
-    """The log's own game, played (see ``reference_game``), and the name of its ruleset.
+                   track: bool = True) -> tuple[RulesetPlay | None, str | None]:
+    """The log's own game, played, and the name of its ruleset: its ``offered`` are the steal
+    choices it offered (silence there is a pass).
 
     Its outcome is also the outcome under ``offered`` = its own offered choices: every choice
     the game asks is among them, so silence is a pass at each, as it was here (``_Decider``),

@@ -3,7 +3,7 @@
 Plain data in, plain frozen data out; no file is read here (``app/season.py`` walks and scores the
 logs) and nothing is rendered (``report/season.py``).
 
-* ``game_of(file, date, result, players)`` turns one scored game into a ``Game``: a few numbers a
+* ``game_of(file, date, result, players)`` turns one scored game into a ``SeasonGame``: a few numbers a
   player, never the log, so a season of thousands of logs keeps only these (memory: a few hundred
   bytes a game; docs/performance.md).
 * ``season(rows, labels, left_out, winner_changes)`` orders the games (``order_key``: the log's
@@ -46,7 +46,7 @@ class Played:
 
 
 @dataclass(frozen=True)
-class Game:
+class SeasonGame:
     """One game under one ruleset: its players in seating order."""
 
     file: str  # the path as walked
@@ -81,7 +81,7 @@ class Rating:
 class BestGame:
     file: str
     points: int
-    name: str  # the game's name (Game.shown)
+    name: str  # the game's name (SeasonGame.shown)
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class RulesetSeason:
     standings: tuple  # of Standing, in ``order`` (equal players by name), each with its place
     head_to_head: Mapping  # player -> {other: Meeting}, players in standings order, then the unranked
     history: Mapping  # player -> (RatingPoint, ...): the rating after each of the player's games
-    results: tuple = ()  # of Game: every counted game in season order, its totals under this ruleset
+    results: tuple = ()  # of SeasonGame: every counted game in season order, its totals under this ruleset
     order: Order = ORDERS[DEFAULT_ORDER]
     min_games: int = 1
     unranked: tuple = ()  # of Standing (no place): the players with fewer than min_games games, in ``order``
@@ -169,7 +169,7 @@ class WinnerChange:
     winners: Mapping  # ruleset label -> (winners,)
     decided_by: tuple  # the knob groups that decided it (bids diff's attribution), in its order
     note: Message | None = None  # the account's bound was reached, or it could not be made: why
-    name: str | None = None  # the game's name (Game.shown)
+    name: str | None = None  # the game's name (SeasonGame.shown)
 
 
 @dataclass(frozen=True)
@@ -189,16 +189,16 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
 
 
 def game_of(file: str, date, result, players: Sequence[str], *, title: str | None = None, name: str | None = None,
-            ruleset: str | None = None) -> Game:
+            ruleset: str | None = None) -> SeasonGame:
     """One scored game (an engine ``GameResult``) with the season's names of its seats (``players``,
-    in the log's seating order, aliases applied); ``title``, ``name`` and ``ruleset`` as ``Game``'s."""
+    in the log's seating order, aliases applied); ``title``, ``name`` and ``ruleset`` as ``SeasonGame``'s."""
     seats = result.players
     lucky = {p: 0 for p in seats}
     for rnd in result.rounds:
         for p in rnd.lucky_losers:
             lucky[p] += 1
     ranks = competition_ranks([result.totals[p] for p in seats])
-    return Game(file, date, tuple(
+    return SeasonGame(file, date, tuple(
         Played(who, result.totals[p], rank, lucky[p], 1 if result.bonuses.get(p) else 0)
         for p, who, rank in zip(seats, players, ranks)), title, name, ruleset)
 
@@ -219,7 +219,7 @@ class _Tally:
         self.best: BestGame | None = None
 
 
-def ruleset_season(label: str | None, games: Iterable[Game], model=None, order: Order = ORDERS[DEFAULT_ORDER],
+def ruleset_season(label: str | None, games: Iterable[SeasonGame], model=None, order: Order = ORDERS[DEFAULT_ORDER],
                    min_games: int = 1) -> RulesetSeason:
     """Standings, head to head and ratings of games already in season order (see the module doc)."""
     if model is None:
@@ -283,10 +283,10 @@ def ruleset_season(label: str | None, games: Iterable[Game], model=None, order: 
                          {p: tuple(history[p]) for p in players}, tuple(results), order, min_games, tuple(unranked))
 
 
-def season(rows: Iterable[Sequence[Game]], labels: Sequence[str | None], left_out: Sequence[LeftOut] = (),
+def season(rows: Iterable[Sequence[SeasonGame]], labels: Sequence[str | None], left_out: Sequence[LeftOut] = (),
            winner_changes: Sequence[WinnerChange] = (), order: Order = ORDERS[DEFAULT_ORDER],
            min_games: int = 1) -> Season:
-    """The season of ``rows``: each row one log's ``Game`` under each label, in ``labels`` order."""
+    """The season of ``rows``: each row one log's ``SeasonGame`` under each label, in ``labels`` order."""
     rows = sorted(rows, key=lambda row: order_key(row[0].file, row[0].date))
     seasons = tuple(ruleset_season(label, (row[i] for row in rows), order=order, min_games=min_games)
                     for i, label in enumerate(labels))

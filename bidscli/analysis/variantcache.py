@@ -16,7 +16,7 @@ round, one from a checkpoint the rounds after it). A ``Budget`` bounds it: the
 replay that would start a round past the bound stops there, keeps nothing, and
 ``BoundReached`` is raised, so a search ends after a known amount of play
 whatever the log and the knobs (docs/limits.md). Replays keep no explanation (``explain=False``):
-a Summary reads only the scores.
+a VariantResult reads only the scores.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ..engine.replay import GameResult
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import Ruleset
-from .plan import Checkpoint, DealPlan, Outcome, play_deal
+from .plan import Checkpoint, DealPlan, RulesetPlay, play_deal
 
 # A boundary fewer rounds than this past the last copy made in a replay is kept as a _Later (its
 # copy made only if some branch resumes there, by playing at most these rounds again); one as far
@@ -107,7 +107,7 @@ def kept(index: int) -> bool:
     return index < 8 or not index & ((1 << (index.bit_length() - 3)) - 1)
 
 
-class Summary(NamedTuple):
+class VariantResult(NamedTuple):
     """What disputes keeps of an outcome."""
 
     playable: bool
@@ -119,16 +119,16 @@ class Summary(NamedTuple):
     policy_steals: int
 
 
-def _summary(o: Outcome) -> Summary:
+def variant_result(o: RulesetPlay) -> VariantResult:
     if o.result is None:
-        return Summary(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
-    return _played_summary(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
+        return VariantResult(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
+    return _played_result(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
 
 
-def _played_summary(res: GameResult, undetermined: dict | None, policy_steals: int) -> Summary:
+def _played_result(res: GameResult, undetermined: dict | None, policy_steals: int) -> VariantResult:
     if undetermined:
-        return Summary(True, None, dict(undetermined), (), {}, (), policy_steals)
-    return Summary(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking),
+        return VariantResult(True, None, dict(undetermined), (), {}, (), policy_steals)
+    return VariantResult(True, None, None, tuple(res.winners), dict(res.totals), tuple(p for p, _ in res.ranking),
                    policy_steals)
 
 
@@ -181,7 +181,7 @@ class VariantCache:
     """Outcomes of knob variants of one base ruleset over one deal, by a tree of knob reads.
 
     A node is ``["node", knob, {effective value: child}, checkpoint]``, a leaf
-    ``["leaf", Summary]``. A node's checkpoint is the game as it stood at the
+    ``["leaf", VariantResult]``. A node's checkpoint is the game as it stood at the
     last kept round boundary (``kept``) before its knob was first read (before a
     round starts, before it ends, or before the result: see ``Checkpoint``); every path
     through the node shares that state, so a variant that takes a new branch
@@ -201,7 +201,7 @@ class VariantCache:
         self.memo: dict = {}  # for play_deal
         self.budget = budget if budget is not None else Budget(None)
 
-    def get(self, changes: Mapping[str, object]) -> Summary:
+    def get(self, changes: Mapping[str, object]) -> VariantResult:
         n = self.players
         node = self.root
         base = self.base.knobs
@@ -223,7 +223,7 @@ class VariantCache:
         values.update(changes)
         return values
 
-    def _run(self, changes, ckpt: Checkpoint | _Later | None, depth: int) -> Summary:
+    def _run(self, changes, ckpt: Checkpoint | _Later | None, depth: int) -> VariantResult:
         """A replay, whole or on from ``ckpt``, the checkpoint of the node at ``depth`` whose branch
         is new. Nodes down to that depth exist already, so boundaries passed before its knob is read
         need no copy of the game: ``ckpt`` itself stands in for them."""
@@ -266,7 +266,7 @@ class VariantCache:
             else:
                 points.append((count, point))
 
-        summary = _summary(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
+        summary = variant_result(play_deal(self.deal, rs, lenient=self.lenient, offered=self.offered, track=False,
                                      on_point=on_point, resume=ckpt, memo=self.memo, explain=False))
         self._insert(list(reads.order.items()), summary, points)
         return summary

@@ -17,7 +17,7 @@ from .plan import DealPlan, build_deal, play_deal, ruleset_labels, start_game
 class Diff(NamedTuple):
     deal: DealPlan
     labels: list
-    outcomes: list  # Outcome per ruleset, same order
+    outcomes: list  # RulesetPlay per ruleset, same order
     first: dict | None  # {"round", "trick", "reasons": {label: [...]}, "knobs": [...]}
     first_score: dict | None  # first round whose scores part (when no trick did)
     knobs: list
@@ -32,7 +32,7 @@ class Plays(NamedTuple):
     deal: DealPlan
     labels: list
     rulesets: list
-    outcomes: list  # Outcome per ruleset, same order
+    outcomes: list  # RulesetPlay per ruleset, same order
     offered: frozenset | None  # the steal choices the log's own game offered
     reference: str | None  # the ruleset of the log's own game
 
@@ -86,7 +86,7 @@ def _refused(err, rs, lenient: bool):
 def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
     """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
     from ..rules.ruleset import knob_diff_rows
-    from .attribution import ROUND_REPLAYS, attribute_outcomes
+    from .attribution import ACCOUNT_ROUND_REPLAYS, attribute_outcomes
     from .divergence import divergences as find_divergences
 
     deal, labels, rulesets, outcomes, offered, reference = plays(path, refs, lenient=lenient,
@@ -97,7 +97,7 @@ def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequ
     if first is None:
         first_score = _first_score_divergence(labels, outcomes)
     # One bound for all the accounts (docs/limits.md): each gets an equal share of what is left.
-    left = ROUND_REPLAYS
+    left = ACCOUNT_ROUND_REPLAYS
     attributions: list = []
     for i in range(1, len(outcomes)):
         share = left // (len(outcomes) - i)

@@ -9,7 +9,7 @@ Plain functions and generators, no click: the CLI only wires them up.
   no log, becomes an entry with its own error instead of stopping the run.
 * ``validate_paths`` validates one path at a time and yields a ``FileResult``
   per path; nothing is kept, so memory stays flat for 10,000 logs.
-* ``Summary`` counts files, valid, invalid and errors as results go by.
+* ``ValidateSummary`` counts files, valid, invalid and errors as results go by.
 * ``Progress`` draws a one-line progress bar on a stream (stderr); ``bids study``'s too.
 """
 
@@ -125,33 +125,17 @@ def count_log_paths(args: Iterable[str]) -> int:
     return sum(1 for _ in iter_log_paths(args))
 
 
-def validate_paths(args: Iterable[str], ruleset: str | None = None, option_pairs: Sequence[str] = (),
+def validate_paths(args: Iterable[str], ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
                    allow_partial: bool = False, jobs: int | None = 1) -> Iterator[FileResult]:
     """Validate every log named by ``args`` (files and folders), one at a time.
 
     With ``jobs`` > 1 the logs are validated in worker processes (parallel.py) and
     the results still come in argument order. ``jobs=None`` chooses as ``--jobs``'s default
     does (parallel.auto_jobs), from the first paths found: a folder is not walked twice."""
-    from .parallel import prepare_gc
+    from .parallel import map_logs, prepare_gc
 
     prepare_gc()
-    items = iter_log_paths(args)
-    extra = (ruleset, tuple(option_pairs), allow_partial)
-    if jobs is None:
-        from itertools import chain, islice
-
-        from .parallel import auto_jobs, head_for_auto
-
-        head = list(islice(items, head_for_auto()))  # paths only: nothing is read yet
-        jobs = auto_jobs(len(head))
-        items = chain(head, items)
-    if jobs > 1:
-        from .parallel import map_ordered
-
-        yield from map_ordered(validate_one, items, extra, jobs)
-        return
-    for item in items:  # a replayed game holds no reference cycle: each log's objects die as it is done
-        yield validate_one(item, *extra)
+    yield from map_logs(validate_one, iter_log_paths(args), (ruleset_ref, tuple(option_pairs), allow_partial), jobs)
 
 
 _api = None  # bidscli.app.api, imported on the first log (start-up), then kept
@@ -166,7 +150,7 @@ def _import_api():
     return api
 
 
-def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Sequence[str],
+def validate_one(item: str | PathProblem, ruleset_ref: str | None, option_pairs: Sequence[str],
                  allow_partial: bool) -> FileResult:
     """The FileResult of one entry of ``iter_log_paths``."""
     api = _api or _import_api()
@@ -176,7 +160,7 @@ def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Seq
                               outside=True)
         return FileResult(item.path, [item.error], empty_folder=item.empty_folder)
     try:
-        errors = api.validate(item, ruleset, option_pairs, allow_partial)
+        errors = api.validate(item, ruleset_ref, option_pairs, allow_partial)
     except BidsError as exc:
         errors = [exc.located(file=item)]
     except (RecursionError, MemoryError):
@@ -188,13 +172,13 @@ def validate_one(item: str | PathProblem, ruleset: str | None, option_pairs: Seq
     return FileResult(item, errors)
 
 
-def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None:
+def check_command_line(ruleset_ref: str | None, option_pairs: Sequence[str]) -> None:
     """Refuse a bad ``-r`` or ``-o`` once, instead of once per file."""
     from ..rules.ruleset import load_ruleset, parse_option_assignments
 
     _, knobs = parse_option_assignments(list(option_pairs))
-    if ruleset is not None:
-        rs = load_ruleset(ruleset)
+    if ruleset_ref is not None:
+        rs = load_ruleset(ruleset_ref)
         if knobs:
             rs.with_knobs(knobs)
     elif knobs:  # no -r: each log's own ruleset takes them, but a bad value is bad for all
@@ -208,7 +192,7 @@ def check_command_line(ruleset: str | None, option_pairs: Sequence[str]) -> None
 
 
 @dataclass
-class Summary:
+class ValidateSummary:
     files: int = 0
     valid: int = 0
     invalid: int = 0

@@ -1,4 +1,4 @@
-"""Worker processes for `score` and `validate` over many logs (``--jobs N``), output in argument order.
+"""Worker processes for `score`, `validate` and `season` over many logs (``--jobs N``), output in argument order.
 
 Each task is one log; a worker returns that log's finished output, and the
 parent yields the results in the order of the arguments (``imap`` keeps it), so
@@ -64,6 +64,25 @@ def jobs_note(jobs: int | None) -> str | None:
 def head_for_auto() -> int:
     """How many items to look at before choosing the default --jobs for a stream of unknown length."""
     return max(AUTO_MIN_LOGS, cores() * PER_WORKER)
+
+
+def map_logs(func: Callable, items: Iterable, extra: tuple, jobs: int | None, *,
+             max_chunk: int = MAX_CHUNK) -> Iterator:
+    """``func(item, *extra)`` for every log of ``items``, in order: the one map over many logs of
+    ``score``, ``validate`` and ``season``. ``jobs`` 1: in this process; more: in that many worker
+    processes (:func:`map_ordered`); None: as many as ``--jobs``'s default gives
+    (:func:`auto_jobs`), chosen from the first items (a folder is not walked twice)."""
+    if jobs is None:
+        from itertools import chain, islice
+
+        head = list(islice(items, head_for_auto()))  # paths only: nothing is read yet
+        jobs = auto_jobs(len(head))
+        items = chain(head, items)
+    if jobs > 1:
+        yield from map_ordered(func, items, extra, jobs, max_chunk=max_chunk)
+        return
+    for item in items:  # a replayed game holds no reference cycle: each log's objects die as it is done
+        yield func(item, *extra)
 
 
 def _run_chunk(args):

@@ -5,14 +5,16 @@ with an :class:`Outcome` (text to show, whether to save). It does no I/O and
 knows nothing of click or terminals: the drivers in :mod:`bidscli.cli.recordio`
 read lines and write the file.
 
-The check of a typed trick is the engine itself: the log with the candidate
-trick appended is written out as text (the same :func:`bidscli.log.writer.log_text`
-that ``deal`` uses), read back by the log reader and replayed with errors
-collected and an unfinished last round allowed. So a line is accepted exactly
-when ``bids validate --allow-partial`` would accept the saved file, and a
-rejected line gets validate's own messages, located at the typed line ("input
-line N: round R, trick T: ..."), not at a line of a file that never holds it. Replays are cheap (a game
-is at most a few dozen tricks), so nothing is cached.
+The check of a typed trick is the engine itself and the log reader, as ``bids validate
+--allow-partial`` checks the saved file: the round the trick goes into is written out as
+text (the same :func:`bidscli.log.writer.log_text` that ``deal`` uses, its lines numbered as
+in the file), read back by the log reader, and the trick is played on a copy of the game as it
+stands (``Game.copy``), errors collected. So a line is accepted exactly when validate would
+accept the saved file, and a refused line gets validate's own messages, located at the typed
+line ("input line N: round R, trick T: ..."), not at a line of a file that never holds it.
+The game is kept between tricks, so a trick costs the same at the end of a long game as at
+its start; only writing the file grows with the game (each round's text is written once and
+kept). ``undo`` and a new ``leader`` replay the game from its log (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -26,16 +28,18 @@ from ..core.errors import BidsError, LogStructureError, LogSyntaxError
 from ..core.i18n import Message
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
+    NOTHING_RECORDED,
     Game,
     GameResult,
     LogDecider,
     StealChoice,
     TrickResult,
+    UnknownCard,
     _Abort,
     replay,
 )
 from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
-from ..log.writer import format_trick, log_text
+from ..log.writer import format_trick, head_text, round_text
 from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
 from ..sim.deal import check_fits_log
@@ -158,13 +162,29 @@ class Trial:
     target: int  # the round it goes into (0 for the first)
     rounds: list  # the rounds with the line in them
     problems: list[str]  # validate's messages for the line, located; empty when it is accepted
-    result: GameResult | None  # the game replayed with it (None when refused)
+    game: Game | None  # the game with the trick played (its round ended when complete); None when refused
     steal: StealChoice | None = None  # with ``offer``: a steal offered that the line does not record
     wrapped: bool = False  # problems in the recorder's words (wrapped on a terminal), not validate's
+    offered: list = field(default_factory=list)  # the steals the engine offered at the trick
+    _result: GameResult | None = field(default=None, repr=False)
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def result(self) -> GameResult | None:
+        """The game with the trick in it, as ``bids score --allow-partial`` gives it (the round
+        being played ended as a partial one); None when refused."""
+        if self.game is None:
+            return None
+        if self._result is None:
+            g = self.game.copy()  # the trial's game plays on when committed: its own result
+            rs = g.round_state
+            if rs is not None and not rs.ended:
+                g.end_round(partial=True)
+            self._result = g.result()
+        return self._result
 
     @property
     def trick(self) -> TrickResult | None:
@@ -217,6 +237,19 @@ class Recorder:
         self.rounds_given = game_rounds
         check_fits_log(ruleset, len(self.players), self.deck, self.game_rounds)
         self.pending: _Pending | None = None
+        # The game as it stands before the next trick (its round started), kept between tricks:
+        # a trick is played on a copy of it, which becomes it when the trick is accepted. None
+        # after a change that is not a trick (undo, a leader): replayed from the log when asked.
+        self._live: Game | None = None
+        # Each round's text as the file holds it, kept while the round is unchanged: round index
+        # -> (the RoundEntry, its trick count, its leader, its text, its line count).
+        self._blocks: dict[int, tuple[RoundEntry, int, str | None, str, int]] = {}
+        # What changes only with the rounds before the one being played: how many lines of the
+        # file come before each round's table (round index -> lines), and the first round not
+        # finished (its rounds before are finished): both kept until a change that is not a trick.
+        self._before: list[int] = [0]
+        self._done = 0
+        self._heads: tuple[tuple, str, int] | None = None  # the text before the rounds, kept
         self.accepted = 0  # tricks accepted in this session
         # Where a refused line is said to be: the line as typed (its number in this session's
         # input, or --leader), never a line of the saved file, which does not hold it.
@@ -225,9 +258,33 @@ class Recorder:
 
     # -- the log ------------------------------------------------------------------------
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
-        return log_text(self.ruleset_ref, self.players, self.options,
-                        self.rounds if rounds is None else rounds, header=HEADER, date=self.date,
-                        meta=self.meta() or None, title=self.title, lang=self.log_lang)
+        rounds = self.rounds if rounds is None else rounds
+        return self._head() + "".join(self._block(i, r)[0] for i, r in enumerate(rounds))
+
+    def _head(self) -> str:
+        return self._head_and_lines()[0]
+
+    def _head_and_lines(self) -> tuple[str, int]:
+        """The text before the rounds and its line count, made again only when what it says changes
+        (``save NEWFILE`` may write the ruleset relative to another folder)."""
+        meta = self.meta()
+        key = (self.ruleset_ref, self.date, self.title, self.log_lang, tuple(sorted(meta.items())))
+        if self._heads is None or self._heads[0] != key:
+            text = head_text(self.ruleset_ref, self.players, self.options, header=HEADER, date=self.date,
+                             meta=meta or None, title=self.title, lang=self.log_lang)
+            self._heads = (key, text, text.count("\n"))
+        return self._heads[1], self._heads[2]
+
+    def _block(self, i: int, rnd: RoundEntry) -> tuple[str, int]:
+        """Round ``i``'s text as the file holds it, and its line count: written once while it stays
+        the same round (the same entry, trick count and leader)."""
+        kept = self._blocks.get(i)
+        if kept is not None and kept[0] is rnd and kept[1] == len(rnd.tricks) and kept[2] == rnd.leader:
+            return kept[3], kept[4]
+        text = round_text(rnd, self.players, self.log_lang)
+        lines = text.count("\n")
+        self._blocks[i] = (rnd, len(rnd.tricks), rnd.leader, text, lines)
+        return text, lines
 
     def meta(self) -> dict:
         """The ``[meta]`` table written: the game's length when given, the table's language."""
@@ -239,61 +296,130 @@ class Recorder:
         return out
 
     def check(self, rounds: list[RoundEntry] | None = None) -> tuple[list[BidsError], GameResult | None]:
-        """Every problem ``validate --allow-partial`` finds in the log, and the replayed result."""
+        """Every problem ``validate --allow-partial`` finds in the log, and the replayed result (the
+        whole log read and replayed: for commands, not for each trick)."""
         log, errors = read_log_text(self.text(rounds), self.file)
         if log is None:
             return errors, None
         collected: list[BidsError] = []
         result = replay(log, self.ruleset, self.options, collect=collected, allow_partial=True)
-        seen, out = set(), []
-        for e in errors + collected:
-            key = (e.line, e.round, e.trick, e.message)
-            if key not in seen:
-                seen.add(key)
-                out.append(e)
-        out.sort(key=lambda e: (e.line or 0, e.round or 0, e.trick or 0))
-        return out, result
+        return _sorted(errors + collected), result
 
     def played(self) -> int:
         return sum(len(r.tricks) for r in self.rounds)
 
     def _target(self, rounds: list[RoundEntry]) -> int:
-        """The round the next trick goes into: the first unfinished one, or a new one."""
-        for i, r in enumerate(rounds):
-            if len(r.tricks) < self.tricks:
+        """The round the next trick goes into: the first unfinished one, or a new one. (The rounds
+        before ``_done`` are finished, unless a change that is not a trick came since.)"""
+        tricks = self.tricks
+        for i in range(min(self._done, len(rounds)), len(rounds)):
+            if len(rounds[i].tricks) < tricks:
+                if rounds is self.rounds:
+                    self._done = i
                 return i
         return len(rounds)
 
-    def _log(self, rounds: list[RoundEntry]) -> GameLog:
-        log, errors = read_log_text(self.text(rounds), self.file)
+    def _changed(self) -> None:
+        """The rounds changed otherwise than by a trick (undo, a leader): the game is replayed when
+        next asked, and what was kept of the rounds before is counted again."""
+        self._live = None
+        self._before = [0]
+        self._done = 0
+
+    def _ready(self) -> Game:
+        """The game as it stands before the next trick, its round started (kept between tricks)."""
+        game = self._live
+        if game is None:
+            game = self._live = self._replayed()
+        rs = game.round_state
+        if (rs is None or rs.ended) and not self.game_over():
+            # The next round starts on a copy: the game a trial handed out stays as it was.
+            target = self._target(self.rounds)
+            rnd = self.rounds[target] if target < len(self.rounds) else RoundEntry()
+            game = self._live = game.copy()
+            self._start(game, self.rounds, target, rnd)
+        return game
+
+    def _start(self, game: Game, rounds: list[RoundEntry], target: int, rnd: RoundEntry) -> None:
+        """Start round ``target`` (``rnd``) on ``game``, at its line in the file."""
+        game.start_round(leader=rnd.leader, hands=rnd.hands, pile=rnd.pile, removed=rnd.removed,
+                         line=self._lines_before(rounds, target) + 2)
+
+    def _lines_before(self, rounds: list[RoundEntry], target: int) -> int:
+        """How many lines of the file come before round ``target``'s table (the rounds before it
+        are those of the game, finished: counted once, from the last round counted)."""
+        before = self._before  # before[i]: the lines of the rounds before round i
+        for i in range(len(before) - 1, target):
+            before.append(before[i] + self._block(i, rounds[i])[1])
+        return self._head_and_lines()[1] + before[target]
+
+    def _replayed(self) -> Game:
+        """The game replayed from the log as it is: its finished rounds ended, the round being
+        played started with its tricks played (``undo`` and a new leader come here)."""
+        log, errors = read_log_text(self.text(), self.file)
         if log is None:  # cannot happen for a log this class wrote: say so plainly
             raise errors[0]
-        return log
-
-    def _open_game(self, rounds: list[RoundEntry], target: int,
-                   offered: list | None = None) -> tuple[Game, TrickResult | None]:
-        """The game replayed up to round ``target`` (left open, its recorded tricks played).
-
-        With ``offered`` (a list), the steal choices the engine offers at the last trick
-        of that round are appended to it. Errors are not raised (``check`` reports them).
-        """
-        log = self._log(rounds)
-        game = Game(self.ruleset, self.players, self.options, on_error=lambda e: None, file=self.file)
-        last = None
+        game = Game(self.ruleset, self.players, self.options, on_error=_ignored, file=self.file)
+        target = self._target(self.rounds)
+        last = target + 1 if target < len(self.rounds) and self.rounds[target].tricks else target
         for rec in log.rounds[: target + 1]:
+            if rec.number == target + 1 and not rec.tricks:
+                break  # a round with no trick yet: started when asked (``_ready``)
             game.start_round(leader=rec.leader, hands=rec.hands, pile=rec.pile, removed=rec.removed,
                              line=rec.line)
-            for i, trec in enumerate(rec.tricks):
-                decide = LogDecider(trec.actions)
-                if offered is not None and rec.number == target + 1 and i == len(rec.tricks) - 1:
-                    decide = _Watching(trec.actions, offered)
-                try:
-                    last = game.play_trick(trec.revealed, trec.plays, trec.line, decide)
-                except (BidsError, _Abort):  # a bad candidate stops the engine: check() reports it
-                    return game, game.trick
-            if rec.number < target + 1:
+            game.log_round(len(rec.tricks), last)
+            try:
+                for trec in rec.tricks:
+                    game.play_trick(trec.revealed, trec.plays, trec.line,
+                                    LogDecider(trec.actions) if trec.actions else NOTHING_RECORDED)
+            except (BidsError, _Abort):  # (a log this class wrote plays: it was checked trick by trick)
+                pass
+            if len(rec.tricks) >= self.tricks:
                 game.end_round()
-        return game, last
+        return game
+
+    def _check_trick(self, rounds: list[RoundEntry], target: int,
+                     watch: list | None = None) -> tuple[list[BidsError], Game]:
+        """What validate finds in the log ``rounds`` whose round ``target`` ends with a new trick line,
+        and the game with it played: the round read as the file holds it (its lines numbered as
+        there), the trick played on a copy of the game as it stands. ``watch``: the steal choices
+        the engine offers at the trick are appended to it."""
+        rnd = rounds[target]
+        before = self._lines_before(rounds, target)
+        head, lines = self._head_and_lines()
+        shift = before - lines  # the round's lines in the file, against the round alone after the head
+        log, errors = read_log_text(head + round_text(rnd, self.players, self.log_lang), self.file)
+        for e in errors:
+            e.located()
+            if e.line is not None:
+                e.line += shift
+            if e.round == 1:
+                e.round = target + 1
+            if e.follows is not None:
+                e.follows += shift
+        game = self._ready().copy()
+        found: list[BidsError] = []
+        game.referee.on_error = found.append
+        if log is None or not log.rounds or log.rounds[0].broken or len(log.rounds[0].tricks) < len(rnd.tricks):
+            return _sorted(errors), game  # the line could not be read: the reader's errors
+        rec = log.rounds[0]
+        rs = game.round_state
+        if rs is None or rs.ended:
+            self._start(game, rounds, target, rnd)
+        game.log_round(len(rec.tricks), target + 1)
+        trec = rec.tricks[-1]
+        decide = (_Watching(trec.actions, watch) if watch is not None
+                  else LogDecider(trec.actions) if trec.actions else NOTHING_RECORDED)
+        try:
+            game.play_trick(trec.revealed, trec.plays, trec.line + shift, decide)
+        except _Abort:
+            pass
+        except UnknownCard as exc:
+            game.illegal(exc.message)
+        else:
+            if len(rec.tricks) >= self.tricks:
+                game.end_round()
+        return _sorted(errors + found), game
 
     def next_turn(self) -> tuple[int, int, str]:
         """(round, trick, leader) of the next trick to type."""
@@ -302,16 +428,14 @@ class Recorder:
 
     def next_game(self) -> tuple[int, int, Game]:
         """(round, trick) of the next trick to type, and the game as it stands before it (its
-        round started): who leads, the playing order, where the round's cards are."""
-        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
-        target = self._target(rounds)
-        if target == len(rounds):
-            rounds.append(RoundEntry())
-        game, _ = self._open_game(rounds, target)
-        return target + 1, len(rounds[target].tricks) + 1, game
+        round started): who leads, the playing order, where the round's cards are. The game is
+        the recorder's own: to read, not to play on (``Game.copy`` for that)."""
+        target = self._target(self.rounds)
+        number = len(self.rounds[target].tricks) + 1 if target < len(self.rounds) else 1
+        return target + 1, number, self._ready()
 
     def game_over(self) -> bool:
-        return len(self.rounds) >= self.game_rounds and all(len(r.tricks) >= self.tricks for r in self.rounds)
+        return len(self.rounds) >= self.game_rounds and self._target(self.rounds) == len(self.rounds)
 
     def prompt(self) -> str:
         if self.pending is not None:
@@ -470,6 +594,7 @@ class Recorder:
             self.rounds.pop()
         if len(self.rounds) == idx + 1 and not rnd.tricks and rnd.added and rnd.leader is None and idx > 0:
             del self.rounds[idx]
+        self._changed()  # (undo replays the game from its log)
         r, t, leader = self.next_turn()
         return Outcome([f"undone: round {idx + 1}, trick {number}: {clean(gone)}",
                         f"round {r}, trick {t}: {leader} leads"], save=True, change=("undo",))
@@ -502,6 +627,7 @@ class Recorder:
         if errors:
             return self._refuse(errors)
         self.rounds = rounds
+        self._changed()
         return Outcome([f"round {target + 1}: {who} leads trick 1"], save=True, change=("leader", who))
 
     def _hand(self, name: str) -> Outcome:
@@ -509,13 +635,11 @@ class Recorder:
         if who is None:
             return Outcome([f"hand {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
                            error=True)
-        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
-        target = self._target(rounds)
-        if target == len(rounds) or rounds[target].hands is None:
+        target = self._target(self.rounds)
+        if target == len(self.rounds) or self.rounds[target].hands is None:
             return Outcome(["the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
                             "check each play against the hand"], error=True)
-        game, _ = self._open_game(rounds, target)
-        cards = sorted(game.round_state.hands[who], key=lambda c: c.sort_key)
+        cards = sorted(self._ready().round_state.hands[who], key=lambda c: c.sort_key)
         return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: "
                             + " ".join(map(self.vocab.word, cards))))
 
@@ -543,15 +667,16 @@ class Recorder:
         returned in ``steal`` (the rest of the line checked with a legal steal in its place when
         it is mandatory), rather than refused as a log would refuse it. ``commit`` records it.
         """
-        rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
-        target = self._target(rounds)
+        target = self._target(self.rounds)
+        rounds = list(self.rounds)  # the rounds before stay the same objects (their texts are kept)
         if len(text) > MAX_TYPED:
             return Trial(text, text, target, rounds, [self._too_long(len(text))], None)
         if target == len(rounds):
             rounds.append(RoundEntry())
+        else:
+            rounds[target] = replace(rounds[target], tricks=list(rounds[target].tricks))
         rnd = rounds[target]
-        game, _ = self._open_game(rounds, target)
-        order = game.playing_order()
+        order = self._ready().playing_order()
         where = self._at(f"round {target + 1}, trick {len(rnd.tricks) + 1}")
         line, problem = self._complete(text, order, rnd.pile is not None)
         if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1], self.vocab):
@@ -563,25 +688,27 @@ class Recorder:
         rnd.tricks.append(line)
         if not line.split(":", 1)[0].strip() and rnd.pile is not None:
             # The pile is known (--deal): write the cards the engine took from it.
-            errors, _ = self.check(rounds)
+            errors, game = self._check_trick(rounds, target)
             if errors:
                 return Trial(text, line, target, rounds, [self.located(e) for e in errors], None)
-            _, t = self._open_game(rounds, target)
+            t = game.round_state.result.tricks[-1]
             rec = parse_trick(line, vocab=self.vocab)
             line = format_trick(t.written, rec.plays, rec.actions, self.log_lang)  # the canonical form (log.md)
             rnd.tricks[-1] = line
-        problems, result, steal = self._examine(rounds, target, line, offer)
+        problems, game, steal, offered = self._examine(rounds, target, line, offer)
         # The reader's advice is the log's form (names, commas): say the recorder's instead.
         problems = [x.partition(": expected '<")[0] + ": " + self.form(order, rnd.pile is not None)
                     if ": expected '<" in x else x for x in problems]
-        return Trial(text, line, target, rounds, problems, result, steal)
+        return Trial(text, line, target, rounds, problems, None if problems else game, steal, offered=offered)
 
     def commit(self, trial: Trial, report: bool = True) -> Outcome:
         """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``
-        (``report=False``: nothing to show, for a front end that shows the game's state)."""
+        (``report=False``: nothing to show, for a front end that shows the game's state). The
+        trial's game is the game from now on."""
         self.rounds = trial.rounds
+        self._live = trial.game
         self.accepted += 1
-        out = self._report(trial.result, trial.target) if report else Outcome(save=True)
+        out = self._report(trial) if report else Outcome(save=True)
         out.change = ("trick", trial.line)
         return out
 
@@ -648,35 +775,37 @@ class Recorder:
         return Outcome([self.located(e) for e in errors], error=True)
 
     def _examine(self, rounds: list[RoundEntry], target: int, line: str,
-                 offer: bool) -> tuple[list[str], GameResult | None, StealChoice | None]:
-        """Check a candidate trick: (located problems, result, a steal to ask first or None)."""
+                 offer: bool) -> tuple[list[str], Game | None, StealChoice | None, list]:
+        """Check a candidate trick: (located problems, the game with it, a steal to ask first or
+        None, the steals offered at it)."""
         rounds[target].tricks[-1] = line
+        offered: list[StealChoice] = []
+        errors, game = self._check_trick(rounds, target, offered)
         if offer:
-            offered: list[StealChoice] = []
-            self._open_game(rounds, target, offered)
             acted = {a.thief for a in _actions_of(line, self.vocab)}
             open_ = [c for c in offered if c.victims and c.thief not in acted]
             if open_:
                 # Check the rest of the line first: with a legal steal for each mandatory one.
-                trial = line + "".join(f"; {self.vocab.action(_any_steal(c))}" for c in open_ if c.mandatory)
-                rounds[target].tricks[-1] = trial
-                errors, result = self.check(rounds)
-                rounds[target].tricks[-1] = line
-                if errors:
-                    return [self.located(e) for e in self.check(rounds)[0]], None, None
-                return [], result, open_[0]
-        errors, result = self.check(rounds)
-        return [self.located(e) for e in errors], result, None
+                steals = "".join(f"; {self.vocab.action(_any_steal(c))}" for c in open_ if c.mandatory)
+                more = errors
+                if steals:
+                    rounds[target].tricks[-1] = line + steals
+                    more, game = self._check_trick(rounds, target)
+                    rounds[target].tricks[-1] = line
+                if more:
+                    return [self.located(e) for e in errors], None, None, offered
+                return [], game, open_[0], offered
+        return [self.located(e) for e in errors], game, None, offered
 
     def _offer(self, rounds: list[RoundEntry], target: int, line: str) -> Outcome:
         """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""
-        problems, result, steal = self._examine(rounds, target, line, self.interactive)
+        problems, game, steal, offered = self._examine(rounds, target, line, self.interactive)
         if problems:
             return Outcome(problems, error=True)
         if steal is not None:
             self.pending = _Pending(rounds, target, line, steal)
             return self._question(steal)
-        return self.commit(Trial(line, line, target, rounds, [], result))
+        return self.commit(Trial(line, line, target, rounds, [], game, offered=offered))
 
     def _question(self, c: StealChoice, note: str | None = None) -> Outcome:
         must = "must steal" if c.mandatory else "may steal"
@@ -749,8 +878,9 @@ class Recorder:
         return self._offer(p.rounds, p.target, f"{p.line}; {action}")
 
     # -- what an accepted trick shows ----------------------------------------------------------
-    def _report(self, result: GameResult, target: int) -> Outcome:
-        rnd = result.rounds[target]
+    def _report(self, trial: Trial) -> Outcome:
+        target, game = trial.target, trial.game
+        rnd = game.round_state.result  # the trick's round, ended when the trick finished it
         t = rnd.tricks[-1]
         out = Outcome(save=True)
         out.lines += self.echo(t)
@@ -760,24 +890,24 @@ class Recorder:
         if not done:
             nxt = f"{t.next_leader} leads T{t.number + 1}"
             out.lines += join_parts([head, points, nxt])
-            out.lines += self._alliance(t, target)
-            out.lines += self._right_kept(t, target, done)
+            out.lines += self._alliance(t, trial)
+            out.lines += self._right_kept(t, trial, done)
             return out
         out.lines += join_parts([head, points])
-        out.lines += self._alliance(t, target)
-        out.lines += self._right_kept(t, target, done)
+        out.lines += self._alliance(t, trial)
+        out.lines += self._right_kept(t, trial, done)
         out.lines += wrap(round_summary(rnd))
         if self.game_over():
             from ..report.render import score_table
 
             out.lines.append("")
-            out.lines += score_table(self.file, self.ruleset, result).splitlines()
+            out.lines += score_table(self.file, self.ruleset, game.result()).splitlines()
             out.lines.append("")
             n = len(self.rounds)
             out.lines.append(f"game over ({n} round{'s' if n != 1 else ''}); type quit to stop")
         else:
-            totals = {p: sum(r.scores.get(p, 0) for r in result.rounds[: target + 1]) for p in self.players}
-            out.lines += wrap("Totals so far: " + ", ".join(f"{p} {v}" for p, v in totals.items()))
+            totals = game.state.totals  # the rounds' scores so far
+            out.lines += wrap("Totals so far: " + ", ".join(f"{p} {totals[p]}" for p in self.players))
             r, n, leader = self.next_turn()
             out.lines.append(f"round {r}: {leader} leads trick {n}")
         return out
@@ -802,7 +932,7 @@ class Recorder:
         head = " ".join(map(vocab.word, t.written))
         return wrap(f"  {head}: " + ", ".join(f"{p} {vocab.echo(c)}" for p, c in t.plays), "      ")
 
-    def _right_kept(self, t: TrickResult, target: int, last: bool) -> list[str]:
+    def _right_kept(self, t: TrickResult, trial: Trial, last: bool) -> list[str]:
         """A Thief won and not used at once, where a right is kept (thief.timing = deferred):
         said as soon as it is won, so the table knows the steal is still to come (rules.md 'Thief')."""
         k = self.ruleset.knobs
@@ -810,9 +940,7 @@ class Recorder:
         if (w is None or THIEF_CARD not in t.taken or k["thief.timing"] != "deferred"
                 or any(s.thief == w for s in t.steals)):
             return []
-        offered: list[StealChoice] = []
-        self._open_game(self.rounds, target, offered)
-        mine = next((c for c in offered if c.thief == w), None)
+        mine = next((c for c in trial.offered if c.thief == w), None)
         if mine is None:  # thief.first_chance = next_trick
             why = f"first usable at the end of trick {t.number + 1} (thief.first_chance = next_trick)"
         elif not mine.victims:
@@ -827,13 +955,12 @@ class Recorder:
         return wrap(f"{w} keeps the Thief: one steal at the end of a later trick {until} ({why}; "
                     f"thief.timing = deferred, thief.right_lasts = {lasts})")
 
-    def _alliance(self, t: TrickResult, target: int) -> list[str]:
+    def _alliance(self, t: TrickResult, trial: Trial) -> list[str]:
         """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""
         ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
         if ally is None:
             return []
-        game, _ = self._open_game(self.rounds, target)
-        allies = game.round_state.allies
+        allies = trial.game.round_state.allies  # (the trick's round, ended or not)
         if allies is not None and allies[0] == ally:
             return wrap(f"{ally} plays Ally: allied with {allies[1]} for this round")
         return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
@@ -872,6 +999,22 @@ def round_summary(rnd) -> str:
         return Message("Round {number} scores: {scores} ({extra})", number=rnd.number, scores=scores,
                        extra="; ".join(extra)).text()
     return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores).text()
+
+
+def _sorted(errors: list[BidsError]) -> list[BidsError]:
+    """Errors once each, in the file's order (as ``bids validate`` lists them)."""
+    seen, out = set(), []
+    for e in errors:
+        key = (e.line, e.round, e.trick, e.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    out.sort(key=lambda e: (e.line or 0, e.round or 0, e.trick or 0))
+    return out
+
+
+def _ignored(error: BidsError) -> None:
+    """A replay of a log this class wrote: its errors were said when its lines were typed."""
 
 
 def _only_choice(c: StealChoice) -> tuple[str, Card] | None:
@@ -956,7 +1099,7 @@ def _same_cards(line: str, before: str, vocab: CardWords) -> bool:
 
 
 class _Watching(LogDecider):
-    """A trick's recorded actions, noting each steal choice the engine offers (``_open_game``)."""
+    """A trick's recorded actions, noting each steal choice the engine offers (``_check_trick``)."""
 
     __slots__ = ("offered",)
 

@@ -1,5 +1,5 @@
 """``bids season``: the logs named (files and folders, walked as ``validate`` walks them) scored one
-at a time into ``analysis.season.Game`` rows, then the season computed from those rows.
+at a time into ``analysis.season.SeasonGame`` rows, then the season computed from those rows.
 
 Each log is read, scored (under its own ruleset, or with ``refs`` replayed under each as ``bids
 diff`` replays the same deal) and dropped: what is kept is a few numbers a player (memory flat in
@@ -20,9 +20,9 @@ from typing import Any, NamedTuple
 from ..analysis.season import (
     DEFAULT_ORDER,
     ORDERS,
-    Game,
     LeftOut,
     Season,
+    SeasonGame,
     WinnerChange,
     game_of,
     season,
@@ -375,7 +375,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
         min_games: int = 1) -> Season:
     """The season of the logs ``args`` names (see the module doc). ``progress(bad)`` after each log;
     ``rank_by``: the standings' order (``analysis.season.ORDERS``); ``min_games``: fewer games, unranked."""
-    from .parallel import prepare_gc
+    from .parallel import map_logs, prepare_gc
 
     prepare_gc()
     names = _Names(aliases or {})
@@ -383,21 +383,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     notes: list[Message] = []
     where: dict = {}
     items = _once(_walked(args, where), notes)
-    extra = (tuple(refs), lenient)
-    if jobs is None:
-        from itertools import chain, islice
-
-        from .parallel import auto_jobs, head_for_auto
-
-        head = list(islice(items, head_for_auto()))
-        jobs = auto_jobs(len(head))
-        items = chain(head, items)
-    if jobs > 1:
-        from .parallel import map_ordered
-
-        results: Iterable[Scored] = map_ordered(score_one, items, extra, jobs)
-    else:
-        results = (score_one(item, *extra) for item in items)
+    results: Iterable[Scored] = map_logs(score_one, items, (tuple(refs), lenient), jobs)
     rows: list = []
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
@@ -437,7 +423,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))
 
 
-def _renamed(game: Game, shown: Sequence[str], name: str | None) -> Game:
+def _renamed(game: SeasonGame, shown: Sequence[str], name: str | None) -> SeasonGame:
     return dataclasses.replace(game, name=name, players=tuple(dataclasses.replace(p, player=who)
                                                               for p, who in zip(game.players, shown)))
 

@@ -44,14 +44,14 @@ class Item(NamedTuple):
     skipped: str | None = None  # a ruleset file found in a folder: not a log, said on stderr (as validate skips it)
 
 
-def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
+def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
                allow_partial: bool = False) -> Item:
     """Score one log and render it for ``fmt`` (table, csv, json); errors become an Item too."""
     from ..report import render as report
     from . import api
 
     try:
-        loaded, result = api.score(path, ruleset, options, allow_partial)
+        loaded, result = api.score(path, ruleset_ref, option_pairs, allow_partial)
     except BidsError as exc:
         from ..log.load import ruleset_file
         from .batch import WalkedPath
@@ -70,19 +70,15 @@ def score_item(path: str, ruleset: str | None, options: Sequence[str], fmt: str,
     return Item(report.score_table(path, rs, result))
 
 
-def _items(paths, ruleset, options, fmt, jobs, allow_partial=False) -> Iterator[Item]:
-    if jobs > 1 and len(paths) > 1:
-        from .parallel import MAX_CHUNK, map_ordered
+def _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial=False) -> Iterator[Item]:
+    from .parallel import MAX_CHUNK, map_logs
 
-        # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
-        yield from map_ordered(score_item, paths, (ruleset, tuple(options), fmt, allow_partial), jobs,
-                               max_chunk=16 if fmt == "json" else MAX_CHUNK)
-        return
-    for path in paths:
-        yield score_item(path, ruleset, options, fmt, allow_partial)
+    # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
+    return map_logs(score_item, paths, (ruleset_ref, tuple(option_pairs), fmt, allow_partial), jobs if len(paths) > 1 else 1,
+                    max_chunk=16 if fmt == "json" else MAX_CHUNK)
 
 
-def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt: str,
+def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
           write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1,
           allow_partial: bool = False, single: bool | None = None) -> bool:
     """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed.
@@ -91,7 +87,7 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
     if len(paths) > 1:  # one log: nothing to gain from a full collection (a few ms of start-up)
         prepare_gc()
     if fmt == "csv":
-        return _score_csv(_items(paths, ruleset, options, fmt, jobs, allow_partial), write, warn)
+        return _score_csv(_items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial), write, warn)
     failed = False
     listed = None
     if single is None:
@@ -101,7 +97,7 @@ def score(paths: Sequence[str], ruleset: str | None, options: Sequence[str], fmt
 
         listed = JsonListWriter(write)
     count = 0
-    for item in _items(paths, ruleset, options, fmt, jobs, allow_partial):
+    for item in _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial):
         if item.skipped is not None:
             warn(item.skipped)
             continue

@@ -39,7 +39,7 @@ from .options import (
     "bids diff examples/thief-6p.toml -r english -r japanese --format json",
     "bids diff examples/friday-4p.toml -r english -r italian --explain --all --lenient-deck",
 ))
-@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False, readable=False))
 @rulesets_option(N_("a ruleset to compare (bundled name or path); give two or more"))
 @option_option
 @option("--lenient-deck", is_flag=True,
@@ -52,18 +52,18 @@ from .options import (
 @partial_option(N_("compare the tricks of an unfinished game: standings so far, marked partial, no winner"))
 @format_option("table", "json")
 @guarded
-def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partial, fmt):
+def diff(log_path, ruleset_refs, option_pairs, lenient_deck, explain, everything, allow_partial, fmt):
     """`bids diff` (its help: the decorator's message ids)."""
     from ..analysis import variants
     from ..app import api
     from ..report import diff as diffreport
     from ..report import render as report
 
-    if len(rulesets) < 2:
+    if len(ruleset_refs) < 2:
         raise click.UsageError(Message("diff needs at least two rulesets: -r A -r B").text())
     if not allow_partial:
-        api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
-    d = variants.diff(log, rulesets, lenient=lenient_deck, option_pairs=options)
+        api.refuse_unfinished(log_path, ruleset_refs[0], option_pairs, lenient_deck)
+    d = variants.diff(log_path, ruleset_refs, lenient=lenient_deck, option_pairs=option_pairs)
     if fmt == "json":
         echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
@@ -74,7 +74,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
     "bids disputes examples/thief-6p.toml",
     "bids disputes game.toml -r english --knob thief.timing --knob double.scope",
 ))
-@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @option("--knob", "knobs", multiple=True, metavar="KNOB[=VALUE]",
@@ -87,7 +87,7 @@ def diff(log, rulesets, options, lenient_deck, explain, everything, allow_partia
 @format_option("table", "json")
 @progress_option
 @guarded
-def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, progress):
+def disputes(log_path, ruleset_ref, option_pairs, knobs, lenient_deck, allow_partial, fmt, progress):
     """`bids disputes` (its help: the decorator's message ids)."""
     from ..analysis.disputes import disputes as find_disputes
     from ..app import api
@@ -95,10 +95,10 @@ def disputes(log, ruleset, options, knobs, lenient_deck, allow_partial, fmt, pro
     from ..report import render as report
 
     if not allow_partial:
-        api.refuse_unfinished(log, ruleset, options, lenient_deck)
+        api.refuse_unfinished(log_path, ruleset_ref, option_pairs, lenient_deck)
     line = _SearchProgress(sys.stderr) if progress else None
     try:
-        doc = find_disputes(log, ruleset, knobs, options, lenient=lenient_deck, progress=line)
+        doc = find_disputes(log_path, ruleset_ref, knobs, option_pairs, lenient=lenient_deck, progress=line)
     finally:
         if line is not None:
             line.finish()
@@ -121,7 +121,7 @@ class _SearchProgress:
         self.drawn = False
 
     def __call__(self, variants: int, replays: int, rounds: int) -> None:
-        from ..analysis.disputes import ROUND_REPLAYS
+        from ..analysis.disputes import SEARCH_ROUND_REPLAYS
 
         now = self.clock()
         if now - self.start < 1.0 or now - self.last < 0.1:
@@ -129,7 +129,7 @@ class _SearchProgress:
         self.last = now
         self.drawn = True
         self.stream.write(f"\rdisputes: variants {variants:,}, replays {replays:,}, "
-                          f"replayed rounds {rounds:,} of at most {ROUND_REPLAYS:,}")
+                          f"replayed rounds {rounds:,} of at most {SEARCH_ROUND_REPLAYS:,}")
         self.stream.flush()
 
     def finish(self) -> None:
@@ -145,8 +145,8 @@ class _SearchProgress:
     "bids report examples/friday-4p.toml --out friday.html",
     "bids report examples/thief-6p.toml -r italian -r english --out x.html",
 ))
-@click.argument("log", type=click.Path(dir_okay=False, readable=False))
-@option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False, readable=False))
+@option("-r", "--ruleset", "ruleset_refs", multiple=True, metavar="RULESET",
         help=N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; one: a game "
                 "page, two or more: a comparison of the same deal"), **RULESET_ARG)
 @option_option
@@ -157,7 +157,7 @@ class _SearchProgress:
 @option("--allow-partial", is_flag=True, help=N_("accept an unfinished last round (standings so far, no winner)"))
 @format_option("html", "json")
 @guarded
-def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt):
+def report(log_path, ruleset_refs, option_pairs, out, force, lenient_deck, allow_partial, fmt):
     """`bids report` (its help: the decorator's message ids)."""
     from ..app import api
     from ..report import html
@@ -165,9 +165,9 @@ def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt)
 
     if fmt == "html" and not out:
         raise click.UsageError(Message("report needs --out FILE.html (or --format json)").text())
-    if not allow_partial and len(rulesets) > 1:  # a game page refuses it itself (api.score)
-        api.refuse_unfinished(log, rulesets[0], options, lenient_deck)
-    page = api.report_page(log, rulesets, options, lenient=lenient_deck, allow_partial=allow_partial)
+    if not allow_partial and len(ruleset_refs) > 1:  # a game page refuses it itself (api.score)
+        api.refuse_unfinished(log_path, ruleset_refs[0], option_pairs, lenient_deck)
+    page = api.report_page(log_path, ruleset_refs, option_pairs, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
         echo(reportmod.dumps(page))
         return
@@ -176,7 +176,7 @@ def report(log, rulesets, options, out, force, lenient_deck, allow_partial, fmt)
     # (a ruleset file's too: core.paths.shared_path)
     from ..core.paths import shared_path
 
-    name = Path(log).name
-    text = render(page, command_line("report", name, ruleset=[shared_path(r) for r in rulesets],
-                                     option=list(options)))
+    name = Path(log_path).name
+    text = render(page, command_line("report", name, ruleset=[shared_path(r) for r in ruleset_refs],
+                                     option=list(option_pairs)))
     write_or_echo(text, out, force)

@@ -145,7 +145,7 @@ RULESET_ARG = {"callback": checked_each(usage.check_ruleset_ref), "shell_complet
 
 def ruleset_option(func=None, *, required=False):
     """``-r RULESET``: over a log's own ruleset, or (``required``, ``deal``) the only one."""
-    deco = option("-r", "--ruleset", "ruleset", metavar="RULESET", required=required,
+    deco = option("-r", "--ruleset", "ruleset_ref", metavar="RULESET", required=required,
                   help=RULESET_HELP if required else N_("bundled name (italian, english, spanish, japanese) or "
                                                         "path to a TOML ruleset; overrides the log's ruleset"),
                   **RULESET_ARG)
@@ -154,7 +154,7 @@ def ruleset_option(func=None, *, required=False):
 
 def rulesets_option(help):
     """``-r A -r B...`` for the commands that compare rulesets (diff, study)."""
-    return option("-r", "--ruleset", "rulesets", multiple=True, required=True, metavar="RULESET", help=help,
+    return option("-r", "--ruleset", "ruleset_refs", multiple=True, required=True, metavar="RULESET", help=help,
                   **RULESET_ARG)
 
 
@@ -216,7 +216,7 @@ def progress_option(func):
 
 def option_option(func):
     return option(
-        "-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+        "-o", "--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
         help=N_("table option (thief=true) or knob override (thief.timing=deferred); repeatable"),
         callback=checked_each(lambda pair: usage.check_option_pairs([pair])),
         shell_complete=completes(usage.option_words),

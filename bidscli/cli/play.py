@@ -42,7 +42,7 @@ from .options import (
 @format_option()
 @jobs_option
 @guarded
-def score(logs, ruleset, options, allow_partial, fmt, jobs):
+def score(logs, ruleset_ref, option_pairs, allow_partial, fmt, jobs):
     """Score each log (its help: the decorator's)."""
     from ..app import batch, stream
 
@@ -54,7 +54,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
                 broken = True
         else:
             paths.append(item)
-    failed = stream.score(paths, ruleset, options, fmt, functools.partial(echo, nl=False), fail,
+    failed = stream.score(paths, ruleset_ref, option_pairs, fmt, functools.partial(echo, nl=False), fail,
                           jobs=job_count(jobs, len(paths)), allow_partial=allow_partial,
                           single=batch.is_single_file(logs))
     if failed or broken:
@@ -68,7 +68,7 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
     "bids replay examples/friday-4p.toml",
     "bids replay examples/thief-6p.toml -r italian --explain",
 ))
-@click.argument("log", type=click.Path(dir_okay=False, readable=False))
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @option("--explain", is_flag=True, help=N_("give the reason chain of every trick, naming each knob and its source "
@@ -76,18 +76,18 @@ def score(logs, ruleset, options, allow_partial, fmt, jobs):
 @partial_option(N_("replay an unfinished game without the error at its end"))
 @format_option("table", "json")
 @guarded
-def replay(log, ruleset, options, explain, allow_partial, fmt):
+def replay(log_path, ruleset_ref, option_pairs, explain, allow_partial, fmt):
     """Replay one log trick by trick (its help: the decorator's)."""
     from ..app import api
     from ..report import render as report
 
-    loaded, result, errors = api.play(log, ruleset, options, allow_partial)
+    loaded, result, errors = api.play(log_path, ruleset_ref, option_pairs, allow_partial)
     if errors and not api.only_unfinished(errors):
-        raise api.first_error(errors, loaded.log, ruleset, options)
+        raise api.first_error(errors, loaded.log, ruleset_ref, option_pairs)
     if fmt == "json":
-        echo(report.dumps_plain(report.result_json(log, loaded.ruleset, result)))
+        echo(report.dumps_plain(report.result_json(log_path, loaded.ruleset, result)))
     else:
-        echo_text(report.replay_text(log, loaded.ruleset, result, explain))
+        echo_text(report.replay_text(log_path, loaded.ruleset, result, explain))
     if errors:  # cli.md: replay shows the tricks and then the error
         raise errors[0]
 
@@ -110,13 +110,13 @@ def replay(log, ruleset, options, explain, allow_partial, fmt):
 @progress_option
 @jobs_option
 @guarded
-def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress, jobs) -> None:
+def validate(logs, ruleset_ref, option_pairs, allow_partial, fmt, json_summary, progress, jobs) -> None:
     """Validate every log (its help: the decorator's)."""
     from ..app import batch
     from ..report import render as report
 
     single = batch.is_single_file(logs) and not json_summary
-    batch.check_command_line(ruleset, options)  # a broken -r file: once, on stderr, for 1 log or many
+    batch.check_command_line(ruleset_ref, option_pairs)  # a broken -r file: once, on stderr, for 1 log or many
     # A walk, no reading: for the progress bar, and for --jobs N (never more workers than logs).
     # Without either, validate_paths chooses the default job count from the first paths it finds.
     count = batch.count_log_paths(logs) if progress or jobs not in (None, 1) else None
@@ -125,11 +125,11 @@ def validate(logs, ruleset, options, allow_partial, fmt, json_summary, progress,
     else:
         workers = None if count is None else job_count(jobs, count)
     bar = batch.Progress(count, sys.stderr) if progress and count is not None else None
-    summary = batch.Summary()
+    summary = batch.ValidateSummary()
     writer = None
     if fmt == "json" and not single:
         writer = report.JsonListWriter(lambda text: echo(text, nl=False), wrap=json_summary)
-    for result in batch.validate_paths(logs, ruleset, options, allow_partial, jobs=workers):
+    for result in batch.validate_paths(logs, ruleset_ref, option_pairs, allow_partial, jobs=workers):
         summary.add(result)
         if bar is not None:
             bar.step(bad=not result.valid)

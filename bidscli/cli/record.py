@@ -38,7 +38,7 @@ from .options import (
 @ruleset_option
 @option_option
 @option("--leader", metavar="NAME", help=N_("who leads the first trick (default: the ruleset's first leader)"))
-@option("--deal", "deal_log", metavar="DEAL.toml", type=click.Path(dir_okay=False, readable=False),
+@option("--deal", "deal_path", metavar="DEAL.toml", type=click.Path(dir_okay=False, readable=False),
         help=N_("the deal (from `bids deal`): plays are checked against the hands, the pile is revealed"))
 @option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds in the game (default: game.rounds)"))
 @option("--resume", is_flag=True, help=N_("go on with the unfinished log OUT (players, ruleset, options from it)"))
@@ -46,7 +46,7 @@ from .options import (
 @log_lang_option(N_("the card words typed and written: it, es, ja or en (it: G5 is giallo, yellow; the log then "
                     "says lang = \"it\"); default: a resumed log's or a deal's own, else en"))
 @guarded
-def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force, log_lang):
+def record(out, names, ruleset_ref, option_pairs, leader, deal_path, rounds, resume, force, log_lang):
     """`bids record` (its help: the decorator's message ids)."""
     from . import recordio
 
@@ -63,8 +63,8 @@ def record(out, names, ruleset, options, leader, deal_log, rounds, resume, force
     restore = recordio.stop_on_signals()
     try:
         try:
-            session = recordio.open_recorder(out, names=names, ruleset_ref=ruleset, option_pairs=options,
-                                             leader=leader, deal_path=deal_log, rounds=rounds, resume=resume,
+            session = recordio.open_recorder(out, names=names, ruleset_ref=ruleset_ref, option_pairs=option_pairs,
+                                             leader=leader, deal_path=deal_path, rounds=rounds, resume=resume,
                                              force=force, interactive=interactive,
                                              log_lang=log_lang.lower() if log_lang else None)
         except ValueError as exc:

@@ -49,6 +49,7 @@ from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
 from ..core.sanitize import quoted, terminal, text_problem
+from ..core.workers import Stopped
 from ..files.safe import (
     CWD_GONE,
     FileChanged,
@@ -386,14 +387,6 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
 
 
 # -- standard streams and signals ------------------------------------------------------------------
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP reached the recorder: it ends like Ctrl-C (exit 128 + signum)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 def stop_on_signals() -> Callable[[], None]:

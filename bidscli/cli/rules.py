@@ -56,13 +56,13 @@ def rules_list(fmt):
 @option_option
 @format_option("table", "json")
 @guarded
-def rules_show(name, players, options, fmt):
+def rules_show(name, players, option_pairs, fmt):
     """`bids rules show`."""
     from ..report import render as report
     from ..rules.knobs import PLAYER_COUNTS
     from ..rules.ruleset import FINE_PRINT, deck_for, load_with_options
 
-    ruleset, opts = load_with_options(name, options)
+    ruleset, opts = load_with_options(name, option_pairs)
     table_opts = ruleset.table_options(opts)
     decks = [deck_for(ruleset, n, table_opts) for n in ([players] if players else PLAYER_COUNTS)]
     if fmt == "json":

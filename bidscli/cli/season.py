@@ -40,7 +40,7 @@ def _check_alias(text: str) -> None:
     "bids season logs/ -r italian -r english --lenient-deck --html season.html",
 ))
 @click.argument("paths", nargs=-1, required=True, type=click.Path(readable=False), metavar="LOG_OR_DIR...")
-@option("-r", "--ruleset", "rulesets", multiple=True, metavar="RULESET",
+@option("-r", "--ruleset", "ruleset_refs", multiple=True, metavar="RULESET",
         help=N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset; each game "
                 "replayed under it as bids diff replays the deal; two or more: the what-ifs (default: each "
                 "game under its own ruleset)"), **RULESET_ARG)
@@ -59,12 +59,12 @@ def _check_alias(text: str) -> None:
                                                 "(as bids diff --lenient-deck)"))
 @jobs_option
 @guarded
-def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, lenient_deck, jobs):
+def season(paths, ruleset_refs, aliases, rank_by, min_games, fmt, html_out, force, lenient_deck, jobs):
     """`bids season` (its help: the decorator's message ids)."""
     from ..app import season as app
     from ..report import season as report
 
-    for ref in rulesets:  # a broken -r file: once, before any log
+    for ref in ruleset_refs:  # a broken -r file: once, before any log
         from ..rules.ruleset import load_ruleset
 
         load_ruleset(ref)
@@ -73,13 +73,13 @@ def season(paths, rulesets, aliases, rank_by, min_games, fmt, html_out, force, l
         alias = app.alias_map(aliases)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    result = app.run(paths, rulesets, alias, jobs=jobs, lenient=lenient_deck, rank_by=rank_by, min_games=min_games)
+    result = app.run(paths, ruleset_refs, alias, jobs=jobs, lenient=lenient_deck, rank_by=rank_by, min_games=min_games)
     if html_out:
         from ..core.paths import shared_path
         from ..report import html
 
         # the page's footer names no local path: each path by shared_path (a folder by its name)
-        again = command_line("season", *map(shared_path, paths), ruleset=[shared_path(r) for r in rulesets],
+        again = command_line("season", *map(shared_path, paths), ruleset=[shared_path(r) for r in ruleset_refs],
                              alias=list(aliases), rank_by=None if rank_by == DEFAULT_ORDER else rank_by,
                              min_games=None if min_games == 1 else min_games)
         if lenient_deck:

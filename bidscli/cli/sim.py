@@ -50,21 +50,21 @@ from .options import (
                     "lang = \"it\"); default: en"))
 @out_options(N_("write the deal here instead of stdout"))
 @guarded
-def deal(ruleset, players, names, rounds, options, seed, log_lang, force, out):
+def deal(ruleset_ref, players, names, rounds, option_pairs, seed, log_lang, force, out):
     """`bids deal` (its help: the decorator's message ids)."""
     from ..rules.ruleset import load_with_options
     from ..sim import deal as dealmod
 
     seats = checked("--players/--names", dealmod.parse_names, names, players)
-    rs, opts = load_with_options(ruleset, options)
+    rs, opts = load_with_options(ruleset_ref, option_pairs)
     if seed is None:
         seed = dealmod.random_seed()
         echo(Message("seed {seed}", seed=seed).text(), err=True)
     d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
-    d = d._replace(ruleset=ruleset)
+    d = d._replace(ruleset=ruleset_ref)
     lang = (log_lang or "en").lower()
-    again = command_line("deal", ruleset=ruleset, players=None if names else len(seats), names=names,
-                          rounds=rounds, option=list(options), seed=seed, log_lang=None if lang == "en" else lang)
+    again = command_line("deal", ruleset=ruleset_ref, players=None if names else len(seats), names=names,
+                          rounds=rounds, option=list(option_pairs), seed=seed, log_lang=None if lang == "en" else lang)
     write_or_echo(dealmod.deal_text(d, again, lang), out, force)
 
 
@@ -76,7 +76,7 @@ def deal(ruleset, players, names, rounds, options, seed, log_lang, force, out):
     "bids validate game.toml && bids score game.toml",
     "bids simulate deal.toml --log-lang es --out partida.toml",
 ))
-@click.argument("deal_log", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
+@click.argument("deal_path", metavar="DEAL", type=click.Path(dir_okay=False, readable=False))
 @ruleset_option
 @option_option
 @bots_option
@@ -85,17 +85,17 @@ def deal(ruleset, players, names, rounds, options, seed, log_lang, force, out):
                     "says lang = \"it\"); default: the deal's own"))
 @out_options(N_("write the log here instead of stdout"))
 @guarded
-def simulate(deal_log, ruleset, options, bots, seed, log_lang, force, out):
+def simulate(deal_path, ruleset_ref, option_pairs, bots, seed, log_lang, force, out):
     """`bids simulate` (its help: the decorator's message ids)."""
     from ..log.load import load
     from ..sim import bots as botsmod
 
-    loaded = load(deal_log, ruleset, options)
+    loaded = load(deal_path, ruleset_ref, option_pairs)
     seats = checked("--bots", botsmod.parse_bots, bots, len(loaded.log.players))
     lang = log_lang.lower() if log_lang else None
-    again = command_line("simulate", deal_log, ruleset=ruleset, option=list(options), bots=",".join(seats),
+    again = command_line("simulate", deal_path, ruleset=ruleset_ref, option=list(option_pairs), bots=",".join(seats),
                           seed=seed, log_lang=lang)
-    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset, loaded.options, seats, seed, again,
+    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset_ref, loaded.options, seats, seed, again,
                                    lang=lang)
     write_or_echo(text, out, force)
 
@@ -121,7 +121,7 @@ def simulate(deal_log, ruleset, options, bots, seed, log_lang, force, out):
         callback=output_name("--html", "study.html"))
 @option("--force", is_flag=True, help=N_("replace the --html file if it exists"))
 @guarded
-def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, html_out, force):
+def study(ruleset_refs, players, games, bots, option_pairs, seed, jobs, progress, fmt, html_out, force):
     """`bids study` (its help: the decorator's message ids)."""
     from ..report import render as report
     from ..rules.ruleset import parse_option_assignments
@@ -130,8 +130,8 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
     from ..sim import study as studymod
 
     seats = checked("--bots", botsmod.parse_bots, bots, players)
-    opts, knobs = parse_option_assignments(list(options))
-    spec = studymod.make_spec(rulesets, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    opts, knobs = parse_option_assignments(list(option_pairs))
+    spec = studymod.make_spec(ruleset_refs, dealmod.default_names(players), seats, opts, knobs, seed, games)
     refuse_output_early(html_out, force)  # before the games, not after (the rulesets are read)
     jobs = job_count(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
@@ -150,8 +150,8 @@ def study(rulesets, players, games, bots, options, seed, jobs, progress, fmt, ht
         from ..report import html, pages
 
         # the page's footer names no local path: a ruleset file by shared_path (its file name)
-        again = command_line("study", ruleset=[shared_path(r) for r in rulesets], players=players, games=games,
-                             bots=",".join(seats), option=list(options), seed=seed)
+        again = command_line("study", ruleset=[shared_path(r) for r in ruleset_refs], players=players, games=games,
+                             bots=",".join(seats), option=list(option_pairs), seed=seed)
         write_or_echo(html.study(pages.study_page(doc), again), html_out, force)
         if html_out == "-":
             return

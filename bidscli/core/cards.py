@@ -69,11 +69,6 @@ class Card:
 
     # -- what the card is -------------------------------------------------
     @property
-    def is_bid(self) -> bool:
-        """Only coloured and black number cards are bids (rules.md 3.3)."""
-        return self.number is not None
-
-    @property
     def sort_key(self) -> tuple[int, int, str]:
         order = "RGYBKW"
         return (order.index(self.colour), self.number or 0, self.special or "")

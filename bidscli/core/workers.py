@@ -38,7 +38,8 @@ POLL = 0.1  # seconds between looks for a stop request while the parent waits fo
 
 
 class Stopped(KeyboardInterrupt):
-    """A signal asked a command with workers to stop (the CLI exits 128 + ``signum``)."""
+    """A signal asked a command to stop: one with workers (here), or the recorder at SIGTERM or
+    SIGHUP (``cli.recordio.stop_on_signals``); it ends like Ctrl-C, and the CLI exits 128 + ``signum``."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)

@@ -202,7 +202,8 @@ class Game:
             Pile(referee, pile, deck.pile_size, pile_unknown), dict.fromkeys(players, 0),
             dict.fromkeys(players, 0), dict.fromkeys(players, 0), black_played_from_hand=black,
             pool_open=hands is None and removed is not None)
-        self.state.rounds.append(rnd)
+        state = self.state
+        (state.rounds if state.owns_rounds else state.own_rounds()).append(rnd)
 
     def log_round(self, logged: int, last: int, counted: bool = True) -> None:
         """What the log says of this round's length: ``logged`` trick lines; ``last``: the number of
@@ -584,9 +585,8 @@ class Game:
             rnd = rs.result
             if referee.round is rnd:
                 referee.round = g.round_state.result
-            rounds = state.rounds
-            if rounds and rounds[-1] is rnd:
-                rounds[-1] = g.round_state.result
+            if state.rounds and state.rounds[-1] is rnd:
+                state.own_rounds()[-1] = g.round_state.result
         return g
 
     def view(self, player: str) -> View:

@@ -53,7 +53,8 @@ def won_why(t: TrickResult, winner: str) -> str:
     the colour that won): a wrong leader after Lowest is the likely slip."""
     n = t.number
     if t.lowest:
-        card = next(c for p, c in t.plays if p == winner)
+        # The winner's bid (a line that names the winner twice was reported: its first bid).
+        card = next(c for p, c in t.plays if p == winner and c.number is not None)
         if t.reason.startswith("Color Bids"):
             return (f"won trick {n}: {card}, the lowest of {COLOUR_NAMES[card.colour]} (Color Bids), "
                     "while Lowest is in play")

@@ -22,6 +22,7 @@ def log_round(rs: RoundState, logged: int, tricks: int, last: int, counted: bool
     out of place asks whether a line is missing. ``counted=False``: a line could not be read
     (the count says nothing)."""
     rs.logged_tricks = logged
+    rs.missing_tricks, rs.one_short = 0, False  # (a recorder says it again as its lines come)
     if not counted:
         return
     number = rs.result.number

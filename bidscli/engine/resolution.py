@@ -262,7 +262,7 @@ def award(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee: 
                          Reason(f"{winner} takes nothing (no centre card, no black card played)", None))
     rs.tricks_won[winner] += 1
     rnum = rs.result.number
-    held = gs.held[winner]
+    held = gs.held[winner] if gs.owned is None else gs.held_of(winner)
     for c in taken:
         held.append((c, rnum))
     if MINUS_FIVE_CARD in taken:

@@ -59,7 +59,11 @@ class Setup:
 
 @dataclass(slots=True, eq=False)
 class GameState:
-    """What lasts from round to round."""
+    """What lasts from round to round.
+
+    A copy shares the lists that grow with the game (each player's held cards, the rounds played)
+    until it changes one: a copy costs what a round holds, not what the game does. Whoever adds to
+    them asks ``held_of`` and ``own_rounds`` first."""
 
     totals: dict[str, int]  # banked scores
     lucky_count: dict[str, int]  # lucky-loser rounds so far (lucky_loser.progression)
@@ -69,17 +73,37 @@ class GameState:
     expired_rights: set[str] = field(default_factory=set)  # holders of rights ended by thief.right_lasts
     rounds: list[RoundResult] = field(default_factory=list)
     pending_thief: str | None = None  # won the Thief, steals at once (thief.timing = immediate)
+    # Which of ``held``'s lists, and whether ``rounds``, are this state's own (None: all, as made).
+    owned: set[str] | None = None
+    owns_rounds: bool = True
 
     @classmethod
     def new(cls, players: tuple[str, ...]) -> GameState:
         return cls(dict.fromkeys(players, 0), dict.fromkeys(players, 0), dict.fromkeys(players, 0),
                    {p: [] for p in players})
 
+    def held_of(self, player: str) -> list[tuple[Card, int]]:
+        """``player``'s held cards, to change: made this state's own first if a copy shares them."""
+        owned = self.owned
+        if owned is not None and player not in owned:
+            self.held[player] = self.held[player].copy()
+            owned.add(player)
+        return self.held[player]
+
+    def own_rounds(self) -> list[RoundResult]:
+        """The rounds played, to change: made this state's own first if a copy shares them."""
+        if not self.owns_rounds:
+            self.rounds = self.rounds.copy()
+            self.owns_rounds = True
+        return self.rounds
+
     def copy(self) -> GameState:
-        """A copy that plays on alone (finished rounds are never changed again: shared)."""
-        return GameState(self.totals.copy(), self.lucky_count.copy(), self.minus_five_wins.copy(),
-                         {p: h.copy() for p, h in self.held.items()}, self.rights.copy(),
-                         self.expired_rights.copy(), self.rounds.copy(), self.pending_thief)
+        """A copy that plays on alone (finished rounds are never changed again: shared; so are the
+        lists that grow with the game, until one of the two changes them)."""
+        self.owned = set()
+        self.owns_rounds = False
+        return GameState(self.totals.copy(), self.lucky_count.copy(), self.minus_five_wins.copy(), self.held.copy(),
+                         self.rights.copy(), self.expired_rights.copy(), self.rounds, self.pending_thief, set(), False)
 
 
 @dataclass(slots=True, eq=False)

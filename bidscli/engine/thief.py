@@ -282,7 +282,7 @@ def _apply(gs: GameState, rs: RoundState, t: TrickResult, choice: StealChoice, a
            policy: bool = False) -> None:
     victim, thief, card = action.victim, action.thief, action.card
     rnum = rs.result.number
-    held = gs.held[victim]
+    held = gs.held_of(victim)
     # The most recently taken match: this round's card when the victim also holds the
     # same card from an earlier round (thief.pool = round offers only this round's).
     for idx in range(len(held) - 1, -1, -1):
@@ -290,7 +290,7 @@ def _apply(gs: GameState, rs: RoundState, t: TrickResult, choice: StealChoice, a
             del held[idx]
             break
     # The stolen card now counts as taken this round by the thief (rules.md fine print).
-    gs.held[thief].append((card, rnum))
+    gs.held_of(thief).append((card, rnum))
     v = card.value
     rs.round_points[victim] -= v
     rs.round_points[thief] += v

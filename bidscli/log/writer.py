@@ -68,9 +68,25 @@ def log_text(
     words: ``format_trick``). Every value is rendered by tomli-w; the layout (dotted
     ``hands.<name>`` keys, one trick per line) follows the examples of log.md so that a person
     can read and edit it. The cards are written in ``lang``'s words, and a log in another
-    language than English says so (``lang = "it"``).
+    language than English says so (``lang = "it"``). The text is ``head_text`` followed by each
+    round's ``round_text`` (a writer that keeps rounds may keep their texts).
     """
-    word = str if lang == "en" else card_words(lang).word
+    head = head_text(ruleset_name, players, options, header=header, date=date, meta=meta, title=title, lang=lang)
+    return head + "".join(round_text(rnd, players, lang) for rnd in rounds)
+
+
+def head_text(
+    ruleset_name: str | None,
+    players: Sequence[str],
+    options: Mapping[str, bool],
+    *,
+    header: Sequence[str] = (),
+    date: _date | None = None,
+    meta: Mapping[str, int | str] | None = None,
+    title: str | None = None,
+    lang: str = "en",
+) -> str:
+    """What a log holds before its rounds (``log_text``), ending with a line break."""
     lines = [f"# {h}" for h in header]
     if title is not None:  # the game's name for pages (log.md `title`)
         lines.append(f"title = {_value(title)}")
@@ -90,23 +106,28 @@ def log_text(
         lines.append("[meta]")
         for k in sorted(meta):
             lines.append(f"{_key(k)} = {_value(meta[k])}")
-    for rnd in rounds:
-        lines.append("")
-        lines.append("[[rounds]]")
-        if getattr(rnd, "leader", None) is not None:
-            lines.append(f"leader = {_value(rnd.leader)}")
-        if getattr(rnd, "hands", None) is not None:
-            for p in players:
-                lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p], word)}")
-        if getattr(rnd, "removed", None) is not None:
-            lines.append(f"removed = {_cards(rnd.removed, word)}")
-        if getattr(rnd, "pile", None) is not None:
-            lines.append(f"pile = {_cards(rnd.pile, word)}")
-        tricks = list(getattr(rnd, "tricks", ()) or ())
-        if tricks:
-            lines.append("tricks = [")
-            lines.extend(f"  {_value(t)}," for t in tricks)
-            lines.append("]")
-        else:
-            lines.append("tricks = []")
+    return "\n".join(lines) + "\n"
+
+
+def round_text(rnd: Any, players: Sequence[str], lang: str = "en") -> str:
+    """One ``[[rounds]]`` table of a log (``log_text``), from the blank line before it to its line
+    break: ``rnd`` as ``log_text`` takes it."""
+    word = str if lang == "en" else card_words(lang).word
+    lines = ["", "[[rounds]]"]
+    if getattr(rnd, "leader", None) is not None:
+        lines.append(f"leader = {_value(rnd.leader)}")
+    if getattr(rnd, "hands", None) is not None:
+        for p in players:
+            lines.append(f"hands.{_key(p)} = {_cards(rnd.hands[p], word)}")
+    if getattr(rnd, "removed", None) is not None:
+        lines.append(f"removed = {_cards(rnd.removed, word)}")
+    if getattr(rnd, "pile", None) is not None:
+        lines.append(f"pile = {_cards(rnd.pile, word)}")
+    tricks = list(getattr(rnd, "tricks", ()) or ())
+    if tricks:
+        lines.append("tricks = [")
+        lines.extend(f"  {_value(t)}," for t in tricks)
+        lines.append("]")
+    else:
+        lines.append("tricks = []")
     return "\n".join(lines) + "\n"

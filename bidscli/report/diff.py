@@ -12,7 +12,7 @@ from typing import Any
 from ..analysis.attribution import Attribution, mixed_text
 from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import tricks_of
-from ..analysis.plan import DealPlan, Outcome, deal_json
+from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS, rule_title
@@ -29,7 +29,7 @@ from .table import wrap as wrap_lines
 WIDTH = 100
 
 
-def _winners_json(deal: DealPlan, o: Outcome) -> list[list]:
+def _winners_json(deal: DealPlan, o: RulesetPlay) -> list[list]:
     tricks = tricks_of(o)
     return [[(tricks[(r.number, t.number)].winner if (r.number, t.number) in tricks else "?")
              for t in r.tricks] for r in deal.rounds]

@@ -77,11 +77,6 @@ class View(NamedTuple):
     knobs: Mapping
     options: Mapping
 
-    @property
-    def to_play(self) -> int:
-        """Players still to play after this one."""
-        return len(self.players) - len(self.plays) - 1
-
 
 assert len(View._fields) == 18  # _view builds the tuple positionally
 

@@ -14,7 +14,7 @@ How a study runs
 Exact and parallel
     The games are cut into shards of ``SHARD`` consecutive game numbers. A
     shard (:class:`ShardSpec`, plain data) is played by :func:`run_shard`, a
-    top-level function that returns a :class:`Summary`: integer sums, sums of
+    top-level function that returns a :class:`Tallies`: integer sums, sums of
     squares and counts only. Summaries merge by adding integers, which is exact,
     associative and order-independent, so any ``--jobs`` gives the same numbers
     and byte-identical JSON. No game is kept: memory stays flat as the number
@@ -72,21 +72,21 @@ class ShardSpec(NamedTuple):
     stop: int  # one past the last
 
 
-class Summary(NamedTuple):
+class Tallies(NamedTuple):
     """Integer tallies, keyed by tuples; merging adds them (exact, associative, commutative)."""
 
     counts: dict
 
-    def merge(self, other: Summary) -> Summary:
+    def merge(self, other: Tallies) -> Tallies:
         return merge(self, other)
 
 
-def merge(*summaries: Summary) -> Summary:
+def merge(*summaries: Tallies) -> Tallies:
     out: dict = {}
     for s in summaries:
         for k, v in s.counts.items():
             out[k] = out.get(k, 0) + v
-    return Summary(out)
+    return Tallies(out)
 
 
 # -- playing -----------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def game_seed(seed: int, game: int) -> int:
     return derive_seed("bids-study", seed, game)
 
 
-def run_shard(spec: ShardSpec) -> Summary:
+def run_shard(spec: ShardSpec) -> Tallies:
     """Play games ``start..stop-1`` of a study under every ruleset; tallies only."""
     st = spec.study
     rulesets = _rulesets(st)
@@ -173,7 +173,7 @@ def run_shard(spec: ShardSpec) -> Summary:
                 add(("pair", a, b, "games"))
                 if winners[a] != winners[b]:
                     add(("pair", a, b, "changed"))
-    return Summary(c)
+    return Tallies(c)
 
 
 def shards(study: StudySpec, size: int = SHARD):
@@ -182,9 +182,9 @@ def shards(study: StudySpec, size: int = SHARD):
 
 
 def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] | None = None,
-              shard_size: int = SHARD) -> Summary:
+              shard_size: int = SHARD) -> Tallies:
     """Play every shard (in ``jobs`` processes) and merge the tallies as they come."""
-    total = Summary({})
+    total = Tallies({})
     todo = shards(study, shard_size)
     if jobs <= 1:
         for sh in todo:
@@ -196,7 +196,7 @@ def run_study(study: StudySpec, jobs: int = 1, progress: Callable[[int], None] |
         return _run_pool(pool, todo, total, jobs, progress)
 
 
-def _run_pool(pool: Workers, todo, total: Summary, jobs: int, progress) -> Summary:
+def _run_pool(pool: Workers, todo, total: Tallies, jobs: int, progress) -> Tallies:
     running: dict = {}
     window = jobs * 3  # a few shards in flight per worker: memory stays flat for any number of games
 
@@ -300,7 +300,7 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
                      tuple(sorted(options.items())), tuple(sorted(knobs.items())), seed, games, tuple(loaded))
 
 
-def report(study: StudySpec, summary: Summary) -> dict:
+def report(study: StudySpec, summary: Tallies) -> dict:
     """The study as one JSON-ready document (no timings, no job counts: reproducible to the byte)."""
     c = summary.counts
     get = lambda *k: c.get(k, 0)  # noqa: E731
