@@ -57,7 +57,8 @@ def test_the_season_table_in_spanish():
         in out.stdout
     assert "Excluidos: 2 registros (no contados arriba)\n" in out.stdout
     assert "tests/data/season/bad.toml:22: ronda 1, baza 1: " in out.stdout
-    assert "una temporada cuenta las partidas terminadas (`bids score FILE" in out.stdout
+    assert "la partida está sin terminar tras la ronda" in out.stdout  # the engine's reason, in Spanish too
+    assert "una temporada cuenta las partidas terminadas (`bids" in out.stdout
 
 
 def test_the_season_table_in_japanese():

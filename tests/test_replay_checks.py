@@ -15,9 +15,10 @@ import pytest
 from bench.gen import CONFIGS, random_game_log, strip_deal
 from bidscli.core.cards import BLACK, Card, card
 from bidscli.core.errors import BidsError
+from bidscli.core.i18n import Message
 from bidscli.engine.game import Game
 from bidscli.engine.replay import replay
-from bidscli.engine.results import Reason, filled
+from bidscli.engine.results import Reason
 from bidscli.log.reader import parse_trick, read_log_text
 from bidscli.log.writer import format_trick
 from bidscli.rules.ruleset import load_ruleset
@@ -184,11 +185,13 @@ def test_black_cards_in_the_hands_are_counted(more):
                      f"{game.deck.black_in_hands}"] if more else [])
 
 
-def test_a_filled_reason_reads_as_its_f_string():
-    """Explanations made only when read (results.filled) give the text the f-string gave,
-    whatever the names hold (braces are arguments, never part of the template)."""
+def test_a_reasons_words_read_as_its_f_string():
+    """An explanation is a message worded when read: its arguments fill the template as the
+    f-string it replaced did, whatever the names hold (braces are arguments, never part of it)."""
     name, why, c, v = "Ana {0}", "weakest bid 3 by {Ben}", card("K5"), 5
-    assert Reason(filled, None, ("{} leads trick 1: {}", name, why)).text == f"{name} leads trick 1: {why}"
-    assert (Reason(filled, "thief.pool", ("{} steals {} ({:+d}) from {}: {}", name, c, v, "Bo", why)).text
+    assert Reason(Message("{player} leads trick 1: {why}", player=name, why=why)).text == f"{name} leads trick 1: {why}"
+    assert (Reason(Message("{thief} steals {card} ({value:+d}) from {victim}: {why}", thief=name, card=c, value=v,
+                           victim="Bo", why=why), "thief.pool").text
             == f"{name} steals {c} ({v:+d}) from Bo: {why}")
-    assert Reason(filled, None, ("{} won the -5 ({} so far)", name, 2)).text == f"{name} won the -5 (2 so far)"
+    made = Reason(lambda p, n: Message("{player} won the -5 ({n} so far)", player=p, n=n), None, (name, 2))
+    assert made.text == f"{name} won the -5 (2 so far)"

@@ -371,7 +371,7 @@ def test_an_empty_centre_is_refused_while_pile_cards_are_left():
     errors = kit.errors("japanese", ABC, [["K5: A R5, B G4, C Y2", ": A R1, B G1, C Y1"]])
     assert [(e.trick, e.message) for e in errors] == [
         (2, "a pile card is missing from the revealed part (the prize of this trick): the pile still holds "
-            "8 card(s), so an empty centre is not possible yet")]
+            "8 cards, so an empty centre is not possible yet")]
 
 
 def test_english_three_players_have_a_pile_card_for_every_trick():

@@ -58,7 +58,7 @@ def test_lowest_replace_log_without_the_replacing_card_is_refused(rs, pile_left)
     errs = kit.errors(rs, P3, [["Lowest: Ana R5, Ben G4, Cleo Y7"]], options=LOW)
     assert messages(errs) == [
         f"a pile card is missing from the revealed part (Lowest was set aside): the pile still holds "
-        f"{pile_left} card(s), write 'Lowest <card>'"]
+        f"{pile_left} cards, write 'Lowest <card>'"]
     assert all(isinstance(e, IllegalPlayError) for e in errs)
     assert (errs[0].round, errs[0].trick) == (1, 1)
 
@@ -78,7 +78,7 @@ def test_lowest_with_a_pile_checks_the_revealed_cards(rs):
             "english": "Lowest K5 K1 K2 K3 K4 K6 K7 K8 K9 K10 -5"}[rs]
     errs = kit.errors(rs, P3, [["Lowest: Ana R5, Ben G4, Cleo Y7"]], options=LOW, piles=[pile])
     assert messages(errs) == [
-        "the log reveals 1 card(s) here, but the rules take another pile card (Lowest was set aside): "
+        "the log reveals 1 card here, but the rules take another pile card (Lowest was set aside): "
         "expected 'K5' after 'Lowest'"]
     errs = kit.errors(rs, P3, [["Lowest K9: Ana R5, Ben G4, Cleo Y7"]], options=LOW, piles=[pile])
     assert messages(errs) == ["revealed K9, but the next pile card is K5 (Lowest was set aside)"]

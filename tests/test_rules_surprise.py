@@ -62,7 +62,7 @@ def test_surprise_revealed_alone_is_refused_when_won(rs):
                       knobs={"surprise.on_burn": "discard"})
     assert messages(errs) == [
         "a pile card is missing from the revealed part (Surprise hides the next pile card): the pile still "
-        f"holds {LEFT_AFTER_ONE[rs]} card(s), write 'Surprise <card>'"]
+        f"holds {LEFT_AFTER_ONE[rs]} cards, write 'Surprise <card>'"]
     assert isinstance(errs[0], IllegalPlayError) and (errs[0].round, errs[0].trick) == (1, 1)
 
 
@@ -129,7 +129,7 @@ def test_empty_reveal_after_a_burned_turned_surprise_is_refused_without_a_pile(r
     errs = kit.errors(rs, P3, [["Surprise: Ana R1, Ben G1, Cleo Y1", ": Cleo R10, Ana R2, Ben R3"]], options=SUR)
     assert messages(errs) == [
         "a pile card is missing from the revealed part (the prize of this trick): the pile still holds "
-        f"{LEFT_AFTER_ONE[rs]} card(s), so an empty centre is not possible yet"]
+        f"{LEFT_AFTER_ONE[rs]} cards, so an empty centre is not possible yet"]
     assert (errs[0].round, errs[0].trick, errs[0].line) == (1, 2, 14)
     # Written with its prize, the same trick is Cleo's: R10 takes K1.
     res = kit.play(rs, P3, [[burned, "K1: Cleo R10, Ana R2, Ben R3"]], options=SUR)
@@ -177,10 +177,10 @@ def test_surprise_from_hand_winner_takes_next_revealed_checks(rs):
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=TAKE_NEXT)
     assert messages(errs) == [
         f"a pile card is missing from the revealed part ({why}): the pile still holds "
-        f"{LEFT_AFTER_ONE[rs]} card(s), write 'K5 <card>'"]
+        f"{LEFT_AFTER_ONE[rs]} cards, write 'K5 <card>'"]
     pile = "K5 K9 K3 K1 K2 K4 K6 K7 K8 K10" + (" -5 2x" if rs == "english" else "")
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=TAKE_NEXT, piles=[pile])
-    assert messages(errs) == [f"the log reveals 1 card(s) here, but the rules take another pile card ({why}): "
+    assert messages(errs) == [f"the log reveals 1 card here, but the rules take another pile card ({why}): "
                               "expected 'K9' after 'K5'"]
     errs = kit.errors(rs, P3, [["K5 K9 K3: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=TAKE_NEXT,
                       piles=[pile])
@@ -234,7 +234,7 @@ def test_card_under_the_pile_cannot_come_up_before_unseen_cards(rs):
     errs = kit.errors(rs, P3, [lines], options=SUR, knobs=TAKE_NEXT)
     if rs == "english":
         assert messages(errs) == ["revealed K5, but K5 went to the bottom of the pile and cannot come up "
-                                  "before the 2 unseen card(s) above it"]
+                                  "before the 2 unseen cards above it"]
         assert errs[0].trick == 10
     else:
         assert errs == []
@@ -265,7 +265,7 @@ def test_surprise_from_hand_replace_center_happens_even_on_a_burn(rs):
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y5"]], options=SUR, knobs=REPLACE)
     assert messages(errs) == [
         "a pile card is missing from the revealed part (Surprise played from hand replaces the centre card): "
-        f"the pile still holds {LEFT_AFTER_ONE[rs]} card(s), write 'K5 <card>'"]
+        f"the pile still holds {LEFT_AFTER_ONE[rs]} cards, write 'K5 <card>'"]
 
 
 @pytest.mark.parametrize("rs", RULESETS)
@@ -273,7 +273,7 @@ def test_surprise_from_hand_replace_center_revealed_checks_with_a_pile(rs):
     why = "Surprise played from hand replaces the centre card"
     pile = pile_for(rs)
     errs = kit.errors(rs, P3, [["K5: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=REPLACE, piles=[pile])
-    assert messages(errs) == [f"the log reveals 1 card(s) here, but the rules take another pile card ({why}): "
+    assert messages(errs) == [f"the log reveals 1 card here, but the rules take another pile card ({why}): "
                               "expected 'K9' after 'K5'"]
     errs = kit.errors(rs, P3, [["K5 K9 K3: Ana R5, Ben Surprise, Cleo Y7"]], options=SUR, knobs=REPLACE, piles=[pile])
     assert messages(errs) == ["revealed K3, but no rule takes another pile card in this trick"]

@@ -219,3 +219,33 @@ def text(message: Message | str, lang: str | None = None) -> str:
     """A message worded in ``lang`` (default: the output language); a plain ``str`` as it is
     (the messages not yet converted, during the transition)."""
     return message if isinstance(message, str) else message.text(lang)
+
+
+class Listed:
+    """Items as one phrase, worded when shown: ``Listed(["A", "B", "C"], "or")`` is "A, B or C" in
+    English, "A, B o C" in Italian; ``"and"`` joins the last with "and", ``","`` all with commas.
+    An item may be a worded value."""
+
+    __slots__ = ("items", "last")
+
+    def __init__(self, items: list[Any], last: str = "and") -> None:
+        self.items, self.last = items, last
+
+    def __reduce__(self) -> tuple[type[Listed], tuple[list[Any], str]]:
+        return (Listed, (self.items, self.last))
+
+    def in_language(self, lang: str) -> str:
+        words = [worded(item, lang) for item in self.items]
+        if not words:
+            return ""
+        head = str(words[0])
+        for word in words[1:-1]:
+            head = Message("{items}, {item}", items=head, item=word).text(lang)
+        if len(words) == 1:
+            return head
+        if self.last == "or":
+            return Message("{items} or {item}", items=head, item=words[-1]).text(lang)
+        if self.last == ",":
+            return Message("{items}, {item}", items=head, item=words[-1]).text(lang)
+        return Message("{items} and {item}", items=head, item=words[-1]).text(lang)
+

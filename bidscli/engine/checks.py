@@ -21,6 +21,7 @@ from ..core.cards import (
     THIEF_CARD,
 )
 from ..core.errors import BidsError, DeckError
+from ..core.i18n import Listed, Message
 from ..rules.ruleset import Ruleset, deck_for
 
 # The options that bring a card into the deck (rules.md section 2), in TABLE_OPTIONS order.
@@ -89,11 +90,11 @@ def implied_options(log, ruleset: Ruleset, options: Mapping[str, bool]) -> tuple
     except BidsError:
         return {}, None
     first = min((seen[c] for opt, c in OPTION_CARDS if opt in implied), key=lambda w: (w[1], w[0] or 0))
-    shown = ", ".join(f"{opt} ({card} in round {seen[card][1]})" for opt, card in OPTION_CARDS if opt in implied)
-    table = "the log has no [options] table"
-    err = DeckError(
-        f"the cards imply options that are off: {shown}; {table}: add "
-        f"{', '.join(f'{o} = true' for o in implied)} under [options] "
-        f"(or -o {' -o '.join(f'{o}=true' for o in implied)}); the log is checked as if they were on",
+    shown = Listed([Message("{option} ({card} in round {round})", option=opt, card=card, round=seen[card][1])
+                    for opt, card in OPTION_CARDS if opt in implied], ",")
+    err = DeckError(Message(
+        "the cards imply options that are off: {options}; the log has no [options] table: add {lines} under "
+        "[options] (or -o {pairs}); the log is checked as if they were on", options=shown,
+        lines=", ".join(f"{o} = true" for o in implied), pairs=" -o ".join(f"{o}=true" for o in implied)),
         file=log.file, line=first[0], round=first[1], trick=first[2])
     return implied, err

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from ..core.cards import BLACK, Card
 from ..core.errors import DeckError
+from ..core.i18n import Message, PluralMessage
+from ..core.worded import Joined
 from .referee import Referee
 from .state import RoundState, Setup
 
@@ -17,7 +19,7 @@ from .state import RoundState, Setup
 def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Mapping[str, Sequence[Card]] | None,
                removed: Sequence[Card] | None, pile: Sequence[Card] | None, pile_unknown: int) -> tuple[dict, int]:
     """Check the round's deal, card by card where needed, and return where each card is
-    (``seen``: card -> "hand of Ana", "removed" or "pile"), and, with ``removed`` but no ``hands``,
+    (``seen``: card -> a hand (``hand_of``), "removed" or "pile"), and, with ``removed`` but no ``hands``,
     how many black cards of the hand pool the removed ones are (they count with those played)."""
     deck = setup.deck
     illegal = referee.illegal
@@ -25,7 +27,7 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
     # Cards accounted for this round: a card may be in one place only.
     seen: dict[Card, str] = {}
 
-    def place_all(group: Sequence[Card], where: str) -> None:
+    def place_all(group: Sequence[Card], where: Message | str) -> None:
         # Fast path: all in the deck and new to the round (set operations in C).
         if not group:
             return
@@ -35,9 +37,10 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
             return
         for c in group:
             if c not in deck_cards:
-                illegal(deck.why_not(c, setup.options), cls=DeckError)
+                illegal(deck.not_in_deck(c, setup.options), cls=DeckError)
             if c in seen:
-                illegal(f"{c} appears twice in the round ({seen[c]} and {where})")
+                illegal(Message("{card} appears twice in the round ({first} and {second})", card=c,
+                                first=place_text(seen[c]), second=place_text(where)))
             seen[c] = where
 
     if hands is not None:
@@ -47,7 +50,7 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
         # Fast path: every hand the right size, every card in the deck and in one hand only.
         # ``seen`` is still empty: build it at once, card by card in hand order.
         if set(map(len, hands.values())) == {size}:
-            seen = {c: where for p, h in hands.items() for where in ("hand of " + p,) for c in h}
+            seen = {c: where for p, h in hands.items() for where in (hand_of(p),) for c in h}
             fast = len(seen) == size * len(hands) and seen.keys() <= deck_cards
         else:
             fast = False
@@ -60,39 +63,48 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
             seen = {}
             for p, h in hands.items():
                 if len(h) != size:
-                    illegal(f"hand of {p} has {len(h)} cards, expected {size}", player=p)
-                place_all(h, "hand of " + p)
+                    illegal(PluralMessage("hand of {player} has {n} card, expected {size}",
+                                          "hand of {player} has {n} cards, expected {size}", len(h), player=p,
+                                          size=size), player=p)
+                place_all(h, hand_of(p))
                 black_in_hands += len(black.intersection(h))
         if black_in_hands > deck.black_in_hands:
-            illegal(
-                f"the hands hold {black_in_hands} black cards; the {setup.ruleset.name} "
-                f"{setup.n}-player deal has {deck.black_in_hands}", cls=DeckError)
+            illegal(Message("the hands hold {count} black cards; the {ruleset} {players}-player deal has {in_hands}",
+                            count=black_in_hands, ruleset=setup.ruleset.name, players=setup.n,
+                            in_hands=deck.black_in_hands), cls=DeckError)
     if removed is not None:
         if len(removed) != deck.removed:
-            illegal(f"{len(removed)} removed cards, expected {deck.removed}", cls=DeckError)
+            illegal(PluralMessage("{n} removed card, expected {expected}", "{n} removed cards, expected {expected}",
+                                  len(removed), expected=deck.removed), cls=DeckError)
         place_all(removed, "removed")
         if hands is None:
             # The removed black cards came from the hand pool: they count with those played.
             black = sum(1 for c in removed if c.colour == BLACK)
             if black > deck.black_in_hands:
-                illegal(f"{black} black cards removed, but the {setup.ruleset.name} {setup.n}-player hand pool "
-                        f"holds {deck.black_in_hands}", cls=DeckError)
+                illegal(PluralMessage("{n} black card removed, but the {ruleset} {players}-player hand pool holds "
+                                      "{in_hands}", "{n} black cards removed, but the {ruleset} {players}-player hand "
+                                      "pool holds {in_hands}", black, ruleset=setup.ruleset.name, players=setup.n,
+                                      in_hands=deck.black_in_hands), cls=DeckError)
     if pile is not None:
         if len(pile) + pile_unknown != deck.pile_size:
-            illegal(
-                f"the pile has {len(pile)} cards, expected {deck.pile_size} "
-                f"({len(deck.black_deck)} black cards - {deck.black_in_hands} dealt to hands)", cls=DeckError)
+            illegal(PluralMessage(
+                "the pile has {n} card, expected {size} ({black} black cards - {in_hands} dealt to hands)",
+                "the pile has {n} cards, expected {size} ({black} black cards - {in_hands} dealt to hands)",
+                len(pile), size=deck.pile_size, black=len(deck.black_deck), in_hands=deck.black_in_hands),
+                cls=DeckError)
         if not deck.black_cards.issuperset(pile):
             for c in pile:
                 if c.colour != BLACK:
-                    illegal(f"{c} in the pile: the point pile holds only black cards", cls=DeckError)
+                    illegal(Message("{card} in the pile: the point pile holds only black cards", card=c),
+                            cls=DeckError)
         place_all(pile, "pile")
     # The deal must place every pool card (checked in C without a new set).
     if hands is not None and removed is not None and not seen.keys() >= deck.pool_cards:
         missing = deck.pool_cards.difference(seen)
-        illegal(f"the deal leaves out {', '.join(sorted(map(str, missing)))}: the {setup.ruleset.name} "
-                      f"{setup.n}-player deal places every card of its hand pool in a hand or among the removed "
-                      "cards (a deal made under another ruleset or other table options?)", cls=DeckError)
+        illegal(Message("the deal leaves out {cards}: the {ruleset} {players}-player deal places every card of its "
+                        "hand pool in a hand or among the removed cards (a deal made under another ruleset or other "
+                        "table options?)", cards=Joined(sorted(missing, key=str), ", "), ruleset=setup.ruleset.name,
+                        players=setup.n), cls=DeckError)
     return seen, black
 
 
@@ -105,7 +117,7 @@ def pool_shown(setup: Setup, rs: RoundState, referee: Referee) -> None:
     missing = deck.pool_cards.difference(rs.seen)
     if not missing:
         return
-    names = " ".join(str(c) for c in sorted(missing, key=lambda c: c.sort_key))
+    names = Joined(sorted(missing, key=lambda c: c.sort_key))
     # A card played in place of a pool card (one already in the round, one not in the deck, a
     # black card too many) was reported at its trick: this follows from it (the same slip,
     # seen again at the round's end).
@@ -123,8 +135,30 @@ def pool_shown(setup: Setup, rs: RoundState, referee: Referee) -> None:
         if follows is not None:
             break
     # Located at the round's last trick, where the round shows itself complete.
-    referee.illegal(f"the round ends, but {names} {'was' if len(missing) == 1 else 'were'} neither played nor "
-                    f"removed: with removed and no hands, the cards played and removed are the {setup.ruleset.name} "
-                    f"{setup.n}-player hand pool (every coloured card{' and the Ally' if deck.ally else ''} once, and "
-                    f"{deck.black_in_hands} black card{'s' if deck.black_in_hands != 1 else ''})",
-                    cls=DeckError, follows=follows)
+    if deck.ally:
+        pool = PluralMessage("every coloured card and the Ally once, and {n} black card",
+                             "every coloured card and the Ally once, and {n} black cards", deck.black_in_hands)
+    else:
+        pool = PluralMessage("every coloured card once, and {n} black card", "every coloured card once, and {n} black "
+                             "cards", deck.black_in_hands)
+    referee.illegal(PluralMessage(
+        "the round ends, but {cards} was neither played nor removed: with removed and no hands, the cards played and "
+        "removed are the {ruleset} {players}-player hand pool ({pool})",
+        "the round ends, but {cards} were neither played nor removed: with removed and no hands, the cards played "
+        "and removed are the {ruleset} {players}-player hand pool ({pool})", len(missing), cards=names,
+        ruleset=setup.ruleset.name, players=setup.n, pool=pool), cls=DeckError, follows=follows)
+
+
+def hand_of(player: str) -> Message:
+    """A player's hand as a place of the round (``RoundState.seen``): "hand of Ana"."""
+    return Message("hand of {player}", player=player)
+
+
+def place_text(where: Message | str) -> Message:
+    """A place of the deal as an error names it: a hand, "removed" or "pile"."""
+    return where if isinstance(where, Message) else _PLACES[where]
+
+
+# TRANSLATORS: where a card already is in the round, in brackets after an error ("... already in
+# the round (removed)"): among the cards removed at the deal, or on the point pile.
+_PLACES = {"removed": Message("removed"), "pile": Message("pile")}

@@ -42,6 +42,8 @@ from operator import attrgetter, itemgetter
 
 from ..core.cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
+from ..core.i18n import Listed, Message, PluralMessage
+from ..core.worded import Joined
 from ..rules.ruleset import Deck, Ruleset, deck_for
 from .deal import place_deal, pool_shown
 from .leaders import (
@@ -49,12 +51,14 @@ from .leaders import (
     burned_why,
     first_leader,
     first_leader_why,
+    leads_trick_one,
+    out_of_turn_text,
     won_why,
     wrong_leader_text,
 )
 from .missing import led_by_another, log_round, skipped_to
 from .pile import Pile
-from .prize import place_text, reveal
+from .prize import PRIZE, REPLACES, place_text, reveal
 from .referee import Referee
 from .resolution import _resolve, activates_lowest, award, burn, hidden_was_turned
 from .results import (
@@ -62,7 +66,6 @@ from .results import (
     Reason,
     RoundResult,
     TrickResult,
-    filled,
     taken_this_round,
 )
 from .scoring import end_round, result
@@ -152,7 +155,7 @@ class Game:
         """Where play stands, for an error: the file, round, trick and line."""
         return self.referee.where()
 
-    def illegal(self, message: str, player: str | None = None, cls: type[BidsError] = IllegalPlayError,
+    def illegal(self, message: Message | str, player: str | None = None, cls: type[BidsError] = IllegalPlayError,
                 follows: int | None = None, at_round: bool = False) -> None:
         """Report a mistake where play stands (``Referee.illegal``)."""
         self.referee.illegal(message, player, cls, follows, at_round)
@@ -186,8 +189,7 @@ class Game:
         referee.round, referee.trick = rnd, None
         self.trick_state = None
         if setup.explain:
-            rnd.reasons.append(Reason(filled, None if why is None else "game.first_leader",
-                                      ("{} leads trick 1: {}", leader, why or "named by the log")))
+            rnd.reasons.append(Reason(leads_trick_one, None if why is None else "game.first_leader", (leader, why)))
         players = setup.players
         # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
         # between rounds, never within one).
@@ -246,10 +248,10 @@ class Game:
         pile.feed = revealed  # pile.start_trick(revealed), without a call at every trick
         pile.fed = 0
         pile.feed_given = bool(revealed)
-        reveal(setup, rs, t, self.referee, "the prize of this trick", self)
+        reveal(setup, rs, t, self.referee, PRIZE, self)
         return t
 
-    def missing_line(self, top: Card, written: Card, why: str) -> bool:
+    def missing_line(self, top: Card, written: Card, why: Message) -> bool:
         """The pile's mismatch judged (``pile.Judge``): a trick line missing before this one?
         (``missing.skipped_to``)"""
         rs = self.round_state
@@ -325,8 +327,8 @@ class Game:
             try:
                 expected = ts.order[i]
             except IndexError:
-                self.referee.illegal(f"{player} played {card}, but every player has played this trick",
-                                     player=player)
+                self.referee.illegal(Message("{player} played {card}, but every player has played this trick",
+                                             player=player, card=card), player=player)
                 continue
             if player != expected:
                 setup = self.setup
@@ -336,9 +338,8 @@ class Game:
                         # Follow the log's order for the rest of the trick: one error, not one per player.
                         ts.order = setup.orders[setup.seat[player]]
                 else:
-                    self.referee.illegal(
-                        f"{player} played in place of {expected}: after {plays[-1][0]} it is {expected}'s turn "
-                        f"(clockwise from the leader {ts.leader}, {rs.leader_why})", player=player)
+                    self.referee.illegal(out_of_turn_text(player, expected, plays[-1][0], ts.leader, rs.leader_why),
+                                         player=player)
                 if player in map(_player_of, plays):
                     raise _Abort()
             if hands is not None:
@@ -349,14 +350,15 @@ class Game:
             else:
                 setup = self.setup
                 if card not in rs.deck_cards:
-                    self.referee.illegal(setup.deck.why_not(card, setup.options), player=player, cls=DeckError)
+                    self.referee.illegal(setup.deck.not_in_deck(card, setup.options), player=player, cls=DeckError)
                 seen = rs.seen
                 where = seen.get(card)
                 if where is None:
                     seen[card] = ts  # the trick it was played in: put in words only if an error names it
                 else:  # a repeat keeps the first place: later repeats name the first holder
-                    self.referee.illegal(f"{player} played {card}, but it is already in the round "
-                                         f"({place_text(where, card)})", player=player)
+                    self.referee.illegal(Message("{player} played {card}, but it is already in the round ({place})",
+                                                 player=player, card=card, place=place_text(where, card)),
+                                         player=player)
                 if card.colour == BLACK:
                     rs.black_played_from_hand += 1
                     if rs.black_played_from_hand > setup.deck.black_in_hands:
@@ -415,9 +417,7 @@ class Game:
         if i == 0:
             referee.illegal(wrong_leader_text(todo[0], rs.leader_why, player), player=player)
         else:
-            t = ts
-            referee.illegal(f"{player} played in place of {todo[0]}: after {t.plays[-1][0]} it is "
-                            f"{todo[0]}'s turn (clockwise from the leader {t.leader}, {rs.leader_why})",
+            referee.illegal(out_of_turn_text(player, todo[0], ts.plays[-1][0], ts.leader, rs.leader_why),
                             player=player)
         at = {p: j for j, p in enumerate(todo)}
         return tuple(sorted(rest, key=lambda pc: at[pc[0]]))
@@ -432,17 +432,18 @@ class Game:
                 if old is not None:
                     if k["surprise.displaced"] == "bottom":
                         self.round_state.pile.put_bottom(old)
-                        where = "goes to the bottom of the pile"
+                        said = Message("{player} played Surprise: the centre {card} goes to the bottom of the pile "
+                                       "(surprise.displaced) and the next pile card is the prize at once",
+                                       player=player, card=old)
                     else:
-                        where = "is discarded"
-                    t.reasons.append(Reason(
-                        f"{player} played Surprise: the centre {old} {where} (surprise.displaced) and the next "
-                        "pile card is the prize at once", "surprise.from_hand"))
-                    reveal(self.setup, self.round_state, ts, self.referee, "Surprise played from hand replaces the centre card",
-                           self)
+                        said = Message("{player} played Surprise: the centre {card} is discarded "
+                                       "(surprise.displaced) and the next pile card is the prize at once",
+                                       player=player, card=old)
+                    t.reasons.append(Reason(said, "surprise.from_hand"))
+                    reveal(self.setup, self.round_state, ts, self.referee, REPLACES, self)
                 else:
-                    t.reasons.append(Reason(f"{player} played Surprise, but there is no centre card to replace",
-                                            "surprise.from_hand"))
+                    t.reasons.append(Reason(Message("{player} played Surprise, but there is no centre card to "
+                                                    "replace", player=player), "surprise.from_hand"))
             else:
                 _from_hand(ts).setdefault(card, player)  # (a card played twice: its first player)
         elif activates_lowest(card, k):
@@ -458,16 +459,16 @@ class Game:
         plays = t.plays
         if len(plays) < setup.n:
             missing = _missing(t.order, plays)
-            self.referee.illegal(f"{', '.join(missing)} did not play: each player plays one card a trick",
-                                 player=missing[0])
+            self.referee.illegal(Message("{players} did not play: each player plays one card a trick",
+                                         players=Listed(missing, ",")), player=missing[0])
             raise _Abort()
         from_hand = t.from_hand
         if from_hand is not None and LOWEST_CARD in from_hand and not rs.lowest:
             rs.lowest = True
-            t.reasons.append(Reason(f"{from_hand[LOWEST_CARD]} played Lowest: the lowest bid wins from this trick "
-                                    "until the round ends", "lowest.from_hand"))
+            t.reasons.append(Reason(Message("{player} played Lowest: the lowest bid wins from this trick until the "
+                                            "round ends", player=from_hand[LOWEST_CARD]), "lowest.from_hand"))
         lowest = t.lowest = rs.lowest
-        winner, next_leader, t.reason, reasons, burned = _resolve(
+        winner, next_leader, t.verdict, reasons, burned = _resolve(
             plays, None if t.hidden else t.centre, setup.k, lowest, setup.colour_bids, t.leader, setup.players,
             setup.explain)
         if reasons:
@@ -616,17 +617,21 @@ class Game:
         return len(self.state.rounds) >= (self.setup.k["game.rounds"] if rounds is None else rounds)
 
 
-def _black_too_many(setup: Setup, rs: RoundState, player: str, card: Card) -> str:
+def _black_too_many(setup: Setup, rs: RoundState, player: str, card: Card) -> Message:
     """``card`` is one black card more than the deal puts in the hands."""
-    n, deal = rs.black_played_from_hand, f"the {setup.ruleset.name} {setup.n}-player deal"
+    n, name, players = rs.black_played_from_hand, setup.ruleset.name, setup.n
     in_hands = setup.deck.black_in_hands
-    gone = [str(c) for c, w in rs.seen.items() if w == "removed" and c.colour == BLACK]
+    gone = [c for c, w in rs.seen.items() if w == "removed" and c.colour == BLACK]
     if gone:  # removed and no hands: the removed black cards came from the hand pool
-        return (f"{player} played {card}, but {' '.join(gone)} {'is' if len(gone) == 1 else 'are'} "
-                f"removed: that makes {n} black cards of the hand pool this round, and {deal} "
-                f"puts {in_hands} in the hands")
-    return (f"{player} played {card}: that makes {n} black cards from hands this round, but "
-            f"{deal} puts {in_hands} in the hands")
+        return PluralMessage(
+            "{player} played {card}, but {cards} is removed: that makes {count} black cards of the hand pool this "
+            "round, and the {ruleset} {players}-player deal puts {in_hands} in the hands",
+            "{player} played {card}, but {cards} are removed: that makes {count} black cards of the hand pool this "
+            "round, and the {ruleset} {players}-player deal puts {in_hands} in the hands", len(gone), player=player,
+            card=card, cards=Joined(gone), count=n, ruleset=name, players=players, in_hands=in_hands)
+    return Message("{player} played {card}: that makes {count} black cards from hands this round, but the {ruleset} "
+                   "{players}-player deal puts {in_hands} in the hands", player=player, card=card, count=n,
+                   ruleset=name, players=players, in_hands=in_hands)
 
 
 def _missing(order: tuple[str, ...], plays) -> list[str]:
@@ -635,10 +640,13 @@ def _missing(order: tuple[str, ...], plays) -> list[str]:
     return [p for p in order if p not in played]
 
 
-def _not_in_hand(rs: RoundState, player: str, card: Card) -> str:
-    before = next((f" ({p} played it in trick {tr.number})" for tr in rs.result.tricks[:-1]
-                   for p, c in tr.plays if c == card), "")
-    return f"{player} played {card}, which is not in {player}'s hand{before}"
+def _not_in_hand(rs: RoundState, player: str, card: Card) -> Message:
+    for tr in rs.result.tricks[:-1]:
+        for p, c in tr.plays:
+            if c == card:
+                return Message("{player} played {card}, which is not in {player}'s hand ({holder} played it in "
+                               "trick {trick})", player=player, card=card, holder=p, trick=tr.number)
+    return Message("{player} played {card}, which is not in {player}'s hand", player=player, card=card)
 
 
 def _from_hand(ts: TrickState) -> dict[Card, str]:

@@ -10,6 +10,7 @@ is read as that missing line, with one error: a revealed card further down the p
 from __future__ import annotations
 
 from ..core.cards import Card
+from ..core.i18n import ENGLISH, Message, PluralMessage
 from .leaders import wrong_leader_text
 from .referee import Referee
 from .state import RoundState, TrickState
@@ -32,26 +33,37 @@ def log_round(rs: RoundState, logged: int, tricks: int, last: int, counted: bool
         rs.one_short = True
 
 
-def round_length(number: int, logged: int, tricks: int, last: int, table: str) -> str | None:
-    """What is wrong with round ``number`` of ``logged`` trick lines where the deal of ``table``
-    ("english 4-player") plays ``tricks`` a round, ``last`` being the last round with tricks: more
-    lines than the deal plays, or fewer before the last round played (only the last round played
-    may be unfinished). None: nothing. The one wording of it: a replay says it (``replay``) and a
-    deal played under another ruleset (``analysis.plan.deck_problems``)."""
+def round_length_message(number: int, logged: int, tricks: int, last: int, ruleset: str,
+                         players: int) -> Message | None:
+    """What is wrong with round ``number`` of ``logged`` trick lines where the ``ruleset``
+    ``players``-player deal plays ``tricks`` a round, ``last`` being the last round with tricks:
+    more lines than the deal plays, or fewer before the last round played (only the last round
+    played may be unfinished). None: nothing. The one wording of it: a replay says it (``replay``)
+    and a deal played under another ruleset (``analysis.plan.deck_problems``)."""
     if logged > tricks:
-        return f"round {number} has {_tricks(logged)}; the {table} deal plays {tricks} a round"
+        return PluralMessage("round {round} has {n} trick; the {ruleset} {players}-player deal plays {tricks} a round",
+                             "round {round} has {n} tricks; the {ruleset} {players}-player deal plays {tricks} a "
+                             "round", logged, round=number, ruleset=ruleset, players=players, tricks=tricks)
     if logged < tricks and number < last:
-        return (f"round {number} has {_tricks(logged)}; the {table} deal plays {tricks} a round (only the last "
-                "round played may be unfinished)")
+        return PluralMessage("round {round} has {n} trick; the {ruleset} {players}-player deal plays {tricks} a round "
+                             "(only the last round played may be unfinished)",
+                             "round {round} has {n} tricks; the {ruleset} {players}-player deal plays {tricks} a "
+                             "round (only the last round played may be unfinished)", logged, round=number,
+                             ruleset=ruleset, players=players, tricks=tricks)
     return None
 
 
-def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
+def round_length(number: int, logged: int, tricks: int, last: int, table: str) -> str | None:
+    """``round_length_message`` in English, for a message still written as an English ``str``
+    (``table``: "english 4-player")."""
+    name, _, count = table.rpartition(" ")
+    said = round_length_message(number, logged, tricks, last, name, int(count.split("-")[0]))
+    return None if said is None else said.text(ENGLISH)
 
 
-def short_round_text(rs: RoundState, tricks: int) -> str:
-    return f"round {rs.result.number} has {rs.logged_tricks} of {tricks} tricks"
+def short_round_text(rs: RoundState, tricks: int) -> Message:
+    return Message("round {round} has {logged} of {tricks} tricks", round=rs.result.number, logged=rs.logged_tricks,
+                   tricks=tricks)
 
 
 def _told(rs: RoundState) -> None:
@@ -75,8 +87,9 @@ def skipped_to(rs: RoundState, ts: TrickState, referee: Referee, tricks: int, to
     if not (rs.missing_tricks or shown) or rs.missing_told:
         return False
     _told(rs)
-    referee.illegal(f"a trick line seems to be missing before this one: the pile's next card is {top}, "
-                    f"but this line reveals {written}, which comes later ({short_round_text(rs, tricks)})")
+    referee.illegal(Message("a trick line seems to be missing before this one: the pile's next card is {top}, but "
+                            "this line reveals {written}, which comes later ({count})", top=top, written=written,
+                            count=short_round_text(rs, tricks)))
     ts.leader_unknown = True
     return True
 
@@ -92,8 +105,9 @@ def led_by_another(rs: RoundState, ts: TrickState, referee: Referee, tricks: int
         # A short round whose next line is led by someone else: a trick line is probably
         # missing before it (its winner would lead here). One error; the line's order stands.
         _told(rs)
-        referee.illegal(f"{wrong_leader_text(expected, rs.leader_why, player, fix=False)}: is a trick line "
-                        f"missing before this one? ({short_round_text(rs, tricks)})", player=player)
+        referee.illegal(Message("{wrong}: is a trick line missing before this one? ({count})",
+                                wrong=wrong_leader_text(expected, rs.leader_why, player, fix=False),
+                                count=short_round_text(rs, tricks)), player=player)
         pile = rs.pile
         if not pile.given and pile.unknown:
             pile.unknown -= 1  # that line's prize: the pile does not run out a trick late

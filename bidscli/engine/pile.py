@@ -16,13 +16,15 @@ from typing import Protocol
 
 from ..core.cards import LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import UnknownCard, _Abort
+from ..core.i18n import Message, PluralMessage
+from ..core.worded import Joined
 from .referee import Referee
 
 
 class Judge(Protocol):
     """Whoever draws from the pile (the game): asked about a mismatch."""
 
-    def missing_line(self, top: Card, written: Card, why: str) -> bool:
+    def missing_line(self, top: Card, written: Card, why: Message) -> bool:
         """(the pile's next card, the card the log reveals further down, why a card is drawn) ->
         True when a trick line is missing before this one (the pile then skips to the written
         card), False for a plain mismatch, which the pile reports."""
@@ -34,7 +36,7 @@ class _Never:
 
     __slots__ = ()
 
-    def missing_line(self, top: Card, written: Card, why: str) -> bool:
+    def missing_line(self, top: Card, written: Card, why: Message) -> bool:
         return False
 
 
@@ -87,7 +89,7 @@ class Pile:
         self.fed = 0
         self.feed_given = bool(revealed)
 
-    def draw(self, why: str, unwritten_ok: bool = False, judge: Judge = _never) -> Card | None:
+    def draw(self, why: Message, unwritten_ok: bool = False, judge: Judge = _never) -> Card | None:
         """The next pile card, checked against the log's revealed cards.
 
         ``judge``: asked whether a revealed card further down means a missing trick line.
@@ -109,44 +111,57 @@ class Pile:
                     card = self._mismatch(card, feed[self.fed], why, judge)
                 self.fed += 1
             elif self.feed_given:
-                self.referee.illegal(
-                    f"the log reveals {len(feed)} card(s) here, but the rules take another pile card ({why}): "
-                    f"expected '{card}' after '{' '.join(map(str, feed))}'")
+                self.referee.illegal(PluralMessage(
+                    "the log reveals {n} card here, but the rules take another pile card ({why}): expected "
+                    "'{card}' after '{cards}'", "the log reveals {n} cards here, but the rules take another pile "
+                    "card ({why}): expected '{card}' after '{cards}'", len(feed), why=why, card=card,
+                    cards=Joined(feed)))
             elif feed is not None and not self.given:
                 # No pile in the log: an empty revealed part says the pile ran out (log.md). A prize
                 # that stayed on top after a burned 'Surprise K8:' is no exception: the next trick
                 # reveals it (log.md: accepted "when the next trick's prize is that same K8").
-                self.referee.illegal(
-                    f"nothing revealed, but the point pile still holds {card} ({why}), so an empty centre "
-                    "is not possible yet")
+                self.referee.illegal(Message(
+                    "nothing revealed, but the point pile still holds {card} ({why}), so an empty centre is not "
+                    "possible yet", card=card, why=why))
             return card
         if self.unknown:
             if feed is None:
-                raise UnknownCard(f"the rules need a pile card the log never showed ({why})")
+                raise UnknownCard(Message("the rules need a pile card the log never showed ({why})", why=why))
             if self.fed >= len(feed):
-                got = " ".join(map(str, feed))  # cards written so far: name the form the log needs
-                self.referee.illegal(
-                    f"a pile card is missing from the revealed part ({why}): the pile still holds "
-                    f"{len(self)} card(s), " + (f"write '{got} <card>'" if feed else
-                                                "so an empty centre is not possible yet"))
+                if feed:  # cards written so far: name the form the log needs
+                    said = PluralMessage(
+                        "a pile card is missing from the revealed part ({why}): the pile still holds {n} card, "
+                        "write '{cards} <card>'", "a pile card is missing from the revealed part ({why}): the pile "
+                        "still holds {n} cards, write '{cards} <card>'", len(self), why=why, cards=Joined(feed))
+                else:
+                    said = PluralMessage(
+                        "a pile card is missing from the revealed part ({why}): the pile still holds {n} card, so "
+                        "an empty centre is not possible yet", "a pile card is missing from the revealed part "
+                        "({why}): the pile still holds {n} cards, so an empty centre is not possible yet",
+                        len(self), why=why)
+                self.referee.illegal(said)
                 raise _Abort()
             card = feed[self.fed]
             self.fed += 1
             if card in self.seen and card not in self.bottom:
                 # A pile card comes up once a round (log.md: no card twice in a round);
                 # only a card put back on top or under the pile may come up again.
-                self.referee.illegal(f"revealed {card}, but {card} already came from the point pile this round")
+                self.referee.illegal(Message("revealed {card}, but {card} already came from the point pile this round",
+                                             card=card))
             if card in self.bottom:
-                self.referee.illegal(f"revealed {card}, but {card} went to the bottom of the pile and cannot "
-                                   f"come up before the {self.unknown} unseen card(s) above it")
+                self.referee.illegal(PluralMessage(
+                    "revealed {card}, but {card} went to the bottom of the pile and cannot come up before the {n} "
+                    "unseen card above it", "revealed {card}, but {card} went to the bottom of the pile and cannot "
+                    "come up before the {n} unseen cards above it", self.unknown, card=card))
             self.unknown -= 1
             return card
         if feed is not None and self.fed < len(feed):
-            self.referee.illegal(f"revealed {feed[self.fed]}, but the point pile is empty ({why})")
+            self.referee.illegal(Message("revealed {card}, but the point pile is empty ({why})", card=feed[self.fed],
+                                         why=why))
             self.fed += 1
         return None
 
-    def _mismatch(self, card: Card, written: Card, why: str, judge: Judge) -> Card:
+    def _mismatch(self, card: Card, written: Card, why: Message, judge: Judge) -> Card:
         """The log reveals ``written`` where the pile has ``card``: ``judge`` decides whether a
         trick line is missing (the cards above ``written`` went to it: play goes on from
         ``written``), else one error, the pile's own."""
@@ -157,7 +172,8 @@ class Pile:
         # After a first disagreement in a round, the log and the pile are out of step: what
         # follows is marked as following from it.
         referee = self.referee
-        referee.illegal(f"revealed {written}, but the next pile card is {card} ({why})", follows=self.mismatch_line)
+        referee.illegal(Message("revealed {written}, but the next pile card is {card} ({why})", written=written,
+                                card=card, why=why), follows=self.mismatch_line)
         if self.mismatch_line is None:
             self.mismatch_line = referee.where()["line"]
         return card
@@ -183,8 +199,8 @@ class Pile:
     def end_trick(self) -> None:
         feed = self.feed
         if feed is not None and self.fed < len(feed):
-            extra = " ".join(map(str, feed[self.fed:]))
-            self.referee.illegal(f"revealed {extra}, but no rule takes another pile card in this trick")
+            self.referee.illegal(Message("revealed {cards}, but no rule takes another pile card in this trick",
+                                         cards=Joined(feed[self.fed:])))
         self.feed = None
 
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from ..core.cards import BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import DeckError
+from ..core.i18n import Message
+from .deal import place_text as deal_place
 from .pile import UNSEEN, Judge, _never
 from .referee import Referee
 from .results import Reason, TrickResult
 from .state import RoundState, Setup, TrickState
 
 
-def reveal(setup: Setup, rs: RoundState, ts: TrickState, referee: Referee, why: str,
+def reveal(setup: Setup, rs: RoundState, ts: TrickState, referee: Referee, why: Message,
            judge: Judge = _never) -> None:
     """Take pile cards until there is a prize (rules.md 3.1): the trick's ``centre`` and
     ``hidden``; Lowest revealed turns the round's Lowest mode on."""
@@ -31,26 +33,26 @@ def reveal(setup: Setup, rs: RoundState, ts: TrickState, referee: Referee, why: 
         if card is None:
             t.centre, t.hidden = None, False
             if k["deck.short_pile"] == "error":
-                referee.illegal("the point pile is empty (deck.short_pile = \"error\")", cls=DeckError)
-            t.reasons.append(Reason("the point pile is empty: no centre card (deck.short_pile = empty_centre)",
+                referee.illegal(Message('the point pile is empty (deck.short_pile = "error")'), cls=DeckError)
+            t.reasons.append(Reason(Message("the point pile is empty: no centre card (deck.short_pile = empty_centre)"),
                                     "deck.short_pile"))
             return
         if card == LOWEST_CARD:
             rs.lowest = True
             if k["lowest.reveal"] == "replace":
-                t.reasons.append(Reason("Lowest revealed: the lowest bid wins until the round ends; "
-                                        "it moves aside and the next pile card is the prize", "lowest.reveal"))
-                card = draw(setup, rs, t, referee, "Lowest was set aside", False, judge)
+                t.reasons.append(Reason(Message("Lowest revealed: the lowest bid wins until the round ends; "
+                                                "it moves aside and the next pile card is the prize"), "lowest.reveal"))
+                card = draw(setup, rs, t, referee, SET_ASIDE, False, judge)
                 continue
-            t.reasons.append(Reason("Lowest revealed: the lowest bid wins until the round ends; "
-                                    "it stays as a 0-point prize", "lowest.reveal"))
+            t.reasons.append(Reason(Message("Lowest revealed: the lowest bid wins until the round ends; "
+                                            "it stays as a 0-point prize"), "lowest.reveal"))
             t.centre, t.hidden = card, False
             return
         if card == SURPRISE_CARD:
-            t.reasons.append(Reason("Surprise revealed: the players bid for the next pile card unseen", None))
+            t.reasons.append(Reason(Message("Surprise revealed: the players bid for the next pile card unseen"), None))
             # log.md: a burned trick whose hidden prize stays on the pile may be
             # written 'Surprise: ...' (the card was never turned over).
-            hidden = draw(setup, rs, t, referee, "Surprise hides the next pile card",
+            hidden = draw(setup, rs, t, referee, HIDES,
                           k["surprise.on_burn"] == "stays", judge)
             if hidden is UNSEEN:
                 t.centre, t.hidden = None, True
@@ -75,7 +77,7 @@ def reveal(setup: Setup, rs: RoundState, ts: TrickState, referee: Referee, why: 
         return
 
 
-def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: str, unwritten_ok: bool = False,
+def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: Message, unwritten_ok: bool = False,
          judge: Judge = _never) -> Card | None:
     """The next pile card, added to the trick's revealed cards; a card the log names must be
     new to the round and in the deck. None: the pile is empty; ``UNSEEN``: a card nobody saw."""
@@ -90,23 +92,31 @@ def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: st
             seen = rs.seen
             where = seen.get(card)
             if card not in rs.deck_cards:
-                referee.illegal(setup.deck.why_not(card, setup.options), cls=DeckError)
+                referee.illegal(setup.deck.not_in_deck(card, setup.options), cls=DeckError)
             elif card.colour != BLACK:
-                referee.illegal(f"{card} revealed: the point pile holds only black cards", cls=DeckError)
+                referee.illegal(Message("{card} revealed: the point pile holds only black cards", card=card),
+                                cls=DeckError)
             elif where is not None and where != "pile":
-                referee.illegal(f"{card} revealed from the pile, but it is already in the round "
-                                f"({place_text(where, card)})")
+                referee.illegal(Message("{card} revealed from the pile, but it is already in the round ({place})",
+                                        card=card, place=place_text(where, card)))
             seen[card] = "pile"
             pile.seen.add(card)
     return card
 
 
-def place_text(where, card: Card) -> str:
-    """Where ``card`` already is in the round: a place ("hand of Ana", "pile"), or the trick it
-    was played in, worded only when an error names it. ``RoundState.seen`` keeps the trick of a
-    played card: its player is the first in the trick's plays with that card, the one it was
-    first seen with."""
+def place_text(where, card: Card) -> Message:
+    """Where ``card`` already is in the round: a place (``RoundState.seen``: a hand, "removed", "pile"),
+    or the trick it was played in, worded only when an error names it. ``RoundState.seen`` keeps
+    the trick of a played card: its player is the first in the trick's plays with that card, the
+    one it was first seen with."""
     if isinstance(where, TrickResult):
         player = next(p for p, c in where.plays if c is card)
-        return f"played by {player} in trick {where.number}"
-    return where
+        return Message("played by {player} in trick {trick}", player=player, trick=where.number)
+    return deal_place(where)
+
+# Why a pile card is drawn, as an error about it says (pile.Pile.draw).
+PRIZE = Message("the prize of this trick")
+SET_ASIDE = Message("Lowest was set aside")
+HIDES = Message("Surprise hides the next pile card")
+REPLACES = Message("Surprise played from hand replaces the centre card")
+GIVES_NEXT = Message("Surprise played from hand gives the winner the next pile card")

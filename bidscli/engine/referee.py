@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.errors import BidsError, IllegalPlayError
+from ..core.i18n import Message
 from .results import RoundResult, TrickResult
 
 
@@ -38,7 +39,7 @@ class Referee:
             "line": (t.line if t and t.line else (rnd.line if rnd else None)),
         }
 
-    def illegal(self, message: str, player: str | None = None, cls: type[BidsError] = IllegalPlayError,
+    def illegal(self, message: Message | str, player: str | None = None, cls: type[BidsError] = IllegalPlayError,
                 follows: int | None = None, at_round: bool = False) -> None:
         """Report a mistake where play stands: raised, or handed to ``on_error``, after which play
         goes on where it can. ``follows``: the line of the mistake this one follows from (marked as

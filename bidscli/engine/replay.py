@@ -32,11 +32,12 @@ from ..core.errors import (
     UnknownCard,
     _Abort,
 )
+from ..core.i18n import Message
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
 from .leaders import first_leader
-from .missing import round_length
+from .missing import round_length, round_length_message
 from .resolution import Resolution, _take_text, activates_lowest, resolve
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .scoring import lucky_losers
@@ -79,6 +80,7 @@ __all__ = [
     "replay",
     "resolve",
     "round_length",
+    "round_length_message",
 ]
 
 
@@ -145,9 +147,8 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
         if unread is not None:
             todo = rec.tricks[:min(unread[0] - 1, expected)]  # the lines before the unreadable one
         game.log_round(written, last, counted=unread is None)
-        table = f"{ruleset.name} {game.n}-player"
         if len(rec.tricks) > expected and unread is None:
-            game.illegal(round_length(rec.number, len(rec.tricks), expected, last, table))
+            game.illegal(round_length_message(rec.number, len(rec.tricks), expected, last, ruleset.name, game.n))
         try:
             for _, line, _, revealed, plays, actions in todo:
                 # (log_decider, inline: once a trick)
@@ -159,13 +160,12 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
                 # Say that the rest of the round went unchecked (a review found the silence
                 # misleading): one marked follow-on, not a guess at how play would have gone on.
                 at = rec.tricks[stopped - 1][1] if stopped else rec.line
-                later = f"trick {stopped + 1}" if rest == 1 else f"tricks {stopped + 1}-{stopped + rest}"
-                game.illegal(f"{later} of round {rec.number} not checked: play cannot go on past this trick",
-                              follows=at)
+                game.illegal(Message("{tricks} of round {round} not checked: play cannot go on past this trick",
+                                     tricks=_later(stopped, rest), round=rec.number), follows=at)
             game.end_round(partial=True)
             continue
         except UnknownCard as exc:
-            game.illegal(exc.message)
+            game.illegal(exc.msg)
             game.end_round(partial=True)
             continue
         if unread is not None:
@@ -175,9 +175,9 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             number, at, _ = unread
             rest = min(written, expected) - number
             if rest > 0 and len(rec.tricks) >= number and collect is not None:
-                later = f"trick {number + 1}" if rest == 1 else f"tricks {number + 1}-{number + rest}"
                 collect.append(IllegalPlayError(
-                    f"{later} of round {rec.number} not checked: trick {number} could not be read",
+                    Message("{tricks} of round {round} not checked: trick {trick} could not be read",
+                            tricks=_later(number, rest), round=rec.number, trick=number),
                     follows=at, file=log.file, line=at, round=rec.number, trick=number))
             game.end_round(partial=True)
             continue
@@ -186,15 +186,17 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             pass  # the missing trick line was reported where it was noticed: one error for it
             # (in the last round played, the unfinished-game note still follows it)
         elif short and rec.number < last:
-            game.illegal(round_length(rec.number, len(rec.tricks), expected, last, table), at_round=True)
+            game.illegal(round_length_message(rec.number, len(rec.tricks), expected, last, ruleset.name, game.n),
+                         at_round=True)
         elif short and not allow_partial and not unfinished_told:
             # Located at the last trick played, where the game stops: a mistake in an earlier
             # line (validate's file order) is the root cause to show first.
             unfinished_told = True
             stop = log.rounds[last - 1] if last else rec
             err = UnfinishedError(
-                f"the game is unfinished after round {last}, trick {last_tricks} (round {rec.number} has "
-                f"{len(rec.tricks)} of {expected} tricks)",
+                Message("the game is unfinished after round {last}, trick {trick} (round {round} has {logged} of "
+                        "{tricks} tricks)", last=last, trick=last_tricks, round=rec.number, logged=len(rec.tricks),
+                        tricks=expected),
                 file=log.file, line=stop.tricks[-1].line if stop.tricks else stop.line, round=stop.number,
                 trick=last_tricks or None)
             if collect is None:
@@ -202,3 +204,10 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             collect.append(err)
         game.end_round(partial=short)
     return game.result()
+
+
+def _later(done: int, rest: int) -> Message:
+    """The tricks after trick ``done`` that were not checked, ``rest`` of them: "trick 4", "tricks 4-9"."""
+    if rest == 1:
+        return Message("trick {trick}", trick=done + 1)
+    return Message("tricks {first}-{last}", first=done + 1, last=done + rest)

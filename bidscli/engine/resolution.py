@@ -18,7 +18,6 @@ from ..core.cards import _CANONICAL as _ALL_CARDS
 from ..core.cards import (
     ALLY_CARD,
     BLACK,
-    COLOUR_NAMES,
     DOUBLE_CARD,
     LOWEST_CARD,
     MAX_NUMBER,
@@ -27,10 +26,12 @@ from ..core.cards import (
     THIEF_CARD,
     Card,
 )
+from ..core.i18n import ENGLISH, Listed, Message, PluralMessage
+from ..core.worded import Colour, Joined
 from .pile import UNSEEN, Judge, _never
-from .prize import draw
+from .prize import GIVES_NEXT, draw
 from .referee import Referee
-from .results import Reason, TrickResult, filled
+from .results import Reason, Said, TrickResult
 from .state import GameState, Right, RoundState, Setup, TrickState
 
 
@@ -39,9 +40,14 @@ class Resolution(NamedTuple):
 
     winner: object  # the winning play's player; None: the trick burns
     next_leader: object  # the winner, or after a burn who leads: the leader, the last tied bidder, ...
-    reason: str  # the short verdict: "highest bid K7", "tie on 5 (Ana R5, Ben G5): burned"
+    verdict: Message  # the short verdict: "highest bid K7", "tie on 5 (Ana R5, Ben G5): burned"
     reasons: tuple  # its explanation: each step a Reason naming the knob that decided it
     burn: str | None  # why it burned: None (won), "no_bid", "tie" or "centre" (Color Bids)
+
+    @property
+    def reason(self) -> str:
+        """The verdict in English."""
+        return self.verdict.text(ENGLISH)
 
 
 _new = tuple.__new__  # a Resolution from a tuple, without NamedTuple's Python __new__
@@ -102,9 +108,9 @@ def _resolve(plays, prize, knobs, lowest, colour_bids, leader, seating, explain)
     if win is None:
         if leader is None and plays:
             leader = plays[0][0]
-        return ((None, leader, "no bid on the table: burned", (Reason(
-            f"no bid on the table (special cards and Ally are not bids): burned; {leader} leads again",
-            "specials.bid"),), "no_bid"))
+        return ((None, leader, _NO_BID, (Reason(Message(
+            "no bid on the table (special cards and Ally are not bids): burned; {player} leads again",
+            player=leader), "specials.bid"),), "no_bid"))
     if ties == 1:
         # The winning (player, card) pair is the explanation's arguments: nothing new to keep.
         bp, bc = win
@@ -116,16 +122,14 @@ def _resolve(plays, prize, knobs, lowest, colour_bids, leader, seating, explain)
     # The final best number never changes once reached: its bids are all the tied ones, in order.
     tied = _with_number(plays, best)
     burner = tied[-1][0]
-    cards_txt = ", ".join([f"{p} {_TOKEN[c]}" for p, c in tied])
+    cards = Listed([_played(p, c) for p, c in tied], ",")
     # A tie burns one trick in seven: its explanation is written only if a report reads it.
-    return ((None, burner, f"tie on {best} ({cards_txt}): burned",
-                             (Reason(_tie_text, None, ("lowest" if lowest else "highest", best, cards_txt, burner)),)
-                             if explain else (), "tie"))
+    return ((None, burner, Message("{why}: burned", why=Message("tie on {number} ({plays})", number=best, plays=cards)),
+             (Reason(_tie_text, None, (lowest, best, cards, burner)),) if explain else (), "tie"))
 
 
 def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: bool) -> tuple:
     """Color Bids (rules.md 'Color Bids', fine print 6)."""
-    word = "lowest" if lowest else "highest"
     # One pass over the table: each colour's count, and its best numbered card.
     counts: dict[str, int] = {}
     # colour -> its best numbered card as an (owner, card) pair: the play itself (nothing
@@ -156,8 +160,8 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
             if b is None or (num < b[1].number if lowest else num > b[1].number):
                 by_colour[BLACK] = (None, centre)
     if not has_bid:
-        return ((None, leader, "no bid on the table: burned", (Reason(
-            f"no bid on the table: burned; {leader} leads again", "specials.bid"),), "no_bid"))
+        return ((None, leader, _NO_BID, (Reason(Message(
+            "no bid on the table: burned; {player} leads again", player=leader), "specials.bid"),), "no_bid"))
     mode = k["color_bids.mode"]
     if mode == "majority_first":
         # Colours by count; colours with no numbered card that can win are passed over.
@@ -192,29 +196,26 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
     if len(tied) == 1:
         p, c = tied[0]
         if p is not None:
-            return ((p, p, _COLOUR_BEST[c], (Reason(_colour_text, knob, (
-                mode, word, plays, centre, counts, cands, best_num, ": {} wins with {}", p, c)),) if explain else (),
+            return ((p, p, _COLOUR_BEST[c], (Reason(_colour_won, knob, (
+                mode, lowest, plays, centre, counts, cands, best_num, p, c)),) if explain else (),
                 None))
         # The centre card is the best card.
         if k["color_bids.center_burn_leader"] == "same":
             nxt = leader
-            how = f"{leader} led it and leads again"
+            how = Message("burned by the centre card: {player} led it and leads again", player=leader)
         else:
             nxt = seating[(list(seating).index(leader) + 1) % len(seating)]
-            how = f"the seat after its leader, {nxt}, leads"
+            how = Message("burned by the centre card: the seat after its leader, {player}, leads", player=nxt)
         return ((None, nxt, _CENTRE_BEST[c], (
-            Reason(_colour_text, "color_bids.center_can_win", (
-                mode, word, plays, centre, counts, cands, best_num,
-                f"; the centre card {c} is the best card: nobody wins (color_bids.center_can_win)")),
-            Reason(f"burned by the centre card: {how}", "color_bids.center_burn_leader")), "centre"))
+            Reason(_colour_centre, "color_bids.center_can_win", (
+                mode, lowest, plays, centre, counts, cands, best_num, c)),
+            Reason(how, "color_bids.center_burn_leader")), "centre"))
     players_tied = [e for e in tied if e[0] is not None]
     # The tied player who played last (each pair is one of this trick's plays).
     burner = max(players_tied, key=list(plays).index)[0] if players_tied else leader
-    txt = ", ".join(f"{e[1]}{' (centre)' if e[0] is None else ''}" for e in tied)
-    return ((None, burner, f"Color Bids: tie {txt}: burned", (Reason(_colour_text, knob, (
-        mode, word, plays, centre, counts, cands, best_num,
-        f"; tie between {txt}: burned; {burner} played the last tied card and leads (the burner is the turner)")),),
-        "tie"))
+    cards = Listed([e[1] if e[0] is not None else Message("{card} (centre)", card=e[1]) for e in tied], ",")
+    return ((None, burner, Message("{why}: burned", why=Message("Color Bids: tie {cards}", cards=cards)), (
+        Reason(_colour_tie, knob, (mode, lowest, plays, centre, counts, cands, best_num, cards, burner)),), "tie"))
 
 
 def award(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee: Referee, winner: str,
@@ -229,13 +230,14 @@ def award(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee: 
         taken: list[Card] = []
         # IT "Carta Sorpresa": the winner gets the next pile card; the centre goes under the pile.
         who = from_hand[SURPRISE_CARD]
-        nxt = draw(setup, rs, t, referee, "Surprise played from hand gives the winner the next pile card",
-                   judge=judge)
+        nxt = draw(setup, rs, t, referee, GIVES_NEXT, judge=judge)
         if centre is not None:
             rs.pile.put_bottom(centre)
-        t.reasons.append(Reason(
-            f"{who} played Surprise: {winner} receives the next pile card ({nxt or 'none left'}) instead of "
-            f"{centre or 'the centre'}, which goes to the bottom of the pile", "surprise.from_hand"))
+        t.reasons.append(Reason(Message(
+            "{player} played Surprise: {winner} receives the next pile card ({card}) instead of {centre}, which "
+            "goes to the bottom of the pile", player=who, winner=winner,
+            card=Message("none left") if nxt is None else nxt,
+            centre=Message("the centre") if centre is None else centre), "surprise.from_hand"))
         if nxt is not None:
             taken.append(nxt)
     elif centre is not None:
@@ -259,7 +261,8 @@ def award(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee: 
     explain = setup.explain
     if explain:  # (validate reads no explanation: Game)
         t.reasons.append(Reason(_take_text, None, (winner, taken, points)) if taken else
-                         Reason(f"{winner} takes nothing (no centre card, no black card played)", None))
+                         Reason(Message("{player} takes nothing (no centre card, no black card played)",
+                                        player=winner), None))
     rs.tricks_won[winner] += 1
     rnum = rs.result.number
     held = gs.held[winner] if gs.owned is None else gs.held_of(winner)
@@ -268,25 +271,27 @@ def award(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee: 
     if MINUS_FIVE_CARD in taken:
         gs.minus_five_wins[winner] += 1
         if explain:
-            t.reasons.append(Reason(filled, None, ("{} won the -5 ({} so far)", winner, gs.minus_five_wins[winner])))
+            t.reasons.append(Reason(Message("{player} won the -5 ({n} so far)", player=winner,
+                                            n=gs.minus_five_wins[winner]), None))
     if centre is not None and t.hidden and centre == LOWEST_CARD and not rs.lowest:
         rs.lowest = True
-        t.reasons.append(Reason("the hidden prize is Lowest: the lowest bid wins from the next trick", None))
+        t.reasons.append(Reason(_HIDDEN_LOWEST, None))
     ally = from_hand.get(ALLY_CARD) if from_hand is not None else None
     if ally is not None:
         rs.allies = (ally, winner)
         if explain:
-            t.reasons.append(Reason(filled, None, ("{} played Ally: allied with {} for the rest of the round",
-                                                   ally, winner)))
+            t.reasons.append(Reason(Message("{player} played Ally: allied with {winner} for the rest of the round",
+                                            player=ally, winner=winner), None))
     if THIEF_CARD in taken:
         if k["thief.timing"] == "immediate":
             gs.pending_thief = winner
         else:
             first = t.number if k["thief.first_chance"] == "same_trick" else t.number + 1
             gs.rights.append(Right(winner, rnum, first))
-            t.reasons.append(Reason(
-                f"{winner} won the Thief: a right to steal once, from the end of trick {first} on "
-                f"(thief.timing = deferred, thief.first_chance = {k['thief.first_chance']})", "thief.timing"))
+            t.reasons.append(Reason(Message(
+                "{player} won the Thief: a right to steal once, from the end of trick {trick} on "
+                "(thief.timing = deferred, thief.first_chance = {first_chance})", player=winner, trick=first,
+                first_chance=k["thief.first_chance"]), "thief.timing"))
 
 
 def _double(setup: Setup, gs: GameState, rs: RoundState, t: TrickResult, winner: str, before_trick: bool) -> None:
@@ -300,22 +305,42 @@ def _double(setup: Setup, gs: GameState, rs: RoundState, t: TrickResult, winner:
     t.doubled = (old, old * 2, banked if scope == "game" else None)
     if not setup.explain:
         return
-    text = f"{winner} won 2x: round points {old} -> {old * 2}"
-    if scope == "game":
-        text += f" and banked total {banked} -> {banked * 2}"
     # before_trick: the 2x doubles first, so this trick's points come after it.
-    when = "after" if before_trick else "before"
-    t.reasons.append(Reason(f"{text} (double.scope = {scope}; this trick's points added {when} doubling, "
-                            f"double.includes_trick = {str(not before_trick).lower()})", "double.scope"))
+    if scope == "game":
+        if before_trick:
+            said = Message("{player} won 2x: round points {old} -> {new} and banked total {banked} -> {doubled} "
+                           "(double.scope = {scope}; this trick's points added after doubling, "
+                           "double.includes_trick = false)", player=winner, old=old, new=old * 2, banked=banked,
+                           doubled=banked * 2, scope=scope)
+        else:
+            said = Message("{player} won 2x: round points {old} -> {new} and banked total {banked} -> {doubled} "
+                           "(double.scope = {scope}; this trick's points added before doubling, "
+                           "double.includes_trick = true)", player=winner, old=old, new=old * 2, banked=banked,
+                           doubled=banked * 2, scope=scope)
+    elif before_trick:
+        said = Message("{player} won 2x: round points {old} -> {new} (double.scope = {scope}; this trick's points "
+                       "added after doubling, double.includes_trick = false)", player=winner, old=old, new=old * 2,
+                       scope=scope)
+    else:
+        said = Message("{player} won 2x: round points {old} -> {new} (double.scope = {scope}; this trick's points "
+                       "added before doubling, double.includes_trick = true)", player=winner, old=old, new=old * 2,
+                       scope=scope)
+    t.reasons.append(Reason(said, "double.scope"))
 
 
 def hidden_was_turned(rs: RoundState, ts: TrickState, referee: Referee, winner: str) -> None:
     """The line left out the hidden prize ('Surprise: ...'), but the trick was won."""
     card = ts.unwritten
     ts.unwritten = None
-    shown = "<card>" if card is UNSEEN else str(card)
-    referee.illegal(f"{winner} won the hidden prize, so it was turned over: write 'Surprise {shown}: ...' "
-                    "(only a burned trick leaves it unseen on the pile, surprise.on_burn = stays)", player=winner)
+    if card is UNSEEN:
+        said = Message("{player} won the hidden prize, so it was turned over: write '{surprise} <card>: ...' (only "
+                       "a burned trick leaves it unseen on the pile, surprise.on_burn = stays)", player=winner,
+                       surprise=SURPRISE_CARD)
+    else:
+        said = Message("{player} won the hidden prize, so it was turned over: write '{surprise} {card}: ...' (only "
+                       "a burned trick leaves it unseen on the pile, surprise.on_burn = stays)", player=winner,
+                       surprise=SURPRISE_CARD, card=card)
+    referee.illegal(said, player=winner)
     if card is UNSEEN:
         rs.pile.unknown -= 1  # taken, though the log does not say which card it was
 
@@ -327,26 +352,26 @@ def burn(setup: Setup, rs: RoundState, ts: TrickState) -> None:
     t.burned = True
     from_hand = ts.from_hand or {}
     if ALLY_CARD in from_hand:
-        t.reasons.append(Reason(f"{from_hand[ALLY_CARD]} played Ally into a burned trick: no alliance",
-                                "ally.on_burn"))
+        t.reasons.append(Reason(Message("{player} played Ally into a burned trick: no alliance",
+                                        player=from_hand[ALLY_CARD]), "ally.on_burn"))
     pile = rs.pile
     if t.hidden and t.centre is None and ts.unwritten is not None:
         # Written 'Surprise:' (log.md): the hidden prize stays on the pile, never turned over.
         if ts.unwritten is not UNSEEN:
             pile.put_top(ts.unwritten)  # the pile's card (a round with a pile)
         t.stayed = True
-        t.reasons.append(Reason("burned: the hidden prize stays on the pile unseen ('Surprise:') and is the "
-                                "next trick's prize", "surprise.on_burn"))
+        t.reasons.append(Reason(Message("burned: the hidden prize stays on the pile unseen ('{surprise}:') and is "
+                                        "the next trick's prize", surprise=SURPRISE_CARD), "surprise.on_burn"))
     elif t.hidden and t.centre is not None:
         if setup.k["surprise.on_burn"] == "stays":
             pile.put_top(t.centre)
             t.stayed = True
-            t.reasons.append(Reason("burned: the hidden prize stays on the pile as the next trick's prize",
+            t.reasons.append(Reason(Message("burned: the hidden prize stays on the pile as the next trick's prize"),
                                     "surprise.on_burn"))
         else:
-            t.reasons.append(Reason("burned: the hidden prize is discarded", "surprise.on_burn"))
+            t.reasons.append(Reason(Message("burned: the hidden prize is discarded"), "surprise.on_burn"))
     if SURPRISE_CARD in from_hand:
-        t.reasons.append(Reason("burned: the Surprise from hand moves nothing", "surprise.from_hand"))
+        t.reasons.append(Reason(Message("burned: the Surprise from hand moves nothing"), "surprise.from_hand"))
 
 def _with_number(plays, number: int) -> list:
     """The (player, card) pairs whose card has ``number``, in order."""
@@ -358,62 +383,87 @@ def _of_count(pairs, counts: dict, top: int) -> list:
     return [e for e in pairs if counts[e[1].colour] == top]
 
 
-def _highest_by(player: str, card: Card) -> str:
-    """A reason text filled in only when read (see Reason): its arguments are the winning play."""
-    return f"highest bid {card} by {player}"
+def _played(player, card: Card) -> Message:
+    """A play as a list shows it: "Ana R5"."""
+    return Message("{player} {card}", player=player, card=card)
 
 
-def _tie_text(word: str, best: int, cards_txt: str, burner: str) -> str:
-    return (f"tie for the {word} bid {best} ({cards_txt}): burned; {burner} played the last "
-            "tied card and leads (the burner is the turner, IT and EN)")
+def _highest_by(player: str, card: Card) -> Message:
+    """A reason made only when read (see Reason): its arguments are the winning play."""
+    return Message("highest bid {card} by {player}", card=card, player=player)
 
 
-def _lowest_by(player: str, card: Card) -> str:
-    return f"lowest bid {card} by {player}: Lowest is in play"
+def _tie_text(lowest: bool, best: int, plays: Listed, burner: str) -> Message:
+    if lowest:
+        return Message("tie for the lowest bid {number} ({plays}): burned; {player} played the last tied card and "
+                       "leads (the burner is the turner, IT and EN)", number=best, plays=plays, player=burner)
+    return Message("tie for the highest bid {number} ({plays}): burned; {player} played the last tied card and "
+                   "leads (the burner is the turner, IT and EN)", number=best, plays=plays, player=burner)
+
+
+def _lowest_by(player: str, card: Card) -> Message:
+    return Message("lowest bid {card} by {player}: Lowest is in play", card=card, player=player)
 
 
 # A trick's short verdict for each numbered card (cards are few and interned): a look-up, not a format.
 _NUMBERED = tuple(c for c in _ALL_CARDS.values() if c.number is not None)
-_HIGHEST_BID = {c: f"highest bid {c}" for c in _NUMBERED}
-_LOWEST_BID = {c: f"lowest bid {c} (Lowest)" for c in _NUMBERED}
-_COLOUR_BEST = {c: f"Color Bids: {c} best of {COLOUR_NAMES[c.colour]}" for c in _NUMBERED}
-_CENTRE_BEST = {c: f"Color Bids: the centre card {c} is best: burned" for c in _NUMBERED}
+_HIGHEST_BID = {c: Said("highest bid {card}", card=c) for c in _NUMBERED}
+_LOWEST_BID = {c: Said("lowest bid {card} (Lowest)", card=c) for c in _NUMBERED}
+_COLOUR_BEST = {c: Said("Color Bids: {card} best of {colour}", card=c, colour=Colour(c.colour)) for c in _NUMBERED}
+_CENTRE_BEST = {c: Said("{why}: burned", why=Said("Color Bids: the centre card {card} is best", card=c))
+                for c in _NUMBERED}
+_NO_BID = Said("{why}: burned", why=Said("no bid on the table"))
+_HIDDEN_LOWEST = Message("the hidden prize is Lowest: the lowest bid wins from the next trick")
 _ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _plain's start under Lowest
 
 
-_TOKEN = {c: str(c) for c in _ALL_CARDS.values()}  # a look-up: formatting a Card calls its Python __str__
-_TAKE_PART = {c: f"{c} ({c.value:+d})" for c in _ALL_CARDS.values()}  # "K8 (+8)": a look-up, not a format
+def _taken(card: Card) -> Message:
+    return Message("{card} ({value:+d})", card=card, value=card.value)
 
 
-def _take_text(winner: str, taken: list, points: int) -> str:
+def _take_text(winner: str, taken: list, points: int) -> Message:
     """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 points"."""
-    return (f"{winner} takes {' + '.join(map(_TAKE_PART.__getitem__, taken))} = {points} "
-            f"point{'' if abs(points) == 1 else 's'}")
+    return PluralMessage("{player} takes {cards} = {points} point", "{player} takes {cards} = {points} points",
+                         abs(points), player=winner, cards=Joined([_taken(c) for c in taken], " + "), points=points)
 
 
-def _colour_text(mode: str, word: str, plays, centre, counts: dict, cands, best_num, tail: str, *args) -> str:
-    """A Color Bids explanation, e.g. "Color Bids (majority_first): black 2 (K8 centre,
-    K5), green 2 (G4, G7), red 1 (R5); most frequent: black (best K8 centre), green
-    (best G7); the centre card K8 is the best card: nobody wins".
-
-    With ``args``, ``tail`` is a template they fill in."""
-    if args:
-        tail = tail.format(*args)
-    members: dict[str, list[str]] = {}
+def _colour_head(mode: str, lowest: bool, plays, centre, counts: dict, cands, best_num) -> Message:
+    """A Color Bids explanation's account of the table, e.g. "Color Bids (majority_first): black 2
+    (K8 centre, K5), green 2 (G4, G7), red 1 (R5); most frequent: black (best K8 centre), green
+    (best G7)"; its outcome follows it (``_colour_won``, ``_colour_centre``, ``_colour_tie``)."""
+    members: dict[str, list] = {}
     if centre is not None:
-        members[BLACK] = [f"{centre} centre"]
+        members[BLACK] = [Message("{card} centre", card=centre)]
     for _, c in plays:
         if c is not ALLY_CARD:
-            members.setdefault(c.colour, []).append(str(c))
-    count_txt = ", ".join(f"{_cname(col)} {n} ({', '.join(members.get(col, ()))})"
-                          for col, n in sorted(counts.items(), key=lambda x: -x[1]))
+            members.setdefault(c.colour, []).append(c)
+    count_txt = Listed([Message("{colour} {n} ({cards})", colour=Colour(col), n=n,
+                                cards=Listed(members.get(col, []), ","))
+                        for col, n in sorted(counts.items(), key=lambda x: -x[1])], ",")
     if cands is not None:
-        lead = f"{count_txt}; most frequent: " + ", ".join(
-            f"{_cname(e[1].colour)} (best {e[1]}{' centre' if e[0] is None else ''})" for e in cands)
-    else:
-        lead = f"{count_txt}; {word} number {best_num}"
-    return f"Color Bids ({mode}): {lead}{tail}"
+        best = Listed([Message("{colour} (best {card})", colour=Colour(e[1].colour), card=e[1]) if e[0] is not None
+                       else Message("{colour} (best {card} centre)", colour=Colour(e[1].colour), card=e[1])
+                       for e in cands], ",")
+        return Message("Color Bids ({mode}): {counts}; most frequent: {colours}", mode=mode, counts=count_txt,
+                       colours=best)
+    if lowest:
+        return Message("Color Bids ({mode}): {counts}; lowest number {number}", mode=mode, counts=count_txt,
+                       number=best_num)
+    return Message("Color Bids ({mode}): {counts}; highest number {number}", mode=mode, counts=count_txt,
+                   number=best_num)
 
 
-def _cname(colour: str) -> str:
-    return COLOUR_NAMES.get(colour, colour)
+def _colour_won(mode, lowest, plays, centre, counts, cands, best_num, player, card) -> Message:
+    return Message("{table}: {player} wins with {card}", player=player, card=card,
+                   table=_colour_head(mode, lowest, plays, centre, counts, cands, best_num))
+
+
+def _colour_centre(mode, lowest, plays, centre, counts, cands, best_num, card) -> Message:
+    return Message("{table}; the centre card {card} is the best card: nobody wins (color_bids.center_can_win)",
+                   card=card, table=_colour_head(mode, lowest, plays, centre, counts, cands, best_num))
+
+
+def _colour_tie(mode, lowest, plays, centre, counts, cands, best_num, cards, burner) -> Message:
+    return Message("{table}; tie between {cards}: burned; {player} played the last tied card and leads (the burner "
+                   "is the turner)", cards=cards, player=burner,
+                   table=_colour_head(mode, lowest, plays, centre, counts, cands, best_num))

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import Card
+from ..core.i18n import ENGLISH, Message, output_language
 from ..rules.knobs import knob_value
 from ..rules.ruleset import Deck, source_id
 
@@ -23,24 +24,42 @@ if TYPE_CHECKING:
 class Reason:
     """One step of a trick's explanation, naming the knob that decided it.
 
-    ``text`` may be given as a function: long explanations are then only
-    built when a report asks for them, which keeps plain scoring cheap.
+    Its words are a message (``core.i18n.Message``: an English id and its arguments), worded when
+    shown: ``text`` in English (JSON, and comparisons), ``in_language(lang)`` for a player
+    (``reason_text``). The message may be given as a function of ``args`` that makes it: long
+    explanations are then only built when a report asks for them, which keeps plain scoring cheap.
     """
 
-    __slots__ = ("_text", "knob", "_args")
+    __slots__ = ("_message", "knob", "_args", "_english")
 
-    def __init__(self, text, knob: str | None = None, args: tuple | None = None) -> None:
-        self._text = text
+    def __init__(self, message, knob: str | None = None, args: tuple | None = None) -> None:
+        self._message = message
         self.knob = knob
-        self._args = args  # with a function as text: its arguments (no closure to build)
+        self._args = args  # with a function as message: its arguments (no closure to build)
+        self._english: str | None = None
+
+    @property
+    def message(self) -> Message:
+        """The explanation as data (made now when it was given as a function)."""
+        message = self._message
+        if not isinstance(message, Message):
+            message = self._message = message(*self._args) if self._args is not None else message()
+            self._args = None
+        return message
 
     @property
     def text(self) -> str:
-        text = self._text
-        if not isinstance(text, str):
-            text = self._text = text(*self._args) if self._args is not None else text()
-            self._args = None
-        return text
+        """The explanation in English (JSON; the same words in any output language)."""
+        english = self._english
+        if english is None:
+            english = self._english = self.message.text(ENGLISH)
+        return english
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The explanation worded in ``lang`` (default: the output language)."""
+        if (lang or output_language()) == ENGLISH:
+            return self.text
+        return self.message.text(lang)
 
     def __iter__(self):
         return iter((self.text, self.knob))
@@ -55,6 +74,26 @@ class Reason:
         return f"Reason({self.text!r}, {self.knob!r})"
 
 
+class Said(Message):
+    """A message made once and shown often (a trick's verdict for each card, "highest bid K7"):
+    its English text, which JSON reads at every trick, is kept once made."""
+
+    __slots__ = ("_english",)
+
+    def __init__(self, msgid: str, /, **args) -> None:
+        super().__init__(msgid, **args)
+        self._english: str | None = None
+
+    def text(self, lang: str | None = None) -> str:
+        if lang == ENGLISH or (lang is None and output_language() == ENGLISH):
+            english = self._english
+            if english is None:
+                english = self._english = Message.text(self, ENGLISH)
+            return english
+        return Message.text(self, lang)
+
+    in_language = text
+
 
 def taken_this_round(held: list, number: int) -> tuple:
     """The cards of a player's held ``(card, round)`` pairs that were taken in round ``number``,
@@ -68,12 +107,6 @@ def taken_this_round(held: list, number: int) -> tuple:
     return tuple(c for c, _ in held[i:]) if i < len(held) else ()
 
 
-def filled(template: str, *args) -> str:
-    """A ``Reason`` text made only when read: ``Reason(filled, knob, (template, *args))`` gives
-    ``template.format(*args)`` (the same text as the f-string it replaces) if a report asks."""
-    return template.format(*args)
-
-
 _NO_POINTS: Mapping[str, int] = MappingProxyType({})  # read-only, shared: no standings kept
 
 
@@ -83,7 +116,7 @@ class TrickResult:
 
     __slots__ = (
         "number", "leader", "revealed", "centre", "hidden", "plays", "winner", "points",
-        "reason", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
+        "verdict", "reasons", "taken", "_steals", "next_leader", "lowest", "burned", "line", "running",
         "stayed", "doubled",
     )
     # What reports read (set by state.TrickState.__init__, which says what each is).
@@ -96,7 +129,7 @@ class TrickResult:
     plays: list[tuple[str, Card]]
     winner: str | None
     points: int
-    reason: str
+    verdict: Message | None
     reasons: list[Reason]
     taken: list[Card]
     _steals: list[Steal] | None
@@ -116,6 +149,20 @@ class TrickResult:
                 v = getattr(self, name)
                 setattr(twin, name, v.copy() if type(v) in (list, dict) else v)
         return twin
+
+    @property
+    def reason(self) -> str:
+        """The short verdict in English ("highest bid K7", "tie on 5 (Ana R5, Ben G5): burned"): what
+        JSON says; ``verdict`` is it as data, worded for a player when shown."""
+        verdict = self.verdict
+        return "" if verdict is None else verdict.text(ENGLISH)
+
+    @property
+    def burned_by(self) -> Message | None:
+        """Why a burned trick burned, as its verdict says it without "burned" ("tie on 5 (Ana R5,
+        Ben G5)"), for a line that says "burned" already; None for a trick that was won."""
+        verdict = self.verdict
+        return verdict.args.get("why") if self.burned and verdict is not None else None
 
     @property
     def written(self) -> list[Card]:
@@ -205,13 +252,16 @@ class GameResult(NamedTuple):
         return (played[-1].number, len(played[-1].tricks)) if played else (0, 0)
 
 
-def reason_text(ruleset: Ruleset, r: Reason) -> str:
-    """A reason as people read it, with the knob that decided it, its value and its source."""
+def reason_text(ruleset: Ruleset, r: Reason, lang: str | None = None) -> str:
+    """A reason as people read it, worded in ``lang`` (default: the output language), with the
+    knob that decided it, its value and its source."""
+    text = r.in_language(lang)
     if not r.knob:
-        return r.text
+        return text
     value = knob_value(ruleset.knobs[r.knob])
     stated = f"({r.knob} = {value}"
-    text = r.text  # the bracket names the knob and its value: the text does not say them again
+    # The bracket names the knob and its value: the text does not say them again (a translation
+    # keeps "(knob = value" as it is, so the same words go in every language).
     if stated + ")" in text:
         text = text.replace(" " + stated + ")", "").replace(stated + ")", "")
     else:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core.cards import Card
-from .results import GameResult, Reason, RoundResult, filled
+from ..core.i18n import Listed, Message, PluralMessage
+from .results import GameResult, Reason, RoundResult
 from .state import GameState, RoundState, Setup
 
 
@@ -52,16 +53,16 @@ def end_round(setup: Setup, gs: GameState, rs: RoundState, partial: bool | None 
             s = rp[a] + rp[b]
             half = s // 2 if k["ally.rounding"] == "floor" else -(-s // 2)
             if explain:
-                rnd.reasons.append(Reason(filled, "ally.rounding", (
-                    "Ally split: {} {} + {} {} = {}, each gets {} (ally.rounding = {})",
-                    a, rp[a], b, rp[b], s, half, k["ally.rounding"])))
+                rnd.reasons.append(Reason(Message(
+                    "Ally split: {first} {first_points} + {second} {second_points} = {sum}, each gets {half} "
+                    "(ally.rounding = {rounding})", first=a, first_points=rp[a], second=b, second_points=rp[b], sum=s,
+                    half=half, rounding=k["ally.rounding"]), "ally.rounding"))
             rp[a] = rp[b] = half
             rnd.allies = [a, b]
         if not k["lucky_loser.shared_with_ally"]:
             lucky = _lucky(setup, gs, rs)
     else:
-        rnd.reasons.append(Reason("partial round: no Ally split and no lucky loser; points won so far are banked",
-                                  None))
+        rnd.reasons.append(Reason(_PARTIAL, None))
     # Shared lucky-loser points are already in rp (added before the Ally split).
     extra = {} if k["lucky_loser.shared_with_ally"] else lucky
     scores, totals, bonus = rnd.scores, gs.totals, rs.double_bonus
@@ -84,7 +85,7 @@ def _lucky(setup: Setup, gs: GameState, rs: RoundState) -> dict[str, int]:
     cond = k["lucky_loser.condition"]
     base = k["lucky_loser.points"][setup.n]
     out = {}
-    why = "won no trick" if cond == "no_tricks" else "holds no black card taken this round"
+    why = cond == "no_tricks"
     count = gs.lucky_count
     for p in lucky_losers(cond, rs.tricks_won, gs.held, rnd.number):
         count[p] += 1
@@ -112,8 +113,10 @@ def result(setup: Setup, gs: GameState) -> GameResult:
             for p in players:
                 if wins[p] >= need:
                     bonuses[p] = pts
-                    reasons.append(Reason(f"-5 bonus: {p} won the -5 {wins[p]} times (>= {need}): {pts}",
-                                          "minus_five.bonus"))
+                    reasons.append(Reason(PluralMessage(
+                        "-5 bonus: {player} won the -5 {n} time (>= {need}): {points}",
+                        "-5 bonus: {player} won the -5 {n} times (>= {need}): {points}", wins[p], player=p, need=need,
+                        points=pts), "minus_five.bonus"))
         else:
             most = max(wins.values())
             if most > 0:
@@ -121,10 +124,11 @@ def result(setup: Setup, gs: GameState) -> GameResult:
                 share = pts // len(top) if k["minus_five.rounding"] == "floor" else -(-pts // len(top))
                 for p in top:
                     bonuses[p] = share
-                reasons.append(Reason(f"-5 bonus: {', '.join(top)} won the most -5s ({most}): {share} each "
-                                      f"(minus_five.bonus = split_most)", "minus_five.bonus"))
+                reasons.append(Reason(Message("-5 bonus: {players} won the most -5s ({most}): {share} each "
+                                              "(minus_five.bonus = split_most)", players=Listed(top, ","), most=most,
+                                              share=share), "minus_five.bonus"))
             else:
-                reasons.append(Reason("-5 bonus: nobody won the -5", "minus_five.bonus"))
+                reasons.append(Reason(Message("-5 bonus: nobody won the -5"), "minus_five.bonus"))
     totals = {p: gs.totals[p] + bonuses[p] for p in players}
     # Best total first; a stable sort keeps seating order among equal totals (reverse=True keeps it too).
     ranking = sorted(players, key=totals.__getitem__, reverse=True)
@@ -138,6 +142,18 @@ def result(setup: Setup, gs: GameState) -> GameResult:
     )
 
 
-def _lucky_text(player: str, why: str, cond: str, n: int, pts: int, progression: str) -> str:
-    return (f"lucky loser: {player} {why} (lucky_loser.condition = {cond}): lucky round {n}, "
-            f"{pts} points (lucky_loser.progression = {progression})")
+def _lucky_text(player: str, no_trick: bool, cond: str, n: int, pts: int, progression: str) -> Message:
+    if no_trick:
+        return PluralMessage("lucky loser: {player} won no trick (lucky_loser.condition = {condition}): lucky round "
+                             "{lucky}, {n} point (lucky_loser.progression = {progression})",
+                             "lucky loser: {player} won no trick (lucky_loser.condition = {condition}): lucky round "
+                             "{lucky}, {n} points (lucky_loser.progression = {progression})", pts, player=player,
+                             condition=cond, lucky=n, progression=progression)
+    return PluralMessage("lucky loser: {player} holds no black card taken this round (lucky_loser.condition = "
+                         "{condition}): lucky round {lucky}, {n} point (lucky_loser.progression = {progression})",
+                         "lucky loser: {player} holds no black card taken this round (lucky_loser.condition = "
+                         "{condition}): lucky round {lucky}, {n} points (lucky_loser.progression = {progression})",
+                         pts, player=player, condition=cond, lucky=n, progression=progression)
+
+
+_PARTIAL = Message("partial round: no Ally split and no lucky loser; points won so far are banked")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..core.cards import Card
+from ..core.i18n import Message
 from ..log.reader import Steal
 from ..rules.ruleset import Deck, Ruleset
 from .pile import Pile
@@ -112,7 +113,7 @@ class RoundState:
 
     result: RoundResult
     leader: str  # who leads the next trick
-    leader_why: str  # why, as a wrong-leader error says it
+    leader_why: Message  # why, as a wrong-leader error says it (leaders.py)
     hands: dict[str, list[Card]] | None  # the cards each player still holds, when the log gives them
     deck_cards: frozenset  # the round's deck (``card in deck_cards`` without a Python call)
     seen: dict  # card -> where it is in the round ("hand of Ana", "removed", "pile", or its trick)
@@ -184,7 +185,7 @@ class TrickState(TrickResult):
         self.plays: list[tuple[str, Card]] = []
         self.winner: str | None = None
         self.points = 0
-        self.reason = ""  # the short verdict, e.g. "highest bid K7"
+        self.verdict: Message | None = None  # the short verdict, e.g. "highest bid K7" (resolution.resolve)
         self.reasons: list[Reason] = []
         self.taken: list[Card] = []
         self._steals: list[Steal] | None = None  # made at the first steal: most tricks have none

@@ -17,9 +17,10 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ..core.cards import Card
+from ..core.i18n import ENGLISH, Listed, Message
 from ..log.reader import Pass, Steal
 from .referee import Referee
-from .results import Reason, TrickResult, filled, taken_this_round
+from .results import Reason, TrickResult, taken_this_round
 from .state import GameState, RoundState, Setup, Steals, TrickState
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
@@ -32,7 +33,12 @@ class StealChoice(NamedTuple):
     victims: dict  # victim -> tuple of stealable cards
     mandatory: bool
     immediate: bool
-    why: str  # who the victims are and why
+    because: Message  # who the victims are and why
+
+    @property
+    def why(self) -> str:
+        """``because`` in English, for a message still written as an English ``str``."""
+        return self.because.text(ENGLISH)
 
 
 class Decider:
@@ -98,17 +104,21 @@ class LogDecider(Decider):
     def leftovers(self, referee: Referee, state: GameState) -> None:
         for a in self.pending:
             if a.thief in self.answered:
-                referee.illegal(f"'{a}' after '{self.answered[a.thief]}': one Thief gives one steal or pass at a "
-                             "trick", player=a.thief)
+                referee.illegal(Message("'{action}' after '{first}': one Thief gives one steal or pass at a trick",
+                                        action=str(a), first=str(self.answered[a.thief])), player=a.thief)
             elif isinstance(a, Steal):
                 # rules.md does not say how long a deferred right lasts: say why an old one is gone.
-                why = (" (an unused right from an earlier round ends with its round: thief.right_lasts = round)"
-                       if a.thief in state.expired_rights and not any(r.holder == a.thief for r in state.rights)
-                       else "")
-                referee.illegal(f"{a.thief} steals {a.card} from {a.victim}, but {a.thief} has no Thief to use "
-                             f"at this trick{why}", player=a.thief)
+                if a.thief in state.expired_rights and not any(r.holder == a.thief for r in state.rights):
+                    said = Message("{thief} steals {card} from {victim}, but {thief} has no Thief to use at this "
+                                   "trick (an unused right from an earlier round ends with its round: "
+                                   "thief.right_lasts = round)", thief=a.thief, card=a.card, victim=a.victim)
+                else:
+                    said = Message("{thief} steals {card} from {victim}, but {thief} has no Thief to use at this "
+                                   "trick", thief=a.thief, card=a.card, victim=a.victim)
+                referee.illegal(said, player=a.thief)
             else:
-                referee.illegal(f"{a.thief} passes, but has no steal to pass on at this trick", player=a.thief)
+                referee.illegal(Message("{thief} passes, but has no steal to pass on at this trick", thief=a.thief),
+                                player=a.thief)
         self.pending = []
 
 
@@ -152,7 +162,7 @@ def stealable(k, gs: GameState, rnum: int, victim: str) -> tuple[Card, ...]:
     return tuple(map(_card_of, gs.held[victim]))
 
 
-def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, str]:
+def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, Message]:
     """Who ``thief`` may rob at the end of trick ``t``, with the cards each holds to take, and why:
     the weakest bidder (the highest bid under Lowest), else thief.fallback's bidders (immediate)."""
     # The weakest bid (the highest one under Lowest), in one pass over the plays. Lowest as
@@ -165,19 +175,20 @@ def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: 
         if num is not None and (weakest is None or (num > weakest if lowest else num < weakest)):
             weakest = num
     if weakest is None:
-        return {}, "no bid on the table"
+        return {}, _NO_BID
     tied = [p for p, c in t.plays if c.number == weakest]
     if thief in tied:
-        return {}, f"{thief} made the weakest bid: no steal at this trick"
+        return {}, Message("{thief} made the weakest bid: no steal at this trick", thief=thief)
     with_cards = {p: stealable(k, gs, rnum, p) for p in tied}
     with_cards = {p: cs for p, cs in with_cards.items() if cs}
-    pool = f"thief.pool = {k['thief.pool']}"
+    pool = k["thief.pool"]
     if with_cards:
-        names = " or ".join(tied)
-        return with_cards, f"weakest bid {weakest} by {names} ({pool})"
+        return with_cards, Message("weakest bid {number} by {players} (thief.pool = {pool})", number=weakest,
+                                   players=Listed(tied, "or"), pool=pool)
     fallback = k["thief.fallback"]
     if not immediate or fallback == "none":
-        return {}, f"the weakest bidder ({', '.join(tied)}) holds no black card to take ({pool})"
+        return {}, Message("the weakest bidder ({players}) holds no black card to take (thief.pool = {pool})",
+                           players=Listed(tied, ","), pool=pool)
     # Fallback: the best bidder who has won a black card (IT), or the next weakest.
     bids = [(p, c) for p, c in t.plays if c.number is not None]
     strength = sorted({c.number for _, c in bids}, reverse=not lowest)
@@ -187,9 +198,12 @@ def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: 
         level = {p: stealable(k, gs, rnum, p) for p, c in bids if c.number == num and p != thief}
         level = {p: cs for p, cs in level.items() if cs}
         if level:
-            return level, (f"the weakest bidder has no black card; fallback to {', '.join(level)} "
-                           f"(thief.fallback = {fallback})")
-    return {}, f"no bidder holds a black card to take (thief.fallback = {fallback})"
+            return level, Message("the weakest bidder has no black card; fallback to {players} (thief.fallback = "
+                                  "{fallback})", players=Listed(list(level), ","), fallback=fallback)
+    return {}, Message("no bidder holds a black card to take (thief.fallback = {fallback})", fallback=fallback)
+
+
+_NO_BID = Message("no bid on the table")
 
 
 def offers(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, next_leader: str) -> None:
@@ -207,8 +221,8 @@ def offers(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, next_lea
         gs.pending_thief = None
         found, why = victims(k, gs, rnum, t, pending, True)
         steals.offer = StealChoice(pending, found, k["thief.mandatory"], True, why)
-        t.reasons.append(Reason(filled, "thief.timing", (
-            "{} won the Thief and steals at once (thief.timing = immediate): {}", pending, why)))
+        t.reasons.append(Reason(Message("{thief} won the Thief and steals at once (thief.timing = immediate): {why}",
+                                        thief=pending, why=why), "thief.timing"))
     # Deferred rights are offered one holder at a time, each with the victims and cards as
     # they are after the steals before it (a card already stolen is not offered again), and
     # a holder of two rights (thief.right_lasts = game) uses at most one a trick: a log line
@@ -255,25 +269,28 @@ def answer(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee:
     steals.offer = None
     if action is None or isinstance(action, Pass):
         if choice.mandatory and choice.victims:
-            names = " or ".join(choice.victims)
-            referee.illegal(f"{choice.thief} must steal from {names} ({choice.why}; thief.mandatory = true)",
-                            player=choice.thief)
+            referee.illegal(Message("{thief} must steal from {victims} ({why}; thief.mandatory = true)",
+                                    thief=choice.thief, victims=Listed(list(choice.victims), "or"),
+                                    why=choice.because), player=choice.thief)
         return
     if action.victim == action.thief:
-        referee.illegal(f"{action.thief} steals from {action.thief}: the holder of the Thief is never "
-                        "their own victim", player=action.thief)
+        referee.illegal(Message("{thief} steals from {thief}: the holder of the Thief is never their own victim",
+                                thief=action.thief), player=action.thief)
         return
     if not choice.victims:
-        referee.illegal(f"{action.thief} cannot steal here: {choice.why}", player=action.thief)
+        referee.illegal(Message("{thief} cannot steal here: {why}", thief=action.thief, why=choice.because),
+                        player=action.thief)
         return
     if action.victim not in choice.victims:
-        referee.illegal(f"{action.thief} steals from {action.victim}, but the victim must be "
-                        f"{' or '.join(choice.victims)} ({choice.why})", player=action.thief)
+        referee.illegal(Message("{thief} steals from {victim}, but the victim must be {victims} ({why})",
+                                thief=action.thief, victim=action.victim, victims=Listed(list(choice.victims), "or"),
+                                why=choice.because), player=action.thief)
         return
     if action.card not in choice.victims[action.victim]:
-        cards = ", ".join(map(str, choice.victims[action.victim]))
-        referee.illegal(f"{action.thief} steals {action.card} from {action.victim}, who holds only "
-                        f"{cards} to take ({'thief.pool = ' + setup.k['thief.pool']})", player=action.thief)
+        referee.illegal(Message("{thief} steals {card} from {victim}, who holds only {cards} to take (thief.pool = "
+                                "{pool})", thief=action.thief, card=action.card, victim=action.victim,
+                                cards=Listed(list(choice.victims[action.victim]), ","), pool=setup.k["thief.pool"]),
+                        player=action.thief)
         return
     _apply(gs, rs, ts, choice, action, policy=getattr(action, "policy", False))
 
@@ -304,8 +321,12 @@ def _apply(gs: GameState, rs: RoundState, t: TrickResult, choice: StealChoice, a
             if r.holder == thief:
                 del rights[i]
                 break
-    t.reasons.append(Reason(filled, "thief.pool", (
-        "{} steals {} ({:+d}) from {}: {}" +
-        (" (not in the log: the default policy takes the most valuable card)" if policy else ""),
-        thief, card, v, victim, choice.why)))
+    if policy:
+        said = Message("{thief} steals {card} ({value:+d}) from {victim}: {why} (not in the log: the default policy "
+                       "takes the most valuable card)", thief=thief, card=card, value=v, victim=victim,
+                       why=choice.because)
+    else:
+        said = Message("{thief} steals {card} ({value:+d}) from {victim}: {why}", thief=thief, card=card, value=v,
+                       victim=victim, why=choice.because)
+    t.reasons.append(Reason(said, "thief.pool"))
 

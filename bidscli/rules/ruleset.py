@@ -36,8 +36,9 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import DeckError, RulesetError, did_you_mean, nearest
-from ..core.i18n import Message
+from ..core.i18n import ENGLISH, Listed, Message
 from ..core.sanitize import path_text, quoted, text_problem, toml_value
+from ..core.worded import Colour
 from ..files.bounds import check_toml
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads  # the log reader's parser
@@ -552,40 +553,58 @@ class Deck:
             object.__setattr__(self, "_coloured_cards", cards)
         return cards
 
-    def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
+    def not_in_deck(self, card: Card, options: Mapping[str, bool]) -> Message:
         """Why a card is not in this deck, naming the deck and the knob or option (log.md 'Cards')."""
-        base = f"{card} is not in the {self.ruleset} {self.players}-player deck"
         k = self._knobs or {}
+        deck = {"card": card, "ruleset": self.ruleset, "players": self.players}
 
         def counts(knob: str) -> str:
-            return ", ".join(map(str, k.get(knob, ()))) + " players"
+            return ", ".join(map(str, k.get(knob, ())))
 
         if card.number is not None:
             if card.colour != BLACK and card.colour not in self.colours:
-                return f"{base} (colours {', '.join(self.colours)} at {self.players} players: deck.colours)"
-            return f"{base} (numbers 1-{self.numbers})"
+                return Message("{card} is not in the {ruleset} {players}-player deck (colours {colours} at {players} "
+                               "players: deck.colours)", colours=Listed([Colour(c, letter=True) for c in self.colours],
+                                                                         ","), **deck)
+            return Message("{card} is not in the {ruleset} {players}-player deck (numbers 1-{numbers})",
+                           numbers=self.numbers, **deck)
         if card == ALLY_CARD:
             if options.get("ally") and k and self.players not in k["deck.ally_allowed"]:
-                return f"{base} (the Ally is used only at {counts('deck.ally_allowed')}: deck.ally_allowed)"
-            return f"{base} (the Ally is not dealt: set option ally = true)"
+                return Message("{card} is not in the {ruleset} {players}-player deck (the Ally is used only at {counts} "
+                               "players: deck.ally_allowed)", counts=counts("deck.ally_allowed"), **deck)
+            return Message("{card} is not in the {ruleset} {players}-player deck (the Ally is not dealt: set option "
+                           "ally = true)", **deck)
         if card == DOUBLE_CARD and k:
             if not k["deck.double_always"]:
-                return f"{base} (the {self.ruleset} deck has no 2x: deck.double_always is empty)"
-            return f"{base} (2x is in the {self.ruleset} deck only at {counts('deck.double_always')}: deck.double_always)"
+                return Message("{card} is not in the {ruleset} {players}-player deck (the {ruleset} deck has no 2x: "
+                               "deck.double_always is empty)", **deck)
+            return Message("{card} is not in the {ruleset} {players}-player deck (2x is in the {ruleset} deck only at "
+                           "{counts} players: deck.double_always)", counts=counts("deck.double_always"), **deck)
         if card == MINUS_FIVE_CARD and k:
             always = k["deck.minus_five_always"]
             if k["deck.minus_five_by_option"] and not options.get("minus_five"):
-                at = f" (always at {counts('deck.minus_five_always')})" if always else ""
-                return (f"{base} (under {self.ruleset} the -5 card comes with option minus_five, which is off"
-                        f"{at}: deck.minus_five_by_option)")
+                if always:
+                    return Message("{card} is not in the {ruleset} {players}-player deck (under {ruleset} the -5 card "
+                                   "comes with option minus_five, which is off (always at {counts} players): "
+                                   "deck.minus_five_by_option)", counts=counts("deck.minus_five_always"), **deck)
+                return Message("{card} is not in the {ruleset} {players}-player deck (under {ruleset} the -5 card "
+                               "comes with option minus_five, which is off: deck.minus_five_by_option)", **deck)
             if always:
-                return f"{base} (-5 is in the {self.ruleset} deck only at {counts('deck.minus_five_always')}: " \
-                       "deck.minus_five_always)"
-            return f"{base} (the {self.ruleset} deck has no -5: deck.minus_five_always is empty)"
+                return Message("{card} is not in the {ruleset} {players}-player deck (-5 is in the {ruleset} deck only "
+                               "at {counts} players: deck.minus_five_always)", counts=counts("deck.minus_five_always"),
+                               **deck)
+            return Message("{card} is not in the {ruleset} {players}-player deck (the {ruleset} deck has no -5: "
+                           "deck.minus_five_always is empty)", **deck)
         opt = {LOWEST_CARD: "lowest", SURPRISE_CARD: "surprise", THIEF_CARD: "thief"}.get(card)
         if opt is not None and not options.get(opt):
-            return f"{base} (option {opt} is off: set {opt} = true in the log's [options] or -o {opt}=true)"
-        return f"{base} (see rules show {self.ruleset} --players {self.players})"
+            return Message("{card} is not in the {ruleset} {players}-player deck (option {option} is off: set "
+                           "{option} = true in the log's [options] or -o {option}=true)", option=opt, **deck)
+        return Message("{card} is not in the {ruleset} {players}-player deck (see rules show {ruleset} --players "
+                       "{players})", **deck)
+
+    def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
+        """``not_in_deck`` in English, for a message still written as an English ``str``."""
+        return self.not_in_deck(card, options).text(ENGLISH)
 
     def to_json(self) -> dict[str, Any]:
         return {
