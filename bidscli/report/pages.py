@@ -35,11 +35,19 @@ def card_doc(card: Card) -> dict:
 
 
 def reason_doc(ruleset: Ruleset, r) -> dict:
+    """A reason of a page: its words as data (the engine's message: the page says it in the output
+    language, --format json in English, as reason_json)."""
     doc = reason_json(ruleset, r)
+    doc["text"] = r.message
     doc.setdefault("knob", None)
     if doc["knob"]:
         doc["value_text"] = cell_text(doc["value"])
     return doc
+
+
+def verdict_of(t: TrickResult) -> Message | str:
+    """A trick's short verdict as data ("highest bid K7"): the page words it, JSON says it in English."""
+    return "" if t.verdict is None else t.verdict
 
 
 def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
@@ -81,7 +89,7 @@ def trick_doc(ruleset: Ruleset, t: TrickResult) -> dict:
         "lowest": t.lowest,
         "winner": win,
         "points": t.points,
-        "reason": t.reason,
+        "reason": verdict_of(t),
         "plays": [{"player": p, "card": card_doc(c), "wins": p == win} for p, c in t.plays],
         "taken": [str(c) for c in t.taken],
         "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card), "value": s.value,
@@ -263,7 +271,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
                               "burned": t.burned, "revealed": [card_doc(c) for c in t.revealed],
                               "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card),
                                           "policy": bool(s.policy)} for s in t.steals],
-                              "reason": t.reason,
+                              "reason": verdict_of(t),
                               # Won 2x: what it doubled (as the game page and replay say it).
                               "doubled": None if t.doubled is None else
                               {"from": t.doubled[0], "to": t.doubled[1], "banked": t.doubled[2]},
