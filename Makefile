@@ -51,7 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_cli.py $(BENCH_ARGS)
 
 # bids serve under a table's load (docs/serve.md, docs/performance.md): 100 games recorded through the
-# JSON API while 50 watchers hold each game's event stream; SERVE_ARGS=--quick for 10 games, 10 watchers.
+# JSON API while 50 watchers hold each game's event stream; SERVE_ARGS=--quick for a sanity run (3 games, 5 watchers).
 bench-serve: $(STAMP)
 	$(BIN)/python bench/bench_serve.py $(SERVE_ARGS)
 

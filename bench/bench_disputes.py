@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bidscli.analysis import disputes  # noqa: E402
+from bidscli.app import api  # noqa: E402
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     doc = None
     for _ in range(args.repeat):
         t0 = time.perf_counter()
-        doc = disputes.disputes(args.log, args.ruleset)
+        doc = api.disputes(args.log, args.ruleset)
         times.append(time.perf_counter() - t0)
     m = doc["minimal"]
     print(f"log: {args.log}")

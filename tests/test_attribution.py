@@ -29,13 +29,14 @@ from hypothesis import strategies as st
 from bidscli.analysis import attribution
 from bidscli.analysis.attribution import attribute, mixed_text, points_json
 from bidscli.core.errors import BidsError
+from bidscli.log.load import read
 from bidscli.log.reader import read_log_text
 from bidscli.rules.ruleset import load_ruleset
 from bidscli.sim.bots import play_game
 from bidscli.sim.deal import log_text, make_deal
 
-THIEF6 = "examples/thief-6p.toml"
-THIEF4 = "tests/data/diff-thief-4p.toml"
+THIEF6 = read("examples/thief-6p.toml")
+THIEF4 = read("tests/data/diff-thief-4p.toml")
 
 
 def rs(name):
@@ -377,8 +378,8 @@ def test_examples_parts_sum_and_swap(path, a, b):
     # friday-4p against the house rules: its groups interact (the order of switching them matters).
     assert assert_shapley(path, rs(a), rs(b)) == (path not in ("examples/lowest-3p.toml",
                                                                "tests/data/disputes-3r-4p.toml"))
-    ab = attribute(path, rs(a), rs(b), lenient=True)
-    ba = attribute(path, rs(b), rs(a), lenient=True)
+    ab = attribute(read(path), rs(a), rs(b), lenient=True)
+    ba = attribute(read(path), rs(b), rs(a), lenient=True)
     if ab is None:
         assert ba is None
         return

@@ -10,7 +10,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from bidscli.analysis import plan, variants
+from bidscli.analysis import plan
+from bidscli.app import api
 from bidscli.cli.main import main
 from bidscli.core.cards import cards
 from bidscli.engine.replay import Game, UnknownCard
@@ -281,7 +282,7 @@ def test_color_bids_centre_burn_reason_chain():
 
 
 def test_award_and_policy_steal_reasons():
-    d = variants.diff(THIEF, ["italian", "english"])
+    d = api.diff(THIEF, ["italian", "english"])
     eng = d.outcomes[1].result.rounds[0].tricks
     texts = [r.text for r in eng[4].reasons]  # trick 5
     assert "Dev takes K2 (+2) = 2 points" in texts

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from click.testing import CliRunner
 
 from bidscli.analysis import disputes, plan, variantcache
+from bidscli.app import api
 from bidscli.cli.main import main
 from bidscli.log.reader import read_log
 from bidscli.rules.ruleset import load_ruleset
@@ -79,7 +80,7 @@ def test_disputed_knobs_at_four_players():
 
 
 def test_single_knob_effects_on_the_thief_game():
-    doc = disputes.disputes(THIEF)
+    doc = api.disputes(THIEF)
     assert doc["base"] == "italian"
     assert doc["base_result"]["winners"] == ["Cleo"]
     timing = single(doc, "thief.timing", "deferred")
@@ -149,7 +150,7 @@ def test_deck_knob_variant_not_playable(monkeypatch):
     monkeypatch.setenv("COLUMNS", "1000")  # unwrapped lines (wrapping: test_width.py)
     # The 3-round english game reveals -5 (always in the english deck); with the italian
     # deck.minus_five_by_option = true and the -5 option off, -5 is not in the deck.
-    doc = disputes.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
+    doc = api.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
     s = doc["single"][0]
     assert s["status"] == "not playable" and not s["playable"]
     assert "-5 is not in the english 4-player deck" in s["error"]
@@ -172,7 +173,7 @@ def test_a_table_option_given_as_knob_says_what_is_expected():
 
 
 def test_full_search_on_three_rounds_is_cached():
-    doc = disputes.disputes(BIG)
+    doc = api.disputes(BIG)
     m = doc["minimal"]
     assert m["knob_count"] == 12 and m["search"] == "all combinations"
     # Nothing changes the winner here, so every combination is searched: 2^12 - 1.
@@ -211,7 +212,7 @@ def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path, monkeypatch
     from tests.test_diff import _five_player_english_log
 
     path = _five_player_english_log(tmp_path)
-    doc = disputes.disputes(path)
+    doc = api.disputes(path)
     m = doc["minimal"]
     assert m["knob_count"] == 13 and m["search"] == "single and pair changes only"
     numbers = single(doc, "deck.numbers", {"3": 10, "4": 10, "5": 10, "6": 14})

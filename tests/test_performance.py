@@ -231,6 +231,7 @@ def test_a_played_game_leaves_no_reference_cycle():
 
     from bidscli.analysis import variants
     from bidscli.app import api, batch, season, stream
+    from bidscli.log.load import read
 
     logs = ("examples/thief-6p.toml", "examples/colour-5p.toml", "tests/outside/o09_3p_english_deferred_thief.toml")
     broken = ("examples/broken.toml", "tests/outside/broken/b03_missing_player.toml")
@@ -241,9 +242,10 @@ def test_a_played_game_leaves_no_reference_cycle():
             loaded, result = api.score(log)
             del loaded, result
             assert api.validate(log) == []
-            d = variants.diff(log, ["english", "japanese"], lenient=True)
+            d = api.diff(log, ["english", "japanese"], lenient=True)
             del d
-            pl = variants.plays(log, ["english"], lenient=True, minimum=1, explain=False)
+            rulesets, labels, _ = api.loaded_rulesets(["english"])
+            pl = variants.plays(read(log), rulesets, labels, lenient=True, explain=False)
             del pl
         for log in broken:
             found = list(batch.validate_paths([log]))

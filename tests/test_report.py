@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bidscli.analysis import variants
 from bidscli.app import api
 from bidscli.cli.main import main
 from bidscli.core.errors import BidsError
@@ -291,7 +290,7 @@ def test_json_is_the_page_data():
 def test_comparison_page(tmp_path):
     page, tree = write_report(tmp_path, "examples/thief-6p.toml", "-r", "italian", "-r", "english")
     assert external_refs(page, tree) == []
-    d = diffreport.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
+    d = diffreport.diff_json(api.diff("examples/thief-6p.toml", ["italian", "english"]))
     verdicts = tree.root.find("section", "verdicts").text()
     assert "Ada wins with 46" in verdicts and "Cy wins with 62" in verdicts
     # The totals table, under each ruleset, with the difference.
@@ -333,7 +332,7 @@ def test_comparison_page_accounts_for_every_point(tmp_path):
     for line in ("Ada +15 = -5 bonus +15", "Cy +30 = 2x doubles +15, -5 bonus +15", "Fay +7 = lucky loser +7"):
         assert line in moved
     assert "2x doubles (double.scope) decides the winner" in moved
-    d = diffreport.diff_json(variants.diff("examples/thief-6p.toml", ["italian", "english"]))
+    d = diffreport.diff_json(api.diff("examples/thief-6p.toml", ["italian", "english"]))
     rows = tree.root.find("table", "account").find("tbody").find_all("tr")
     for row in rows:
         p, diff, because = [c.text() for c in row.find_all("td")]
@@ -371,7 +370,7 @@ def test_comparison_with_an_undetermined_ruleset(tmp_path):
     shows '?' for what is unknown and gives no account, instead of failing."""
     page, tree = write_report(tmp_path, "examples/lowest-3p.toml", "-r", "japanese", "-r", "english",
                               "--lenient-deck")
-    d = diffreport.diff_json(variants.diff("examples/lowest-3p.toml", ["japanese", "english"], lenient=True))
+    d = diffreport.diff_json(api.diff("examples/lowest-3p.toml", ["japanese", "english"], lenient=True))
     assert d["undetermined"]["english"]
     verdicts = tree.root.find("section", "verdicts").text()
     assert "undetermined" in verdicts
@@ -418,7 +417,7 @@ def test_out_dash_writes_the_page_to_stdout():
 def test_comparison_says_what_lenient_deck_stretched(tmp_path):
     page, tree = write_report(tmp_path, "examples/friday-4p.toml", "-r", "italian", "-r", "english",
                               "--lenient-deck")
-    d = diffreport.diff_json(variants.diff("examples/friday-4p.toml", ["italian", "english"], lenient=True))
+    d = diffreport.diff_json(api.diff("examples/friday-4p.toml", ["italian", "english"], lenient=True))
     notes = [f"{lab}: {n}" for lab, ns in d["lenient_deck"].items() for n in ns]
     assert notes
     # the notes are in the page's body (once: the <title> holds no markup)

@@ -180,9 +180,22 @@ def test_too_many_wrong_secrets_wait(served):
     assert codes[0] == 401 and codes[-1] == 429
 
 
+def test_too_many_requests_from_one_address_wait_with_a_clear_answer(tmp_path):
+    site = Site(str(tmp_path), SECRET, {"testserver"}, rate=0.001, burst=3)
+    with TestClient(site.app) as client:
+        codes = [client.get("/api/games").status_code for _ in range(4)]
+        r = client.get("/api/games/x/events")
+        page = client.get("/")
+    assert codes == [200, 200, 200, 429]
+    assert r.status_code == 429 and r.headers["retry-after"] == "1"
+    assert r.json() == {"errors": [{"message": "too many requests: wait a moment", "line": None}]}
+    assert page.status_code == 429 and page.text == "too many requests: wait a moment\n"
+
+
 def test_another_host_is_refused(served):
     r = served.get("/api/games", headers={"Host": "evil.example:8765"})
     assert r.status_code == 421
+    assert r.json() == {"errors": [{"message": "this server answers only for testserver", "line": None}]}
     assert served.get("/", headers={"Host": "evil.example"}).status_code == 421
 
 

@@ -264,3 +264,71 @@ def test_sigkill_while_a_trick_is_sent_leaves_a_valid_log_with_every_trick_answe
             assert [t["line"] for t in resumed["tricks"]] == LINES[: resumed["trick"] - 1]
     finally:
         again.stop()
+
+
+def test_event_streams_are_held_across_games_and_let_go(server):
+    """Game after game, 40 watchers from one address open a game's stream, see its tricks, and
+    leave: 40 x 4 streams is past the 100 one address may hold at once, so a stream the server
+    did not let go would have the later games refused (429). Three watchers stay on game 1 all
+    along and still get its undo at the end."""
+    import asyncio
+
+    import httpx
+
+    async def stream(client, game_id: str, seen: list, statuses: list) -> None:
+        async with client.stream("GET", f"/api/games/{game_id}/events") as r:
+            statuses.append(r.status_code)
+            async for line in r.aiter_lines():
+                if line.startswith("data: "):
+                    seen.append(json.loads(line[6:])["version"])
+
+    async def until(test, what: str) -> None:
+        for _ in range(600):
+            if test():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(what)
+
+    async def scenario() -> None:
+        limits = httpx.Limits(max_connections=200, max_keepalive_connections=0)
+        async with httpx.AsyncClient(base_url=server.base, timeout=60, limits=limits) as client:
+            async def new(file: str) -> dict:
+                r = await client.post("/api/games", json=dict(NEW_GAME, file=file), headers=server.auth)
+                assert r.status_code == 201, r.text
+                return r.json()
+
+            first = await new("g1.toml")
+            kept_seen: list[list] = [[] for _ in range(3)]
+            kept_statuses: list[int] = []
+            kept = [asyncio.create_task(stream(client, "g1", s, kept_statuses)) for s in kept_seen]
+            await until(lambda: all(first["version"] in s for s in kept_seen), "game 1's watchers got no state")
+            for n in range(2, 6):
+                state = await new(f"g{n}.toml")
+                seen: list[list] = [[] for _ in range(40)]
+                statuses: list[int] = []
+                tasks = [asyncio.create_task(stream(client, f"g{n}", s, statuses)) for s in seen]
+                await until(lambda: len(statuses) == 40, f"game {n}'s streams got no answer")
+                assert statuses == [200] * 40, f"game {n}: {statuses}"
+                for line in THIEF_LINES[:2]:
+                    r = await client.post(f"/api/games/g{n}/tricks", json={"line": line, "version": state["version"]},
+                                          headers=server.auth)
+                    assert r.status_code == 200, r.text
+                    state = r.json()
+                await until(lambda: all(state["version"] in s for s in seen), f"game {n}'s last trick not seen")
+                for t in tasks:  # the watchers leave
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+            r = await client.post("/api/games/g1/tricks", json={"line": THIEF_LINES[0], "version": first["version"]},
+                                  headers=server.auth)
+            assert r.status_code == 200, r.text
+            r = await client.post("/api/games/g1/undo", json={"version": r.json()["version"]}, headers=server.auth)
+            assert r.status_code == 200, r.text
+            undone = r.json()["version"]
+            assert undone == first["version"]  # the version is the log's content: back to game 1's first
+            await until(lambda: all(len(s) >= 3 for s in kept_seen), "game 1's watchers missed its trick and undo")
+            assert kept_statuses == [200] * 3 and all(s[-1] == undone for s in kept_seen)
+            for t in kept:
+                t.cancel()
+            await asyncio.gather(*kept, return_exceptions=True)
+
+    asyncio.run(scenario())

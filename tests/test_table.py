@@ -91,7 +91,9 @@ cells = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 5).flatmap(lambda n: st.tuples(
     st.lists(st.lists(cells, min_size=n, max_size=n), min_size=1, max_size=5),
-    st.lists(st.text(alphabet="Rrank -5bonus", min_size=0, max_size=7), min_size=n, max_size=n),
+    # (no header word of dashes alone: a header wrapped at its spaces would show a line of them)
+    st.lists(st.text(alphabet="Rrank -5bonus", min_size=0, max_size=7).filter(
+        lambda h: not any(set(w) <= {"-"} for w in h.split())), min_size=n, max_size=n),
     st.lists(st.one_of(st.none(), st.integers(1, 12)), min_size=n, max_size=n),
     st.integers(20, 120),
 )))
@@ -99,18 +101,78 @@ def test_tables_line_up_and_keep_every_word(case):
     rows, headers, limits, width = case
     for got, room in ((fit(rows, headers, width), width), (fit(rows, headers, 1000, maxcolwidths=limits), 1000)):
         lines = got.splitlines()
-        dashes = lines[1]
-        assert set(dashes) <= {"-", " "} and dashes == dashes.rstrip()
-        assert all(screen(line) <= screen(dashes) and line == line.rstrip() for line in lines)
-        # Every column starts where its dashes do: the gaps between columns stay blank.
+        # The headers (wrapped at their spaces when the table is too wide for them), then the dashes.
+        at = next(i for i, line in enumerate(lines) if line and set(line) <= {"-", " "})
+        dashes = lines[at]
+        assert dashes == dashes.rstrip() and all(line == line.rstrip() for line in lines)
+        # A column that left the table (too wide even so) is under each row, 'header: text'
+        # (no cell here holds a ':'); its text is wrapped to the terminal, not to the table.
+        moved = len(dashes.split()) < len(headers)
+        under = len(lines)
+        if not moved:
+            assert all(screen(line) <= screen(dashes) for line in lines)
+        else:
+            named = all(h.strip() for h in headers)  # else the lines under a row have no label to find
+            under = next((i for i, line in enumerate(lines) if ":" in line), len(lines)) if named else at + 1
+            assert all(screen(line) <= max(room, screen(dashes)) or len(line.split(": ")[-1].split()) == 1
+                       for line in lines)
+        # Every column starts where its dashes do: the gaps between columns stay blank (in the
+        # lines up to the first one under a row).
         gaps = [i for i, ch in enumerate(dashes) if ch == " "]
-        for line in lines:
+        for line in lines[:under]:
             text = "".join(ch + " " * (screen(ch) - 1) for ch in line)  # one position a screen column
             assert all(text[i] == " " for i in gaps if i < len(text)), (got, line)
         words = sorted(w for r in rows for cell in r for w in str(cell).split())
-        shown = sorted(w for line in lines[2:] for w in line.split())
+        shown = sorted(w for line in lines[at + 1:] for w in line.split(": ", 1)[-1].split())
         if words != shown:  # only a word with a hyphen, of wide characters or wider than the table may be cut
             assert "".join(sorted("".join(words))) == "".join(sorted("".join(shown)))
         kept = Counter(w for r in rows for cell in r for w in str(cell).split()
                        if "-" not in w and w.isascii() and len(w) <= room)
         assert not kept - Counter(shown), (got, kept - Counter(shown))  # never cut inside a word
+
+
+# -- fit's last resorts, when wrapping the text columns is not enough -----------------------------
+
+
+def test_headers_give_up_their_room_when_the_table_is_still_too_wide():
+    # Numbers never wrap: at 30 columns only the headers can give room, each wrapped at its spaces.
+    got = fit([["Ana", 7, 1, 48], ["Ben", 0, 0, 14]], ["player", "lucky loser rounds", "-5 bonuses", "total"], 30)
+    assert got.splitlines() == [
+        "player   lucky       -5  total",
+        "         loser  bonuses",
+        "        rounds",
+        "------  ------  -------  -----",
+        "Ana          7        1     48",
+        "Ben          0        0     14"]
+    # With room, the headers keep theirs (the layout bidscli has always printed).
+    assert fit([["Ana", 7, 1, 48]], ["player", "lucky loser rounds", "-5 bonuses", "total"], 80).splitlines()[0] == (
+        "player      lucky loser rounds    -5 bonuses    total")
+
+
+WHY_ROWS = [["1.1", "K5", "Cleo wins with the highest bid K7", 12], ["1.2", "-5", "burned: a tie on 10, Ben leads", 0]]
+
+
+def test_the_widest_text_column_goes_under_each_row_as_the_last_resort():
+    got = fit(WHY_ROWS, ["trick", "prize", "why", "points"], 24)
+    assert got.splitlines() == [
+        "trick  prize  points",
+        "-----  -----  ------",
+        "1.1    K5         12",
+        "  why: Cleo wins with",
+        "    the highest bid K7",
+        "1.2    -5          0",
+        "  why: burned: a tie on",
+        "    10, Ben leads"]
+    assert all(screen(line) <= 24 for line in got.splitlines())
+    # A caller with its own layout for a table too wide keeps every column (and sees it is too wide).
+    kept = fit(WHY_ROWS, ["trick", "prize", "why", "points"], 24, move=False).splitlines()
+    assert kept[0].split() == ["trick", "prize", "why", "points"] and max(map(screen, kept)) > 24
+
+
+def test_a_japanese_column_under_its_row_fits_in_screen_columns():
+    got = fit([["Ana", "使用するカード は 手札内の黒カード です", "x y z w"]], ["名前", "ソース", "note"], 20).splitlines()
+    assert got[:3] == ["名前    note", "------  -------", "Ana     x y z w"]
+    assert got[3].startswith("  ソース: ")
+    assert all(screen(line) <= 20 for line in got), got
+    # Every character is still there (a run of Japanese may be parted anywhere).
+    assert "".join("".join(line.split()) for line in got[3:]) == "ソース:使用するカードは手札内の黒カードです"

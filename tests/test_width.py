@@ -223,3 +223,24 @@ def test_rules_show_never_breaks_a_knob_name_or_value_at_80_columns():
         assert name in firsts, name
     for value in ("winner_takes_next", "replace_center", "next_weakest_with_cards", "strongest_with_cards"):
         assert value in out.split() or any(value in w for w in out.split()), value
+
+
+def test_rules_show_puts_each_source_under_its_knob_when_the_columns_cannot_hold_it():
+    # At 80 columns the source's prose has no room beside the knob, its value and the allowed
+    # values: it goes under the knob's row, wrapped to the whole width, never a column of a few
+    # letters a line.
+    for lang in ("en", "ja"):
+        out = bids("--lang", lang, "rules", "show", "italian", columns="80").stdout.splitlines()
+        assert all(screen_width(line) <= 80 for line in out), lang
+        head = next(i for i, line in enumerate(out) if line.startswith("knob "))
+        assert "source" not in out[head] and set(out[head + 1]) <= {"-", " "}
+        # '  source: ...' (the heading in the output language), one for each knob but the fine print's
+        sources = [line for line in out if re.match(r"  [^\s:]+: (IT|EN|JA|UNSTATED)", line)]
+        assert len(sources) >= len(KNOBS) - 2, lang
+
+
+def test_rules_diff_and_disputes_keep_their_own_layout_when_too_narrow():
+    # rules diff: one knob a block when the values do not fit side by side (no column moved).
+    out = bids("rules", "diff", "italian", "english", columns="60").stdout.splitlines()
+    assert out[2] == "deck.numbers" and out[3] == "  italian = 3:10, 4:10, 5:10, 6:14"
+    assert all(screen_width(line) <= 60 for line in out)

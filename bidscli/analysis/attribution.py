@@ -4,7 +4,7 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
 
     attribute(log, ruleset_a, ruleset_b, options=None, *, lenient=False,
               labels=None) -> Attribution | None
-        log: a GameLog (bidscli.log.load.read) or a path; rulesets: Ruleset objects
+        log: a GameLog (bidscli.log.load.read), never a path; rulesets: Ruleset objects
         (-o knob overrides already applied); options: table options on top of
         the log's. None when either game is undetermined from this log (it
         needs a pile card the log never showed). Raises BidsError when the
@@ -99,10 +99,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import BidsError
+from ..log.reader import GameLog
 from ..rules.knobs import KNOBS, knob_value
 from ..rules.ruleset import Ruleset, deck_for
 
@@ -295,14 +295,11 @@ def _same_deck(a: Ruleset, b_deck_knobs: dict, players: int, options) -> bool:
 # -- the account -------------------------------------------------------------------------
 
 
-def attribute(log, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str, bool] | None = None, *,
+def attribute(log: GameLog, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str, bool] | None = None, *,
               lenient: bool = False, labels: Sequence[str] | None = None) -> Attribution | None:
     """The exact account of ``totals_b - totals_a`` (see the module docstring)."""
-    from ..log.load import read
     from . import plan
 
-    if isinstance(log, (str, Path)):
-        log = read(log)
     deal = plan.build_deal(log, options)
     labs = tuple(labels) if labels else tuple(plan.ruleset_labels([ruleset_a, ruleset_b],
                                                                [ruleset_a.name, ruleset_b.name]))

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.errors import RulesetError
+from ..log.reader import GameLog
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import (
     BUNDLED,
+    Ruleset,
     load_ruleset,
     parse_option_assignments,
     unknown_knob,
@@ -75,29 +77,18 @@ MAX_VARIANTS = 10_000  # variants of the search for the smallest sets (2^12 - 1 
 SEARCH_ROUND_REPLAYS = 4_000
 
 
-def disputes(path, base_ref: str | None = None, knob_args: Sequence[str] = (), option_pairs: Sequence[str] = (),
+def disputes(log: GameLog, base: Ruleset, options: Mapping[str, bool] | None = None, knob_args: Sequence[str] = (),
              *, lenient: bool = False, progress=None) -> dict:
-    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict.
+    """Which rule decided this game? (``bids disputes``), as a JSON-ready dict: a read log under its
+    base ruleset (``-o`` knobs applied; ``options``: its table options with ``-o`` ones on top), as
+    ``app.api.disputes`` checks and loads them.
 
     ``progress(variants, replays, rounds)``, if given, is called after each variant and each
     replayed round: the variants looked at so far (single changes included), the replays they
     took and the rounds those played."""
-    from ..log.load import load
     from ..rules.knobs import knob_value
 
     started = time.perf_counter()
-    log, base, options = load(path, base_ref, option_pairs)
-    if not lenient:
-        # A log that is not valid under its base ruleset cannot say which rule
-        # decided it: report its first problem, as `bids score` would.
-        from ..engine.replay import replay
-
-        problems: list = []
-        replay(log, base, options, collect=problems)
-        if problems:
-            from .hints import with_diff_hint
-
-            raise with_diff_hint(problems[0], log, base_ref, option_pairs)
     deal = build_deal(log, options)
     n = len(deal.players)
     base_out = play_deal(deal, base, lenient=lenient, offered=None)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.errors import BidsError
 from ..engine.replay import replay
 from ..log.load import ruleset_and_options
 from ..log.reader import GameLog
-from ..rules.ruleset import is_bundled, load_ruleset
+from ..rules.ruleset import Ruleset, is_bundled, load_ruleset, parse_option_assignments
 
 
 def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
@@ -22,9 +22,11 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
         return exc
     try:
         own, opts = ruleset_and_options(log, None, option_pairs)
-        if own.name == load_ruleset(ruleset_ref).name and own.path == load_ruleset(ruleset_ref).path:
+        other = load_ruleset(ruleset_ref)
+        if own.name == other.name and own.path == other.path:
             return exc
         replay(log, own, opts)
+        table_options, knob_overrides = parse_option_assignments(list(option_pairs))
     except BidsError:
         return exc
     own_ref = log.ruleset
@@ -35,7 +37,9 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
     words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
     for pair in option_pairs:
         words += ["-o", pair]
-    flag = _diff_flag(str(log.file), [own_ref, ruleset_ref], option_pairs)
+    if knob_overrides:
+        other = other.with_knobs(knob_overrides)
+    flag = _diff_flag(log, [own, other], table_options)
     if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
         return exc
     command = " ".join(shlex.quote(w) for w in words + flag)
@@ -44,7 +48,7 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
     return exc
 
 
-def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[str] | None:
+def _diff_flag(log: GameLog, rulesets: list[Ruleset], table_options: Mapping[str, bool]) -> list[str] | None:
     """The flags with which ``bids diff`` plays this log under both rulesets: none, or
     ``--lenient-deck`` (a card X's deck lacks); None when diff refuses it too. Only the plays
     are needed to know (``variants.plays``, where diff refuses a deal), not the whole account."""
@@ -52,7 +56,7 @@ def _diff_flag(path: str, refs: list[str], option_pairs: Sequence[str]) -> list[
 
     for flags in ([], ["--lenient-deck"]):
         try:
-            variants.plays(path, refs, lenient=bool(flags), option_pairs=option_pairs)
+            variants.plays(log, rulesets, [r.name for r in rulesets], table_options, lenient=bool(flags))
         except BidsError:
             continue
         return flags

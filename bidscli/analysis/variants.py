@@ -6,12 +6,13 @@ The deal is built and played by ``plan.py``; the places where the games part are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..core.errors import DeckError, RulesetError
-from ..rules.ruleset import load_ruleset, parse_option_assignments
-from .plan import DealPlan, build_deal, play_deal, ruleset_labels, start_game
+from ..core.errors import DeckError
+from ..log.reader import GameLog
+from ..rules.ruleset import Ruleset
+from .plan import DealPlan, build_deal, play_deal, start_game
 
 
 class Diff(NamedTuple):
@@ -37,24 +38,18 @@ class Plays(NamedTuple):
     reference: str | None  # the ruleset of the log's own game
 
 
-def plays(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = (),
-          minimum: int = 2, explain: bool = True) -> Plays:
-    """The deal under each ruleset, as ``diff`` plays it; raises the BidsError ``diff`` raises when
-    a ruleset cannot play it (a deck difference without ``lenient``). ``minimum``: the rulesets
-    needed (``bids season -r R`` replays the deal under one). ``explain=False``: the games keep
-    no explanation and no per-trick state (``bids season`` reads only the results)."""
-    from ..log.load import read
+def plays(log: GameLog, rulesets: Sequence[Ruleset], labels: Sequence[str],
+          options: Mapping[str, bool] | None = None, *, lenient: bool = False, explain: bool = True) -> Plays:
+    """The deal of a read log under each ruleset (``-o`` knobs already applied; ``labels`` name them,
+    ``plan.ruleset_labels``; ``options``: the ``-o`` table options), as ``diff`` plays it; raises the
+    BidsError ``diff`` raises when a ruleset cannot play it (a deck difference without ``lenient``).
+    ``explain=False``: the games keep no explanation and no per-trick state (``bids season`` reads
+    only the results)."""
     from .plan import reference_play
 
-    if len(refs) < minimum:
-        raise RulesetError("diff needs at least two rulesets: -r A -r B")
-    log = read(path)
-    options, knob_overrides = parse_option_assignments(list(option_pairs))
-    rulesets = [load_ruleset(r) for r in refs]
-    if knob_overrides:
-        rulesets = [r.with_knobs(knob_overrides) for r in rulesets]
     deal = build_deal(log, options)
-    labels = ruleset_labels(rulesets, refs)
+    labels = list(labels)
+    rulesets = list(rulesets)
     # The first ruleset's error is the one raised whatever the others do: when that ruleset refuses
     # the table (or, without lenient, the deal) before the first round, no game is played.
     _, err = start_game(deal, rulesets[0], lenient=lenient, explain=False)
@@ -83,14 +78,15 @@ def _refused(err, rs, lenient: bool):
     return err
 
 
-def diff(path, refs: Sequence[str], *, lenient: bool = False, option_pairs: Sequence[str] = ()) -> Diff:
-    """The same deal under several rulesets (``bids diff``); raises a BidsError for a deck difference."""
+def diff(log: GameLog, rulesets: Sequence[Ruleset], labels: Sequence[str], options: Mapping[str, bool] | None = None,
+         *, lenient: bool = False) -> Diff:
+    """The same deal under several rulesets (``bids diff``, read and loaded by ``app.api.diff``); raises
+    a BidsError for a deck difference."""
     from ..rules.ruleset import knob_diff_rows
     from .attribution import ACCOUNT_ROUND_REPLAYS, attribute_outcomes
     from .divergence import divergences as find_divergences
 
-    deal, labels, rulesets, outcomes, offered, reference = plays(path, refs, lenient=lenient,
-                                                                 option_pairs=option_pairs)
+    deal, labels, rulesets, outcomes, offered, reference = plays(log, rulesets, labels, options, lenient=lenient)
     divergences = find_divergences(deal, labels, outcomes)
     first = next((d.first_json() for d in divergences if d.kind == "trick"), None)  # one divergence finder
     first_score = None

@@ -184,8 +184,12 @@ def _own(path: str) -> Scored:
 
 def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
     from ..analysis import variants
+    from ..log.load import read
+    from .api import loaded_rulesets
 
-    pl = variants.plays(path, refs, lenient=lenient, minimum=1, explain=False)
+    log = read(path)
+    rulesets, labels, _ = loaded_rulesets(refs)
+    pl = variants.plays(log, rulesets, labels, lenient=lenient, explain=False)
     seats = pl.deal.players
     date = pl.deal.log.date
     for label, o in zip(pl.labels, pl.outcomes):

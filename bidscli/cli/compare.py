@@ -54,16 +54,13 @@ from .options import (
 @guarded
 def diff(log_path, ruleset_refs, option_pairs, lenient_deck, explain, everything, allow_partial, fmt):
     """`bids diff` (its help: the decorator's message ids)."""
-    from ..analysis import variants
     from ..app import api
     from ..report import diff as diffreport
     from ..report import render as report
 
     if len(ruleset_refs) < 2:
         raise click.UsageError(Message("diff needs at least two rulesets: -r A -r B").text())
-    if not allow_partial:
-        api.refuse_unfinished(log_path, ruleset_refs[0], option_pairs, lenient_deck)
-    d = variants.diff(log_path, ruleset_refs, lenient=lenient_deck, option_pairs=option_pairs)
+    d = api.diff(log_path, ruleset_refs, option_pairs, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
         echo(report.dumps(diffreport.diff_json(d, explain)))
     else:
@@ -89,16 +86,14 @@ def diff(log_path, ruleset_refs, option_pairs, lenient_deck, explain, everything
 @guarded
 def disputes(log_path, ruleset_ref, option_pairs, knobs, lenient_deck, allow_partial, fmt, progress):
     """`bids disputes` (its help: the decorator's message ids)."""
-    from ..analysis.disputes import disputes as find_disputes
     from ..app import api
     from ..report import diff as diffreport
     from ..report import render as report
 
-    if not allow_partial:
-        api.refuse_unfinished(log_path, ruleset_ref, option_pairs, lenient_deck)
     line = _SearchProgress(sys.stderr) if progress else None
     try:
-        doc = find_disputes(log_path, ruleset_ref, knobs, option_pairs, lenient=lenient_deck, progress=line)
+        doc = api.disputes(log_path, ruleset_ref, knobs, option_pairs, lenient=lenient_deck,
+                           allow_partial=allow_partial, progress=line)
     finally:
         if line is not None:
             line.finish()
@@ -165,8 +160,6 @@ def report(log_path, ruleset_refs, option_pairs, out, force, lenient_deck, allow
 
     if fmt == "html" and not out:
         raise click.UsageError(Message("report needs --out FILE.html (or --format json)").text())
-    if not allow_partial and len(ruleset_refs) > 1:  # a game page refuses it itself (api.score)
-        api.refuse_unfinished(log_path, ruleset_refs[0], option_pairs, lenient_deck)
     page = api.report_page(log_path, ruleset_refs, option_pairs, lenient=lenient_deck, allow_partial=allow_partial)
     if fmt == "json":
         echo(reportmod.dumps(page))

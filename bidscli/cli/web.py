@@ -152,11 +152,10 @@ class Site:
         host = (request.headers.get("host") or "").lower()
         with in_language(_lang(request)):
             if host not in self.hosts:
-                return PlainTextResponse(Message("this server answers only for {hosts}",
-                                                 hosts=" | ".join(sorted(self.hosts))).text() + "\n", status_code=421)
+                return _refusal(request, 421, Message("this server answers only for {hosts}",
+                                                      hosts=" | ".join(sorted(self.hosts))))
             if not self.buckets.take(_client(request)):
-                return PlainTextResponse(Message("too many requests: wait a moment").text() + "\n", status_code=429,
-                                         headers={"Retry-After": "1"})
+                return _refusal(request, 429, Message("too many requests: wait a moment"), {"Retry-After": "1"})
         return None
 
     def authorised(self, request: Request) -> bool:
@@ -304,7 +303,9 @@ class Site:
         lang = _lang(request)
         if hub.count() >= STREAMS or hub.by_client.get(client, 0) >= STREAMS_PER_CLIENT:
             with in_language(lang):
-                return _error(429, Message("too many event streams open: close some pages").text())
+                response = _error(429, Message("too many event streams open: close some pages").text())
+            response.headers["Retry-After"] = "15"  # a stream left is let go within a heartbeat
+            return response
         queue: asyncio.Queue = asyncio.Queue()
         hub.queues.setdefault(game.name, set()).add(queue)
         hub.by_client[client] = hub.by_client.get(client, 0) + 1
@@ -398,6 +399,16 @@ def _html_with_inline(text: str) -> Response:
            "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
     return Response(text, media_type="text/html; charset=utf-8",
                     headers={"Content-Security-Policy": csp, "Cache-Control": "no-store"})
+
+
+def _refusal(request: Request, status: int, message: Message, headers: dict[str, str] | None = None) -> Response:
+    """The door's refusal: the API's ``{"errors": [...]}`` under ``/api/`` (serve.md), a line of
+    text for a page."""
+    if request.url.path.startswith("/api/"):
+        response = _error(status, message.text())
+        response.headers.update(headers or {})
+        return response
+    return PlainTextResponse(message.text() + "\n", status_code=status, headers=headers)
 
 
 def _client(request: Request) -> str:

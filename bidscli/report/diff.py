@@ -580,7 +580,8 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
         changed = [f"{p} {s['totals'][p]} ({s['deltas'][p]:+d})" for p in players if s["deltas"].get(p)]
         compact.append([k, value, win, ", ".join(changed) or "none"])
     head = ["knob", "value" if common is not None else "value (used by)", "winner"]
-    table = text_table(rows, head + players, maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False)
+    table = text_table(rows, head + players, maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False,
+                       move=False)  # every player's total side by side, else the changes only (below)
     if max(map(len, table.splitlines())) > table_width:
         knob_w = max(len(r[0]) for r in compact)
         room = max(20, width - knob_w - 2 * 3 - 16 - 12)  # knob, value, winner, what is left for the totals

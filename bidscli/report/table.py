@@ -22,6 +22,7 @@ from __future__ import annotations
 
 MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
 GAP = "  "  # between two columns
+MOVED = 3  # fit moves at most this many columns under the rows (its last resort)
 
 
 def display_width(text: str) -> int:
@@ -166,11 +167,14 @@ class _Table:
     anyway, and so every line drawn is at most the columns' count times ``cap`` wide, and the
     table's size stays linear in the length of its cells."""
 
-    __slots__ = ("headers", "texts", "wraps", "aligns", "measured", "cap", "header_lines")
+    __slots__ = ("headers", "texts", "wraps", "aligns", "measured", "cap", "header_lines", "compact")
 
-    def __init__(self, rows, headers, colalign, numbers: bool, cap: int | None = None) -> None:
+    def __init__(self, rows, headers, colalign, numbers: bool, cap: int | None = None, compact: bool = False) -> None:
         self.headers = [str(h) for h in headers]
         self.cap = None if cap is None else max(1, cap)
+        # compact (fit's last resort but one): a header adds no room of its own to its column
+        # (only its longest word must fit) and wraps at its spaces to the column's width.
+        self.compact = compact
         self.header_lines = [_cell_lines(h, None, None if self.cap is None else max(1, self.cap - 2))
                              for h in self.headers]
         self.texts, self.wraps, self.aligns = [], [], []
@@ -201,8 +205,9 @@ class _Table:
         done = self.measured.get(key)
         if done is None:
             cells = [_cell_lines(text, limit if may else None, cap) for text, may in zip(self.texts[c], self.wraps[c])]
-            width = max([*(display_width(line) + 2 for line in self.header_lines[c]),
-                         *(display_width(line) for lines in cells for line in lines)])
+            head = ([_unbroken(w) for w in self.headers[c].split()] if self.compact
+                    else [display_width(line) + 2 for line in self.header_lines[c]])
+            width = max([*head, *(display_width(line) for lines in cells for line in lines)], default=0)
             done = self.measured[key] = (cells, width)
         return done
 
@@ -210,19 +215,24 @@ class _Table:
         """The width of the table drawn with these limits (its line of dashes is the widest)."""
         return sum(self.column(c, limit)[1] for c, limit in enumerate(limits)) + len(GAP) * (len(limits) - 1)
 
-    def draw(self, limits) -> str:
+    def draw(self, limits, after=None) -> str:
+        """The table; ``after``: for each row, lines drawn under it (fit's columns moved under the row)."""
         columns = [self.column(c, limit) for c, limit in enumerate(limits)]
         pads = [_pad_right if align == "right" else _pad_left for align in self.aligns]
+        heads = ([_cell_lines(h, w, self.cap) if h.strip() else [""] for h, (_, w) in zip(self.headers, columns)]
+                 if self.compact else self.header_lines)
         out = []
-        for k in range(max(map(len, self.header_lines), default=1)):
+        for k in range(max(map(len, heads), default=1)):
             out.append(GAP.join(pad(lines[k] if k < len(lines) else "", w)
-                                for lines, pad, (_, w) in zip(self.header_lines, pads, columns)).rstrip())
+                                for lines, pad, (_, w) in zip(heads, pads, columns)).rstrip())
         out.append(GAP.join("-" * w for _, w in columns))
         for r in range(len(self.texts[0]) if self.texts else 0):
             cells = [cell_lines[r] for cell_lines, _ in columns]
             for k in range(max([1, *map(len, cells)])):
                 out.append(GAP.join(pad(lines[k] if k < len(lines) else "", w)
                                     for lines, pad, (_, w) in zip(cells, pads, columns)).rstrip())
+            if after is not None:
+                out += after[r]
         return "\n".join(out)
 
 
@@ -264,22 +274,84 @@ def _is_text_column(cells: list) -> bool:
     return any(type(cell) is str and " " in cell.strip() and display_width(cell) > MIN_COLUMN for cell in cells)
 
 
-def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True, whole=()) -> str:
+def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True, whole=(),
+        move: bool = True) -> str:
     """The table no wider than ``width`` when it can be: the widest text columns are wrapped at
     spaces (never inside a word) until the table fits or every text column is down to its
     longest word. Numbers, cards and names never wrap.
 
+    When that is still too wide, two last resorts, each only if the one before does not fit:
+    the headers give up their own room (each wraps at its spaces, its column as wide as its
+    longest word or cell); then the widest text column (never the first, nor one in ``whole``)
+    leaves the table and is drawn under each row, ``header: text`` wrapped to the full width,
+    and the next such column if need be (those in ``whole`` last, the first column never), at
+    most MOVED columns. A table that none of this makes fit is drawn in the ordinary layout,
+    wider than ``width`` (a thousand rounds' scores: read it wider, or as JSON). ``move=False``:
+    no column leaves the table (a caller with a layout of its own for a table too wide:
+    ``rules diff``, ``disputes``).
+
     ``maxcolwidths`` are limits of the caller's (None: none) that fitting only lowers;
     ``numbers=False``: every cell is text (no column of numbers, numbers wrap too);
-    ``whole``: kept for the callers that name their columns of whole words (knob names, values):
-    no word of any column is broken now."""
-    table = _Table(rows, headers, colalign, numbers, cap=width)
+    ``whole``: the columns that leave the table last (knob names, values)."""
+    table, limits = _laid_out(rows, headers, width, colalign, maxcolwidths, numbers)
+    if table.width(limits) <= width or not rows:
+        return table.draw(limits)
+    compact, climits = _laid_out(rows, headers, width, colalign, maxcolwidths, numbers, compact=True)
+    if compact.width(climits) <= width:
+        return compact.draw(climits)
+    ncols = len(compact.headers)
+    raw = [[row[c] for row in rows if c < len(row)] for c in range(ncols)]
+    movable = sorted((c for c in range(1, ncols) if _is_text_column(raw[c])),
+                     key=lambda c: (c in whole, -max((display_width(line) for cell in raw[c]
+                                                      for line in str(cell).splitlines()), default=0)))
+    # At most MOVED columns, each tried once: a bounded number of layouts, whatever the columns.
+    for n in range(1, min(MOVED, len(movable)) + 1 if move else 1):
+        moved = sorted(movable[:n])
+        keep = [k for k in range(ncols) if k not in moved]
+        sub = [[seq[k] if k < len(seq) else None for k in keep]
+               for seq in (list(headers), list(colalign), list(maxcolwidths or ()))]
+        sub_rows = [[row[k] if k < len(row) else None for k in keep] for row in rows]
+        rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers)
+        if rest.width(rlimits) > width:
+            rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers, compact=True)
+        if rest.width(rlimits) <= width:
+            after = [[line for c in moved
+                      for line in _under_row(str(headers[c]), row[c] if c < len(row) else None, width)]
+                     for row in rows]
+            return rest.draw(rlimits, after)
+    return table.draw(limits)
+
+
+def _under_row(header: str, cell, width: int) -> list[str]:
+    """A moved cell's lines under its row: ``  header: text``, its continuations hung under it,
+    wrapped at spaces (a word wider than a line keeps a line of its own, as in a cell)."""
+    text = "" if cell is None else str(cell).strip()
+    if not text:
+        return []
+    out: list[str] = []
+    for k, line in enumerate(text.splitlines()):
+        if not line.strip():
+            continue
+        indent = (f"  {header.strip()}: " if header.strip() else "  ") if k == 0 else "    "
+        # Words whole, as in a cell (_cell_lines); a line with wide characters (Japanese, written
+        # without spaces) is cut where it is full, so it fits the terminal's screen columns.
+        line = line.strip()
+        out += wrap(line, width, indent=indent, hang="    ", whole_words=display_width(line) == len(line)) \
+            or [indent.rstrip()]
+    return out
+
+
+def _laid_out(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True,
+              compact: bool = False) -> tuple[_Table, list]:
+    """The table and its columns' limits: the text columns wrapped at spaces to fit ``width``
+    when they can (see fit)."""
+    table = _Table(rows, headers, colalign, numbers, cap=width, compact=compact)
     ncols = len(table.headers)
     limits = list(maxcolwidths or ())[:ncols]
     limits += [None] * (ncols - len(limits))
     drawn = table.width(limits)
     if drawn <= width or not rows:
-        return table.draw(limits)
+        return table, limits
     raw = [[row[c] for row in rows if c < len(row)] for c in range(ncols)]
     text_cols = [c for c in range(ncols) if _is_text_column(raw[c])]
     # No column is wider than the table may be (_Table): every width below is at most ``width``.
@@ -309,7 +381,7 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     # is narrowed by one at a time (the first of the widest, down to its longest word) until the
     # table fits: see _narrowed. A word is never broken to make it fit: a table whose words
     # cannot fit is drawn wider than ``width`` (only a word wider than ``width`` itself is cut).
-    return table.draw(_narrowed(table, limits, least, width))
+    return table, _narrowed(table, limits, least, width)
 
 
 def _unbroken(word: str) -> int:
