@@ -34,13 +34,13 @@ LANGS = ("it", "es", "ja")
 PAGES = {
     "report": (["report", "examples/friday-4p.toml", "--out"], {
         "it": ["4 giocatori:", "Vince: Dev con 48", "Tabella finale", "Andamento del punteggio", "Tutte le prese",
-               "Round 1: apre Ana", "R rosso, V verde, G giallo, B blu, N nero, W l'Alleato bianco",
-               "round 2: chi apre, la divisione dell'Alleato, il lucky loser", "Creato da bidscli"],
+               "Round 1: è di mano Ana", "R rosso, V verde, G giallo, B blu, N nero, W l'Alleato bianco",
+               "round 2: chi è di mano, la divisione dell'Alleato, il lucky loser", "Creato da bidscli"],
         "es": ["4 jugadores:", "Gana: Dev con 48", "Tabla final", "Evolución de la puntuación", "Todas las bazas",
                "Ronda 1: sale Ana", "R rojo, V verde, AM amarillo, AZ azul, N negro, W el Aliado blanco",
                "ronda 2: quién sale, el reparto del Aliado, el perdedor afortunado", "Hecho con bidscli"],
         "ja": ["プレイヤー 4 人：", "勝者：", "Dev（48 点）", "最終結果", "得点の推移", "すべてのトリック",
-               "ラウンド 1：リードは Ana", "赤、緑、黄、青、黒。W は白のアリーです。",
+               "ラウンド 1：Ana がリード", "赤、緑、黄、青、黒。W は白のアリーです。",
                "ラウンド 2：リードプレイヤー、アリーの山分け", "で作成"],
     }),
     "comparison": (["report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--out"], {
