@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bidscli.analysis import attribution
-from bidscli.analysis.attribution import attribute, mixed_text, points_json
+from bidscli.analysis.attribution import mixed_text, points_json
 from bidscli.core.errors import BidsError
 from bidscli.log.load import read
 from bidscli.log.reader import read_log_text
@@ -41,6 +41,14 @@ THIEF4 = read("tests/data/diff-thief-4p.toml")
 
 def rs(name):
     return load_ruleset(name)
+
+
+def attribute(log, ruleset_a, ruleset_b, *, lenient=False):
+    """The account ``bids diff`` gives of B against A: ``variants.diff``'s (raises its BidsError)."""
+    from bidscli.analysis import plan, variants
+
+    labels = plan.ruleset_labels([ruleset_a, ruleset_b], [ruleset_a.name, ruleset_b.name])
+    return variants.diff(log, [ruleset_a, ruleset_b], labels, lenient=lenient).attributions[0]
 
 
 def nonzero(parts):
