@@ -92,8 +92,9 @@ def test_thief_6p_divergences_name_every_round_end_and_the_bonus():
     assert ("round_end", 1, None) in kinds and ("trick", 3, 5) in kinds and ("bonus", None, None) in kinds
     r1 = next(d for d in at.divergences if d.kind == "round_end" and d.round == 1)
     assert r1.what == ("lucky loser",)
-    assert any("Fay" in x and "no_black_cards" in x for x in r1.reasons["english"])
-    assert r1.reasons["italian"] == ["lucky loser: only Bo, Eli, as under the other ruleset(s)"]
+    reasons = r1.to_json()["reasons"]  # the reasons are data, worded when shown: English here
+    assert any("Fay" in x and "no_black_cards" in x for x in reasons["english"])
+    assert reasons["italian"] == ["lucky loser: only Bo, Eli, as under the other ruleset(s)"]
 
 
 def test_swapping_the_rulesets_negates_every_part():

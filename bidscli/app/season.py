@@ -30,7 +30,7 @@ from ..analysis.season import (
 from ..core.errors import BidsError, UnfinishedError
 from ..core.i18n import Message, PluralMessage, output_language
 from ..core.paths import path_in, shared_path
-from ..core.sanitize import path_text
+from ..core.sanitize import path_text, toml_value
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
 from ..log.reader import MAX_FILE_BYTES, GameLog
@@ -318,16 +318,18 @@ def alias_map(texts: Iterable[str]) -> dict[str, str]:
         old, new = parse_alias(text)
         k = name_key(old)
         if k in keys and name_key(out[keys[k]]) != name_key(new):
-            raise ValueError(Message("--alias {given!r} and --alias {other!r} give {old!r} two names: give one",
-                                     given=text, other=keys[k] + "=" + out[keys[k]], old=old))
+            raise ValueError(Message("--alias {given} and --alias {other} give {old} two names: give one",
+                                     given=toml_value(text), other=toml_value(keys[k] + "=" + out[keys[k]]),
+                                     old=toml_value(old)))
         keys[k] = old
         out[old] = new
     for old, new in out.items():
         if name_key(new) in keys and name_key(new) != name_key(old):
             other = keys[name_key(new)]
-            raise ValueError(Message("--alias {given!r} and --alias {other!r}: {new!r} is both a new name and an old "
-                                     "one: map every old name straight to the name the season shows",
-                                     given=old + "=" + new, other=other + "=" + out[other], new=new))
+            raise ValueError(Message("--alias {given} and --alias {other}: {new} is both a new name and an old one: map "
+                                     "every old name straight to the name the season shows",
+                                     given=toml_value(old + "=" + new), other=toml_value(other + "=" + out[other]),
+                                     new=toml_value(new)))
     return out
 
 
@@ -412,11 +414,11 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     for old in names.unused():
         only = left_seats.get(name_key(old))
         if only:
-            notes.append(PluralMessage("--alias {old!r}: {old!r} plays only in a game left out ({games}): see 'Left out'",
-                                       "--alias {old!r}: {old!r} plays only in games left out ({games}): see 'Left out'",
-                                       len(only), old=old, games=", ".join(path_text(f) for f in only)))
+            notes.append(PluralMessage("--alias {old}: {old} plays only in a game left out ({games}): see 'Left out'",
+                                       "--alias {old}: {old} plays only in games left out ({games}): see 'Left out'",
+                                       len(only), old=toml_value(old), games=", ".join(path_text(f) for f in only)))
         else:
-            notes.append(Message("--alias {old!r}: no game has a player {old!r}", old=old))
+            notes.append(Message("--alias {old}: no game has a player {old}", old=toml_value(old)))
     notes += look_alike_notes(names.shown.values())
     left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))
