@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import json
 
-from ..core.i18n import N_, Message, PluralMessage, gettext
+from ..core.i18n import N_, Message, PluralMessage, catalog, gettext, output_language
 from .numbers import number, percent
 from .render import text_table
 
 NO_OPTIONS = N_("ruleset defaults")  # a study whose -o sets no table option
 # TRANSLATORS: whether the two rulesets' decks are the same (a cell of bids study's table)
 SAME, DIFFER = N_("same"), N_("differ")
+
+
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in the output language, told apart by ``context`` from the same words meaning
+    another thing elsewhere ("{player} wins": a rate here, a verdict in bids diff)."""
+    return catalog(output_language()).pgettext(context, msgid)
 
 
 def interval(low: str, high: str) -> str:
@@ -78,8 +84,9 @@ def table_text(doc: dict) -> str:
         # TRANSLATORS: a row of bids study's table: the player's (seat's) score
         rows.append([Message("{player} score", player=p).text()] + [_mean_cell(r["seats"][i]["score"]) for r in rs])
     for i, p in enumerate(st["players"]):
-        # TRANSLATORS: a row of bids study's table: how often the player (seat) wins
-        rows.append([Message("{player} wins", player=p).text()] + [_rate_cell(r["seats"][i]["wins"]) for r in rs])
+        # TRANSLATORS: a row of bids study's table: how often the player (seat) wins (its cells are rates)
+        label = pgettext("a row of the study table: the seat's win rate", "{player} wins")
+        rows.append([label.format(player=p)] + [_rate_cell(r["seats"][i]["wins"]) for r in rs])
     rows.append([gettext("margin (1st - 2nd)")] + [_mean_cell(r["margin"]) for r in rs])
     rows.append([gettext("shared first place")] + [_rate_cell(r["shared_wins"]) for r in rs])
     rows.append([gettext("rounds with a lucky loser")] + [_rate_cell(r["lucky_loser_rate"]) for r in rs])
