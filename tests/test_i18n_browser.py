@@ -48,7 +48,7 @@ PAGES = {
                "Quali regole hanno cambiato i punteggi", "ha cambiato: presa 3.5, fine del round 3",
                "La presa 3.5 va diversamente.", "Presa per presa", "Tabelle finali a confronto", "Regole diverse"],
         "es": ["El mismo reparto con 2 reglamentos", "6 jugadores: Ada, Bo", "Ada gana con 46", "después: Bo 42",
-               "Qué reglas cambiaron las puntuaciones", "cambió: baza 3.5, fin de la ronda 3",
+               "Qué reglas cambiaron las puntuaciones", "cambió: baza 3.5, final de la ronda 3",
                "La baza 3.5 sale de otra manera.", "Baza a baza", "Tablas finales", "Reglas distintas"],
         "ja": ["同じ配札を 2 つのルールセットで", "プレイヤー 6 人：Ada, Bo", "Ada が 46 点で勝ち", "次点：Bo 42",
                "どのルールが得点を動かしたか", "変化：トリック 3.5、ラウンド 3 の終わり",
