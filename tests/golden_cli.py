@@ -66,7 +66,7 @@ MULTI = {
 
 # The players' languages (issue 34): what is worded so far (every --help with click's own words,
 # validate's summary line and an error's place, the command line's usage errors, bids season's
-# table), in each language.
+# table, score, replay and the engine's reasons), in each language.
 LANGS = ("it", "es", "ja")
 LANG_RUNS = {
     "help": ["--help"],
@@ -85,6 +85,11 @@ LANG_RUNS = {
     "season-what-if": ["season", "tests/data/season", "-r", "italian", "-r", "english", "--lenient-deck",
                        "--min-games", "2", "--alias", "Ana Maria=Ana", "--alias", "Zed=Z"],
     "season-csv": ["season", "tests/data/season", "--format", "csv", "--rank-by", "rating"],
+    # score's table and notes; replay --explain's trick lines, reasons and card words (a legend)
+    "score": ["score", "examples/friday-4p.toml"],
+    "score-partial": ["score", "tests/data/season/unfinished.toml", "--allow-partial"],
+    "replay-explain": ["replay", "examples/thief-6p.toml", "--explain"],
+    "replay-lowest": ["replay", "examples/lowest-3p.toml"],
 }
 
 

@@ -59,8 +59,8 @@ def test_wrong_play_order_in_one_trick(tmp_path, base):
     assert err.player == "Ana"
     # Checking went on as if the trick were written in playing order: the game scores as before.
     path = tmp_path / "game.toml"
-    played = api.play(path)
-    result, errors = played.result, played.errors
+    replayed = api.play(path)
+    result, errors = replayed.result, replayed.errors
     assert len(errors) == 1 and result.totals == FRIDAY_TOTALS
     t3 = result.rounds[0].tricks[2]
     # R10 and G10 tie: burned, and in playing order Ana played the last tied card, so she

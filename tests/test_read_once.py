@@ -129,3 +129,22 @@ def test_disputes_checks_a_log_with_one_replay(games):
                        "--lenient-deck")
     assert res_checked.exit_code == 0 and res_lenient.exit_code == 0
     assert checked - (games() - checked) == 1  # the search alone (no check at all) plays one game less
+
+
+@pytest.mark.parametrize("refs", [[], ["-r", "italian", "-r", "english"]])
+def test_season_opens_each_log_once(copy, opens, refs):
+    log = copy(THIEF)
+    res = bids("season", log, *refs, "--jobs", "1")
+    assert res.exit_code == 0, res.output
+    assert opens(log) == 1
+
+
+@pytest.mark.parametrize("refs", [[], ["-r", "english", "-r", "italian"]])
+def test_season_names_a_left_out_logs_players_from_its_one_reading(copy, opens, refs):
+    # A log left out (its mistakes) still names its players: an --alias of one of them says they
+    # play only in a game left out (not that no game has them), from that one reading.
+    log = copy("examples/broken.toml")
+    res = bids("season", log, *refs, "--alias", "Ben=Benny", "--jobs", "1")
+    assert res.exit_code == 1
+    assert opens(log) == 1
+    assert "--alias 'Ben': 'Ben' plays only in a game left out" in res.stderr

@@ -8,25 +8,26 @@ from ..core.errors import BidsError
 from ..engine.replay import replay
 from ..log.load import ruleset_and_options
 from ..log.reader import GameLog
-from ..rules.ruleset import Ruleset, is_bundled, load_ruleset, parse_option_assignments
+from ..rules.ruleset import Ruleset, is_bundled, parse_option_assignments
 
 
-def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+def with_diff_hint(exc: BidsError, log: GameLog, ruleset: Ruleset, ruleset_ref: str | None,
+                   option_pairs: Sequence[str] = ()) -> BidsError:
     """Point to the right tool: a log that plays under the ruleset it names but not under
-    ``-r X`` was recorded under other rules, so the question is how the deal would have gone under
-    X, which ``bids diff`` answers. The hint is added only when that is true (the log scores under
-    its own ruleset with the same -o); otherwise the error stands alone."""
+    ``-r X`` (``ruleset``, with the ``-o`` knobs, as the command played it; ``ruleset_ref``: how
+    the command line named it) was recorded under other rules, so the question is how the deal
+    would have gone under X, which ``bids diff`` answers. The hint is added only when that is true
+    (the log scores under its own ruleset with the same -o); otherwise the error stands alone."""
     import shlex
 
     if ruleset_ref is None or log.ruleset is None:
         return exc
     try:
         own, opts = ruleset_and_options(log, None, option_pairs)
-        other = load_ruleset(ruleset_ref)
-        if own.name == other.name and own.path == other.path:
+        if own.name == ruleset.name and own.path == ruleset.path:
             return exc
         replay(log, own, opts)
-        table_options, knob_overrides = parse_option_assignments(list(option_pairs))
+        table_options, _ = parse_option_assignments(list(option_pairs))
     except BidsError:
         return exc
     own_ref = log.ruleset
@@ -37,9 +38,7 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset_ref: str | None, option
     words = ["bids", "diff", str(log.file), "-r", own_ref, "-r", ruleset_ref]
     for pair in option_pairs:
         words += ["-o", pair]
-    if knob_overrides:
-        other = other.with_knobs(knob_overrides)
-    flag = _diff_flag(log, [own, other], table_options)
+    flag = _diff_flag(log, [own, ruleset], table_options)
     if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
         return exc
     command = " ".join(shlex.quote(w) for w in words + flag)

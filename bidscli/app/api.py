@@ -27,7 +27,7 @@ from ..log.reader import GameLog
 from ..rules.ruleset import Ruleset, load_ruleset, parse_option_assignments
 
 
-class Played(NamedTuple):
+class Replayed(NamedTuple):
     """One log read once and played (``play``)."""
 
     loaded: Loaded
@@ -36,17 +36,28 @@ class Played(NamedTuple):
     read_errors: list[BidsError]  # those the reader found (a log with one is no deal for diff to play)
 
 
+def read(path: str | Path) -> tuple[GameLog, list[BidsError]]:
+    """A log read once, with the problems the reader found; raises the first when it made no log."""
+    log, errors = read_game_log(path)
+    if log is None:
+        raise errors[0]
+    return log, errors
+
+
 def play(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
-         allow_partial: bool = False) -> Played:
+         allow_partial: bool = False) -> Replayed:
     """Score one log and list every problem, as ``validate`` orders them (file order).
 
     ``score`` and ``replay`` stop at the first of these, so they stop at the same
     root cause that ``validate`` lists first. A log that cannot be read or has no
     ruleset raises its first problem.
     """
-    log, read_errors = read_game_log(path)
-    if log is None:
-        raise read_errors[0]
+    return play_read(*read(path), ruleset_ref, option_pairs, allow_partial)
+
+
+def play_read(log: GameLog, read_errors: list[BidsError], ruleset_ref: str | None = None,
+              option_pairs: Sequence[str] = (), allow_partial: bool = False) -> Replayed:
+    """``play`` of a log already read (``read``: the log and its reader's problems)."""
     try:
         ruleset, opts = ruleset_and_options(log, ruleset_ref, option_pairs)
     except BidsError:
@@ -54,7 +65,7 @@ def play(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequenc
             raise read_errors[0] from None
         raise
     result, errors = _check(log, read_errors, ruleset, opts, allow_partial)
-    return Played(Loaded(log, ruleset, opts), result, errors, read_errors)
+    return Replayed(Loaded(log, ruleset, opts), result, errors, read_errors)
 
 
 def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequence[str] = (),
@@ -63,21 +74,27 @@ def score(path: str | Path, ruleset_ref: str | None = None, option_pairs: Sequen
 
     An unfinished game is an error unless ``allow_partial`` (cli.md 'Unfinished games').
     """
-    played = play(path, ruleset_ref, option_pairs, allow_partial)
-    if played.errors:
-        raise first_error(played, ruleset_ref, option_pairs)
-    assert played.result is not None  # a game that could not be played has an error
-    return played.loaded, played.result
+    return score_read(*read(path), ruleset_ref, option_pairs, allow_partial)
 
 
-def first_error(played: Played, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
+def score_read(log: GameLog, read_errors: list[BidsError], ruleset_ref: str | None = None,
+               option_pairs: Sequence[str] = (), allow_partial: bool = False) -> tuple[Loaded, GameResult]:
+    """``score`` of a log already read (``read``)."""
+    replayed = play_read(log, read_errors, ruleset_ref, option_pairs, allow_partial)
+    if replayed.errors:
+        raise first_error(replayed, ruleset_ref, option_pairs)
+    assert replayed.result is not None  # a game that could not be played has an error
+    return replayed.loaded, replayed.result
+
+
+def first_error(replayed: Replayed, ruleset_ref: str | None, option_pairs: Sequence[str] = ()) -> BidsError:
     """The error a command that stops at the first shows: with the diff hint when the rules
     refused the log (an unfinished game or an empty log is no matter of rules, and a log the
     reader found a problem in is no deal for diff to play)."""
-    exc = played.errors[0]
-    if isinstance(exc, (UnfinishedError, NothingToScoreError)) or played.read_errors:
+    exc = replayed.errors[0]
+    if isinstance(exc, (UnfinishedError, NothingToScoreError)) or replayed.read_errors:
         return exc
-    return with_diff_hint(exc, played.loaded.log, ruleset_ref, option_pairs)
+    return with_diff_hint(exc, replayed.loaded.log, replayed.loaded.ruleset, ruleset_ref, option_pairs)
 
 
 def _refuse_unfinished(log: GameLog, read_errors: list[BidsError], ruleset_ref: str | None,
@@ -99,14 +116,6 @@ def _refuse_unfinished(log: GameLog, read_errors: list[BidsError], ruleset_ref: 
         if not (lenient_deck and isinstance(exc, DeckError)):
             break
     return collected
-
-
-def _read(path: str | Path) -> tuple[GameLog, list[BidsError]]:
-    """A log read once, with the reader's problems (the first raised when there is no log)."""
-    log, errors = read_game_log(path)
-    if log is None:
-        raise errors[0]
-    return log, errors
 
 
 def loaded_rulesets(ruleset_refs: Sequence[str], option_pairs: Sequence[str] = ()
@@ -132,7 +141,7 @@ def diff(path: str | Path, ruleset_refs: Sequence[str], option_pairs: Sequence[s
 
     if len(ruleset_refs) < 2:
         raise RulesetError("diff needs at least two rulesets: -r A -r B")
-    log, read_errors = _read(path)
+    log, read_errors = read(path)
     if read_errors:
         if not allow_partial:
             _refuse_unfinished(log, read_errors, ruleset_refs[0], option_pairs, lenient)
@@ -159,7 +168,7 @@ def disputes(path: str | Path, ruleset_ref: str | None = None, knob_args: Sequen
     stops at its first problem, as ``bids score`` would (with the diff hint)."""
     from ..analysis.disputes import disputes as search
 
-    log, read_errors = _read(path)
+    log, read_errors = read(path)
     if read_errors:
         if not allow_partial:
             _refuse_unfinished(log, read_errors, ruleset_ref, option_pairs, lenient)
@@ -173,7 +182,7 @@ def disputes(path: str | Path, ruleset_ref: str | None = None, knob_args: Sequen
             # The same replay without --allow-partial: the unfinished game's note is the one more.
             problems = [e for e in problems if not isinstance(e, UnfinishedError)]
         if problems:
-            raise with_diff_hint(problems[0], log, ruleset_ref, option_pairs)
+            raise with_diff_hint(problems[0], log, base, ruleset_ref, option_pairs)
     elif not allow_partial:
         _refuse_unfinished(log, [], ruleset_ref, option_pairs, lenient)
     return search(log, base, options, knob_args, lenient=lenient, progress=progress)

@@ -486,7 +486,7 @@ class Recorder:
         if n > MAX_TYPED:  # the real length, before any escaping
             return Outcome([self._too_long(n)], error=True, asking=self.pending is not None)
         text = line.strip()
-        if self.pending is not None and not _is_command(text, allow_pass=False):
+        if self.pending is not None and not _is_command(text):
             return self._answer(text)
         if not text or text.startswith("#"):
             return Outcome()
@@ -1023,7 +1023,7 @@ def _only_choice(c: StealChoice) -> tuple[str, Card] | None:
     return pairs[0] if len(pairs) == 1 else None
 
 
-def _is_command(text: str, allow_pass: bool) -> bool:
+def _is_command(text: str) -> bool:
     word = text.partition(" ")[0].lower()
     return word in ("quit", "exit", "q", "help", "?", "undo", "score", "hand")
 

@@ -33,7 +33,7 @@ from ..core.paths import path_in, shared_path
 from ..core.sanitize import path_text
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
-from ..log.reader import MAX_FILE_BYTES
+from ..log.reader import MAX_FILE_BYTES, GameLog
 from .batch import PathProblem, WalkedPath, iter_log_paths
 
 
@@ -145,35 +145,30 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
         if item.error is None:
             return Scored(item.path)
         return Scored(item.path, left_out=_located(item.error, item.path))
+    from . import api
+
+    log = None
     try:
-        return _own(item) if not refs else _replayed(item, refs, lenient)
+        log, read_errors = api.read(item)
+        return _own(item, log, read_errors) if not refs else _replayed(item, log, read_errors, refs, lenient)
     except BidsError as exc:
         exc.kept()  # (BidsError.kept: no reference cycle)
-        if isinstance(item, WalkedPath) and ruleset_file(item):
+        if log is None and isinstance(item, WalkedPath) and ruleset_file(item):
             return Scored(item)
-        return Scored(item, seats=_seats_of(item), left_out=_located(exc, item))
+        # The players a log left out names, when it was read (else none): a player who plays only in
+        # left-out games is said to be so, not to be in no game at all.
+        seats = tuple(log.players) if log is not None and log.players else ()
+        return Scored(item, seats=seats, left_out=_located(exc, item))
     except (RecursionError, MemoryError):
         return Scored(item, left_out=Reason(BidsError(Message("the log is too deeply nested or too large to score")),
                                             str(item)))
 
 
-def _seats_of(path: str) -> tuple:
-    """The players a log left out names, when its ``players`` can be read (else none): a player
-    who plays only in left-out games is said to be so, not to be in no game at all."""
-    from ..log.load import read_game_log
-
-    try:
-        log, _ = read_game_log(path)
-    except (BidsError, OSError, RecursionError, MemoryError):
-        return ()
-    return tuple(log.players) if log is not None and log.players else ()
-
-
-def _own(path: str) -> Scored:
+def _own(path: str, log: GameLog, read_errors: list[BidsError]) -> Scored:
     from . import api
 
     try:
-        loaded, result = api.score(path)  # the first error, as bids score stops; unfinished: refused
+        loaded, result = api.score_read(log, read_errors)  # the first error, as bids score stops; unfinished: refused
     except UnfinishedError as exc:  # the engine's advice names score's --allow-partial: season's own
         raise exc.advise(Message("a season counts finished games (`bids score FILE --allow-partial` shows its "
                                  "standings so far)")) from None
@@ -182,12 +177,12 @@ def _own(path: str) -> Scored:
                                  ruleset=loaded.ruleset.name),), seats)
 
 
-def _replayed(path: str, refs: Sequence[str], lenient: bool) -> Scored:
+def _replayed(path: str, log: GameLog, read_errors: list[BidsError], refs: Sequence[str], lenient: bool) -> Scored:
     from ..analysis import variants
-    from ..log.load import read
     from .api import loaded_rulesets
 
-    log = read(path)
+    if read_errors:  # diff's deal is a log read whole
+        raise read_errors[0]
     rulesets, labels, _ = loaded_rulesets(refs)
     pl = variants.plays(log, rulesets, labels, lenient=lenient, explain=False)
     seats = pl.deal.players

@@ -81,10 +81,10 @@ def replay(log_path, ruleset_ref, option_pairs, explain, allow_partial, fmt):
     from ..app import api
     from ..report import render as report
 
-    played = api.play(log_path, ruleset_ref, option_pairs, allow_partial)
-    loaded, result, errors = played.loaded, played.result, played.errors
+    replayed = api.play(log_path, ruleset_ref, option_pairs, allow_partial)
+    loaded, result, errors = replayed.loaded, replayed.result, replayed.errors
     if errors and not api.only_unfinished(errors):
-        raise api.first_error(played, ruleset_ref, option_pairs)
+        raise api.first_error(replayed, ruleset_ref, option_pairs)
     if fmt == "json":
         echo(report.dumps_plain(report.result_json(log_path, loaded.ruleset, result)))
     else:

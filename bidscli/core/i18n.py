@@ -133,15 +133,31 @@ def N_(msgid: str) -> str:
 
 
 def card_text(card: object, lang: str) -> str:
-    """A card as a text of ``lang`` says it: the one function every card argument of a message
-    goes through (``Card.in_language``). In English, and until the card words of the players'
-    languages are filled in here, the card's token (``R5``, ``Thief``).
+    """A card as a text of ``lang`` says it, in that language's card words (log.md "Card words in
+    the players' languages": ``G5`` is giallo 5 in Italian, ``Ladro`` the Thief): the one function
+    every card argument of a message goes through (``Card.in_language``). English: the card's
+    token (``R5``, ``Thief``), as JSON and CSV write it.
 
-    To fill it: this module is the bottom of core (errors and cards import it), so the card words
-    it reads must come from a module that imports nothing of bidscli (the words' tables, read
-    from ``card.colour``, ``card.number`` and ``card.special``), which the card reader may import
-    too; importing the reader from here would be an import loop (``make lint``)."""
-    return str(card)
+    The words come from ``cardnames``, which imports nothing of bidscli (this module is the bottom
+    of core: errors and cards import it), read from ``card.colour``, ``number`` and ``special``."""
+    if lang == ENGLISH:
+        return str(card)
+    key = (lang, card)
+    found = _card_words.get(key)
+    if found is None:
+        from .cardnames import token
+
+        colour, number, special = (getattr(card, "colour", None), getattr(card, "number", None),
+                                   getattr(card, "special", None))
+        if colour is None or (number is None and special is None):
+            found = str(card)  # not a card of the deck: as it is
+        else:
+            found = token(colour, number, special, lang)
+        _card_words[key] = found
+    return found
+
+
+_card_words: dict[tuple[str, object], str] = {}  # (language, card) -> its words: cards are interned, few
 
 
 # -- messages as data --------------------------------------------------------------------------

@@ -7,7 +7,15 @@ import os
 from operator import attrgetter
 
 from ..core.errors import BidsError
-from ..core.i18n import ENGLISH
+from ..core.i18n import (
+    ENGLISH,
+    N_,
+    Listed,
+    Message,
+    PluralMessage,
+    gettext,
+    output_language,
+)
 from ..core.sanitize import path_text
 from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
@@ -232,8 +240,12 @@ def result_json(file: str, ruleset: Ruleset, result: GameResult) -> dict:
 
 
 def options_text(options) -> str:
+    """The table options on, as their names (what a log's [options] writes), or "none" in words."""
     on = [k for k in TABLE_OPTIONS if options.get(k)]
-    return ", ".join(on) if on else "none"
+    if on:
+        return ", ".join(on)
+    # TRANSLATORS: no table option is on ("options: none")
+    return gettext("none")
 
 
 def minus_five_column(result: GameResult) -> bool:
@@ -242,51 +254,66 @@ def minus_five_column(result: GameResult) -> bool:
     return bool(result.options.get("minus_five")) or any(result.bonuses.values())
 
 
+# A score table's headings (worded where shown).
+_RANK, _PLAYER, _BONUS, _TOTAL = N_("rank"), N_("player"), N_("-5 bonus"), N_("total")
+
+
 def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: bool = False) -> str:
-    """``more_to_come``: the game goes on (the recorder's standings so far): no winner is named yet."""
+    """``more_to_come``: the game goes on (the recorder's standings so far): no winner is named yet.
+    In the output language (headings, marks, the winner line and the notes)."""
     rounds = result.rounds
     bonus = minus_five_column(result)
-    headers = ["rank", "player"] + [f"R{r.number}" + ("*" if r.partial else "") for r in rounds] + \
-        (["-5 bonus"] if bonus else []) + ["total"]
+    # TRANSLATORS: R1, R2...: round 1, round 2 (a chart's axis, a table's columns)
+    columns = [str(Message("R{round}", round=r.number)) + ("*" if r.partial else "") for r in rounds]
+    headers = [gettext(_RANK), gettext(_PLAYER), *columns] + ([gettext(_BONUS)] if bonus else []) + [gettext(_TOTAL)]
     rows = []
+    ally = gettext(N_("ally"))  # a round's score cell marks the allies of the round: "7 (ally)"
     for p, total in result.ranking:
         row = [result.ranks[p], p]
         for r in rounds:
             cell = str(r.scores.get(p, 0))
             marks = []
             if p in r.lucky_losers:
-                marks.append(f"LL {r.lucky_losers[p]}")
+                # TRANSLATORS: LL: lucky loser, and the points it paid, in a round's score cell ("0 (LL 7)")
+                mark = Message("LL {points}", points=r.lucky_losers[p])
+                marks.append(str(mark))
             if p in r.allies:
-                marks.append("ally")
+                marks.append(ally)
             if marks:
                 cell += f" ({', '.join(marks)})"
             row.append(cell)
         row += [result.bonuses[p], total] if bonus else [total]
         rows.append(row)
-    head = (f"{path_text(file)}: {named(ruleset)}, {len(result.players)} players, "
-            f"options: {options_text(result.options)}")
+    n = len(result.players)
+    head = str(PluralMessage("{file}: {ruleset}, {n} player, options: {options}",
+                             "{file}: {ruleset}, {n} players, options: {options}", n, file=path_text(file),
+                             ruleset=named(ruleset), options=options_text(result.options)))
     lines = [fit_text(head, whole_words=True), text_table(rows, headers, colalign=("right", "left"))]
+    win = result.winners
+    said = {"players": Listed(list(win), ","), "total": result.totals[win[0]] if win else 0}
     if result.stopped_at is not None:
-        lines.append(standings_line(result.stopped_at) + ": unfinished game, no winner")
+        r, t = result.stopped_at
+        lines.append(str(Message("Standings after round {round}, trick {trick}: unfinished game, no winner",
+                                 round=r, trick=t)))
     elif more_to_come:
-        win = result.winners
-        lines.append(("Leading: " if len(win) == 1 else "Sharing the lead: ") + ", ".join(win) +
-                     f" with {result.totals[win[0]]}")
+        lines.append(str(Message("Leading: {players} with {total}", **said) if len(win) == 1 else
+                         Message("Sharing the lead: {players} with {total}", **said)))
     else:
-        win = result.winners
-        lines.append(("Winner: " if len(win) == 1 else "Shared win: ") + ", ".join(win) +
-                     f" with {result.totals[win[0]]}")
+        lines.append(str(Message("Winner: {players} with {total}", **said) if len(win) == 1 else
+                         Message("Shared win: {players} with {total}", **said)))
     if any(r.lucky_losers for r in rounds):
-        what = {"no_tricks": "no trick", "no_black_cards": "no black card"}[ruleset.knobs["lucky_loser.condition"]]
-        lines.append(f"LL = lucky loser: points paid for winning {what} in the round")
+        if ruleset.knobs["lucky_loser.condition"] == "no_tricks":
+            lines.append(gettext(N_("LL = lucky loser: points paid for winning no trick in the round")))
+        else:
+            lines.append(gettext(N_("LL = lucky loser: points paid for winning no black card in the round")))
     if any(r.partial for r in rounds):
-        lines.append("* partial round: no Ally split or lucky loser applied")
+        lines.append(gettext(N_("* partial round: no Ally split or lucky loser applied")))
     return "\n".join(lines)
 
 
 def standings_line(stopped_at: tuple[int, int]) -> str:
     r, t = stopped_at
-    return f"Standings after round {r}, trick {t}"
+    return str(Message("Standings after round {round}, trick {trick}", round=r, trick=t))
 
 
 # cli.md: the partial marker is a CSV column 'partial', there when an unfinished game is
@@ -355,36 +382,71 @@ def doubled_text(t: TrickResult) -> str:
     points 9 -> 18", with ", banked total 20 -> 40" when it doubles the whole game."""
     assert t.doubled is not None, "asked only of a trick whose 2x doubled"
     old, new, banked = t.doubled
-    text = f"2x doubles {t.winner}'s round points {old} -> {new}"
     if banked is not None:
-        text += f", banked total {banked} -> {banked * 2}"
-    return text
+        return str(Message("2x doubles {player}'s round points {old} -> {new}, banked total {banked} -> {doubled}",
+                           player=t.winner, old=old, new=new, banked=banked, doubled=banked * 2))
+    return str(Message("2x doubles {player}'s round points {old} -> {new}", player=t.winner, old=old, new=new))
+
+
+def cards_text(cards, lang: str) -> str:
+    """Cards as a trick line shows them, in ``lang``'s card words (i18n.card_text): "K5 R3"."""
+    return " ".join([c.in_language(lang) for c in cards])
+
+
+def card_legend(lang: str) -> str | None:
+    """The colour letters of ``lang``'s card words, said once above a text that shows cards ("Cards:
+    R rosso, V verde, G giallo, B blu, N nero"); None where a card says its colour already (English,
+    Japanese: 赤5)."""
+    from ..core.cardnames import COLOUR_WORDS, LETTERS, ORDER
+    from ..core.worded import Colour
+
+    if LETTERS[lang] == LETTERS[ENGLISH] or LETTERS[lang] == COLOUR_WORDS[lang]:
+        return None
+    # TRANSLATORS: a colour's letter in the card words, and the colour ("G giallo")
+    pairs = [Message("{letter} {colour}", letter=Colour(c, letter=True), colour=Colour(c)) for c in ORDER]
+    # TRANSLATORS: the legend of the card words above a replay ("Carte: R rosso, V verde, ...")
+    return str(Message("Cards: {colours}", colours=Listed(pairs, ",")))
 
 
 def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool = False) -> str:
-    out = [f"{path_text(file)}: {named(ruleset)}, options: {options_text(result.options)}"]
+    """A game trick by trick, in the output language: cards in its card words (a legend says
+    them once), each trick's verdict and, with ``explain``, each reason."""
+    lang = output_language()
+    out = [str(Message("{file}: {ruleset}, options: {options}", file=path_text(file), ruleset=named(ruleset),
+                       options=options_text(result.options)))]
+    legend = card_legend(lang)
+    if legend is not None:
+        out.append(legend)
+    empty, burned = gettext(N_("(empty pile)")), gettext(N_("burned"))  # a trick's revealed cards; its verdict
     for r in result.rounds:
         out.append("")
-        out.append(f"Round {r.number}" + (" (partial)" if r.partial else "") + f": {r.leader} leads")
+        if r.partial:
+            out.append(str(Message("Round {round} (partial): {player} leads", round=r.number, player=r.leader)))
+        else:
+            out.append(str(Message("Round {round}: {player} leads", round=r.number, player=r.leader)))
         if explain:
             for x in r.reasons[:1]:
                 out.append(f"     - {reason_text(ruleset, x)}")
         for t in r.tricks:
-            shown = " ".join(str(c) for c in t.revealed) or "(empty pile)"
+            shown = cards_text(t.revealed, lang) or empty
             if t.hidden:
-                shown += " (hidden)"
-            plays = ", ".join(f"{p} {c}" for p, c in t.plays)
+                # TRANSLATORS: the revealed cards of a trick whose prize is hidden ("[Surprise] (hidden)")
+                hidden = Message("{cards} (hidden)", cards=shown)
+                shown = str(hidden)
+            plays = ", ".join([f"{p} {c.in_language(lang)}" for p, c in t.plays])
             if t.winner:
                 verdict = f"{t.winner} +{t.points}" if t.points >= 0 else f"{t.winner} {t.points}"
+                reason = t.verdict
             else:
-                verdict = "burned"
-            # the verdict says burned: the reason does not say it again ("tie on 9 (...)")
-            reason = t.reason if t.winner else t.reason.removesuffix(": burned")
-            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({reason})"
+                verdict = burned
+                # the verdict says burned: the reason does not say it again ("tie on 9 (...)")
+                reason = t.burned_by or t.verdict
+            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({'' if reason is None else reason})"
             if t.doubled is not None:  # what the 2x did (rules.md '2x'; the knob: --explain)
                 line += "; " + doubled_text(t)
             for s in t.steals:
-                line += f"; {s}" + (" (default policy)" if s.policy else "")
+                took = Message("{thief} steals {card} from {victim}", thief=s.thief, card=s.card, victim=s.victim)
+                line += "; " + str(Message("{steal} (default policy)", steal=took) if s.policy else took)
             out.append(line)
             if explain:
                 for x in t.reasons:
@@ -395,16 +457,26 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
                 out.append(f"   - {reason_text(ruleset, x)}")
         extra = []
         if r.allies:
-            extra.append(f"allies {r.allies[0]} + {r.allies[1]}")
+            extra.append(str(Message("allies {first} + {second}", first=r.allies[0], second=r.allies[1])))
         if r.lucky_losers:
-            extra.append("lucky loser " + ", ".join(f"{p} {v}" for p, v in r.lucky_losers.items()))
-        out.append(f"  Round {r.number} scores: " + ", ".join(f"{p} {v}" for p, v in r.scores.items()) +
-                   (f" ({'; '.join(extra)})" if extra else ""))
+            extra.append(str(Message("lucky loser {players}", players=", ".join(
+                f"{p} {v}" for p, v in r.lucky_losers.items()))))
+        scores = ", ".join(f"{p} {v}" for p, v in r.scores.items())
+        if extra:
+            out.append("  " + str(Message("Round {round} scores: {scores} ({notes})", round=r.number, scores=scores,
+                                          notes="; ".join(extra))))
+        else:
+            out.append("  " + str(Message("Round {round} scores: {scores}", round=r.number, scores=scores)))
     out.append("")
     for x in result.reasons:
         out.append(f"- {reason_text(ruleset, x)}")
-    head = "Totals" if result.stopped_at is None else standings_line(result.stopped_at) + " (unfinished game, no winner)"
-    out.append(f"{head}: " + ", ".join(f"{p} {v}" for p, v in result.ranking))
+    totals = ", ".join(f"{p} {v}" for p, v in result.ranking)
+    if result.stopped_at is None:
+        out.append(str(Message("Totals: {totals}", totals=totals)))
+    else:
+        r, t = result.stopped_at
+        out.append(str(Message("Standings after round {round}, trick {trick} (unfinished game, no winner): {totals}",
+                               round=r, trick=t, totals=totals)))
     return "\n".join(out)
 
 
