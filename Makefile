@@ -58,6 +58,7 @@ bench-serve: $(STAMP)
 # Regenerate tests/golden/cli after a deliberate change of output; read `git diff tests/golden` after.
 golden: $(STAMP)
 	$(BIN)/python tests/golden_cli.py
+	$(BIN)/python tests/golden_record.py
 
 # The message catalogs (bidscli/locale/): extract the messages of bidscli and click into the
 # template, update each language's .po from it, compile each .po to the .mo bidscli reads (Babel,

@@ -66,7 +66,7 @@ MULTI = {
 
 # The players' languages (issue 34): what is worded so far (every --help with click's own words,
 # validate's summary line and an error's place, the command line's usage errors, bids season's
-# table, score, replay and the engine's reasons), in each language.
+# table, score, replay and the engine's reasons, rules show/list/diff), in each language.
 LANGS = ("it", "es", "ja")
 LANG_RUNS = {
     "help": ["--help"],
@@ -90,6 +90,10 @@ LANG_RUNS = {
     "score-partial": ["score", "tests/data/season/unfinished.toml", "--allow-partial"],
     "replay-explain": ["replay", "examples/thief-6p.toml", "--explain"],
     "replay-lowest": ["replay", "examples/lowest-3p.toml"],
+    # rules show's headings, labels, deck math and fine print; rules list and diff
+    "rules-show": ["rules", "show", "italian", "--players", "6", "-o", "thief=true"],
+    "rules-list": ["rules", "list"],
+    "rules-diff": ["rules", "diff", "italian", "english"],
 }
 
 

@@ -384,7 +384,7 @@ def test_a_steal_is_typed_in_the_log_language(tmp_path):
     got = live.send("Ladrón: R9 AM8 V2", "R1 T3:")
     assert "  Ladrón: Ana R9 (rojo), Ben AM8 (amarillo), Cleo V2 (verde)" in got
     got = live.send("N3: R4 AM3 V1; Ana roba N5 a Cleo", "R1 T4:")
-    assert got[-1].startswith("R1 T4: Ana +3 (highest bid R4); Ana steals K5 from Cleo (+5)"), got
+    assert got[-1].startswith("R1 T4: Ana +3 (highest bid R4); Ana roba N5 a Cleo (+5)"), got
     code, err = live.finish()
     assert code == 0, err
     assert '"N3: Ana R4, Ben AM3, Cleo V1; Ana roba N5 a Cleo"' in out.read_text(encoding="utf-8")

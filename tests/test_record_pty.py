@@ -231,7 +231,7 @@ def test_a_steal_is_asked_and_answered_in_the_log_s_language(tmp_path):
     child.expect(r"type the card to take \(N5; 'N5 a NAME' when two players hold it\), or pasa")
     child.expect(ASKED)
     child.sendline("N5 a Cleo")
-    child.expect(r"R1 T3: Ana \+0 \(highest bid R9\); Ana steals K5 from Cleo \(\+5\)")
+    child.expect(r"R1 T3: Ana \+0 \(highest bid R9\); Ana roba N5 a Cleo \(\+5\)")  # the steal in the log's words
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)

@@ -229,13 +229,13 @@ def test_rules_show_puts_each_source_under_its_knob_when_the_columns_cannot_hold
     # At 80 columns the source's prose has no room beside the knob, its value and the allowed
     # values: it goes under the knob's row, wrapped to the whole width, never a column of a few
     # letters a line.
-    for lang in ("en", "ja"):
+    for lang, knob in (("en", "knob "), ("ja", "設定項目 ")):  # the knob column's heading, in the language
         out = bids("--lang", lang, "rules", "show", "italian", columns="80").stdout.splitlines()
         assert all(screen_width(line) <= 80 for line in out), lang
-        head = next(i for i, line in enumerate(out) if line.startswith("knob "))
+        head = next(i for i, line in enumerate(out) if line.startswith(knob))
         assert "source" not in out[head] and set(out[head + 1]) <= {"-", " "}
         # '  source: ...' (the heading in the output language), one for each knob but the fine print's
-        sources = [line for line in out if re.match(r"  [^\s:]+: (IT|EN|JA|UNSTATED)", line)]
+        sources = [line for line in out if re.match(r"  [^\s:：]+[:：] ?(IT|EN|JA|UNSTATED|記載なし)", line)]
         assert len(sources) >= len(KNOBS) - 2, lang
 
 

@@ -19,13 +19,14 @@ kept). ``undo`` and a new ``leader`` replay the game from its log (docs/performa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..core.cards import ALLY_CARD, THIEF_CARD, Card
 from ..core.cardwords import CardWords, card_words
 from ..core.errors import BidsError, LogStructureError, LogSyntaxError
-from ..core.i18n import Message
+from ..core.i18n import N_, Message, PluralMessage, worded
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
     NOTHING_RECORDED,
@@ -40,6 +41,7 @@ from ..engine.replay import (
 )
 from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
 from ..log.writer import format_trick, head_text, round_text
+from ..report.table import display_width
 from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
 from ..sim.deal import check_fits_log
@@ -54,19 +56,130 @@ HEADER = (
     "`bids validate --allow-partial`). Go on with: bids record THIS_FILE --resume",
 )
 COMMANDS = ("undo", "score", "leader", "hand", "save", "reload", "help", "quit")
-HELP = """\
+# The commands are typed in English in every language (they are what a player types, as the
+# options are); the cards of the examples are the log's own card words.
+HELP = Message("""\
 Type one trick a line, in playing order from the leader:
-  K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card
-  K5 R5 G4 K7 Y2, K5: R5, G4, K7, Y2  the same, without the colon or with commas
-  K5: Ana R5, Ben G4, Cleo K7, Dev Y2  the log's own form, with the names
-  Thief: R10 G2 Y3 K1; Ben steals K5 from Cleo   actions after ';' (or answer when asked)
-  R5 G4 K7 Y2                          with --deal: the recorder reveals the pile card itself
+  {prize}: {four}                     the revealed card(s), a colon, then each player's card
+  {prize} {four}, {prize}: {four_commas}  the same, without the colon or with commas
+  {prize}: {named}  the log's own form, with the names
+  {thief}: {thief_play}; {steal_example}   actions after ';' (or answer when asked)
+  {four}                          with --deal: the recorder reveals the pile card itself
 Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads
 the next round, before its first trick), hand NAME (with --deal: the cards NAME still holds),
 help, quit (or end of input). The file is saved after every accepted trick.
 When a save fails: save (try again), save NEWFILE (save into a new file and go on there),
 reload (read the file as it is now, then type again what it lacks: when another program
-changed it)."""
+changed it).""")
+
+
+class Said:
+    """A line (or a paragraph) the recorder says, worded when it is shown: in the output language
+    at a terminal, in the table's language for ``bids serve`` (``i18n.text(said)``).
+
+    ``message``: a ``Message``, a text already worded (typed text, a table) or any worded value.
+    On a screen it is wrapped to WIDTH columns, ``indent`` before its first line and ``hang``
+    before the others; with ``hang=None`` it is one line, never wrapped (validate's messages),
+    cut in the middle past ``limit`` characters."""
+
+    __slots__ = ("message", "indent", "hang", "limit")
+
+    def __init__(self, message: Any, indent: str = "", hang: str | None = "    ", limit: int | None = None) -> None:
+        self.message, self.indent, self.hang, self.limit = message, indent, hang, limit
+
+    def text(self, lang: str | None = None) -> str:
+        said = self.indent + str(worded(self.message, lang))
+        return said if self.limit is None else shown(said, self.limit)
+
+    in_language = text
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Said({self.message!r})"
+
+    def screen(self, lang: str | None = None) -> list[str]:
+        """The screen lines it takes, worded in ``lang`` (default: the output language)."""
+        said = self.text(lang)
+        if self.hang is None:
+            return [said if self.limit is not None else clean(said)]
+        return wrap(said, self.hang)
+
+
+# The names of the card words' languages (cardnames.LANG_NAMES), worded in the legend.
+LANGUAGE_NAMES = (N_("Italian"), N_("Spanish"), N_("Japanese"))
+ANSWER_FIRST = Message("answer the question first (or type undo to drop this trick)")
+
+# What an outcome says, a line at a time: a message (worded, then wrapped under a 4-space
+# indent), a ``Said`` (worded, then laid out as it says) or a text already worded
+# (shown as it is).
+Line = Message | Said | str
+
+
+def screen_lines(lines: Iterable[Line], lang: str | None = None) -> list[str]:
+    """An outcome's lines as a terminal shows them, worded in ``lang`` (default: the output language)."""
+    out: list[str] = []
+    for line in lines:
+        if isinstance(line, str):
+            out.append(line)
+        elif isinstance(line, Said):
+            out += line.screen(lang)
+        else:
+            out += wrap(line.text(lang))
+    return out
+
+
+def either(names: Sequence[str]) -> Any:
+    """``A or B or C``, worded in the language shown."""
+    said: Any = names[0]
+    for name in names[1:]:
+        said = Message("{first} or {second}", first=said, second=name)
+    return said
+
+
+class _Parts(Said):
+    """Parts said on one line, joined by ' | ', when they fit; else one part a line (``join_parts``)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: Message) -> None:
+        super().__init__(None)
+        self.parts = parts
+
+    def text(self, lang: str | None = None) -> str:
+        return " | ".join(p.text(lang) for p in self.parts)
+
+    in_language = text
+
+    def screen(self, lang: str | None = None) -> list[str]:
+        return join_parts([p.text(lang) for p in self.parts])
+
+
+class _Place:
+    """Where a refused line is said to be, then what is wrong, joined by ': ' (as an error's place
+    is: ``input line 3: round 1, trick 2: ...``), each part worded in the language shown; parts
+    that are empty are left out."""
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, *parts: Any, sep: str = ": ") -> None:
+        self.parts, self.sep = parts, sep
+
+    def in_language(self, lang: str | None = None) -> str:
+        return self.sep.join(str(worded(p, lang)) for p in self.parts if p)
+
+
+class _ErrorText:
+    """An error's message (not its place) as a worded value."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BidsError) -> None:
+        self.error = error
+
+    def in_language(self, lang: str | None = None) -> str:
+        return self.error.text(lang)
 
 
 def clean(text: str) -> str:
@@ -117,7 +230,7 @@ def wrap(text: str, indent: str = "    ") -> list[str]:
 def join_parts(parts: Sequence[str]) -> list[str]:
     """Parts on one line joined by ' | ' when they fit, else one part a line (each wrapped)."""
     line = " | ".join(parts)
-    if len(line) <= WIDTH and line.isprintable():
+    if display_width(line) <= WIDTH and line.isprintable():
         return [line]
     out = wrap(parts[0])
     for part in parts[1:]:
@@ -141,7 +254,7 @@ class RoundEntry:
 class Outcome:
     """What one typed line did: the lines to show, and what the driver must do."""
 
-    lines: list[str] = field(default_factory=list)
+    said: list[Line] = field(default_factory=list)  # worded when shown: ``lines``
     error: bool = False  # the line was refused (scripted use exits 1 at the end)
     save: bool = False  # the log changed: write it now
     done: bool = False  # quit
@@ -152,6 +265,11 @@ class Outcome:
     # A file command for the driver: ("save", NAME or "") or ("reload",).
     request: tuple | None = None
 
+    @property
+    def lines(self) -> list[str]:
+        """What it says, as screen lines in the output language."""
+        return screen_lines(self.said)
+
 
 @dataclass
 class Trial:
@@ -161,7 +279,7 @@ class Trial:
     line: str  # as the log holds it (names written, cards canonical); as typed when it could not be read
     target: int  # the round it goes into (0 for the first)
     rounds: list  # the rounds with the line in them
-    problems: list[str]  # validate's messages for the line, located; empty when it is accepted
+    problems: list[Said]  # validate's messages for the line, located; empty when it is accepted
     game: Game | None  # the game with the trick played (its round ended when complete); None when refused
     steal: StealChoice | None = None  # with ``offer``: a steal offered that the line does not record
     wrapped: bool = False  # problems in the recorder's words (wrapped on a terminal), not validate's
@@ -254,7 +372,7 @@ class Recorder:
         # Where a refused line is said to be: the line as typed (its number in this session's
         # input, or --leader), never a line of the saved file, which does not hold it.
         self.typed = 0
-        self.at = "input line 0"
+        self.at: Any = Message("input line {n}", n=0)
 
     # -- the log ------------------------------------------------------------------------
     def text(self, rounds: list[RoundEntry] | None = None) -> str:
@@ -438,13 +556,33 @@ class Recorder:
         return len(self.rounds) >= self.game_rounds and self._target(self.rounds) == len(self.rounds)
 
     def prompt(self) -> str:
+        """The prompt before the next line, in the output language."""
+        return self.prompt_message().text()
+
+    def prompt_message(self) -> Message:
+        """The prompt before the next line, as a message."""
         if self.pending is not None:
             c = self.pending.choice
-            return f"{c.thief} steals? > "
+            # TRANSLATORS: the prompt while a thief decides (the answer is typed after it)
+            return Message("{thief} steals? > ", thief=c.thief)
         if self.game_over():
-            return "game over (quit, score, undo)> "
+            # TRANSLATORS: quit, score and undo are commands, typed in English
+            return Message("game over (quit, score, undo)> ")
         r, t, leader = self.next_turn()
-        return f"R{r} T{t} {leader} leads> "
+        # TRANSLATORS: the prompt: R round, T trick (R2 T3: round 2, trick 3)
+        return Message("R{round} T{trick} {leader} leads> ", round=r, trick=t, leader=leader)
+
+    def help(self) -> Message:
+        """The ``help`` text, with this log's card words in its examples."""
+        word = self.vocab.word
+        four = [word(Card.parse(c)) for c in ("R5", "G4", "K7", "Y2")]
+        names = ("Ana", "Ben", "Cleo", "Dev")
+        thief = word(THIEF_CARD)
+        steal = self.vocab.action(Steal("Ben", Card.parse("K5"), "Cleo"))
+        return Message(HELP.msgid, prize=word(Card.parse("K5")), four=" ".join(four), four_commas=", ".join(four),
+                       named=", ".join(f"{n} {c}" for n, c in zip(names, four)), thief=thief,
+                       thief_play=" ".join(word(Card.parse(c)) for c in ("R10", "G2", "Y3", "K1")),
+                       steal_example=steal)
 
     def words(self) -> list[str]:
         """What Tab completes: commands, player names and the names of this deck's cards still in
@@ -479,7 +617,7 @@ class Recorder:
         """Answer one typed line. ``length``: the real length of a line the driver cut while
         reading it (the drivers read at most MAX_TYPED + 1 characters of a line)."""
         self.typed += 1
-        self.at = f"input line {self.typed}"
+        self.at = Message("input line {n}", n=self.typed)
         # The limit counts the line as typed, without its line ending: the drivers cut a line
         # there while reading it, before any stripping.
         n = length if length is not None else len(line.rstrip("\r\n"))
@@ -495,12 +633,13 @@ class Recorder:
         if word in ("quit", "exit", "q"):
             out = Outcome(done=True)
             if self.pending is not None:
-                out.lines.append(f"round {self.pending.target + 1}: the trick waiting for "
-                                 f"{self.pending.choice.thief}'s decision is not recorded")
+                out.said.append(Said(Message("round {round}: the trick waiting for {thief}'s decision is not "
+                                              "recorded", round=self.pending.target + 1,
+                                              thief=self.pending.choice.thief), hang=None))
                 self.pending = None
             return out
         if word in ("help", "?"):
-            return Outcome(HELP.splitlines())
+            return Outcome(self.help().text().splitlines())
         if word == "undo" and not rest:
             return self._undo()
         if word == "score" and not rest:
@@ -511,13 +650,11 @@ class Recorder:
             return self._hand(rest)
         if word in ("save", "reload") and (word == "save" or not rest):
             if self.pending is not None:
-                return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
-                               asking=True)
+                return Outcome([Said(ANSWER_FIRST, hang=None)], error=True, asking=True)
             # The file itself is the driver's: it saves, or reads the file again.
             return Outcome(request=(word, rest) if word == "save" else (word,))
         if self.pending is not None:
-            return Outcome(["answer the question first (or type undo to drop this trick)"], error=True,
-                           asking=True)
+            return Outcome([Said(ANSWER_FIRST, hang=None)], error=True, asking=True)
         if self.game_over():
             # A trick (or a leader) now would open a round past the game's end, and the saved
             # file would no longer score (`bids score`: unfinished). The file must always score.
@@ -526,8 +663,9 @@ class Recorder:
 
     def _complete_game(self) -> Outcome:
         n = len(self.rounds)
-        return Outcome([f"the game is complete ({n} round{'s' if n != 1 else ''}): nothing more to record; "
-                        "quit to stop"], error=True)
+        return Outcome([Said(PluralMessage("the game is complete ({n} round): nothing more to record; quit to stop",
+                                           "the game is complete ({n} rounds): nothing more to record; quit to "
+                                           "stop", n), hang=None)], error=True)
 
     def retype(self, change: tuple) -> Outcome:
         """Type a change again (``reload`` carries what the file lacks): an Outcome's ``change``.
@@ -536,7 +674,7 @@ class Recorder:
         holds the thief's decisions already (a right left open there is not taken, as in a log).
         """
         at, interactive = self.at, self.interactive
-        self.at, self.interactive = "reload", False
+        self.at, self.interactive = "reload", False  # the command's name, as typed
         try:
             if change[0] == "undo":
                 return self._undo()
@@ -546,29 +684,32 @@ class Recorder:
         finally:
             self.at, self.interactive = at, interactive
 
-    def _too_long(self, n: int) -> str:
-        return self._at(f"a line of {n:,} characters: record reads lines of at most {MAX_TYPED:,}")
+    def _too_long(self, n: int) -> Said:
+        return self._at(Message("a line of {n} characters: record reads lines of at most {most}",
+                                n=format(n, ","), most=format(MAX_TYPED, ",")))
 
     def undo(self) -> Outcome:
         """Remove the last trick, as the typed ``undo`` does (with ``save`` when one went)."""
         return self._undo()
 
-    def _at(self, *parts: str) -> str:
+    def _at(self, *parts: Any) -> Said:
         """Where a refused line is said to be: the input line (``at``; none for the table's
-        server, whose answers go to the request that sent the line), then ``parts``."""
-        return ": ".join([self.at, *parts] if self.at else parts)
+        server, whose answers go to the request that sent the line), then ``parts``; one line."""
+        return Said(_Place(self.at, *parts), hang=None)
 
     def choose_leader(self, name: str) -> Outcome:
         """``--leader NAME`` on the command line (not an input line)."""
         self.at = "--leader"
         return self._leader(name)
 
-    def located(self, e: BidsError) -> str:
-        """A refused line's message, located at the input: 'input line N: round R, trick T: ...'."""
-        place = [self.at] if self.at else []
+    def located(self, e: BidsError) -> Said:
+        """A refused line's message, located at the input: 'input line N: round R, trick T: ...'
+        (one line, not wrapped, as validate says it)."""
+        where = None
         if e.round is not None:
-            place.append(f"round {e.round}" + (f", trick {e.trick}" if e.trick is not None else ""))
-        return shown(": ".join([*place, e.text()]), MAX_MESSAGE)
+            where = (Message("round {round}, trick {trick}", round=e.round, trick=e.trick) if e.trick is not None
+                     else Message("round {round}", round=e.round))
+        return Said(_Place(self.at, where, _ErrorText(e)), hang=None, limit=MAX_MESSAGE)
 
     # -- commands ------------------------------------------------------------------------------
     def _player(self, name: str) -> str | None:
@@ -581,10 +722,11 @@ class Recorder:
     def _undo(self) -> Outcome:
         if self.pending is not None:
             self.pending = None
-            return Outcome(["the trick waiting for a decision is dropped; nothing was recorded"])
+            return Outcome([Said(Message("the trick waiting for a decision is dropped; nothing was recorded"),
+                                 hang=None)])
         idx = max((i for i, r in enumerate(self.rounds) if r.tricks), default=None)
         if idx is None:
-            return Outcome(["nothing to undo: no trick recorded yet"], error=True)
+            return Outcome([Said(Message("nothing to undo: no trick recorded yet"), hang=None)], error=True)
         rnd = self.rounds[idx]
         number = len(rnd.tricks)
         gone = rnd.tricks.pop()
@@ -596,8 +738,10 @@ class Recorder:
             del self.rounds[idx]
         self._changed()  # (undo replays the game from its log)
         r, t, leader = self.next_turn()
-        return Outcome([f"undone: round {idx + 1}, trick {number}: {clean(gone)}",
-                        f"round {r}, trick {t}: {leader} leads"], save=True, change=("undo",))
+        return Outcome([Said(Message("undone: round {round}, trick {trick}: {line}", round=idx + 1, trick=number,
+                                     line=clean(gone)), hang=None),
+                        Said(Message("round {round}, trick {trick}: {leader} leads", round=r, trick=t, leader=leader),
+                             hang=None)], save=True, change=("undo",))
 
     def standings(self) -> Outcome:
         """The standings as `bids score OUT --allow-partial` prints them."""
@@ -605,19 +749,20 @@ class Recorder:
 
         _, result = self.check()
         if result is None or not self.played():
-            return Outcome(["no trick recorded yet"])
+            return Outcome([Said(Message("no trick recorded yet"), hang=None)])
         return Outcome(score_table(self.file, self.ruleset, result, more_to_come=not self.game_over()).splitlines())
 
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)
         if who is None:
-            return Outcome([f"leader {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
-                           error=True)
+            return Outcome([Said(Message("leader {name}: expected a player name ({players})", name=shown(name, 60),
+                                         players=", ".join(self.players)), hang=None)], error=True)
         target = self._target(self.rounds)
         if target < len(self.rounds) and self.rounds[target].tricks:
-            return Outcome([f"leader {who}: round {target + 1} has started (trick "
-                            f"{len(self.rounds[target].tricks) + 1} is next); the table chooses a leader "
-                            "before the first trick of a round"], error=True)
+            return Outcome([Said(Message("leader {name}: round {round} has started (trick {trick} is next); the "
+                                         "table chooses a leader before the first trick of a round", name=who,
+                                         round=target + 1, trick=len(self.rounds[target].tricks) + 1),
+                                 hang=None)], error=True)
         rounds = [replace(r, tricks=list(r.tricks)) for r in self.rounds]
         if target == len(rounds):
             rounds.append(RoundEntry(leader=who))
@@ -628,26 +773,27 @@ class Recorder:
             return self._refuse(errors)
         self.rounds = rounds
         self._changed()
-        return Outcome([f"round {target + 1}: {who} leads trick 1"], save=True, change=("leader", who))
+        return Outcome([Said(Message("round {round}: {leader} leads trick {trick}", round=target + 1, leader=who,
+                                     trick=1), hang=None)], save=True, change=("leader", who))
 
     def _hand(self, name: str) -> Outcome:
         who = self._player(name)
         if who is None:
-            return Outcome([f"hand {shown(name, 60)}: expected a player name ({', '.join(self.players)})"],
-                           error=True)
+            return Outcome([Said(Message("hand {name}: expected a player name ({players})", name=shown(name, 60),
+                                         players=", ".join(self.players)), hang=None)], error=True)
         target = self._target(self.rounds)
         if target == len(self.rounds) or self.rounds[target].hands is None:
-            return Outcome(["the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
-                            "check each play against the hand"], error=True)
+            return Outcome([Said(Message("the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
+                                         "check each play against the hand"), hang=None)], error=True)
         cards = sorted(self._ready().round_state.hands[who], key=lambda c: c.sort_key)
-        return Outcome(wrap(f"round {target + 1}: {who} holds {len(cards)}: "
-                            + " ".join(map(self.vocab.word, cards))))
+        return Outcome([Message("round {round}: {player} holds {n}: {cards}", round=target + 1, player=who,
+                                n=len(cards), cards=" ".join(map(self.vocab.word, cards)))])
 
     # -- tricks ----------------------------------------------------------------------------------
     def _trick(self, text: str) -> Outcome:
         tr = self.trial(text, offer=self.interactive)
         if tr.problems:
-            lines = [x for p in tr.problems for x in wrap(p)] if tr.wrapped else tr.problems
+            lines: list[Line] = [Said(p.message, p.indent) for p in tr.problems] if tr.wrapped else list(tr.problems)
             out = Outcome(lines, error=True)
         elif tr.steal is not None:
             self.pending = _Pending(tr.rounds, tr.target, tr.line, tr.steal)
@@ -656,8 +802,8 @@ class Recorder:
             out = self.commit(tr)
         first = text.split()[0]
         if out.error and ":" not in text and _card_or_none(first, self.vocab) is None:
-            out.lines += wrap(f"('{shown(first, 60)}' is not a command either: undo, score, leader NAME, hand NAME, "
-                              "save, reload, help, quit)")
+            out.said.append(Message("('{word}' is not a command either: undo, score, leader NAME, hand NAME, save, "
+                                     "reload, help, quit)", word=shown(first, 60)))
         return out
 
     def trial(self, text: str, offer: bool = False) -> Trial:
@@ -677,14 +823,14 @@ class Recorder:
             rounds[target] = replace(rounds[target], tricks=list(rounds[target].tricks))
         rnd = rounds[target]
         order = self._ready().playing_order()
-        where = self._at(f"round {target + 1}, trick {len(rnd.tricks) + 1}")
+        where = Message("round {round}, trick {trick}", round=target + 1, trick=len(rnd.tricks) + 1)
         line, problem = self._complete(text, order, rnd.pile is not None)
         if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1], self.vocab):
             # The last line again (pasted or typed twice): one message, not one per card.
-            problem = (f"the same cards as trick {len(rnd.tricks)} (typed twice?): nothing recorded; type "
-                       f"trick {len(rnd.tricks) + 1}, or undo to change trick {len(rnd.tricks)}")
+            problem = Message("the same cards as trick {trick} (typed twice?): nothing recorded; type trick {next}, "
+                              "or undo to change trick {trick}", trick=len(rnd.tricks), next=len(rnd.tricks) + 1)
         if problem:
-            return Trial(text, line, target, rounds, [f"{where}: {problem}"], None, wrapped=True)
+            return Trial(text, line, target, rounds, [self._at(where, problem)], None, wrapped=True)
         rnd.tricks.append(line)
         if not line.split(":", 1)[0].strip() and rnd.pile is not None:
             # The pile is known (--deal): write the cards the engine took from it.
@@ -697,9 +843,20 @@ class Recorder:
             rnd.tricks[-1] = line
         problems, game, steal, offered = self._examine(rounds, target, line, offer)
         # The reader's advice is the log's form (names, commas): say the recorder's instead.
-        problems = [x.partition(": expected '<")[0] + ": " + self.form(order, rnd.pile is not None)
-                    if ": expected '<" in x else x for x in problems]
+        problems = [self._own_form(x, order, rnd.pile is not None) for x in problems]
         return Trial(text, line, target, rounds, problems, None if problems else game, steal, offered=offered)
+
+    def _own_form(self, problem: Said, order: Sequence[str], pile_known: bool) -> Said:
+        """A reader's message that advises the log's form ("expected '<player> <card>'"), with the
+        recorder's short form as its advice instead."""
+        place = problem.message
+        if not isinstance(place, _Place) or not isinstance(place.parts[-1], _ErrorText):
+            return problem
+        english = place.parts[-1].error.message
+        if ": expected '<" not in english:
+            return problem
+        what = english.partition(": expected '<")[0]
+        return Said(_Place(*place.parts[:-1], what, self.form(order, pile_known)), hang=None, limit=problem.limit)
 
     def commit(self, trial: Trial, report: bool = True) -> Outcome:
         """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``
@@ -712,7 +869,7 @@ class Recorder:
         out.change = ("trick", trial.line)
         return out
 
-    def _complete(self, text: str, order: Sequence[str], pile_known: bool) -> tuple[str, str | None]:
+    def _complete(self, text: str, order: Sequence[str], pile_known: bool) -> tuple[str, Any]:
         """The trick line to write for a typed one: names filled in, card names canonical.
 
         Returns (line, None), or ("", why) for a short form that cannot be completed. A line
@@ -734,18 +891,19 @@ class Recorder:
             elif pile_known and not any(w.casefold() in names for w in words):
                 head, body = "", main
             elif cards:
-                n = len(words)
-                return "", (f"{n} card{'s' if n != 1 else ''} and no revealed card: "
-                            + self.form(order, pile_known))
+                return "", _Place(PluralMessage("{n} card and no revealed card", "{n} cards and no revealed card",
+                                                len(words)), self.form(order, pile_known))
             else:
-                return "", f"'{shown(main.strip(), 60)}' is not a trick: " + self.form(order, pile_known)
+                return "", _Place(Message("'{text}' is not a trick", text=shown(main.strip(), 60)),
+                                  self.form(order, pile_known))
         tokens = _joined(body.replace(",", " ").split())
         if tokens and not any(t.casefold() in names for t in tokens):
             # The short form: cards only, in playing order from the leader.
             if len(tokens) != len(order):
-                n = len(tokens)
-                return "", (f"{n} card{'s' if n != 1 else ''} for {len(order)} players: expected one each, "
-                            f"in playing order from {order[0]}")
+                return "", PluralMessage("{n} card for {players} players: expected one each, in playing order from "
+                                         "{leader}", "{n} cards for {players} players: expected one each, in "
+                                         "playing order from {leader}", len(tokens), players=len(order),
+                                         leader=order[0])
             body = ", ".join(f"{p} {_card_text(t, self.vocab)}" for p, t in zip(order, tokens))
         line = f"{head.strip()}: {body.strip()}" + (f"; {actions.strip()}" if semi else "")
         try:
@@ -754,28 +912,32 @@ class Recorder:
             if "expected '<" not in exc.message:
                 return line, None  # the reader's own message says what is wrong
             # The reader's advice is the log's form: say the recorder's instead.
-            return "", exc.message.partition(": expected")[0] + ": " + self.form(order, pile_known)
+            return "", _Place(exc.message.partition(": expected")[0], self.form(order, pile_known))
         # Names as seated (log.md: names match case-insensitively), cards canonical.
         plays = [(self._player(p) or p, c) for p, c in rec.plays]
         actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k in ("thief", "victim")})
                    for a in rec.actions]
         return format_trick(rec.revealed, plays, actions, self.log_lang), None
 
-    def form(self, order: Sequence[str], pile_known: bool = False) -> str:
+    def form(self, order: Sequence[str], pile_known: bool = False) -> Message:
         """What a trick line is, in the recorder's own short form (no names), in the log's card words."""
         word = self.vocab.word
         sample = " ".join(word(Card.parse(c)) for c in ["R5", "G4", "K7", "Y2", "B9", "R8"][: len(order)])
-        first = "" if not pile_known else f"; with the deal: '{sample}'"
         prize = word(Card.parse("K5"))
-        return (f"expected the revealed card(s), then one card for each player in playing order from "
-                f"{order[0]}: '{prize}: {sample}' or '{prize} {sample}'{first}")
+        if pile_known:
+            return Message("expected the revealed card(s), then one card for each player in playing order from "
+                           "{leader}: '{prize}: {sample}' or '{prize} {sample}'; with the deal: '{sample}'",
+                           leader=order[0], prize=prize, sample=sample)
+        return Message("expected the revealed card(s), then one card for each player in playing order from "
+                       "{leader}: '{prize}: {sample}' or '{prize} {sample}'", leader=order[0], prize=prize,
+                       sample=sample)
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
         # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
         return Outcome([self.located(e) for e in errors], error=True)
 
     def _examine(self, rounds: list[RoundEntry], target: int, line: str,
-                 offer: bool) -> tuple[list[str], Game | None, StealChoice | None, list]:
+                 offer: bool) -> tuple[list[Said], Game | None, StealChoice | None, list]:
         """Check a candidate trick: (located problems, the game with it, a steal to ask first or
         None, the steals offered at it)."""
         rounds[target].tricks[-1] = line
@@ -807,20 +969,31 @@ class Recorder:
             return self._question(steal)
         return self.commit(Trial(line, line, target, rounds, [], game, offered=offered))
 
-    def _question(self, c: StealChoice, note: str | None = None) -> Outcome:
-        must = "must steal" if c.mandatory else "may steal"
-        lines = [] if note is None else wrap(note)
-        lines += wrap(f"{c.thief} {must} ({c.why}):")
+    def _question(self, c: StealChoice, note: Message | Said | None = None) -> Outcome:
+        lines: list[Line] = [] if note is None else [note]
+        if c.mandatory:
+            lines.append(Message("{thief} must steal ({why}):", thief=c.thief, why=c.why))
+        else:
+            lines.append(Message("{thief} may steal ({why}):", thief=c.thief, why=c.why))
         word = self.vocab.word
         for victim, cards in c.victims.items():
-            lines += wrap(f"  from {victim}: {' '.join(map(word, cards))}", "      ")
+            lines.append(Said(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),
+                              indent="  ", hang="      "))
         first = word(next(iter(c.victims.values()))[0])
         frm = self.vocab.from_words[0]
-        answer = f"type the card to take ({first}; '{first} {frm} NAME' when two players hold it)"
         only = _only_choice(c)
         if c.mandatory and only is not None:
-            answer = f"type {word(only[1])} or press Enter to take it (the only card {c.thief} can take)"
-        lines += wrap(answer + ("" if c.mandatory else f", or {self.vocab.pass_answer} (or Enter)"))
+            answer = Message("type {card} or press Enter to take it (the only card {thief} can take)",
+                             card=word(only[1]), thief=c.thief)
+        elif c.mandatory:
+            # TRANSLATORS: {from} is the log's word for "from" in a steal (da, de, から), as typed
+            answer = Message("type the card to take ({card}; '{card} {from} NAME' when two players hold it)",
+                             card=first, **{"from": frm})
+        else:
+            # TRANSLATORS: {from} is the log's word for "from" in a steal, {pass} its word for a pass, as typed
+            answer = Message("type the card to take ({card}; '{card} {from} NAME' when two players hold it), or "
+                             "{pass} (or Enter)", card=first, **{"from": frm, "pass": self.vocab.pass_answer})
+        lines.append(answer)
         return Outcome(lines, asking=True, error=note is not None)
 
     def _answer(self, text: str) -> Outcome:
@@ -839,8 +1012,8 @@ class Recorder:
         low = [w.lower() for w in words]
         if not words or (len(low) == 1 and (low[0] in vocab.pass_words or low[0] == "pass")):
             if c.mandatory:
-                return self._question(c, f"{c.thief} cannot pass here: the steal is mandatory "
-                                         "(thief.mandatory = true)")
+                return self._question(c, Message("{thief} cannot pass here: the steal is mandatory "
+                                                 "(thief.mandatory = true)", thief=c.thief))
             action = vocab.action(Pass(c.thief))
         else:
             if low[0] in vocab.steal_words:
@@ -853,26 +1026,28 @@ class Recorder:
             elif len(words) == 1:
                 card_tok = words[0]
             else:
-                return self._question(c, f"'{shown(text, 60)}' is not an answer")
+                return self._question(c, Message("'{text}' is not an answer", text=shown(text, 60)))
             try:
                 card = vocab.card(card_tok)
             except LogSyntaxError as exc:
-                return self._question(c, exc.message)
+                return self._question(c, Said(_ErrorText(exc)))
             if victim is not None:
                 who = self._player(victim)
                 if who not in c.victims:
-                    return self._question(c, f"{shown(victim, 60)} cannot be robbed here: the victim is "
-                                             f"{' or '.join(c.victims)}")
+                    return self._question(c, Message("{name} cannot be robbed here: the victim is {victims}",
+                                                     name=shown(victim, 60), victims=either(list(c.victims))))
                 victim = who
             else:
                 holders = [v for v, cards in c.victims.items() if card in cards]
+                if not holders:
+                    return self._question(c, Message("{card}: nobody here can give it", card=vocab.word(card)))
                 if len(holders) != 1:
-                    why = ("nobody here can give it" if not holders else
-                           f"two players hold it: say '{vocab.from_words[0]} NAME'")
-                    return self._question(c, f"{vocab.word(card)}: {why}")
+                    return self._question(c, Message("{card}: two players hold it: say '{from} NAME'",
+                                                     card=vocab.word(card), **{"from": vocab.from_words[0]}))
                 victim = holders[0]
             if card not in c.victims[victim]:
-                return self._question(c, f"{victim} holds no {vocab.word(card)} to take")
+                return self._question(c, Message("{victim} holds no {card} to take", victim=victim,
+                                                 card=vocab.word(card)))
             action = vocab.action(Steal(c.thief, card, victim))
         self.pending = None
         return self._offer(p.rounds, p.target, f"{p.line}; {action}")
@@ -883,36 +1058,41 @@ class Recorder:
         rnd = game.round_state.result  # the trick's round, ended when the trick finished it
         t = rnd.tricks[-1]
         out = Outcome(save=True)
-        out.lines += self.echo(t)
-        head = f"R{rnd.number} T{t.number}: {verdict(t)}"
-        points = "round: " + ", ".join(f"{p} {v}" for p, v in t.running.items())
+        out.said += self.echo(t)
+        # TRANSLATORS: a trick's result: R round, T trick (as the prompt writes them), then the verdict
+        head = Message("R{round} T{trick}: {verdict}", round=rnd.number, trick=t.number, verdict=verdict(t, vocab=self.vocab))
+        # TRANSLATORS: each player's points in the round so far ("round: Ana 5, Ben 0")
+        points = Message("round: {scores}", scores=_scores(t.running))
         done = len(self.rounds[target].tricks) >= self.tricks
         if not done:
-            nxt = f"{t.next_leader} leads T{t.number + 1}"
-            out.lines += join_parts([head, points, nxt])
-            out.lines += self._alliance(t, trial)
-            out.lines += self._right_kept(t, trial, done)
+            # TRANSLATORS: T trick, as the prompt writes it ("Ben leads T3")
+            nxt = Message("{leader} leads T{trick}", leader=t.next_leader, trick=t.number + 1)
+            out.said.append(_Parts(head, points, nxt))
+            out.said += self._alliance(t, trial)
+            out.said += self._right_kept(t, trial, done)
             return out
-        out.lines += join_parts([head, points])
-        out.lines += self._alliance(t, trial)
-        out.lines += self._right_kept(t, trial, done)
-        out.lines += wrap(round_summary(rnd))
+        out.said.append(_Parts(head, points))
+        out.said += self._alliance(t, trial)
+        out.said += self._right_kept(t, trial, done)
+        out.said.append(round_message(rnd))
         if self.game_over():
             from ..report.render import score_table
 
-            out.lines.append("")
-            out.lines += score_table(self.file, self.ruleset, game.result()).splitlines()
-            out.lines.append("")
+            out.said.append("")
+            out.said += score_table(self.file, self.ruleset, game.result()).splitlines()
+            out.said.append("")
             n = len(self.rounds)
-            out.lines.append(f"game over ({n} round{'s' if n != 1 else ''}); type quit to stop")
+            out.said.append(Said(PluralMessage("game over ({n} round); type quit to stop",
+                                                "game over ({n} rounds); type quit to stop", n), hang=None))
         else:
             totals = game.state.totals  # the rounds' scores so far
-            out.lines += wrap("Totals so far: " + ", ".join(f"{p} {totals[p]}" for p in self.players))
+            out.said.append(Message("Totals so far: {scores}", scores=_scores({p: totals[p] for p in self.players})))
             r, n, leader = self.next_turn()
-            out.lines.append(f"round {r}: {leader} leads trick {n}")
+            out.said.append(Said(Message("round {round}: {leader} leads trick {trick}", round=r, leader=leader,
+                                          trick=n), hang=None))
         return out
 
-    def legend(self) -> list[str]:
+    def legend(self) -> list[Line]:
         """A note at the start of a session in another language's card words: what its letters are,
         since the results name cards in English tokens (G green there, giallo here)."""
         if self.log_lang == "en":
@@ -922,17 +1102,20 @@ class Recorder:
         colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
                             for c, letter in v.letters.items())
         english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
-        return wrap(f"note: cards are typed and saved in {v.name} card words (lang = \"{self.log_lang}\" in the "
-                    f"log: {colours}); the results name cards in English tokens: {english}")
+        # TRANSLATORS: {language} is the name of the log's language (Italian, Spanish, Japanese);
+        # {colours} its colour letters and words, {english} the English letters and words (as they are)
+        return [Message("note: cards are typed and saved in {language} card words (lang = \"{code}\" in the log: "
+                        "{colours}); the results name cards in English tokens: {english}",
+                        language=Message(v.name), code=self.log_lang, colours=colours, english=english)]
 
-    def echo(self, t: TrickResult) -> list[str]:
+    def echo(self, t: TrickResult) -> list[Line]:
         """The trick as recorded, each card played with its colour word ("Ana G5 (giallo)"), so that
         a card typed in another language's words (G for giallo in an English log) shows at once."""
         vocab = self.vocab
         head = " ".join(map(vocab.word, t.written))
         return wrap(f"  {head}: " + ", ".join(f"{p} {vocab.echo(c)}" for p, c in t.plays), "      ")
 
-    def _right_kept(self, t: TrickResult, trial: Trial, last: bool) -> list[str]:
+    def _right_kept(self, t: TrickResult, trial: Trial, last: bool) -> list[Line]:
         """A Thief won and not used at once, where a right is kept (thief.timing = deferred):
         said as soon as it is won, so the table knows the steal is still to come (rules.md 'Thief')."""
         k = self.ruleset.knobs
@@ -941,36 +1124,41 @@ class Recorder:
                 or any(s.thief == w for s in t.steals)):
             return []
         mine = next((c for c in trial.offered if c.thief == w), None)
+        why: Message
         if mine is None:  # thief.first_chance = next_trick
-            why = f"first usable at the end of trick {t.number + 1} (thief.first_chance = next_trick)"
+            why = Message("first usable at the end of trick {trick} (thief.first_chance = next_trick)",
+                          trick=t.number + 1)
         elif not mine.victims:
-            why = f"nothing to steal now: {mine.why}"
+            why = Message("nothing to steal now: {why}", why=mine.why)
         else:
-            why = "not used at this trick"
+            why = Message("not used at this trick")
         lasts = k["thief.right_lasts"]
         if last and lasts == "round":
-            return wrap(f"{w} won the Thief ({why}): the round ends here, and an unused right ends with it "
-                        "(thief.right_lasts = round)")
-        until = "of this round" if lasts == "round" else "of the game"
-        return wrap(f"{w} keeps the Thief: one steal at the end of a later trick {until} ({why}; "
-                    f"thief.timing = deferred, thief.right_lasts = {lasts})")
+            return [Message("{player} won the Thief ({why}): the round ends here, and an unused right ends with it "
+                            "(thief.right_lasts = round)", player=w, why=why)]
+        if lasts == "round":
+            return [Message("{player} keeps the Thief: one steal at the end of a later trick of this round ({why}; "
+                            "thief.timing = deferred, thief.right_lasts = {lasts})", player=w, why=why, lasts=lasts)]
+        return [Message("{player} keeps the Thief: one steal at the end of a later trick of the game ({why}; "
+                        "thief.timing = deferred, thief.right_lasts = {lasts})", player=w, why=why, lasts=lasts)]
 
-    def _alliance(self, t: TrickResult, trial: Trial) -> list[str]:
+    def _alliance(self, t: TrickResult, trial: Trial) -> list[Line]:
         """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""
         ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
         if ally is None:
             return []
         allies = trial.game.round_state.allies  # (the trick's round, ended or not)
         if allies is not None and allies[0] == ally:
-            return wrap(f"{ally} plays Ally: allied with {allies[1]} for this round")
-        return wrap(f"{ally} plays Ally into a burned trick: no alliance this round")
+            return [Message("{player} plays Ally: allied with {partner} for this round", player=ally,
+                            partner=allies[1])]
+        return [Message("{player} plays Ally into a burned trick: no alliance this round", player=ally)]
 
 
 
-def verdict(t: TrickResult, steals: bool = True) -> str:
+def verdict(t: TrickResult, steals: bool = True, vocab: CardWords | None = None) -> str:
     """A trick's result in one line, in the output language: who took how much and why, or why
-    it burned; what a 2x did; its steals (as the log writes them; ``steals=False``: not them, for a
-    trick whose thief is still to decide)."""
+    it burned; what a 2x did; its steals (as the log writes them, in ``vocab``'s words: English by
+    default; ``steals=False``: not them, for a trick whose thief is still to decide)."""
     if t.winner is not None:
         points = f"{t.points:+d}"
         text = Message("{player} {points} ({why})", player=t.winner, points=points, why=t.reason).text()
@@ -981,24 +1169,33 @@ def verdict(t: TrickResult, steals: bool = True) -> str:
 
         text += "; " + doubled_text(t)
     for s in t.steals if steals else ():
-        text += f"; {s} ({s.value:+d})"
+        text += f"; {s if vocab is None else vocab.action(s)} ({s.value:+d})"
     return text
 
 
 def round_summary(rnd) -> str:
     """A finished round in one line, in the output language: its scores, the Ally split and the
     lucky losers."""
-    extra = []
+    return round_message(rnd).text()
+
+
+def round_message(rnd) -> Message:
+    """A finished round in one line (``round_summary``), as a message."""
+    extra: list[Message] = []
     if rnd.allies:
-        extra.append(Message("Ally split {first} + {second}", first=rnd.allies[0], second=rnd.allies[1]).text())
+        extra.append(Message("Ally split {first} + {second}", first=rnd.allies[0], second=rnd.allies[1]))
     if rnd.lucky_losers:
-        extra.append(Message("lucky loser {players}", players=", ".join(
-            f"{p} {v}" for p, v in rnd.lucky_losers.items())).text())
-    scores = ", ".join(f"{p} {v}" for p, v in rnd.scores.items())
+        extra.append(Message("lucky loser {players}", players=_scores(rnd.lucky_losers)))
+    scores = _scores(rnd.scores)
     if extra:
         return Message("Round {number} scores: {scores} ({extra})", number=rnd.number, scores=scores,
-                       extra="; ".join(extra)).text()
-    return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores).text()
+                       extra=_Place(*extra, sep="; "))
+    return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores)
+
+
+def _scores(points) -> str:
+    """``Ana 5, Ben -2``: each player's points, in seating order."""
+    return ", ".join(f"{p} {v}" for p, v in points.items())
 
 
 def _sorted(errors: list[BidsError]) -> list[BidsError]:
@@ -1079,13 +1276,14 @@ def meta_rounds(log: GameLog) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
-        raise LogStructureError(f"[meta] rounds = {shown(repr(value), 40)}: expected the number of rounds in the "
-                                "game, 1 to 1000 (`bids record --rounds N` writes it)", file=log.file)
+        raise LogStructureError(Message("[meta] rounds = {value}: expected the number of rounds in the game, 1 to "
+                                        "1000 (`bids record --rounds N` writes it)", value=shown(repr(value), 40)),
+                                file=log.file)
     return value
 
 
-__all__ = ["Outcome", "Pass", "Recorder", "RoundEntry", "Trial", "clean", "meta_rounds", "round_summary", "rounds_of",
-           "shown", "verdict"]
+__all__ = ["Line", "Outcome", "Pass", "Recorder", "RoundEntry", "Said", "Trial", "clean", "meta_rounds", "round_message",
+           "round_summary", "rounds_of", "screen_lines", "shown", "verdict"]
 
 
 def _same_cards(line: str, before: str, vocab: CardWords) -> bool:

@@ -467,7 +467,7 @@ class TableGame:
                                  for v, cards in c.victims.items() for card in cards]}
         t = tr.trick
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
-                "errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
+                "errors": [{"message": str(m), "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
                 "winner": t.winner if t else None, "why": t.reason if t else None,
                 "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
@@ -493,7 +493,7 @@ class TableGame:
         else:
             tr = rec.trial(line)
         if not tr.ok:
-            raise Answer(422, {"errors": [{"message": m, "line": shown(tr.line or line, MAX_MESSAGE)}
+            raise Answer(422, {"errors": [{"message": str(m), "line": shown(tr.line or line, MAX_MESSAGE)}
                                           for m in tr.problems]})
         rec.commit(tr, report=False)
         self._save(rec, "trick", version, (line.strip(), tr.line))
@@ -510,7 +510,7 @@ class TableGame:
             raise self._conflict(Message(STALE))
         out = rec.undo()
         if not out.save:
-            raise refused(422, *out.lines)
+            raise refused(422, *map(str, out.said))  # the recorder's lines, worded in the request's language
         self._save(rec, "undo", version, ())
         return self.state()
 

@@ -31,14 +31,16 @@ from ..app.record import (
     ECHO,
     MAX_TYPED,
     WIDTH,
+    Line,
     Outcome,
     Recorder,
     RoundEntry,
+    Said,
     clean,
     meta_rounds,
     rounds_of,
+    screen_lines,
     shown,
-    wrap,
 )
 from ..app.recordfile import KNOB_REFUSED
 from ..app.recordfile import lock_for as _lock
@@ -48,6 +50,7 @@ from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
 from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
+from ..core.i18n import Message, PluralMessage
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.safe import (
@@ -62,25 +65,35 @@ from ..files.safe import (
     lock_name,
     write_atomic,
 )
+from ..report.table import display_width
 from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
 
 
-def _count(n: int, what: str = "trick") -> str:
-    return f"{n} {what}{'s' if n != 1 else ''}"
+def _count(n: int) -> Message:
+    return PluralMessage("{n} trick", "{n} tricks", n)
 
 
 def _describe(change: tuple) -> str:
-    return change[1] if change[0] == "trick" else " ".join(change)
+    return change[1] if change[0] == "trick" else " ".join(change)  # as typed (a line, or a command)
 
 
-def file_name_problem(name: str) -> str | None:
+def _line(message: Message) -> Said:
+    """A message on one line, never wrapped."""
+    return Said(message, hang=None)
+
+
+NO_SUCH_FILE = Message("no such file: --resume goes on with a log `bids record` saved")
+
+
+def file_name_problem(name: str) -> Message | None:
     """Why the recorder refuses ``name`` for the log it records, or None. Its messages name the
     file on every save, so a name is one line of text it prints as written: no control
     character and no line break (a name "g\\nWinner: ..." printed a forged line)."""
     why = text_problem(name, 4096)
     if why is None:
         return None
-    return f"the file name '{quoted(name)}' {why}: record names its file in every message (give another name)"
+    return Message("the file name '{name}' {why}: record names its file in every message (give another name)",
+                   name=quoted(name), why=why)
 
 
 class Session:
@@ -88,7 +101,7 @@ class Session:
     the changes typed since (a journal: empty unless a save failed or was refused)."""
 
     def __init__(self, rec: Recorder, lock: Lock, written: Fingerprint, rounds: int | None = None,
-                 notes: Sequence[str] = (), untouched: bool = False) -> None:
+                 notes: Sequence[Line] = (), untouched: bool = False) -> None:
         self.rec = rec
         self.lock = lock
         self.written = written  # the file as this session last wrote it (or read it, for --resume)
@@ -127,17 +140,27 @@ class Session:
         if out.done and self.journal and not self.quit_warned:
             self.quit_warned = True
             out.done, out.error = False, True
-            out.lines += wrap(f"{self._pending()} not saved in {self.file}: `save NEWFILE` keeps "
-                              f"{'them' if len(self.journal) > 1 else 'it'} in a new file; quit again to "
-                              "leave without saving (what is not saved is listed then)")
+            if len(self.journal) == 1:
+                out.said.append(Message("{pending} not saved in {file}: `save NEWFILE` keeps it in a new file; "
+                                         "quit again to leave without saving (what is not saved is listed then)",
+                                         pending=self._pending(), file=self.file))
+            else:
+                out.said.append(Message("{pending} not saved in {file}: `save NEWFILE` keeps them in a new file; "
+                                         "quit again to leave without saving (what is not saved is listed then)",
+                                         pending=self._pending(), file=self.file))
         return out
 
-    def _pending(self) -> str:
+    def _pending(self) -> Message:
+        """What is not saved, as the subject of a sentence ("the trick typed is")."""
         n = len(self.journal)
         if n == 1:
-            return {"trick": "the trick typed", "undo": "the undo", "leader": "the leader chosen"}[
-                self.journal[0][0]] + " is"
-        return f"{n} changes typed since the last save are"
+            kind = self.journal[0][0]
+            if kind == "trick":
+                return Message("the trick typed is")
+            if kind == "undo":
+                return Message("the undo is")
+            return Message("the leader chosen is")
+        return Message("{n} changes typed since the last save are", n=n)
 
     def _save(self, out: Outcome) -> bool:
         """Save now, over the file as last written; on failure, say so in ``out``."""
@@ -150,17 +173,19 @@ class Session:
                 self.untouched = False
         except BidsError as exc:
             self.failed = out.error = True
-            out.lines += wrap(f"not saved: {exc}")
+            out.said.append(Message("not saved: {error}", error=str(exc)))
             if isinstance(exc, FileChanged):
-                out.lines += wrap(f"  {self._pending()} kept here: `save NEWFILE` saves the game into a new "
-                                  f"file and goes on there; `reload` reads {self.file} as it is now and types "
-                                  "again what it lacks", "  ")
+                out.said.append(Said(Message("{pending} kept here: `save NEWFILE` saves the game into a new file and "
+                                              "goes on there; `reload` reads {file} as it is now and types again "
+                                              "what it lacks", pending=self._pending(), file=self.file),
+                                      indent="  ", hang="  "))
             else:
-                out.lines += wrap(f"  {self._pending()} kept here; {self.file} holds the "
-                                  f"{_count(self.saved)} saved before: `save` tries again (so does the next "
-                                  "trick), `save NEWFILE` saves into a new file and goes on there; after "
-                                  f"quitting, bids record {self.file} --resume goes on from its "
-                                  f"{_count(self.saved)}", "  ")
+                out.said.append(Said(Message("{pending} kept here; {file} holds the {count} saved before: `save` "
+                                              "tries again (so does the next trick), `save NEWFILE` saves into a "
+                                              "new file and goes on there; after quitting, bids record {file} "
+                                              "--resume goes on from its {count}", pending=self._pending(),
+                                              file=self.file, count=_count(self.saved)),
+                                      indent="  ", hang="  "))
             return False
         return True
 
@@ -172,11 +197,11 @@ class Session:
         why = file_name_problem(name) if name else None
         if why is not None:
             out.error = self.failed = True
-            out.lines += wrap(f"not saved: {why}")
+            out.said.append(Message("not saved: {error}", error=why))
             return
         if not name or os.path.abspath(name) == os.path.abspath(self.file) and os.path.lexists(name):
             if self._save(out):
-                out.lines.append(clean(f"saved {self.file} ({_count(self.saved)})"))
+                out.said.append(_line(Message("saved {file} ({count})", file=self.file, count=_count(self.saved))))
             return
         self._save_as(name, out)
 
@@ -185,8 +210,8 @@ class Session:
         old, rec = self.file, self.rec
         if os.path.lexists(name):
             out.error = self.failed = True
-            out.lines += wrap(f"not saved: {name}: exists: save NEWFILE writes only a new file (give "
-                              "another name)")
+            out.said.append(Message("not saved: {file}: exists: save NEWFILE writes only a new file (give "
+                                     "another name)", file=name))
             return
         same_lock = lock_name(os.path.abspath(name)) == lock_name(os.path.abspath(old))
         ref = rec.ruleset_ref
@@ -194,7 +219,7 @@ class Session:
             lock = self.lock if same_lock else _lock(name)
         except BidsError as exc:
             out.error = self.failed = True
-            out.lines += wrap(f"not saved: {exc}")
+            out.said.append(Message("not saved: {error}", error=str(exc)))
             return
         try:
             with SignalsHeld():
@@ -213,14 +238,17 @@ class Session:
             if not same_lock:
                 lock.release()
             out.error = self.failed = True
-            text = str(exc).replace(" (use --force to replace it)", ": give another name")
-            out.lines += wrap(f"not saved: {text}")
+            said, force = str(exc), " (use --force to replace it)"  # files.safe's words (English so far)
+            if said.endswith(force):  # a new file only: another name, never --force
+                out.said.append(Message("not saved: {error}: give another name", error=said[: -len(force)]))
+            else:
+                out.said.append(Message("not saved: {error}", error=said))
             return
         if same_lock:  # the very name again (it was gone)
-            out.lines.append(clean(f"saved {name} ({_count(self.saved)})"))
+            out.said.append(_line(Message("saved {file} ({count})", file=name, count=_count(self.saved))))
         else:
-            out.lines += wrap(f"saved {name} ({_count(self.saved)}); recording into {name} from now on "
-                              f"({old} is left as it was)")
+            out.said.append(Message("saved {file} ({count}); recording into {file} from now on ({old} is left as "
+                                     "it was)", file=name, count=_count(self.saved), old=old))
 
     def _reload(self, out: Outcome) -> None:
         """``reload``: the file as it is on disk now, then the changes it lacks typed again."""
@@ -230,23 +258,23 @@ class Session:
             rec = _resumed(self.file, log, None, {}, self.rounds, old.interactive)
         except BidsError as exc:
             out.error = self.failed = True
-            out.lines += wrap(f"cannot reload: {exc}")
+            out.said.append(Message("cannot reload: {error}", error=str(exc)))
             return
         rec.typed, rec.at = old.typed, old.at
         carried, self.journal = self.journal, []
         self.rec, self.written, self.saved, self.saved_text = rec, seen, rec.played(), rec.text()
-        out.lines.append(clean(f"reloaded {self.file} ({_count(self.saved)})"))
+        out.said.append(_line(Message("reloaded {file} ({count})", file=self.file, count=_count(self.saved))))
         for change in carried:
             again = rec.retype(change)
-            out.lines += wrap(f"typed again: {_describe(change)}")
-            out.lines += ["  " + x for x in again.lines]
+            out.said.append(Message("typed again: {change}", change=_describe(change)))
+            out.said += ["  " + x for x in screen_lines(again.said)]
             if again.error:
                 out.error = True
-                out.lines += wrap("  (not recorded: type it again as it should be)")
+                out.said.append(Said(Message("(not recorded: type it again as it should be)"), indent="  "))
             elif again.change is not None:
                 self.journal.append(again.change)
         if self.journal and self._save(out):
-            out.lines.append(clean(f"saved {self.file} ({_count(self.saved)})"))
+            out.said.append(_line(Message("saved {file} ({count})", file=self.file, count=_count(self.saved))))
 
     # -- the end ---------------------------------------------------------------------------------
     def goodbye(self) -> str:
@@ -254,22 +282,36 @@ class Session:
         rec, name = self.rec, self.file
         why = changed_since(name, self.written)
         self.intact = why is None and not self.journal
+        head: list[Line]
         if why is not None:
-            head = [f"{name} {why}: it holds what was put there, not the {_count(self.saved)} last saved"]
+            head = [Message("{file} {why}: it holds what was put there, not the {count} last saved", file=name,
+                            why=why, count=_count(self.saved))]
         elif self.journal:
-            head = [f"{name} holds {_count(self.saved)}, as last saved"]
+            head = [Message("{file} holds {count}, as last saved", file=name, count=_count(self.saved))]
         else:
-            state = "the game is complete" if rec.game_over() else f"go on with: bids record {name} --resume"
-            done = "left as it was" if self.untouched else "saved"
-            return clean(f"{done} {name} ({_count(self.saved)}); {state}\n")
-        lines = [x for h in head for x in wrap(h)]
+            return clean(_saved(name, self.saved, rec.game_over(), self.untouched).text() + "\n")
+        lines = screen_lines(head)
         if self.journal:
             n = len(self.journal)
-            what = ("the change" if n == 1 else f"the {n} changes") + " typed after that"
-            lines += wrap(f"NOT saved: {what} (type {'it' if n == 1 else 'them'} again after "
-                          f"`bids record {name} --resume`):")
+            lines += screen_lines([PluralMessage("NOT saved: the change typed after that (type it again after "
+                                                 "`bids record {file} --resume`):",
+                                                 "NOT saved: the {n} changes typed after that (type them again "
+                                                 "after `bids record {file} --resume`):", n, file=name)])
             lines += [clean("  " + _describe(c)) for c in self.journal]
         return "".join(x + "\n" for x in lines)
+
+
+def _saved(name: str, n: int, complete: bool, untouched: bool = False) -> Message:
+    """The last line of a session where everything was saved."""
+    count = _count(n)
+    if untouched:
+        if complete:
+            return Message("left as it was {file} ({count}); the game is complete", file=name, count=count)
+        return Message("left as it was {file} ({count}); go on with: bids record {file} --resume", file=name,
+                       count=count)
+    if complete:
+        return Message("saved {file} ({count}); the game is complete", file=name, count=count)
+    return Message("saved {file} ({count}); go on with: bids record {file} --resume", file=name, count=count)
 
 
 def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, option_pairs: Sequence[str],
@@ -292,23 +334,24 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
         raise ValueError(KNOB_REFUSED.format(knob=next(iter(knobs))))
     if resume:
         if names is not None or deal_path is not None:
-            raise ValueError("--resume takes the players and the deal from OUT: leave out --players and --deal")
+            raise ValueError(Message("--resume takes the players and the deal from OUT: leave out --players and "
+                                     "--deal"))
         if force:
-            raise ValueError("--resume goes on with OUT and --force starts it over: give one of them")
+            raise ValueError(Message("--resume goes on with OUT and --force starts it over: give one of them"))
     elif deal_path is None:
         if names is None:
-            raise ValueError("give --players A,B,C (seating order), or --deal DEAL.toml, or --resume")
+            raise ValueError(Message("give --players A,B,C (seating order), or --deal DEAL.toml, or --resume"))
         if ruleset_ref is None:
-            raise ValueError("give -r RULESET (italian, english, spanish, japanese or a path)")
+            raise ValueError(Message("give -r RULESET (italian, english, spanish, japanese or a path)"))
     if not out:
-        raise FileError("an empty file name: expected a path to record into (e.g. friday.toml)")
+        raise FileError(Message("an empty file name: expected a path to record into (e.g. friday.toml)"))
     why = file_name_problem(out)
     if why is not None:
         raise ValueError(why)
     if resume and not os.path.lexists(out):
         if cwd_gone(out):
             raise FileError(f"cannot read: {CWD_GONE.format('')}", file=out)
-        raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
+        raise LogStructureError(NO_SUCH_FILE, file=out)
     lock = _lock(out)  # before anything is read or written: a second recorder stops here
     try:
         return _open(out, lock, names=names, ruleset_ref=ruleset_ref, options=options, leader=leader,
@@ -323,45 +366,48 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
           interactive, parse_names, log_lang) -> Session:
     from ..log.load import read, resolve_ruleset
 
-    notes = [] if lock.path is not None else [
-        f"note: {out} cannot be locked here (the system or its file system has no locks): nothing keeps "
-        "a second recorder out, but no save goes over a file changed meanwhile"]
+    notes: list[Line] = [] if lock.path is not None else [_line(Message(
+        "note: {file} cannot be locked here (the system or its file system has no locks): nothing keeps a second "
+        "recorder out, but no save goes over a file changed meanwhile", file=out))]
     exists = os.path.lexists(out)
     if resume:
         if not exists:
-            raise LogStructureError("no such file: --resume goes on with a log `bids record` saved", file=out)
+            raise LogStructureError(NO_SUCH_FILE, file=out)
         log, seen = _read_log(out)
         rec = _resumed(out, log, ruleset_ref, options, rounds, interactive, log_lang)
         if leader is not None:
             msg = rec.choose_leader(leader)
             if msg.error:
-                raise ValueError(msg.lines[0])
+                raise ValueError(str(msg.said[0]))
         untouched = ruleset_ref is None and not options and rounds is None and leader is None
         if untouched:
             written = seen  # nothing changed since it was read: the file stays as it is, comments and all
         else:  # the command line changed the game: its log in the canonical form, over what was read
             written = write_atomic(out, rec.text(), expect=seen)
         if rec.played():  # where the game stands, before the next trick is typed
-            notes += ["Final standings:" if rec.game_over() else "Standings so far:", *rec.standings().lines]
+            notes += [_line(Message("Final standings:") if rec.game_over() else Message("Standings so far:")),
+                      *rec.standings().said]
         if (rounds is None and meta_rounds(log) is None and not rec.game_over() and log.rounds
                 and len(log.rounds[-1].tricks) >= rec.tricks):
             # A log written by hand keeps no game length; `bids score` scores it as it is, so say
             # what the recorder takes, and how to stop or say otherwise.
             n = len(log.rounds)
-            notes.append(f"note: {out} does not say how many rounds the game has: recording up to "
-                         f"{rec.game_rounds} (game.rounds of {rec.ruleset.name}); if the game ended after round "
-                         f"{n}, quit here, or give --rounds N")
+            notes.append(_line(Message("note: {file} does not say how many rounds the game has: recording up to "
+                                       "{rounds} (game.rounds of {ruleset}); if the game ended after round {n}, "
+                                       "quit here, or give --rounds N", file=out, rounds=rec.game_rounds,
+                                       ruleset=rec.ruleset.name, n=n)))
         return Session(rec, lock, written, rounds, [*notes, *rec.legend()], untouched=untouched)
     if exists and not force:
-        raise LogStructureError("exists: not starting over it (--resume goes on with it, --force replaces it)",
-                                file=out)
+        raise LogStructureError(Message("exists: not starting over it (--resume goes on with it, --force replaces "
+                                        "it)"), file=out)
     if deal_path is not None:
         log = read(deal_path)
         ruleset = resolve_ruleset(log, ruleset_ref)
         opts = {**log.options, **options}
         _validate_or_raise(deal_path, log, ruleset, opts)
         if names is not None and tuple(parse_names(names, None)) != log.players:
-            raise ValueError(f"--players {names} but the deal seats {','.join(log.players)}")
+            raise ValueError(Message("--players {names} but the deal seats {seats}", names=names,
+                                     seats=",".join(log.players)))
         if ruleset_ref is not None:
             ref = _ruleset_ref_for(out, ruleset_ref)
         elif log.ruleset is not None:
@@ -379,7 +425,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
     if leader is not None:
         msg = rec.choose_leader(leader)
         if msg.error:
-            raise ValueError(msg.lines[0])
+            raise ValueError(str(msg.said[0]))
     # --force starts over a regular file only: never through a symlink (the session's saves
     # could not follow it either).
     written = write_atomic(out, rec.text(), force=force, follow=False)
@@ -432,7 +478,7 @@ def fill_closed_fds() -> set[int]:
 class OutputGone(Exception):
     """The stream the results go to cannot be written (closed, a full device, a hung-up terminal)."""
 
-    def __init__(self, name: str, exc: BaseException) -> None:
+    def __init__(self, name: Message, exc: BaseException) -> None:
         super().__init__(name)
         self.name = name
         self.reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
@@ -443,7 +489,7 @@ class _Out:
     the recorder shows goes through it, made safe to print (sanitize.terminal: the standings and
     the end-of-game table quote the ruleset's name and the players' names)."""
 
-    def __init__(self, stream: TextIO, name: str) -> None:
+    def __init__(self, stream: TextIO, name: Message) -> None:
         self.stream, self.name = stream, name
 
     def write(self, text: str) -> None:
@@ -495,31 +541,32 @@ def read_lines(stream, limit: int = MAX_TYPED, keep: int = ECHO) -> Iterator[tup
 def run_script(session: Session, lines: TextIO, err: TextIO) -> int:
     """Standard input is not a terminal: every outcome on ``err``, exit 1 if any line was refused
     or any change is not saved."""
-    out = _Out(err, "standard error")
+    out = _Out(err, Message("standard error"))
     failed = False
     number = 0
     try:
-        for note in session.notes:
-            out.write(clean(note) + "\n")
+        for note in screen_lines(session.notes):
+            out.write(note + "\n")
         for number, (line, length) in enumerate(read_lines(lines), 1):
             result = session.handle(line, length)  # saved before it is shown: what was seen is on disk
             if result.error:
                 failed = True
-                head = f"input line {number}: "  # the echo fits the line's 100 columns
-                out.write(f"{head}{shown(line if length else line.strip(), WIDTH - len(head), length)}\n")
-            out.write("".join(text + "\n" for text in result.lines))
+                head = Message("input line {n}", n=number).text() + ": "  # the echo fits the line's 100 columns
+                out.write(f"{head}{shown(line if length else line.strip(), WIDTH - display_width(head), length)}\n")
+            out.write("".join(x + "\n" for x in screen_lines(result.said)))
             if result.done:
                 break
         out.write(session.goodbye())
     except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: say what is saved, then stop
         try:
-            out.write("interrupted\n" + session.goodbye())
+            out.write(Message("interrupted").text() + "\n" + session.goodbye())
         except OutputGone:
             pass
         return 128 + getattr(exc, "signum", 2)
     except OutputGone as exc:
-        _last_word(f"error: {exc.name} cannot be written ({exc.reason}): stopped at input line {number}; "
-                   + session.goodbye().rstrip("\n"))
+        _last_word(Message("error: {stream} cannot be written ({reason}): stopped at input line {n}; {state}",
+                           stream=exc.name, reason=exc.reason, n=number,
+                           state=session.goodbye().rstrip("\n")).text())
         return 1
     return 1 if failed or session.failed or not session.intact else 0
 
@@ -538,15 +585,13 @@ def _last_word(text: str) -> None:
 
 
 def welcome(rec: Recorder) -> str:
-    return clean(f"Recording {rec.file}: {', '.join(rec.players)} under {rec.ruleset.name}; "
-                 "'help' for the forms and commands.\n")
+    return clean(Message("Recording {file}: {players} under {ruleset}; 'help' for the forms and commands.",
+                         file=rec.file, players=", ".join(rec.players), ruleset=rec.ruleset.name).text() + "\n")
 
 
 def goodbye(rec: Recorder) -> str:
     """The last line of a session where everything was saved (the docs' transcript)."""
-    n = rec.played()
-    state = "the game is complete" if rec.game_over() else "go on with: bids record " + rec.file + " --resume"
-    return clean(f"saved {rec.file} ({_count(n)}); {state}\n")
+    return clean(_saved(rec.file, rec.played(), rec.game_over()).text() + "\n")
 
 
 class _Cap:
@@ -573,7 +618,8 @@ class _Cap:
         def text() -> str:
             if not self.over:
                 return prompt
-            return f"[cut at {MAX_TYPED:,} characters, {self.over:,} more dropped: Enter refuses it] {prompt}"
+            return Message("[cut at {most} characters, {over} more dropped: Enter refuses it] {prompt}",
+                           most=format(MAX_TYPED, ","), over=format(self.over, ","), prompt=prompt).text()
         return text
 
 
@@ -613,7 +659,7 @@ def run_terminal(session: Session, out: TextIO) -> int:
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.history import InMemoryHistory
 
-    screen = _Out(out, "the terminal")
+    screen = _Out(out, Message("the terminal"))
     completer = WordCompleter(lambda: session.rec.words(), ignore_case=True, sentence=False, WORD=True)
     # The history starts with the log's own trick lines: it survives --resume (Up recalls them).
     history = InMemoryHistory()
@@ -626,7 +672,7 @@ def run_terminal(session: Session, out: TextIO) -> int:
     prompt.default_buffer.on_text_changed += cap
     code = 0
     try:
-        screen.write(welcome(session.rec) + "".join(clean(x) + "\n" for x in session.notes))
+        screen.write(welcome(session.rec) + "".join(clean(x) + "\n" for x in screen_lines(session.notes)))
         while True:
             cap.over = 0
             try:
@@ -641,7 +687,7 @@ def run_terminal(session: Session, out: TextIO) -> int:
             done = False
             for part in typed_lines(line, cap.over):
                 result = session.handle(*part)
-                screen.write("".join(text + "\n" for text in result.lines))
+                screen.write("".join(x + "\n" for x in screen_lines(result.said)))
                 if result.done:
                     done = True
                     break
@@ -650,7 +696,7 @@ def run_terminal(session: Session, out: TextIO) -> int:
         screen.write(session.goodbye())
     except KeyboardInterrupt as exc:  # SIGTERM, SIGHUP (the terminal closed), Ctrl-C from outside
         try:
-            screen.write("\ninterrupted\n" + session.goodbye())
+            screen.write("\n" + Message("interrupted").text() + "\n" + session.goodbye())
         except OutputGone:
             pass
         return 128 + getattr(exc, "signum", 2)

@@ -512,8 +512,8 @@ def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
 
 
 def rules_list_text(rulesets, aliases) -> str:
-    return text_table(rules_list_rows(rulesets, aliases), ["name", "source", "what it is", "in one line"],
-                  maxcolwidths=[None, None, 40, 60])
+    headings = [gettext(h) for h in (N_("name"), N_("source"), N_("what it is"), N_("in one line"))]
+    return text_table(rules_list_rows(rulesets, aliases), headings, maxcolwidths=[None, None, 40, 60])
 
 
 def knob_rows(ruleset: Ruleset) -> list[dict]:
@@ -539,7 +539,8 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
 def quoted_source(row: dict) -> str:
     """A knob row's source as rules show prints it: the citation (what bidscli reads in it), then
     the source's own words under it, in its language's quotation marks (Italian «...»)."""
-    text = ("UNSTATED: house default" + row["source"][8:]) if row["unstated"] else row["source"]
+    text = (gettext(N_("UNSTATED: house default")) + row["source"][len("unstated: house default"):]
+            if row["unstated"] else row["source"])
     if row["quote"] is None:
         return text
     opening, closing = QUOTE_LANGS[row["quote_lang"]]
@@ -577,9 +578,17 @@ def rules_show_json(ruleset: Ruleset, decks: list[Deck], one_count: bool, fine_p
 
 
 def allowed_text(knob) -> str:
-    """A knob's allowed values, short enough for a table cell (JSON "values" says it in full)."""
-    return {"choice": " | ".join(knob.choices), "bool": "true | false", "int": "integer 0-1000",
-            "per_players": "integer per player count", "players": "list of player counts"}[knob.kind]
+    """A knob's allowed values, short enough for a table cell (JSON "values" says it in full), in
+    the output language (the values themselves as a ruleset writes them)."""
+    if knob.kind == "choice":
+        return " | ".join(knob.choices)
+    if knob.kind == "bool":
+        return "true | false"
+    return gettext(_ALLOWED[knob.kind])
+
+
+_ALLOWED = {"int": N_("integer 0-1000"), "per_players": N_("integer per player count"),
+            "players": N_("list of player counts")}
 
 
 def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
@@ -587,40 +596,53 @@ def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) 
     if ruleset.description:
         out.append(ruleset.description)
     if len(ruleset.chain) > 1:
-        out.append("extends: " + " -> ".join(ruleset.chain))
+        out.append(str(Message("extends: {chain}", chain=" -> ".join(ruleset.chain))))
     out.append("")
-    # The knob's name, its label in the players' words under it (rules/knobs.py).
-    rows = [[f"{r['knob']}\n{r['label']}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]), quoted_source(r)]
-            for r in knob_rows(ruleset)]
-    out.append(text_table(rows, ["knob", "value", "allowed values", "source"], maxcolwidths=[30, 30, 30, 70],
+    # The knob's name, its label in the players' words under it (rules/knobs.py), in the output language.
+    rows = [[f"{r['knob']}\n{gettext(r['label'])}", cell_text(r["value"]), allowed_text(KNOBS[r["knob"]]),
+             quoted_source(r)] for r in knob_rows(ruleset)]
+    headings = [gettext(h) for h in (N_("knob"), N_("value"), N_("allowed values"), N_("source"))]
+    out.append(text_table(rows, headings, maxcolwidths=[30, 30, 30, 70],
                           whole=(0, 1, 2)))  # knob names and values whole: the source's prose wraps
     out.append("")
-    out.append("Table options (defaults; a log's [options] or -o KEY=VALUE override them): " +
-               ", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))
+    out.append(str(Message("Table options (defaults; a log's [options] or -o KEY=VALUE override them): {options}",
+                           options=", ".join(f"{k}={str(ruleset.options.get(k, False)).lower()}" for k in TABLE_OPTIONS))))
     for deck in decks:
         out.append("")
         out.append(deck_text(deck))
     if fine_print:
         out.append("")
-        out.append("Fine print (cases no source settles; the engine decides them as follows):")
-        out.extend(f"- {line}" for line in fine_print)
+        out.append(gettext(N_("Fine print (cases no source settles; the engine decides them as follows):")))
+        out.extend(f"- {gettext(line)}" for line in fine_print)
     return "\n".join(out)
 
 
 def deck_text(deck: Deck) -> str:
-    specials = [str(c) for c in deck.black_deck if c.number is None]
+    """The deck math of one player count, in the output language (cards in its card words)."""
+    from ..core.worded import Colour
+
+    lang = output_language()
+    numbered = [c for c in deck.black_deck if c.number is not None]
+    specials = ", ".join([c.in_language(lang) for c in deck.black_deck if c.number is None])
+    ends = {"first": numbered[0].in_language(lang) if numbered else "",
+            "last": numbered[-1].in_language(lang) if numbered else "", "count": len(deck.black_deck)}
+    black = (Message("  black deck: {first}-{last} + {specials} = {count} cards", specials=specials, **ends) if specials
+             else Message("  black deck: {first}-{last} = {count} cards", **ends))
+    pool = {"coloured": deck.coloured_count, "black": deck.black_in_hands, "pool": deck.pool_size}
     lines = [
-        f"Deck for {deck.players} players ({deck.ruleset}, options as given):",
-        f"  coloured: {', '.join(deck.colours)} 1-{deck.numbers} = {deck.coloured_count} cards",
-        f"  black deck: K1-K{deck.numbers}" + (f" + {', '.join(specials)}" if specials else "") +
-        f" = {len(deck.black_deck)} cards",
-        f"  hand pool: {deck.coloured_count} coloured + {deck.black_in_hands} black" +
-        (" + Ally" if deck.ally else "") + f" = {deck.pool_size}",
-        f"  hand size {deck.hand_size}, removed at the deal {deck.removed}, "
-        f"point pile {deck.pile_size}, tricks a round {deck.tricks}",
+        str(Message("Deck for {players} players ({ruleset}, options as given):", players=deck.players,
+                    ruleset=deck.ruleset)),
+        str(Message("  coloured: {colours} 1-{numbers} = {count} cards",
+                    colours=", ".join([Colour(c, letter=True).in_language(lang) for c in deck.colours]),
+                    numbers=deck.numbers, count=deck.coloured_count)),
+        str(black),
+        str(Message("  hand pool: {coloured} coloured + {black} black + Ally = {pool}", **pool) if deck.ally
+            else Message("  hand pool: {coloured} coloured + {black} black = {pool}", **pool)),
+        str(Message("  hand size {hand}, removed at the deal {removed}, point pile {pile}, tricks a round {tricks}",
+                    hand=deck.hand_size, removed=deck.removed, pile=deck.pile_size, tricks=deck.tricks)),
     ]
     for note in deck.notes:
-        lines.append(f"  NOTE {note}")
+        lines.append(str(Message("  NOTE {note}", note=note)))
     return "\n".join(lines)
 
 
@@ -638,15 +660,16 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, s
     if not rows:
         said = [r.name if ref is None or ref == r.name or ref.endswith(".toml") else f"{ref} ({r.name})"
                 for r, ref in zip((a, b), refs or (None, None))]
-        return f"{said[0]} and {said[1]} set every knob the same way."
+        return str(Message("{first} and {second} set every knob the same way.", first=said[0], second=said[1]))
     an, bn = _pair_labels(a, b)
     # The values side by side; each knob's sources under its row, with the whole width to wrap in
     # (two source columns beside the values left them a few words a line, or cut words).
     width = terminal_width()
-    table = fit_table([[r["knob"], cell_text(r[an]), cell_text(r[bn])] for r in rows], ["knob", an, bn],
+    table = fit_table([[r["knob"], cell_text(r[an]), cell_text(r[bn])] for r in rows], [gettext("knob"), an, bn],
                       width, move=False).split("\n")  # the values side by side, else the blocks below
-    out = [f"{len(rows)} knob{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''} between "
-           f"{a.name} and {b.name} (each knob's sources under it):"]
+    out = [str(PluralMessage("{n} knob differs between {first} and {second} (each knob's sources under it):",
+                             "{n} knobs differ between {first} and {second} (each knob's sources under it):",
+                             len(rows), first=a.name, second=b.name))]
     if max(map(display_width, table)) > width:  # no room for the values side by side: one knob a block
         for r in rows:
             out.append(r["knob"])

@@ -36,7 +36,7 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import DeckError, RulesetError, did_you_mean, nearest
-from ..core.i18n import ENGLISH, Listed, Message
+from ..core.i18n import ENGLISH, N_, Listed, Message
 from ..core.sanitize import path_text, quoted, text_problem, toml_value
 from ..core.worded import Colour
 from ..files.bounds import check_toml
@@ -491,7 +491,9 @@ class Deck:
     tricks: int
     short_hands: bool
     short_pile: bool
-    notes: tuple[str, ...] = ()
+    # Worded when shown (English in JSON); left out of == and hash (a message is not hashable):
+    # they follow from the fields compared, as the cards and knobs below do.
+    notes: tuple[Message, ...] = field(default=(), compare=False)
     # Neither compared nor shown: every card of the deck, and the knobs (for why_not).
     _cards: frozenset[Card] = field(default=frozenset(), repr=False, compare=False)
     _knobs: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
@@ -621,7 +623,7 @@ class Deck:
             "tricks": self.tricks,
             "short_hands": self.short_hands,
             "short_pile": self.short_pile,
-            "notes": list(self.notes),
+            "notes": [n.text(ENGLISH) for n in self.notes],
         }
 
 
@@ -660,7 +662,7 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
             "and at least 1 card a hand", file=ruleset.path)
     colours = COLOURS[:ncol]
     black: list[Card] = [black_number(n) for n in range(1, numbers + 1)]
-    notes: list[str] = []
+    notes: list[Message] = []
     if players in k["deck.minus_five_always"] or (k["deck.minus_five_by_option"] and options.get("minus_five")):
         black.append(MINUS_FIVE_CARD)
     if players in k["deck.double_always"]:
@@ -680,18 +682,16 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
                 f"{players} x {hand} (knob deck.short = \"error\")"
             )
         hand = pool // players
-        notes.append(
-            f"short deck: {pool} cards in the hand pool < {players} x {k['deck.hand_size']}: "
-            f"{hand} cards a hand and {hand} tricks a round (deck.short = \"shorten\")"
-        )
+        notes.append(Message(
+            "short deck: {pool} cards in the hand pool < {players} x {hand}: {short} cards a hand and {short} tricks "
+            "a round (deck.short = \"shorten\")", pool=pool, players=players, hand=k["deck.hand_size"], short=hand))
     removed = pool - players * hand
     pile = len(black) - in_hands
     short_pile = pile < hand
     if short_pile:
-        notes.append(
-            f"short pile: {pile} point cards for {hand} tricks; the last tricks have no centre card "
-            f"(deck.short_pile = \"{k['deck.short_pile']}\")"
-        )
+        notes.append(Message(
+            "short pile: {pile} point cards for {tricks} tricks; the last tricks have no centre card "
+            "(deck.short_pile = \"{setting}\")", pile=pile, tricks=hand, setting=k["deck.short_pile"]))
     cards = {coloured(c, n) for c in colours for n in range(1, numbers + 1)} | set(black)
     if ally:
         cards.add(ALLY_CARD)
@@ -707,43 +707,43 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
 # engine decides them this way, and ``rules show`` prints this list so that a
 # table can see the choice instead of discovering it (rules.md section 6).
 FINE_PRINT = (
-    "No bid on the table (only Ally and special cards): the trick burns and its leader leads again.",
-    "Ally counts for no colour in Color Bids; special black cards count as black but have no number, "
-    "so they never win; a colour whose cards on the table are all specials is passed over.",
-    "While the prize is hidden (Surprise revealed) nothing in the centre counts or wins in Color Bids.",
-    "A tie between the centre card and a played card burns the trick and the last player with a tied "
-    "card leads; color_bids.center_burn_leader applies only when the centre card alone is best.",
-    "Thief victims are bidders only (Ally and specials are not bids) who hold a card they can lose; "
-    "the weakest bid is the lowest number (the highest in lowest-wins mode), colour aside, also under "
-    "Color Bids. The holder is never their own victim: if the holder made the weakest bid, no steal.",
-    "A deferred Thief right may be used at the end of a burned trick; the right stays with the player "
-    "who won the Thief even if the card itself is stolen.",
-    "A player holding two deferred Thief rights (possible only with thief.right_lasts = game) uses at "
-    "most one a trick (a trick line names one steal per thief); with several holders at one trick, each "
-    "is offered the victims and cards as the steals before theirs left them.",
-    "A stolen card moves its value from the victim's round points to the thief's, whenever it was won; "
-    "for the lucky loser it counts as taken this round by the thief.",
-    "A Lowest or Surprise drawn as the hidden prize of a Surprise, or received through a Surprise played "
-    "from hand, is a 0-point prize; a hidden Lowest that is won starts lowest-wins mode from the next trick.",
-    "A Lowest that a Surprise played from hand brings into the centre (replace_center) is revealed: "
-    "lowest-wins mode starts with this trick's resolution and lowest.reveal applies to it at once.",
-    "A Surprise or a Lowest (lowest.reveal = replace) revealed as the last pile card leaves no prize: the "
-    "trick is played with an empty centre, as deck.short_pile says.",
-    "A burned Surprise trick whose prize stays (surprise.on_burn = stays): the hidden card goes back on "
-    "top of the pile and is the next trick's prize, revealed as usual. Nobody turned it over, so the log "
-    "writes that trick 'Surprise: ...' (what deal and simulate write); 'Surprise K8: ...' is accepted "
-    "too when the next prize is that K8. A trick that is won needs the card: 'Surprise K8: ...'.",
-    "A card put under the pile (IT Surprise from hand, surprise.displaced = bottom) may come up again "
-    "later in the round.",
-    "An unfinished last round (score --allow-partial, validate --allow-partial) banks the points won so "
-    "far, without Ally split or lucky loser; score then shows standings, never a winner.",
-    "Ranking: by total, equal totals share a rank; -5 wins count tricks won holding the -5, never steals.",
-    "A 2x doubles whatever the points are, negative ones too (-5 becomes -10): the sources say 'all "
-    "points', with no exception.",
-    "ally.rounding = floor rounds down, also for a negative odd sum (-5 split gives -3 each); ceil "
-    "rounds up (-2 each).",
-    "Under thief.pool = game a victim may hold the same card from two rounds (K5 won in round 1 and again "
-    "in round 2); a steal of it takes the most recently won one.",
+    N_("No bid on the table (only Ally and special cards): the trick burns and its leader leads again."),
+    N_("Ally counts for no colour in Color Bids; special black cards count as black but have no number, "
+       "so they never win; a colour whose cards on the table are all specials is passed over."),
+    N_("While the prize is hidden (Surprise revealed) nothing in the centre counts or wins in Color Bids."),
+    N_("A tie between the centre card and a played card burns the trick and the last player with a tied "
+       "card leads; color_bids.center_burn_leader applies only when the centre card alone is best."),
+    N_("Thief victims are bidders only (Ally and specials are not bids) who hold a card they can lose; "
+       "the weakest bid is the lowest number (the highest in lowest-wins mode), colour aside, also under "
+       "Color Bids. The holder is never their own victim: if the holder made the weakest bid, no steal."),
+    N_("A deferred Thief right may be used at the end of a burned trick; the right stays with the player "
+       "who won the Thief even if the card itself is stolen."),
+    N_("A player holding two deferred Thief rights (possible only with thief.right_lasts = game) uses at "
+       "most one a trick (a trick line names one steal per thief); with several holders at one trick, each "
+       "is offered the victims and cards as the steals before theirs left them."),
+    N_("A stolen card moves its value from the victim's round points to the thief's, whenever it was won; "
+       "for the lucky loser it counts as taken this round by the thief."),
+    N_("A Lowest or Surprise drawn as the hidden prize of a Surprise, or received through a Surprise played "
+       "from hand, is a 0-point prize; a hidden Lowest that is won starts lowest-wins mode from the next trick."),
+    N_("A Lowest that a Surprise played from hand brings into the centre (replace_center) is revealed: "
+       "lowest-wins mode starts with this trick's resolution and lowest.reveal applies to it at once."),
+    N_("A Surprise or a Lowest (lowest.reveal = replace) revealed as the last pile card leaves no prize: the "
+       "trick is played with an empty centre, as deck.short_pile says."),
+    N_("A burned Surprise trick whose prize stays (surprise.on_burn = stays): the hidden card goes back on "
+       "top of the pile and is the next trick's prize, revealed as usual. Nobody turned it over, so the log "
+       "writes that trick 'Surprise: ...' (what deal and simulate write); 'Surprise K8: ...' is accepted "
+       "too when the next prize is that K8. A trick that is won needs the card: 'Surprise K8: ...'."),
+    N_("A card put under the pile (IT Surprise from hand, surprise.displaced = bottom) may come up again "
+       "later in the round."),
+    N_("An unfinished last round (score --allow-partial, validate --allow-partial) banks the points won so "
+       "far, without Ally split or lucky loser; score then shows standings, never a winner."),
+    N_("Ranking: by total, equal totals share a rank; -5 wins count tricks won holding the -5, never steals."),
+    N_("A 2x doubles whatever the points are, negative ones too (-5 becomes -10): the sources say 'all "
+       "points', with no exception."),
+    N_("ally.rounding = floor rounds down, also for a negative odd sum (-5 split gives -3 each); ceil "
+       "rounds up (-2 each)."),
+    N_("Under thief.pool = game a victim may hold the same card from two rounds (K5 won in round 1 and again "
+       "in round 2); a steal of it takes the most recently won one."),
 )
 
 
