@@ -66,7 +66,7 @@ MULTI = {
 
 # The players' languages (issue 34): what is worded so far (every --help with click's own words,
 # validate's summary line and an error's place, the command line's usage errors, bids season's
-# table, score, replay and the engine's reasons, rules show/list/diff), in each language.
+# table, score, replay and the engine's reasons, rules show/list/diff, diff and disputes), in each language.
 LANGS = ("it", "es", "ja")
 LANG_RUNS = {
     "help": ["--help"],
@@ -94,6 +94,11 @@ LANG_RUNS = {
     "rules-show": ["rules", "show", "italian", "--players", "6", "-o", "thief=true"],
     "rules-list": ["rules", "list"],
     "rules-diff": ["rules", "diff", "italian", "english"],
+    # bids diff and bids disputes: the trick table, the scores, every divergence with its reasons,
+    # the account by rule, the knobs changed alone and the smallest sets that change the winner
+    "diff": ["diff", "examples/thief-6p.toml", "-r", "italian", "-r", "english"],
+    "disputes": ["disputes", "examples/thief-6p.toml", "-r", "italian"],
+    "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
 }
 
 

@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bidscli.analysis import attribution
-from bidscli.analysis.attribution import attribute, mixed_text, points_json
+from bidscli.analysis.attribution import mixed_text, points_json
 from bidscli.core.errors import BidsError
 from bidscli.log.load import read
 from bidscli.log.reader import read_log_text
@@ -41,6 +41,14 @@ THIEF4 = read("tests/data/diff-thief-4p.toml")
 
 def rs(name):
     return load_ruleset(name)
+
+
+def attribute(log, ruleset_a, ruleset_b, *, lenient=False):
+    """The account ``bids diff`` gives of B against A: ``variants.diff``'s (raises its BidsError)."""
+    from bidscli.analysis import plan, variants
+
+    labels = plan.ruleset_labels([ruleset_a, ruleset_b], [ruleset_a.name, ruleset_b.name])
+    return variants.diff(log, [ruleset_a, ruleset_b], labels, lenient=lenient).attributions[0]
 
 
 def nonzero(parts):
@@ -84,8 +92,9 @@ def test_thief_6p_divergences_name_every_round_end_and_the_bonus():
     assert ("round_end", 1, None) in kinds and ("trick", 3, 5) in kinds and ("bonus", None, None) in kinds
     r1 = next(d for d in at.divergences if d.kind == "round_end" and d.round == 1)
     assert r1.what == ("lucky loser",)
-    assert any("Fay" in x and "no_black_cards" in x for x in r1.reasons["english"])
-    assert r1.reasons["italian"] == ["lucky loser: only Bo, Eli, as under the other ruleset(s)"]
+    reasons = r1.to_json()["reasons"]  # the reasons are data, worded when shown: English here
+    assert any("Fay" in x and "no_black_cards" in x for x in reasons["english"])
+    assert reasons["italian"] == ["lucky loser: only Bo, Eli, as under the other ruleset(s)"]
 
 
 def test_swapping_the_rulesets_negates_every_part():

@@ -1,14 +1,7 @@
 """Which rule moved each player's score, and by how much (``bids diff``).
 
-Public API (no click; ``bids diff`` and the HTML report call it)::
-
-    attribute(log, ruleset_a, ruleset_b, options=None, *, lenient=False,
-              labels=None) -> Attribution | None
-        log: a GameLog (bidscli.log.load.read), never a path; rulesets: Ruleset objects
-        (-o knob overrides already applied); options: table options on top of
-        the log's. None when either game is undetermined from this log (it
-        needs a pile card the log never showed). Raises BidsError when the
-        deal cannot be played under A or B (as ``bids diff`` does).
+Public API (no click; ``variants.diff`` calls it for ``bids diff`` and the HTML report, which
+read ``Diff.attributions``)::
 
     Attribution (frozen):
         method        "shapley" | "ordered"
@@ -37,9 +30,11 @@ Public API (no click; ``bids diff`` and the HTML report call it)::
         to_json()     the ``attribution`` object of ``diff --format json``
 
     attribute_outcomes(deal, labels, outcome_a, outcome_b, offered, *, lenient=False,
-                       divergences=None) -> Attribution | None
-        the same from two plan.play_deal outcomes (``bids diff`` computes
-        them once; ``Diff.attributions`` holds its accounts).
+                       divergences=None, round_replays=None) -> Attribution | None
+        the exact account of ``totals_b - totals_a`` from two plan.play_deal outcomes of
+        a deal (``bids diff`` plays them once; ``Diff.attributions`` holds its accounts).
+        None when either game is undetermined from this log (it needs a pile card the
+        log never showed).
 
 How the account is made. The "players" of the Shapley game are the groups of
 knobs on which A and B differ at this table (effective values: a
@@ -102,7 +97,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import BidsError
-from ..log.reader import GameLog
 from ..rules.knobs import KNOBS, knob_value
 from ..rules.ruleset import Ruleset, deck_for
 
@@ -293,27 +287,6 @@ def _same_deck(a: Ruleset, b_deck_knobs: dict, players: int, options) -> bool:
 
 
 # -- the account -------------------------------------------------------------------------
-
-
-def attribute(log: GameLog, ruleset_a: Ruleset, ruleset_b: Ruleset, options: Mapping[str, bool] | None = None, *,
-              lenient: bool = False, labels: Sequence[str] | None = None) -> Attribution | None:
-    """The exact account of ``totals_b - totals_a`` (see the module docstring)."""
-    from . import plan
-
-    deal = plan.build_deal(log, options)
-    labs = tuple(labels) if labels else tuple(plan.ruleset_labels([ruleset_a, ruleset_b],
-                                                               [ruleset_a.name, ruleset_b.name]))
-    own, _ = plan.reference_play(deal, log, [ruleset_a, ruleset_b], lenient)
-    offered = None if own is None else own.offered
-    outs = []
-    for rs in (ruleset_a, ruleset_b):
-        # The log's own game is this ruleset's play too (plan.reference_play).
-        o = own if own is not None and own.ruleset == rs else plan.play_deal(deal, rs, lenient=lenient,
-                                                                             offered=offered)
-        if o.error is not None:
-            raise o.error
-        outs.append(o)
-    return attribute_outcomes(deal, labs, outs[0], outs[1], offered, lenient=lenient)
 
 
 def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, lenient: bool = False,

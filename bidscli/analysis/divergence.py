@@ -7,7 +7,9 @@ banked 2x points or Thief rights), every round end where the Ally split, the
 lucky losers or the banked 2x bonus differ, and the game-end bonus when it
 differs. Each item carries every ruleset's reasons (the knob, value and source
 of each step, as ``replay --explain`` words them) and the knobs named in the
-reasons that differ. Analysis only: the text and JSON live in ``diffreport``.
+reasons that differ. Analysis only: the text and JSON live in ``report/diff.py``. The reasons
+are data, worded when shown (``Explained`` and ``Message``: the output language in the text,
+English in the JSON).
 """
 
 from __future__ import annotations
@@ -15,8 +17,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..engine.results import reason_text
-from ..rules.ruleset import source_id
+from ..core.i18n import ENGLISH, Message, worded
+from ..engine.results import Reason, reason_text
+from ..rules.ruleset import Ruleset, source_id
+
+
+class Explained:
+    """A reason as ``replay --explain`` words it (the knob, its value and source), worded when
+    shown: ``in_language(lang)``; ``str()`` in the output language."""
+
+    __slots__ = ("ruleset", "reason")
+
+    def __init__(self, ruleset: Ruleset, reason: Reason) -> None:
+        self.ruleset, self.reason = ruleset, reason
+
+    def in_language(self, lang: str | None = None) -> str:
+        return reason_text(self.ruleset, self.reason, lang)
+
+    def __str__(self) -> str:
+        return self.in_language()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Explained) and self.in_language(ENGLISH) == other.in_language(ENGLISH)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def english(reasons: dict) -> dict:
+    """label -> reasons, each worded in English (JSON)."""
+    return {k: [worded(x, ENGLISH) for x in v] for k, v in reasons.items()}
 
 
 class Divergence(NamedTuple):
@@ -24,17 +53,17 @@ class Divergence(NamedTuple):
     round: int | None  # None for the game-end bonus
     trick: int | None  # trick number for kind "trick"
     what: tuple  # what differs, e.g. ("winner", "points") or ("lucky loser",)
-    reasons: dict  # label -> list of reason texts (each knob with its value and source)
+    reasons: dict  # label -> list of reasons (Explained or Message: each knob with its value and source)
     knobs: tuple  # knobs named in the reasons that differ, first seen first
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "round": self.round, "trick": self.trick, "what": list(self.what),
-                "reasons": {k: list(v) for k, v in self.reasons.items()}, "knobs": list(self.knobs)}
+                "reasons": english(self.reasons), "knobs": list(self.knobs)}
 
     def first_json(self) -> dict:
         """A trick divergence as ``bids diff``'s first divergence (its JSON "first_divergence")."""
         return {"round": self.round, "trick": self.trick, "what": list(self.what),
-                "reasons": {k: list(v) for k, v in self.reasons.items()}, "knobs": list(self.knobs)}
+                "reasons": english(self.reasons), "knobs": list(self.knobs)}
 
 
 def _delta(o, key) -> tuple | None:
@@ -93,10 +122,10 @@ def _explained(labels, outcomes, chains) -> tuple[dict, tuple]:
     knobs: list = []
     for lab, o, chain in zip(labels, outcomes, chains):
         if chain is None:
-            reasons[lab] = [f"undetermined from this log: {o.undetermined['message']}"]
+            reasons[lab] = [Message("undetermined from this log: {message}", message=o.undetermined["message"])]
             continue
         shown = [x for x in chain if not all(tx is not None and x.text in tx for tx in texts)]
-        reasons[lab] = [reason_text(o.ruleset, x) for x in (shown or chain)]
+        reasons[lab] = [Explained(o.ruleset, x) for x in (shown or chain)]
         for x in shown:
             if x.knob and x.knob not in knobs:
                 knobs.append(x.knob)
@@ -127,22 +156,35 @@ def _round_facts(rnd) -> dict:
             "banked 2x": banked}
 
 
-def _banked_text(rnd) -> str:
+def _banked_text(rnd) -> Message:
     banked = [(p, v) for p, v in rnd.double_bonus.items() if v]
     if not banked:
-        return "banked 2x: no game-scope 2x bonus banked this round"
-    return "banked 2x: " + ", ".join(f"{p} banks {v:+d} doubled from earlier rounds" for p, v in banked) + \
-        " (double.scope = game)"
+        return Message("banked 2x: no game-scope 2x bonus banked this round")
+    banks = [Message("{player} banks {points} doubled from earlier rounds", player=p, points=f"{v:+d}") for p, v in banked]
+    return Message("banked 2x: {banks} (double.scope = game)", banks=_Joined(banks))
 
 
-def _none_text(kind: str, rnd, shared: bool) -> str:
+class _Joined:
+    """Worded values joined by ', ', each worded in the language shown."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list) -> None:
+        self.parts = parts
+
+    def in_language(self, lang: str | None = None) -> str:
+        return ", ".join(str(worded(p, lang)) for p in self.parts)
+
+
+def _none_text(kind: str, rnd, shared: bool) -> Message:
     if kind == "Ally split":
-        return "Ally split: no alliance this round"
+        return Message("Ally split: no alliance this round")
     if kind == "lucky loser":
         if shared:
-            return "lucky loser: only " + ", ".join(rnd.lucky_losers) + ", as under the other ruleset(s)"
-        return "lucky loser: nobody this round"
-    return "banked 2x: none this round"
+            return Message("lucky loser: only {players}, as under the other ruleset(s)",
+                           players=", ".join(rnd.lucky_losers))
+        return Message("lucky loser: nobody this round")
+    return Message("banked 2x: none this round")
 
 
 def round_end_divergences(labels, outcomes) -> list[Divergence]:
@@ -166,10 +208,10 @@ def round_end_divergences(labels, outcomes) -> list[Divergence]:
         for kind in what:
             per = []
             for o, rnd in zip(outcomes, rnds):
-                lines = []
+                lines: list[Explained | Message] = []
                 for x in rnd.reasons:
                     if x.text.startswith(kind):
-                        lines.append(reason_text(o.ruleset, x))
+                        lines.append(Explained(o.ruleset, x))
                         if x.knob and x.knob not in knobs:
                             knobs.append(x.knob)
                 if kind == "banked 2x":
@@ -182,7 +224,7 @@ def round_end_divergences(labels, outcomes) -> list[Divergence]:
                 same = {p for p, v in rnds[0].lucky_losers.items()
                         if all(r.lucky_losers.get(p) == v for r in rnds[1:])}
             for lab, lines, rnd in zip(labels, per, rnds):
-                own = [x for x in lines if not any(x.startswith(f"lucky loser: {p} ") for p in same)]
+                own: list[Explained | Message] = [x for x in lines if not any(worded(x, ENGLISH).startswith(f"lucky loser: {p} ") for p in same)]
                 if not own:
                     own = [_none_text(kind, rnd, bool(same))]
                 reasons[lab].extend(own)
@@ -190,13 +232,13 @@ def round_end_divergences(labels, outcomes) -> list[Divergence]:
     return out
 
 
-def _no_bonus(ruleset) -> str:
+def _no_bonus(ruleset) -> Message:
     k = ruleset.knobs
+    # the bracket names the knob (minus_five.bonus) and its value
+    where = f"[minus_five.bonus = {k['minus_five.bonus']}; {source_id(ruleset, 'minus_five.bonus')}]"
     if k["minus_five.bonus"] == "threshold":
-        why = f"nobody won the -5 {k['minus_five.threshold']} times"
-    else:
-        why = "nobody won the -5"  # the bracket names the knob (minus_five.bonus) and its value
-    return f"-5 bonus: {why} [minus_five.bonus = {k['minus_five.bonus']}; {source_id(ruleset, 'minus_five.bonus')}]"
+        return Message("-5 bonus: nobody won the -5 {n} times {knob}", n=k["minus_five.threshold"], knob=where)
+    return Message("-5 bonus: nobody won the -5 {knob}", knob=where)
 
 
 def bonus_divergence(labels, outcomes) -> list[Divergence]:
@@ -208,7 +250,7 @@ def bonus_divergence(labels, outcomes) -> list[Divergence]:
     reasons: dict = {}
     knobs: list = []
     for lab, o in zip(labels, outcomes):
-        reasons[lab] = [reason_text(o.ruleset, x) for x in o.result.reasons] or [_no_bonus(o.ruleset)]
+        reasons[lab] = [Explained(o.ruleset, x) for x in o.result.reasons] or [_no_bonus(o.ruleset)]
         for x in o.result.reasons:
             if x.knob and x.knob not in knobs:
                 knobs.append(x.knob)

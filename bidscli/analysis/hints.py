@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core.errors import BidsError
+from ..core.i18n import Message
 from ..engine.replay import replay
 from ..log.load import ruleset_and_options
 from ..log.reader import GameLog
@@ -42,8 +43,8 @@ def with_diff_hint(exc: BidsError, log: GameLog, ruleset: Ruleset, ruleset_ref: 
     if flag is None:  # diff cannot play it either (an option set X refuses): no tool to point to
         return exc
     command = " ".join(shlex.quote(w) for w in words + flag)
-    exc.message += (f"\n  the log was recorded under {log.ruleset}; to see how this deal would have gone "
-                    f"under {ruleset_ref}, use:\n    {command}")
+    exc.hint = Message("  the log was recorded under {ruleset}; to see how this deal would have gone under {other}, "
+                       "use:\n    {command}", ruleset=log.ruleset, other=ruleset_ref, command=command)
     return exc
 
 

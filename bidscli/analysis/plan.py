@@ -30,7 +30,7 @@ under another ruleset).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.cards import BLACK, Card
 from ..core.errors import BidsError, DeckError
@@ -214,7 +214,7 @@ def _by_card(text: str) -> tuple:
     return (text[0], int(text[1:]) if text[1:].isdigit() else 0, text)
 
 
-def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = frozenset()) -> tuple[Deck, list[str]]:
+def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset[Card] = frozenset()) -> tuple[Deck, list[str]]:
     """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round.
     ``shown``: every card the whole log shows (``DealPlan.all_cards``); when the deck holds them all, no
     round has a foreign card and the round's cards are not walked one by one."""
@@ -225,7 +225,7 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset = froze
     if r.hands is not None:
         black_hands = max(black_hands, sum(1 for h in r.hands.values() for c in h if c.colour == BLACK))
     pile_size = len(r.pile) if r.pile is not None else max(deck.pile_size + len(from_pile), len(r.prefix))
-    changes = {}
+    changes: dict[str, Any] = {}  # Deck fields
     notes = []
     if foreign:
         changes["_cards"] = cards | foreign
@@ -351,9 +351,10 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     else:
         notes = []
         asked = set()
-        game, error = start_game(deal, ruleset, lenient=lenient, options=opts, explain=explain)
-        if error is not None:
+        started, error = start_game(deal, ruleset, lenient=lenient, options=opts, explain=explain)
+        if started is None:  # the error says why
             return RulesetPlay(ruleset, None, error, None, notes, deck_notes, frozenset(), after)
+        game = started
         base_deck = game.deck
     length = deal.tricks_a_round
     decider = _Decider(offered, notes, asked, ruleset.name)
@@ -388,6 +389,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                     game.start_round(leader=r.leader, hands=r.hands, pile=r.prefix, removed=r.removed,
                                      line=r.line, pile_unknown=unknown, deck=deck)
                 rs, state = game.round_state, game.state
+                assert rs is not None, "start_round began a round"
                 for t in r.tricks[:deck.tricks]:
                     plays = t.plays  # player -> card: played in this ruleset's order
                     decider.trick(r.number, t)
@@ -434,6 +436,7 @@ class _Decider(Decider):
 
     __slots__ = ("offered", "notes", "asked", "rname", "rnum", "t", "pending")
     has_leftovers = True
+    t: TrickPlan  # the trick being answered, set by ``trick`` before any choice is asked
 
     def __init__(self, offered, notes: list, asked: set, rname: str):
         self.offered = offered
@@ -441,7 +444,6 @@ class _Decider(Decider):
         self.asked = asked
         self.rname = rname
         self.rnum = 0
-        self.t = None
         self.pending: list = []
 
     def trick(self, rnum: int, t: TrickPlan) -> None:
@@ -503,7 +505,7 @@ def ruleset_labels(rulesets: Sequence[Ruleset], refs: Sequence[str]) -> list[str
     path as ``shared_path`` gives it (no local folder: a page is made to be shared), else NAME#N."""
     from ..core.paths import shared_path
 
-    labels = []
+    labels: list[str] = []
     for rs, ref in zip(rulesets, refs):
         label = rs.name
         if label in labels:

@@ -158,7 +158,7 @@ class RulesetSeason:
 class LeftOut:
     file: str
     reason: Any  # the first error, located: "g3.toml:14: round 2, trick 3: ...", worded when shown (str() or
-    # i18n.worded(reason, lang): app.season.Reason)
+    # i18n.worded(reason, lang): app.season.LeftOutReason)
     name: str | None = None  # the file's path in the folder given (a page shows it, not the path as walked)
     shared: Any = None  # the reason with no local path in it, for a page (else: reason)
 

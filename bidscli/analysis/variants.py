@@ -118,11 +118,11 @@ def _first_score_divergence(labels, outcomes) -> dict | None:
         texts = [[x.text for x in rs[i].reasons] for rs in rounds]
         reasons = {}
         for lab, o, rs in zip(labels, outcomes, rounds):
-            reasons[lab] = [reason_text(o.ruleset, x) for x in rs[i].reasons
+            reasons[lab] = [reason_text(o.ruleset, x, "en") for x in rs[i].reasons
                             if not all(x.text in tx for tx in texts)]
         return {"round": rnd.number, "reasons": reasons}
     bon = [o.result.bonuses for o in outcomes]
     if any(b != bon[0] for b in bon[1:]):
-        return {"round": None, "reasons": {lab: [reason_text(o.ruleset, x) for x in o.result.reasons]
+        return {"round": None, "reasons": {lab: [reason_text(o.ruleset, x, "en") for x in o.result.reasons]
                                            for lab, o in zip(labels, outcomes)}}
     return None

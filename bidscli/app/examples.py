@@ -3,7 +3,9 @@ installed as the package ``bidscli.examples``): their names, their first comment
 
 from __future__ import annotations
 
-from ..core.errors import BidsError, did_you_mean
+from ..core.errors import BidsError, nearest
+from ..core.i18n import Message
+from ..core.sanitize import toml_value
 
 SUFFIX = ".toml"
 
@@ -28,7 +30,12 @@ def text(name: str) -> str:
     stem = name.removesuffix(SUFFIX)
     known = names()
     if stem not in known:
-        raise ExampleError(f"no example {stem!r}{did_you_mean(stem, known)}: expected one of {', '.join(known)}")
+        near = nearest(stem, known)
+        if near:
+            raise ExampleError(Message("no example {name} (did you mean {near}?): expected one of {names}",
+                                       name=toml_value(stem), near=toml_value(near), names=", ".join(known)))
+        raise ExampleError(Message("no example {name}: expected one of {names}", name=toml_value(stem),
+                                   names=", ".join(known)))
     return _folder().joinpath(stem + SUFFIX).read_text(encoding="utf-8")
 
 

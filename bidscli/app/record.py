@@ -529,7 +529,7 @@ class Recorder:
         decide = (_Watching(trec.actions, watch) if watch is not None
                   else LogDecider(trec.actions) if trec.actions else NOTHING_RECORDED)
         try:
-            game.play_trick(trec.revealed, trec.plays, trec.line + shift, decide)
+            game.play_trick(trec.revealed, trec.plays, None if trec.line is None else trec.line + shift, decide)
         except _Abort:
             pass
         except UnknownCard as exc:
@@ -542,7 +542,9 @@ class Recorder:
     def next_turn(self) -> tuple[int, int, str]:
         """(round, trick, leader) of the next trick to type."""
         r, t, game = self.next_game()
-        return r, t, game.leader
+        leader = game.leader
+        assert leader is not None, "the next trick's round has started"
+        return r, t, leader
 
     def next_game(self) -> tuple[int, int, Game]:
         """(round, trick) of the next trick to type, and the game as it stands before it (its
@@ -625,7 +627,7 @@ class Recorder:
             return Outcome([self._too_long(n)], error=True, asking=self.pending is not None)
         text = line.strip()
         if self.pending is not None and not _is_command(text):
-            return self._answer(text)
+            return self._answer(self.pending, text)
         if not text or text.startswith("#"):
             return Outcome()
         word, _, rest = text.partition(" ")
@@ -639,7 +641,7 @@ class Recorder:
                 self.pending = None
             return out
         if word in ("help", "?"):
-            return Outcome(self.help().text().splitlines())
+            return Outcome([*self.help().text().splitlines()])
         if word == "undo" and not rest:
             return self._undo()
         if word == "score" and not rest:
@@ -750,7 +752,7 @@ class Recorder:
         _, result = self.check()
         if result is None or not self.played():
             return Outcome([Said(Message("no trick recorded yet"), hang=None)])
-        return Outcome(score_table(self.file, self.ruleset, result, more_to_come=not self.game_over()).splitlines())
+        return Outcome([*score_table(self.file, self.ruleset, result, more_to_come=not self.game_over()).splitlines()])
 
     def _leader(self, name: str) -> Outcome:
         who = self._player(name)
@@ -785,7 +787,9 @@ class Recorder:
         if target == len(self.rounds) or self.rounds[target].hands is None:
             return Outcome([Said(Message("the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
                                          "check each play against the hand"), hang=None)], error=True)
-        cards = sorted(self._ready().round_state.hands[who], key=lambda c: c.sort_key)
+        rs = self._ready().round_state
+        assert rs is not None and rs.hands is not None, "the round started, dealt with its hands"
+        cards = sorted(rs.hands[who], key=lambda c: c.sort_key)
         return Outcome([Message("round {round}: {player} holds {n}: {cards}", round=target + 1, player=who,
                                 n=len(cards), cards=" ".join(map(self.vocab.word, cards)))])
 
@@ -834,10 +838,11 @@ class Recorder:
         rnd.tricks.append(line)
         if not line.split(":", 1)[0].strip() and rnd.pile is not None:
             # The pile is known (--deal): write the cards the engine took from it.
-            errors, game = self._check_trick(rounds, target)
+            errors, checked = self._check_trick(rounds, target)
             if errors:
                 return Trial(text, line, target, rounds, [self.located(e) for e in errors], None)
-            t = game.round_state.result.tricks[-1]
+            assert checked.round_state is not None, "the trick's round started"
+            t = checked.round_state.result.tricks[-1]
             rec = parse_trick(line, vocab=self.vocab)
             line = format_trick(t.written, rec.plays, rec.actions, self.log_lang)  # the canonical form (log.md)
             rnd.tricks[-1] = line
@@ -915,9 +920,10 @@ class Recorder:
             return "", _Place(exc.message.partition(": expected")[0], self.form(order, pile_known))
         # Names as seated (log.md: names match case-insensitively), cards canonical.
         plays = [(self._player(p) or p, c) for p, c in rec.plays]
-        actions = [a._replace(**{k: self._player(v) or v for k, v in a._asdict().items() if k in ("thief", "victim")})
-                   for a in rec.actions]
-        return format_trick(rec.revealed, plays, actions, self.log_lang), None
+        named = [a._replace(thief=self._player(a.thief) or a.thief, victim=self._player(a.victim) or a.victim)
+                 if isinstance(a, Steal) else a._replace(thief=self._player(a.thief) or a.thief)
+                 for a in rec.actions]
+        return format_trick(rec.revealed, plays, named, self.log_lang), None
 
     def form(self, order: Sequence[str], pile_known: bool = False) -> Message:
         """What a trick line is, in the recorder's own short form (no names), in the log's card words."""
@@ -963,7 +969,7 @@ class Recorder:
         """Check a candidate trick; ask a thief's decision first when one is open (interactively)."""
         problems, game, steal, offered = self._examine(rounds, target, line, self.interactive)
         if problems:
-            return Outcome(problems, error=True)
+            return Outcome([*problems], error=True)
         if steal is not None:
             self.pending = _Pending(rounds, target, line, steal)
             return self._question(steal)
@@ -996,8 +1002,8 @@ class Recorder:
         lines.append(answer)
         return Outcome(lines, asking=True, error=note is not None)
 
-    def _answer(self, text: str) -> Outcome:
-        p = self.pending
+    def _answer(self, p: _Pending, text: str) -> Outcome:
+        """``text`` answers the steal ``p`` waits for."""
         c = p.choice
         words = text.replace(",", " ").split()
         low = [w.lower() for w in words]
@@ -1033,7 +1039,7 @@ class Recorder:
                 return self._question(c, Said(_ErrorText(exc)))
             if victim is not None:
                 who = self._player(victim)
-                if who not in c.victims:
+                if who is None or who not in c.victims:
                     return self._question(c, Message("{name} cannot be robbed here: the victim is {victims}",
                                                      name=shown(victim, 60), victims=either(list(c.victims))))
                 victim = who
@@ -1055,6 +1061,7 @@ class Recorder:
     # -- what an accepted trick shows ----------------------------------------------------------
     def _report(self, trial: Trial) -> Outcome:
         target, game = trial.target, trial.game
+        assert game is not None and game.round_state is not None, "an accepted trick has its game"
         rnd = game.round_state.result  # the trick's round, ended when the trick finished it
         t = rnd.tricks[-1]
         out = Outcome(save=True)
@@ -1068,11 +1075,11 @@ class Recorder:
             # TRANSLATORS: T trick, as the prompt writes it ("Ben leads T3")
             nxt = Message("{leader} leads T{trick}", leader=t.next_leader, trick=t.number + 1)
             out.said.append(_Parts(head, points, nxt))
-            out.said += self._alliance(t, trial)
+            out.said += self._alliance(t, game)
             out.said += self._right_kept(t, trial, done)
             return out
         out.said.append(_Parts(head, points))
-        out.said += self._alliance(t, trial)
+        out.said += self._alliance(t, game)
         out.said += self._right_kept(t, trial, done)
         out.said.append(round_message(rnd))
         if self.game_over():
@@ -1108,7 +1115,7 @@ class Recorder:
                         "{colours}); the results name cards in English tokens: {english}",
                         language=Message(v.name), code=self.log_lang, colours=colours, english=english)]
 
-    def echo(self, t: TrickResult) -> list[Line]:
+    def echo(self, t: TrickResult) -> list[str]:
         """The trick as recorded, each card played with its colour word ("Ana G5 (giallo)"), so that
         a card typed in another language's words (G for giallo in an English log) shows at once."""
         vocab = self.vocab
@@ -1142,12 +1149,15 @@ class Recorder:
         return [Message("{player} keeps the Thief: one steal at the end of a later trick of the game ({why}; "
                         "thief.timing = deferred, thief.right_lasts = {lasts})", player=w, why=why, lasts=lasts)]
 
-    def _alliance(self, t: TrickResult, trial: Trial) -> list[Line]:
-        """Who is allied, said as soon as the Ally is played (the engine's own alliance)."""
+    def _alliance(self, t: TrickResult, game: Game) -> list[Line]:
+        """Who is allied, said as soon as the Ally is played (the engine's own alliance in ``game``,
+        which played ``t``)."""
         ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
         if ally is None:
             return []
-        allies = trial.game.round_state.allies  # (the trick's round, ended or not)
+        rs = game.round_state
+        assert rs is not None, "the trick's round started"
+        allies = rs.allies  # (the trick's round, ended or not)
         if allies is not None and allies[0] == ally:
             return [Message("{player} plays Ally: allied with {partner} for this round", player=ally,
                             partner=allies[1])]

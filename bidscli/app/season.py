@@ -30,14 +30,14 @@ from ..analysis.season import (
 from ..core.errors import BidsError, UnfinishedError
 from ..core.i18n import Message, PluralMessage, output_language
 from ..core.paths import path_in, shared_path
-from ..core.sanitize import path_text
+from ..core.sanitize import path_text, toml_value
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
 from ..log.reader import MAX_FILE_BYTES, GameLog
 from .batch import PathProblem, WalkedPath, iter_log_paths
 
 
-class Reason:
+class LeftOutReason:
     """Why a log is left out: its first error, located (``file:line: round r, trick t: ...``), as
     data, worded when shown (the table in the output language, JSON in English), in this process
     or a worker's (plain fields: it pickles). ``file``: the log's path, said first when the error
@@ -66,17 +66,17 @@ class Reason:
             said = said.replace(old, new)
         return said
 
-    def shared(self, pairs) -> Reason:
-        return Reason(self.error(), self.file, tuple(pairs))
+    def shared(self, pairs) -> LeftOutReason:
+        return LeftOutReason(self.error(), self.file, tuple(pairs))
 
     def __str__(self) -> str:
         return self.in_language(output_language())
 
     def __repr__(self) -> str:
-        return f"Reason({self.msg!r}, {self.where!r}, {self.file!r})"
+        return f"LeftOutReason({self.msg!r}, {self.where!r}, {self.file!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Reason) and ((self.msg, self.where, self.file, self.pairs)
+        return isinstance(other, LeftOutReason) and ((self.msg, self.where, self.file, self.pairs)
                                               == (other.msg, other.where, other.file, other.pairs))
 
     __hash__ = None  # type: ignore[assignment]  # its message's arguments are a dict
@@ -89,7 +89,7 @@ class Scored(NamedTuple):
     file: str
     games: tuple = ()
     seats: tuple = ()  # the log's player names, seating order
-    left_out: Reason | None = None
+    left_out: LeftOutReason | None = None
     change: WinnerChange | None = None
 
 
@@ -135,8 +135,8 @@ def parse_alias(text: str) -> tuple[str, str]:
     return old, new
 
 
-def _located(exc: BidsError, path: str) -> Reason:
-    return Reason(exc, path)
+def _located(exc: BidsError, path: str) -> LeftOutReason:
+    return LeftOutReason(exc, path)
 
 
 def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
@@ -160,7 +160,7 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
         seats = tuple(log.players) if log is not None and log.players else ()
         return Scored(item, seats=seats, left_out=_located(exc, item))
     except (RecursionError, MemoryError):
-        return Scored(item, left_out=Reason(BidsError(Message("the log is too deeply nested or too large to score")),
+        return Scored(item, left_out=LeftOutReason(BidsError(Message("the log is too deeply nested or too large to score")),
                                             str(item)))
 
 
@@ -295,7 +295,7 @@ def _walked(args: Iterable[str], where: dict) -> Iterable:
             yield item
 
 
-def shared_text(reason: Reason, path: str, where: Mapping) -> Reason:
+def shared_text(reason: LeftOutReason, path: str, where: Mapping) -> LeftOutReason:
     """``reason`` (a left-out log's) with no local path: the log's path as its name, and any
     other file under the folder it was found in (its ruleset) relative to that folder."""
     w = where.get(path)
@@ -318,16 +318,18 @@ def alias_map(texts: Iterable[str]) -> dict[str, str]:
         old, new = parse_alias(text)
         k = name_key(old)
         if k in keys and name_key(out[keys[k]]) != name_key(new):
-            raise ValueError(Message("--alias {given!r} and --alias {other!r} give {old!r} two names: give one",
-                                     given=text, other=keys[k] + "=" + out[keys[k]], old=old))
+            raise ValueError(Message("--alias {given} and --alias {other} give {old} two names: give one",
+                                     given=toml_value(text), other=toml_value(keys[k] + "=" + out[keys[k]]),
+                                     old=toml_value(old)))
         keys[k] = old
         out[old] = new
     for old, new in out.items():
         if name_key(new) in keys and name_key(new) != name_key(old):
             other = keys[name_key(new)]
-            raise ValueError(Message("--alias {given!r} and --alias {other!r}: {new!r} is both a new name and an old "
-                                     "one: map every old name straight to the name the season shows",
-                                     given=old + "=" + new, other=other + "=" + out[other], new=new))
+            raise ValueError(Message("--alias {given} and --alias {other}: {new} is both a new name and an old one: map "
+                                     "every old name straight to the name the season shows",
+                                     given=toml_value(old + "=" + new), other=toml_value(other + "=" + out[other]),
+                                     new=toml_value(new)))
     return out
 
 
@@ -395,7 +397,7 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
             if twice:
                 said = Message("{players} would play twice in this game (two players' names are the same season "
                                "player by --alias)", players=", ".join(twice))
-                left.append(LeftOut(s.file, Reason(BidsError(said, file=str(s.file))), w and w.name))
+                left.append(LeftOut(s.file, LeftOutReason(BidsError(said, file=str(s.file))), w and w.name))
             else:
                 name = s.games[0].title or (w.name if w else None)
                 rows.append(tuple(_renamed(g, shown, name) for g in s.games))
@@ -412,11 +414,11 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
     for old in names.unused():
         only = left_seats.get(name_key(old))
         if only:
-            notes.append(PluralMessage("--alias {old!r}: {old!r} plays only in a game left out ({games}): see 'Left out'",
-                                       "--alias {old!r}: {old!r} plays only in games left out ({games}): see 'Left out'",
-                                       len(only), old=old, games=", ".join(path_text(f) for f in only)))
+            notes.append(PluralMessage("--alias {old}: {old} plays only in a game left out ({games}): see 'Left out'",
+                                       "--alias {old}: {old} plays only in games left out ({games}): see 'Left out'",
+                                       len(only), old=toml_value(old), games=", ".join(path_text(f) for f in only)))
         else:
-            notes.append(Message("--alias {old!r}: no game has a player {old!r}", old=old))
+            notes.append(Message("--alias {old}: no game has a player {old}", old=toml_value(old)))
     notes += look_alike_notes(names.shown.values())
     left = [dataclasses.replace(x, shared=shared_text(x.reason, str(x.file), where)) for x in left]
     return dataclasses.replace(season(rows, labels, left, changes, ORDERS[rank_by], min_games), notes=tuple(notes))

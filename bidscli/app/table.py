@@ -37,11 +37,11 @@ from ..files.safe import (
     read_own,
     write_atomic,
 )
+from ..log.reader import MAX_TITLE  # a served game's title is a log's title (its bound)
 from .record import Recorder, RoundEntry, round_summary, shown, verdict
 from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
-MAX_TITLE = 200
 STALE = N_("the game changed since that version (another phone, or the file): here it is as it stands now")
 MAX_LOADED = 16  # games kept loaded beyond those watched (each holds its recorder and its state)
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")

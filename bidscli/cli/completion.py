@@ -18,6 +18,8 @@ import os
 
 from click.shell_completion import BashComplete, split_arg_string
 
+from ..core.i18n import Message
+
 _SOURCE = """\
 %(complete_func)s() {
     local IFS=$'\\n'
@@ -81,7 +83,7 @@ class WordBreakBashComplete(BashComplete):
         return f"{item.type},{value}"
 
 
-def unreadable(instruction: str, env) -> str | None:
+def unreadable(instruction: str, env) -> Message | None:
     """What makes a completion environment one that click cannot read (one line for a usage
     error, exit 2), or None. ``instruction`` is ``_BIDS_COMPLETE``: ``SHELL_source`` or
     ``SHELL_complete``; completing needs the words the shell's script hands over: ``COMP_WORDS``
@@ -89,24 +91,30 @@ def unreadable(instruction: str, env) -> str | None:
     the line as typed (``COMP_LINE`` and ``COMP_POINT``, this module's script)."""
     from click.shell_completion import get_completion_class
 
-    from ..core.sanitize import short_value
+    from ..core.i18n import Message
+    from ..core.sanitize import toml_value
 
     shells = [s for s in ("bash", "zsh", "fish", "powershell") if get_completion_class(s) is not None]
     shell, _, action = instruction.partition("_")
     if shell not in shells or action not in ("source", "complete"):
-        return (f"_BIDS_COMPLETE={short_value(instruction)!r} is not an instruction: expected SHELL_source (the script "
-                f"to install) or SHELL_complete (from that script), SHELL one of {', '.join(shells)}")
+        return Message("_BIDS_COMPLETE={value} is not an instruction: expected SHELL_source (the script to install) "
+                       "or SHELL_complete (from that script), SHELL one of {shells}", value=toml_value(instruction),
+                       shells=", ".join(shells))
     if action == "source":
         return None
-    script = "the shell's own completion script: " + (
-        f"_BIDS_COMPLETE={shell}_source bids | source" if shell == "fish"
-        else f'eval "$(_BIDS_COMPLETE={shell}_source bids)"')
+    command = (f"_BIDS_COMPLETE={shell}_source bids | source" if shell == "fish"
+               else f'eval "$(_BIDS_COMPLETE={shell}_source bids)"')
+    script = Message("the shell's own completion script: {command}", command=command)
     if shell == "bash" and "COMP_LINE" in env and env.get("COMP_POINT", "").isdigit():
         return None  # the line as typed: the words are not read
     missing = [name for name in ("COMP_WORDS", "COMP_CWORD") if name not in env]
     if missing:
-        return f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not set (expected {script})"
+        if len(missing) == 1:
+            return Message("{name} is not set (expected {script})", name=missing[0], script=script)
+        return Message("{name} and {other} are not set (expected {script})", name=missing[0], other=missing[1],
+                       script=script)
     cword = env["COMP_CWORD"]
     if shell != "fish" and not cword.strip().lstrip("-").isdigit():
-        return f"COMP_CWORD={short_value(cword)!r} is not a word number (expected {script})"
+        return Message("COMP_CWORD={value} is not a word number (expected {script})", value=toml_value(cword),
+                       script=script)
     return None

@@ -16,7 +16,7 @@ import click
 
 from .. import __version__
 from ..core import i18n
-from ..core.i18n import N_
+from ..core.i18n import N_, Message
 from ..core.sanitize import path_text, shorten
 from .catalog import COMMANDS
 from .language import (
@@ -76,7 +76,7 @@ class BidsGroup(WordedGroup):
             add_completion_class(WordBreakBashComplete)  # bash: words holding = or : (completion.py)
             problem = unreadable(instruction, os.environ)
             if problem is not None:
-                plain_fail(f"error: shell completion: {problem}")
+                plain_fail(Message("error: shell completion: {problem}", problem=problem).text())
                 sys.exit(2)
         return super().main(*args, **kwargs)
 

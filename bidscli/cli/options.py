@@ -204,7 +204,7 @@ def refuse_output_early(out: str | None, force: bool, given=()) -> None:
     note_given(given)
     refuse_input(out)
     if not force and os.path.lexists(out):
-        raise FileError(f"{out} exists: not overwriting it (use --force to replace it)")
+        raise FileError(Message("{file} exists: not overwriting it (use --force to replace it)", file=out))
 
 
 def progress_option(func):

@@ -50,7 +50,7 @@ def score(logs, ruleset_ref, option_pairs, allow_partial, fmt, jobs):
     for item in batch.iter_log_paths(logs):  # validate's walk: folders, sorted, recursively
         if isinstance(item, batch.PathProblem):
             if item.error is not None:
-                fail(f"error: {item.error}")
+                fail(Message("error: {message}", message=str(item.error)).text())
                 broken = True
         else:
             paths.append(item)

@@ -44,6 +44,9 @@ class BidsError(Exception):
         # A follow-on error: the line of the mistake it comes from (brief: one mistake, one
         # message; what still follows from it is marked).
         self.follows = follows
+        # What to do about it, on the lines under the message (a Message, worded with it; its own
+        # line breaks kept: it is the program's text, not input's), or None.
+        self.hint: Message | None = None
         self.file = file
         self.line = line
         self.round = round
@@ -96,9 +99,11 @@ class BidsError(Exception):
                 said = shorten(said)
             if not said.isprintable():
                 said = one_line(said)
-        if self.follows is None or not marked:
-            return said
-        return Message("{message} (follows from line {line})", message=said, line=self.follows).text(lang)
+        if self.follows is not None and marked:
+            said = Message("{message} (follows from line {line})", message=said, line=self.follows).text(lang)
+        if self.hint is not None:
+            said += "\n" + self.hint.text(lang)
+        return said
 
     def __str__(self) -> str:
         where = self.where()

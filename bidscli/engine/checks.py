@@ -19,9 +19,11 @@ from ..core.cards import (
     MINUS_FIVE_CARD,
     SURPRISE_CARD,
     THIEF_CARD,
+    Card,
 )
 from ..core.errors import BidsError, DeckError
 from ..core.i18n import Listed, Message
+from ..log.reader import GameLog
 from ..rules.ruleset import Ruleset, deck_for
 
 # The options that bring a card into the deck (rules.md section 2), in TABLE_OPTIONS order.
@@ -32,9 +34,9 @@ OPTION_CARDS = (("ally", ALLY_CARD), ("minus_five", MINUS_FIVE_CARD), ("lowest",
 _card_of = itemgetter(1)  # of a (player, card) play
 
 
-def _first_sightings(log, cards: frozenset) -> dict:
+def _first_sightings(log: GameLog, cards: frozenset[Card]) -> dict[Card, tuple[int | None, int, int | None]]:
     """card -> (line, round, trick) where the log first shows it (plays, revealed, then the deal)."""
-    seen: dict = {}
+    seen: dict[Card, tuple[int | None, int, int | None]] = {}
     # Every log with an empty [options] table comes through here, and most show none of the
     # cards: each trick and each hand is first checked in C, then looked at card by card.
     for rnd in log.rounds:
@@ -55,7 +57,7 @@ def _first_sightings(log, cards: frozenset) -> dict:
     return seen
 
 
-def implied_options(log, ruleset: Ruleset, options: Mapping[str, bool]) -> tuple[dict, BidsError | None]:
+def implied_options(log: GameLog, ruleset: Ruleset, options: Mapping[str, bool]) -> tuple[dict[str, bool], BidsError | None]:
     """The options that are off but whose cards the log shows, and the one error that says so.
 
     Only for a log without an ``[options]`` table and options given on the command line

@@ -13,11 +13,13 @@ from ..core.errors import DeckError
 from ..core.i18n import Message, PluralMessage
 from ..core.worded import Joined
 from .referee import Referee
-from .state import RoundState, Setup
+from .results import TrickResult
+from .state import Place, RoundState, Setup
 
 
-def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Mapping[str, Sequence[Card]] | None,
-               removed: Sequence[Card] | None, pile: Sequence[Card] | None, pile_unknown: int) -> tuple[dict, int]:
+def place_deal(setup: Setup, deck_cards: frozenset[Card], referee: Referee, hands: Mapping[str, Sequence[Card]] | None,
+               removed: Sequence[Card] | None, pile: Sequence[Card] | None,
+               pile_unknown: int) -> tuple[dict[Card, Place], int]:
     """Check the round's deal, card by card where needed, and return where each card is
     (``seen``: card -> a hand (``hand_of``), "removed" or "pile"), and, with ``removed`` but no ``hands``,
     how many black cards of the hand pool the removed ones are (they count with those played)."""
@@ -25,7 +27,7 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
     illegal = referee.illegal
     black = 0  # black cards of the hand pool removed (removed and no hands)
     # Cards accounted for this round: a card may be in one place only.
-    seen: dict[Card, str] = {}
+    seen: dict[Card, Place] = {}
 
     def place_all(group: Sequence[Card], where: Message | str) -> None:
         # Fast path: all in the deck and new to the round (set operations in C).
@@ -40,13 +42,13 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
                 illegal(deck.not_in_deck(c, setup.options), cls=DeckError)
             if c in seen:
                 illegal(Message("{card} appears twice in the round ({first} and {second})", card=c,
-                                first=place_text(seen[c]), second=place_text(where)))
+                                first=place_text(seen[c], c), second=place_text(where, c)))
             seen[c] = where
 
     if hands is not None:
         black_in_hands = 0
         size = deck.hand_size
-        black = deck.black_cards
+        black_cards = deck.black_cards
         # Fast path: every hand the right size, every card in the deck and in one hand only.
         # ``seen`` is still empty: build it at once, card by card in hand order.
         if set(map(len, hands.values())) == {size}:
@@ -55,10 +57,10 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
         else:
             fast = False
         if fast:
-            # The black cards in ``seen``, counted by what is left of ``black`` without them: a set
+            # The black cards in ``seen``, counted by what is left of ``black_cards`` without them: a set
             # minus a dict looks up the few black cards in the dict, where an intersection would
             # look up every card of the hands in the set.
-            black_in_hands = len(black) - len(black.difference(seen))
+            black_in_hands = len(black_cards) - len(black_cards.difference(seen))
         else:
             seen = {}
             for p, h in hands.items():
@@ -67,7 +69,7 @@ def place_deal(setup: Setup, deck_cards: frozenset, referee: Referee, hands: Map
                                           "hand of {player} has {n} cards, expected {size}", len(h), player=p,
                                           size=size), player=p)
                 place_all(h, hand_of(p))
-                black_in_hands += len(black.intersection(h))
+                black_in_hands += len(black_cards.intersection(h))
         if black_in_hands > deck.black_in_hands:
             illegal(Message("the hands hold {count} black cards; the {ruleset} {players}-player deal has {in_hands}",
                             count=black_in_hands, ruleset=setup.ruleset.name, players=setup.n,
@@ -154,8 +156,13 @@ def hand_of(player: str) -> Message:
     return Message("hand of {player}", player=player)
 
 
-def place_text(where: Message | str) -> Message:
-    """A place of the deal as an error names it: a hand, "removed" or "pile"."""
+def place_text(where: Place, card: Card) -> Message:
+    """Where ``card`` already is in the round (``RoundState.seen``) as an error names it: a hand,
+    "removed", "pile", or the trick it was played in, worded only when an error names it. A played
+    card's player is the first in the trick's plays with that card, the one it was first seen with."""
+    if isinstance(where, TrickResult):
+        player = next(p for p, c in where.plays if c is card)
+        return Message("played by {player} in trick {trick}", player=player, trick=where.number)
     return where if isinstance(where, Message) else _PLACES[where]
 
 

@@ -44,8 +44,9 @@ from ..core.cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
 from ..core.i18n import Listed, Message, PluralMessage
 from ..core.worded import Joined
+from ..log.reader import Pass, Steal
 from ..rules.ruleset import Deck, Ruleset, deck_for
-from .deal import place_deal, pool_shown
+from .deal import place_deal, place_text, pool_shown
 from .leaders import (
     _WON_TRICK,
     burned_why,
@@ -58,8 +59,8 @@ from .leaders import (
 )
 from .missing import led_by_another, log_round, skipped_to
 from .pile import Pile
-from .prize import PRIZE, REPLACES, place_text, reveal
-from .referee import Referee
+from .prize import PRIZE, REPLACES, reveal
+from .referee import Referee, Where
 from .resolution import _resolve, activates_lowest, award, burn, hidden_was_turned
 from .results import (
     GameResult,
@@ -69,8 +70,8 @@ from .results import (
     taken_this_round,
 )
 from .scoring import end_round, result
-from .state import GameState, RoundState, Setup, TrickState
-from .thief import DEFAULT_POLICY, Decider, StealChoice, answer, decline, offer, offers
+from .state import GameState, Place, RoundState, Setup, StealChoice, TrickState
+from .thief import DEFAULT_POLICY, Decider, answer, decline, offer, offers
 from .view import View, seen_trick
 
 
@@ -151,7 +152,7 @@ class Game:
         return self.round_state.leader if self.round_state is not None else None
 
     # -- errors -----------------------------------------------------------------
-    def where(self) -> dict:
+    def where(self) -> Where:
         """Where play stands, for an error: the file, round, trick and line."""
         return self.referee.where()
 
@@ -194,6 +195,7 @@ class Game:
         # Kept for the round (``card in self.deck`` is a Python call; a diff may widen the deck
         # between rounds, never within one).
         deck_cards = deck.all_cards()
+        seen: dict[Card, Place]
         if hands is None and removed is None and pile is None:
             seen, black = {}, 0  # no deal to check (a log written at the table): the plays fill it
         else:
@@ -211,13 +213,16 @@ class Game:
         """What the log says of this round's length: ``logged`` trick lines; ``last``: the number of
         the last round with tricks (which may be unfinished); ``counted=False``: a line could not
         be read. See ``missing``."""
-        log_round(self.round_state, logged, self.setup.deck.tricks, last, counted)
+        rs = self.round_state
+        assert rs is not None, "start_round first"
+        log_round(rs, logged, self.setup.deck.tricks, last, counted)
 
     def end_round(self, partial: bool | None = None) -> RoundResult:
         """The round's scores (``scoring.end_round``); ``partial``: an unfinished round (default: one
         shorter than the deal). A complete round dealt with removed and no hands shows its whole
         hand pool (``deal.pool_shown``)."""
         rs, setup = self.round_state, self.setup
+        assert rs is not None, "start_round first"
         if partial is None:
             partial = len(rs.result.tricks) < setup.deck.tricks
         if rs.pool_open and not partial:
@@ -238,6 +243,7 @@ class Game:
         if ts is not None and ts.pending_steals is not None and ts.pending_steals.pending():
             raise RuntimeError(f"the steals of trick {ts.number} are still to answer (steal_offer)")
         rs = self.round_state
+        assert rs is not None, "start_round first"
         rnd = rs.result
         setup = self.setup
         leader = rs.leader
@@ -254,8 +260,9 @@ class Game:
     def missing_line(self, top: Card, written: Card, why: Message) -> bool:
         """The pile's mismatch judged (``pile.Judge``): a trick line missing before this one?
         (``missing.skipped_to``)"""
-        rs = self.round_state
-        return skipped_to(rs, self.trick_state, self.referee, self.setup.deck.tricks, top, written,
+        rs, ts = self.round_state, self.trick_state
+        assert rs is not None and ts is not None, "asked during a trick"
+        return skipped_to(rs, ts, self.referee, self.setup.deck.tricks, top, written,
                           rs.pile.shows_one_trick_on(top, written))
 
     def expected_player(self) -> str | None:
@@ -307,17 +314,19 @@ class Game:
         places["pile"] = tuple(rs.pile.front) + tuple(rs.pile.bottom)
         t = self.trick
         live = t is not None and t.next_leader is None
-        places["centre"] = (t.centre,) if live and t.centre is not None else ()
-        places["table"] = tuple(c for _, c in t.plays) if live else ()
+        places["centre"] = (t.centre,) if t is not None and live and t.centre is not None else ()
+        places["table"] = tuple(c for _, c in t.plays) if t is not None and live else ()
         return places
 
     def play(self, player: str, card: Card) -> None:
         """``player`` plays ``card`` to the trick: their turn, a card of their hand (or, without
         hands, of the deck, new to the round, within the hands' black cards), then what a
         special card does (``_special``)."""
-        self._play(self.trick_state, self.round_state, ((player, card),))
+        ts, rs = self.trick_state, self.round_state
+        assert ts is not None and rs is not None, "start_trick first"
+        self._play(ts, rs, ((player, card),))
 
-    def _play(self, ts: TrickState, rs: RoundState, pairs) -> None:
+    def _play(self, ts: TrickState, rs: RoundState, pairs: Iterable[tuple[str, Card]]) -> None:
         """``play`` each (player, card) pair of ``pairs`` in turn, the trick's and the round's state
         at hand (``play_all`` plays a whole line in one call)."""
         plays = ts.plays
@@ -379,10 +388,11 @@ class Game:
         the player it names; anything else is ``play``'s to check, pair by pair."""
         if plays.__class__ is not tuple:
             plays = tuple(plays)
-        ts = self.trick_state
+        ts, rs = self.trick_state, self.round_state
+        assert ts is not None and rs is not None, "start_trick first"
         tplays = ts.plays
         if not tplays and tuple(map(_player_of, plays)) == ts.order:
-            self._play(ts, self.round_state, plays)  # in playing order, as most lines are: nothing to rearrange
+            self._play(ts, rs, plays)  # in playing order, as most lines are: nothing to rearrange
             return
         play = self.play
         n = self.setup.n
@@ -395,7 +405,7 @@ class Game:
                     return
             play(player, card)
 
-    def _out_of_order(self, plays, k: int, i: int):
+    def _out_of_order(self, plays: Sequence[tuple[str, Card]], k: int, i: int) -> tuple[tuple[str, Card], ...] | None:
         """The plays from ``plays[k]`` on, in playing order, when they are those of the players
         still to play but written in another order: one error for the trick, and checking goes
         on as if it had been written in order (each card stays with the player named). None
@@ -403,12 +413,14 @@ class Game:
         A line led by another player may say that a line is missing before it (``missing``).
         """
         ts = self.trick_state
+        assert ts is not None, "start_trick first"
         rest = tuple(plays)[k:]
         todo = ts.order[i:]
         if len(rest) != len(todo) or sorted(p for p, _ in rest) != sorted(todo):
             return None
         player = rest[0][0]
         rs, setup, referee = self.round_state, self.setup, self.referee
+        assert rs is not None, "start_round first"
         if i == 0 and led_by_another(rs, ts, referee, setup.deck.tricks, todo[0], player):
             ts.order = setup.orders[setup.seat[player]]
             ts.leader = rs.leader = player
@@ -429,9 +441,11 @@ class Game:
             if k["surprise.from_hand"] == "replace_center":
                 t = ts
                 old = t.centre
+                rs = self.round_state
+                assert rs is not None, "start_round first"
                 if old is not None:
                     if k["surprise.displaced"] == "bottom":
-                        self.round_state.pile.put_bottom(old)
+                        rs.pile.put_bottom(old)
                         said = Message("{player} played Surprise: the centre {card} goes to the bottom of the pile "
                                        "(surprise.displaced) and the next pile card is the prize at once",
                                        player=player, card=old)
@@ -440,7 +454,7 @@ class Game:
                                        "(surprise.displaced) and the next pile card is the prize at once",
                                        player=player, card=old)
                     t.reasons.append(Reason(said, "surprise.from_hand"))
-                    reveal(self.setup, self.round_state, ts, self.referee, REPLACES, self)
+                    reveal(self.setup, rs, ts, self.referee, REPLACES, self)
                 else:
                     t.reasons.append(Reason(Message("{player} played Surprise, but there is no centre card to "
                                                     "replace", player=player), "surprise.from_hand"))
@@ -456,6 +470,7 @@ class Game:
         then offer the steals (``steal_offer``): the trick is over once they are answered."""
         t = self.trick_state
         setup, rs = self.setup, self.round_state
+        assert t is not None and rs is not None, "start_trick first"
         plays = t.plays
         if len(plays) < setup.n:
             missing = _missing(t.order, plays)
@@ -487,7 +502,8 @@ class Game:
         state = self.state
         if state.pending_thief is not None or state.rights:
             offers(setup, state, rs, t, next_leader)
-            if t.pending_steals.pending():
+            steals = t.pending_steals
+            if steals is not None and steals.pending():
                 return t
         t.next_leader = rs.leader = next_leader  # the trick is over (``_trick_over``)
         if setup.explain:  # the running standings are an explanation too (validate reads none)
@@ -499,34 +515,37 @@ class Game:
         t = ts
         if t.next_leader is not None:
             return
-        rs = self.round_state
-        t.next_leader = rs.leader = ts.pending_steals.next_leader
+        rs, steals = self.round_state, ts.pending_steals
+        assert rs is not None and steals is not None, "asked once the trick's steals are answered"
+        t.next_leader = rs.leader = steals.next_leader
         if self.setup.explain:  # the running standings are an explanation too (validate reads none)
             t.running = dict(rs.round_points)
 
     # -- steals: decisions the caller answers ----------------------------------------------
     def steal_offer(self) -> StealChoice | None:
-        """The steal offered now at the end of the trick (``thief.StealChoice``), or None when
+        """The steal offered now at the end of the trick (``state.StealChoice``), or None when
         there is none left: answer it with ``answer_steal``."""
-        ts = self.trick_state
-        if ts is None or ts.pending_steals is None:
+        ts, rs = self.trick_state, self.round_state
+        if ts is None or rs is None or ts.pending_steals is None:
             return None
-        return offer(self.setup, self.state, self.round_state, ts)
+        return offer(self.setup, self.state, rs, ts)
 
-    def answer_steal(self, action) -> None:
+    def answer_steal(self, action: Steal | Pass | None) -> None:
         """Answer the steal offered now: a ``log.Steal``, or a pass (``log.Pass`` or None). A steal
         that breaks a rule is an error and moves nothing."""
-        ts = self.trick_state
-        if self.steal_offer() is None:
+        ts, rs = self.trick_state, self.round_state
+        if ts is None or rs is None or self.steal_offer() is None:
             raise RuntimeError("no steal is offered now")
-        answer(self.setup, self.state, self.round_state, ts, self.referee, action)
-        if not ts.pending_steals.pending():
+        answer(self.setup, self.state, rs, ts, self.referee, action)
+        steals = ts.pending_steals
+        if steals is not None and not steals.pending():
             self._trick_over(ts)
 
     def decline_steals(self) -> None:
         """Pass on every optional steal of this trick without being offered it (a mandatory one
         is still offered)."""
         ts = self.trick_state
+        assert ts is not None, "start_trick first"
         decline(self.setup, ts)
         if ts.pending_steals is not None and not ts.pending_steals.pending():
             self._trick_over(ts)
@@ -534,7 +553,8 @@ class Game:
     def decide_steals(self, decide: Decider) -> None:
         """Answer every steal of this trick with ``decide`` (a ``thief.Decider``), then let it check
         what it was given and did not use (a log's leftover actions)."""
-        if self.trick_state.pending_steals is not None:
+        ts = self.trick_state
+        if ts is not None and ts.pending_steals is not None:
             if decide.passes_all:
                 self.decline_steals()
             offered = self.steal_offer
@@ -550,7 +570,9 @@ class Game:
         t = self.start_trick(revealed, line)
         self.play_all(plays)
         self.finish_trick()
-        if self.trick_state.pending_steals is not None:
+        ts = self.trick_state
+        assert ts is not None, "the trick just played"
+        if ts.pending_steals is not None:
             self.decide_steals(decide)
         elif decide.has_leftovers:
             decide.leftovers(self.referee, self.state)
@@ -558,8 +580,9 @@ class Game:
 
     def playing_order(self) -> tuple[str, ...]:
         """Who plays the next trick, its leader first, then clockwise (rules.md 3.2)."""
-        setup = self.setup
-        return setup.orders[setup.seat[self.round_state.leader]]
+        setup, rs = self.setup, self.round_state
+        assert rs is not None, "start_round first"
+        return setup.orders[setup.seat[rs.leader]]
 
     # -- for players that search ahead -----------------------------------------------------
     def copy(self, ruleset: Ruleset | None = None) -> Game:
@@ -573,7 +596,7 @@ class Game:
         g.referee = referee = self.referee.copy()
         rs, ts = self.round_state, self.trick_state
         g.trick_state = None
-        twins = {}
+        twins: dict[int, TrickResult] = {}
         if ts is not None:
             g.trick_state = twin = ts.copy()
             twins[id(ts)] = twin
@@ -582,12 +605,12 @@ class Game:
         if rs is None or rs.ended:
             g.round_state = rs  # a round over is never changed again (the next start_round replaces it)
         else:
-            g.round_state = rs.copy(referee, twins)
+            g.round_state = copied = rs.copy(referee, twins)
             rnd = rs.result
             if referee.round is rnd:
-                referee.round = g.round_state.result
+                referee.round = copied.result
             if state.rounds and state.rounds[-1] is rnd:
-                state.own_rounds()[-1] = g.round_state.result
+                state.own_rounds()[-1] = copied.result
         return g
 
     def view(self, player: str) -> View:
@@ -634,7 +657,7 @@ def _black_too_many(setup: Setup, rs: RoundState, player: str, card: Card) -> Me
                    ruleset=name, players=players, in_hands=in_hands)
 
 
-def _missing(order: tuple[str, ...], plays) -> list[str]:
+def _missing(order: tuple[str, ...], plays: Iterable[tuple[str, Card]]) -> list[str]:
     """The players of ``order`` who have not played (``plays``)."""
     played = set(map(_player_of, plays))
     return [p for p in order if p not in played]

@@ -9,13 +9,14 @@ reader's slip.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.i18n import Message
 from ..core.worded import Colour
 from .results import TrickResult
 
 
-def first_leader(knobs: Mapping, players: Sequence[str], number: int) -> tuple[str, Message]:
+def first_leader(knobs: Mapping[str, Any], players: Sequence[str], number: int) -> tuple[str, Message]:
     """Who leads trick 1 of round ``number`` when the log does not say, and why (the round's
     explanation): the seat for the round under ``game.first_leader = rotate``, else seat 1."""
     n = len(players)
@@ -87,7 +88,7 @@ def won_why(t: TrickResult, winner: str) -> Message:
     return _WON_TRICK[n] if n < len(_WON_TRICK) else Message("won trick {trick}", trick=n)
 
 
-def burned_why(burn: str, number: int) -> Message:
+def burned_why(burn: str | None, number: int) -> Message:
     """Why the player who leads after trick ``number`` burned does (``Resolution.burn``)."""
     if burn == "no_bid":
         return Message("led trick {trick}, which burned with no bid", trick=number)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Protocol
+from enum import Enum
+from typing import Final, Protocol
 
 from ..core.cards import LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import UnknownCard, _Abort
@@ -55,19 +56,19 @@ class Pile:
     __slots__ = ("front", "unknown", "bottom", "feed", "fed", "feed_given", "seen", "referee", "given",
                  "unwritten", "mismatch_line", "returned")
 
-    def __init__(self, referee: Referee, pile: Sequence[Card] | None, size: int, unknown_after: int = 0):
+    def __init__(self, referee: Referee, pile: Sequence[Card] | None, size: int, unknown_after: int = 0) -> None:
         self.referee = referee
-        self.front = deque(pile) if pile is not None else deque()
+        self.front: deque[Card] = deque(pile) if pile is not None else deque()
         self.given = pile is not None
         self.unknown = unknown_after if pile is not None else size
-        self.bottom: deque = deque()
+        self.bottom: deque[Card] = deque()
         self.feed: Sequence[Card] | None = None  # the log's revealed cards for this trick (Game.start_trick)
         self.fed = 0
         self.feed_given = False
-        self.seen: set = set(pile) if pile is not None else set()  # cards known to come from the pile
+        self.seen: set[Card] = set(pile) if pile is not None else set()  # cards known to come from the pile
         self.unwritten = False  # the last draw took a card the log's revealed part left out
-        self.mismatch_line = None  # line of the round's first revealed card the pile disagrees with
-        self.returned: list = []  # cards put back on top (a hidden prize that stayed): ``put_top``
+        self.mismatch_line: int | None = None  # line of the round's first revealed card the pile disagrees with
+        self.returned: list[Card] = []  # cards put back on top (a hidden prize that stayed): ``put_top``
 
     def __len__(self) -> int:
         return len(self.front) + self.unknown + len(self.bottom)
@@ -89,7 +90,7 @@ class Pile:
         self.fed = 0
         self.feed_given = bool(revealed)
 
-    def draw(self, why: Message, unwritten_ok: bool = False, judge: Judge = _never) -> Card | None:
+    def draw(self, why: Message, unwritten_ok: bool = False, judge: Judge = _never) -> Card | _Unseen | None:
         """The next pile card, checked against the log's revealed cards.
 
         ``judge``: asked whether a revealed card further down means a missing trick line.
@@ -110,7 +111,7 @@ class Pile:
                 if feed[self.fed] != card:
                     card = self._mismatch(card, feed[self.fed], why, judge)
                 self.fed += 1
-            elif self.feed_given:
+            elif feed is not None and self.feed_given:  # (given: the log revealed cards here)
                 self.referee.illegal(PluralMessage(
                     "the log reveals {n} card here, but the rules take another pile card ({why}): expected "
                     "'{card}' after '{cards}'", "the log reveals {n} cards here, but the rules take another pile "
@@ -204,13 +205,13 @@ class Pile:
         self.feed = None
 
 
-class _Unseen:
+class _Unseen(Enum):
     """A pile card nobody saw: the hidden prize of a burned Surprise written 'Surprise:'."""
 
-    __slots__ = ()
+    UNSEEN = "UNSEEN"
 
     def __repr__(self) -> str:
         return "UNSEEN"
 
 
-UNSEEN = _Unseen()
+UNSEEN: Final = _Unseen.UNSEEN  # (one value: ``x is UNSEEN`` tells a type checker what x is after)

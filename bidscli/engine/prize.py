@@ -9,11 +9,13 @@ card that is not the pile's next is judged by ``judge`` (the missing-trick-line 
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 from ..core.cards import BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import DeckError
 from ..core.i18n import Message
-from .deal import place_text as deal_place
-from .pile import UNSEEN, Judge, _never
+from .deal import place_text
+from .pile import UNSEEN, Judge, _never, _Unseen
 from .referee import Referee
 from .results import Reason, TrickResult
 from .state import RoundState, Setup, TrickState
@@ -77,8 +79,18 @@ def reveal(setup: Setup, rs: RoundState, ts: TrickState, referee: Referee, why: 
         return
 
 
+@overload
+def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: Message,
+         unwritten_ok: Literal[False] = False, judge: Judge = _never) -> Card | None: ...
+
+
+@overload
+def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: Message, unwritten_ok: bool,
+         judge: Judge = _never) -> Card | _Unseen | None: ...
+
+
 def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: Message, unwritten_ok: bool = False,
-         judge: Judge = _never) -> Card | None:
+         judge: Judge = _never) -> Card | _Unseen | None:
     """The next pile card, added to the trick's revealed cards; a card the log names must be
     new to the round and in the deck. None: the pile is empty; ``UNSEEN``: a card nobody saw."""
     pile = rs.pile
@@ -103,16 +115,6 @@ def draw(setup: Setup, rs: RoundState, t: TrickResult, referee: Referee, why: Me
             pile.seen.add(card)
     return card
 
-
-def place_text(where, card: Card) -> Message:
-    """Where ``card`` already is in the round: a place (``RoundState.seen``: a hand, "removed", "pile"),
-    or the trick it was played in, worded only when an error names it. ``RoundState.seen`` keeps
-    the trick of a played card: its player is the first in the trick's plays with that card, the
-    one it was first seen with."""
-    if isinstance(where, TrickResult):
-        player = next(p for p, c in where.plays if c is card)
-        return Message("played by {player} in trick {trick}", player=player, trick=where.number)
-    return deal_place(where)
 
 # Why a pile card is drawn, as an error about it says (pile.Pile.draw).
 PRIZE = Message("the prize of this trick")

@@ -9,10 +9,20 @@ error is located without a reference back to the game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypedDict
 
 from ..core.errors import BidsError, IllegalPlayError
 from ..core.i18n import Message
 from .results import RoundResult, TrickResult
+
+
+class Where(TypedDict):
+    """Where play stands: what locates an error (``BidsError``'s keywords)."""
+
+    file: str | None
+    round: int | None
+    trick: int | None
+    line: int | None
 
 
 class Referee:
@@ -29,7 +39,7 @@ class Referee:
         self.round: RoundResult | None = None
         self.trick: TrickResult | None = None
 
-    def where(self) -> dict:
+    def where(self) -> Where:
         """Where play stands, for an error: the file, round, trick and line."""
         rnd, t = self.round, self.trick
         return {

@@ -33,6 +33,7 @@ from ..core.errors import (
     _Abort,
 )
 from ..core.i18n import Message
+from ..log.reader import GameLog
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
@@ -41,13 +42,12 @@ from .missing import round_length, round_length_message
 from .resolution import Resolution, _take_text, activates_lowest, resolve
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .scoring import lucky_losers
-from .state import GameState, RoundState, Setup, TrickState
+from .state import GameState, RoundState, Setup, StealChoice, TrickState
 from .thief import (
     DEFAULT_POLICY,
     NOTHING_RECORDED,
     Decider,
     LogDecider,
-    StealChoice,
     default_steal_policy,
     log_decider,
 )
@@ -87,7 +87,7 @@ __all__ = [
 # -- replaying a log ------------------------------------------------------------------
 
 
-def _follows_a_guess(exc: BidsError, log, ruleset: Ruleset, opts: Mapping[str, bool]) -> None:
+def _follows_a_guess(exc: BidsError, log: GameLog, ruleset: Ruleset, opts: Mapping[str, bool]) -> None:
     """A ruleset that refuses the options only with a misspelled option read as meant (the
     reader's ``guessed``): its error is put at the typo's line and marked as
     following from it (the typo, read first, stays the root cause that ``score`` stops at)."""
@@ -103,8 +103,8 @@ def _follows_a_guess(exc: BidsError, log, ruleset: Ruleset, opts: Mapping[str, b
     exc.follows = guessed[0][1]
 
 
-def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
-           collect: list | None = None, allow_partial: bool = True, explain: bool = True) -> GameResult | None:
+def replay(log: GameLog, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
+           collect: list[BidsError] | None = None, allow_partial: bool = True, explain: bool = True) -> GameResult | None:
     """Play a parsed log under a ruleset.
 
     With ``collect`` (a list), errors are appended and play goes on where it can
@@ -148,7 +148,9 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             todo = rec.tricks[:min(unread[0] - 1, expected)]  # the lines before the unreadable one
         game.log_round(written, last, counted=unread is None)
         if len(rec.tricks) > expected and unread is None:
-            game.illegal(round_length_message(rec.number, len(rec.tricks), expected, last, ruleset.name, game.n))
+            too_many = round_length_message(rec.number, len(rec.tricks), expected, last, ruleset.name, game.n)
+            if too_many is not None:  # (always: more lines than the deal plays)
+                game.illegal(too_many)
         try:
             for _, line, _, revealed, plays, actions in todo:
                 # (log_decider, inline: once a trick)
@@ -182,12 +184,15 @@ def replay(log, ruleset: Ruleset, options: Mapping[str, bool] | None = None, *,
             game.end_round(partial=True)
             continue
         short = len(rec.tricks) < expected
-        if short and game.round_state.missing_told and rec.number < last:
+        rs = game.round_state
+        assert rs is not None, "the round started above"
+        if short and rs.missing_told and rec.number < last:
             pass  # the missing trick line was reported where it was noticed: one error for it
             # (in the last round played, the unfinished-game note still follows it)
         elif short and rec.number < last:
-            game.illegal(round_length_message(rec.number, len(rec.tricks), expected, last, ruleset.name, game.n),
-                         at_round=True)
+            too_few = round_length_message(rec.number, len(rec.tricks), expected, last, ruleset.name, game.n)
+            if too_few is not None:  # (always: fewer lines before the last round played)
+                game.illegal(too_few, at_round=True)
         elif short and not allow_partial and not unfinished_told:
             # Located at the last trick played, where the game stops: a mistake in an earlier
             # line (validate's file order) is the root cause to show first.

@@ -12,7 +12,7 @@ most are only written when a report reads them (``Reason`` with a function).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..core.cards import _CANONICAL as _ALL_CARDS
 from ..core.cards import (
@@ -34,14 +34,19 @@ from .referee import Referee
 from .results import Reason, Said, TrickResult
 from .state import GameState, Right, RoundState, Setup, TrickState
 
+P = TypeVar("P")  # a player: a name, or whatever a caller asks with (the bots: a card's index)
 
-class Resolution(NamedTuple):
+# (winner, next leader, verdict, reasons, burn): what ``Resolution`` holds, as ``_resolve`` gives it.
+_Resolved = tuple["P | None", "P", Message, "tuple[Reason, ...]", "str | None"]
+
+
+class Resolution(NamedTuple, Generic[P]):
     """Who wins a trick (``resolve``)."""
 
-    winner: object  # the winning play's player; None: the trick burns
-    next_leader: object  # the winner, or after a burn who leads: the leader, the last tied bidder, ...
+    winner: P | None  # the winning play's player; None: the trick burns
+    next_leader: P  # the winner, or after a burn who leads: the leader, the last tied bidder, ...
     verdict: Message  # the short verdict: "highest bid K7", "tie on 5 (Ana R5, Ben G5): burned"
-    reasons: tuple  # its explanation: each step a Reason naming the knob that decided it
+    reasons: tuple[Reason, ...]  # its explanation: each step a Reason naming the knob that decided it
     burn: str | None  # why it burned: None (won), "no_bid", "tie" or "centre" (Color Bids)
 
     @property
@@ -53,8 +58,9 @@ class Resolution(NamedTuple):
 _new = tuple.__new__  # a Resolution from a tuple, without NamedTuple's Python __new__
 
 
-def resolve(plays: Sequence[tuple], prize: Card | None, knobs: Mapping, lowest: bool = False,
-            colour_bids: bool = False, leader=None, seating: Sequence = (), explain: bool = True) -> Resolution:
+def resolve(plays: Sequence[tuple[P, Card]], prize: Card | None, knobs: Mapping[str, Any], lowest: bool = False,
+            colour_bids: bool = False, leader: P | None = None, seating: Sequence[P] = (),
+            explain: bool = True) -> Resolution[P]:
     """Who wins a trick of ``plays`` ((player, card) pairs in playing order) for ``prize`` (the
     centre card as the bidders see it: None when hidden or there is none), and why.
 
@@ -65,21 +71,24 @@ def resolve(plays: Sequence[tuple], prize: Card | None, knobs: Mapping, lowest: 
     ``color_bids.mode``, ``color_bids.center_can_win``; ``seating`` says who sits after the
     leader, for ``color_bids.center_burn_leader``). ``explain=False``: the commonest
     explanations (a single winner, a plain tie) are not kept. A player may be any value (the
-    bots ask with indexes)."""
-    return _new(Resolution, _resolve(plays, prize, knobs, lowest, colour_bids, leader, seating, explain))
+    bots ask with indexes). ``plays`` holds one play at least."""
+    first = leader if leader is not None else plays[0][0]
+    resolved: Resolution[P] = _new(Resolution, _resolve(plays, prize, knobs, lowest, colour_bids, first, seating,
+                                                        explain))
+    return resolved
 
 
-def activates_lowest(card: Card, knobs: Mapping) -> bool:
+def activates_lowest(card: Card, knobs: Mapping[str, Any]) -> bool:
     """Whether ``card`` played from hand turns Lowest on from its trick (lowest.from_hand = activate:
     the trick it is played in is resolved under Lowest, and the rest of the round)."""
     return card is LOWEST_CARD and knobs["lowest.from_hand"] == "activate"
 
 
-def _resolve(plays, prize, knobs, lowest, colour_bids, leader, seating, explain) -> tuple:
+def _resolve(plays: Sequence[tuple[P, Card]], prize: Card | None, knobs: Mapping[str, Any], lowest: bool,
+             colour_bids: bool, leader: P, seating: Sequence[P], explain: bool) -> _Resolved[P]:
     """``resolve`` as a plain tuple (the engine unpacks it at every trick)."""
     if colour_bids:
-        return _colour(plays, prize, knobs, lowest, plays[0][0] if leader is None and plays else leader, seating,
-                       explain)
+        return _colour(plays, prize, knobs, lowest, leader, seating, explain)
     # Plain play. One pass over the plays: the best number and every bid that has it. Nothing
     # is allocated on the way; the tied bids are listed only for a tie. A loop for each
     # direction, from a start no card number reaches (no test of which way per bid).
@@ -106,8 +115,6 @@ def _resolve(plays, prize, knobs, lowest, colour_bids, leader, seating, explain)
             elif num == best:
                 ties += 1
     if win is None:
-        if leader is None and plays:
-            leader = plays[0][0]
         return ((None, leader, _NO_BID, (Reason(Message(
             "no bid on the table (special cards and Ally are not bids): burned; {player} leads again",
             player=leader), "specials.bid"),), "no_bid"))
@@ -128,13 +135,14 @@ def _resolve(plays, prize, knobs, lowest, colour_bids, leader, seating, explain)
              (Reason(_tie_text, None, (lowest, best, cards, burner)),) if explain else (), "tie"))
 
 
-def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: bool) -> tuple:
+def _colour(plays: Sequence[tuple[P, Card]], centre: Card | None, k: Mapping[str, Any], lowest: bool, leader: P,
+            seating: Sequence[P], explain: bool) -> _Resolved[P]:
     """Color Bids (rules.md 'Color Bids', fine print 6)."""
     # One pass over the table: each colour's count, and its best numbered card.
     counts: dict[str, int] = {}
     # colour -> its best numbered card as an (owner, card) pair: the play itself (nothing
     # new to keep for the explanation), or (None, centre) for the centre card.
-    by_colour: dict[str, tuple] = {}
+    by_colour: dict[str, tuple[P | None, Card]] = {}
     has_bid = False
     centre_bids = False  # the centre card takes part as a numbered card
     get = counts.get
@@ -149,7 +157,8 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
         if num is not None:
             has_bid = True
             b = best_of(col)
-            if b is None or (num < b[1].number if lowest else num > b[1].number):
+            # (a colour's best card is a numbered one: ``bn`` is never None)
+            if b is None or (bn := b[1].number) is None or (num < bn if lowest else num > bn):
                 by_colour[col] = pair
     if centre is not None:
         counts[BLACK] = get(BLACK, 0) + 1  # "the count of black is always +1" (EN)
@@ -157,7 +166,7 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
             centre_bids = True
             b = best_of(BLACK)
             num = centre.number
-            if b is None or (num < b[1].number if lowest else num > b[1].number):
+            if b is None or (bn := b[1].number) is None or (num < bn if lowest else num > bn):
                 by_colour[BLACK] = (None, centre)
     if not has_bid:
         return ((None, leader, _NO_BID, (Reason(Message(
@@ -173,10 +182,12 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
                 top, cands = n, [e]
             elif n == top:
                 cands.append(e)
-        best_num = None
+        best_num: int | None = None
         tied = []
         for e in cands:
             num = e[1].number
+            if num is None:
+                continue  # (never: a colour's best card is a numbered one)
             if best_num is None or (num < best_num if lowest else num > best_num):
                 best_num, tied = num, [e]
             elif num == best_num:
@@ -184,11 +195,12 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
     else:
         cands = None
         # Every numbered card in table order, the centre last (when it can win).
-        numbered = [pair for pair in plays if pair[1].number is not None]
-        if centre_bids:
+        numbered: list[tuple[P | None, Card]] = [pair for pair in plays if pair[1].number is not None]
+        if centre_bids and centre is not None:
             numbered.append((None, centre))
-        best_num = (min if lowest else max)([e[1].number for e in numbered])
-        same = _with_number(numbered, best_num)
+        best = (min if lowest else max)([x for e in numbered if (x := e[1].number) is not None])
+        best_num = best
+        same = _with_number(numbered, best)
         top = max(map(counts.__getitem__, [e[1].colour for e in same]))
         tied = _of_count(same, counts, top)
     knob = "color_bids.mode"
@@ -210,7 +222,7 @@ def _colour(plays, centre, k: Mapping, lowest: bool, leader, seating, explain: b
             Reason(_colour_centre, "color_bids.center_can_win", (
                 mode, lowest, plays, centre, counts, cands, best_num, c)),
             Reason(how, "color_bids.center_burn_leader")), "centre"))
-    players_tied = [e for e in tied if e[0] is not None]
+    players_tied = [(p, c) for p, c in tied if p is not None]
     # The tied player who played last (each pair is one of this trick's plays).
     burner = max(players_tied, key=list(plays).index)[0] if players_tied else leader
     cards = Listed([e[1] if e[0] is not None else Message("{card} (centre)", card=e[1]) for e in tied], ",")
@@ -373,17 +385,18 @@ def burn(setup: Setup, rs: RoundState, ts: TrickState) -> None:
     if SURPRISE_CARD in from_hand:
         t.reasons.append(Reason(Message("burned: the Surprise from hand moves nothing"), "surprise.from_hand"))
 
-def _with_number(plays, number: int) -> list:
+
+def _with_number(plays: Sequence[tuple[P, Card]], number: int) -> list[tuple[P, Card]]:
     """The (player, card) pairs whose card has ``number``, in order."""
     return [pair for pair in plays if pair[1].number == number]
 
 
-def _of_count(pairs, counts: dict, top: int) -> list:
+def _of_count(pairs: Sequence[tuple[P, Card]], counts: dict[str, int], top: int) -> list[tuple[P, Card]]:
     """The (player, card) pairs whose card's colour appears ``top`` times (``counts``)."""
     return [e for e in pairs if counts[e[1].colour] == top]
 
 
-def _played(player, card: Card) -> Message:
+def _played(player: object, card: Card) -> Message:
     """A play as a list shows it: "Ana R5"."""
     return Message("{player} {card}", player=player, card=card)
 
@@ -421,17 +434,18 @@ def _taken(card: Card) -> Message:
     return Message("{card} ({value:+d})", card=card, value=card.value)
 
 
-def _take_text(winner: str, taken: list, points: int) -> Message:
+def _take_text(winner: str, taken: Sequence[Card], points: int) -> Message:
     """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 points"."""
     return PluralMessage("{player} takes {cards} = {points} point", "{player} takes {cards} = {points} points",
                          abs(points), player=winner, cards=Joined([_taken(c) for c in taken], " + "), points=points)
 
 
-def _colour_head(mode: str, lowest: bool, plays, centre, counts: dict, cands, best_num) -> Message:
+def _colour_head(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], centre: Card | None,
+                 counts: Mapping[str, int], cands: Sequence[tuple[object, Card]] | None, best_num: int | None) -> Message:
     """A Color Bids explanation's account of the table, e.g. "Color Bids (majority_first): black 2
     (K8 centre, K5), green 2 (G4, G7), red 1 (R5); most frequent: black (best K8 centre), green
     (best G7)"; its outcome follows it (``_colour_won``, ``_colour_centre``, ``_colour_tie``)."""
-    members: dict[str, list] = {}
+    members: dict[str, list[Card | Message]] = {}
     if centre is not None:
         members[BLACK] = [Message("{card} centre", card=centre)]
     for _, c in plays:
@@ -453,17 +467,23 @@ def _colour_head(mode: str, lowest: bool, plays, centre, counts: dict, cands, be
                    number=best_num)
 
 
-def _colour_won(mode, lowest, plays, centre, counts, cands, best_num, player, card) -> Message:
+def _colour_won(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], centre: Card | None,
+                counts: Mapping[str, int], cands: Sequence[tuple[object, Card]] | None, best_num: int | None,
+                player: object, card: Card) -> Message:
     return Message("{table}: {player} wins with {card}", player=player, card=card,
                    table=_colour_head(mode, lowest, plays, centre, counts, cands, best_num))
 
 
-def _colour_centre(mode, lowest, plays, centre, counts, cands, best_num, card) -> Message:
+def _colour_centre(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], centre: Card | None,
+                   counts: Mapping[str, int], cands: Sequence[tuple[object, Card]] | None, best_num: int | None,
+                   card: Card) -> Message:
     return Message("{table}; the centre card {card} is the best card: nobody wins (color_bids.center_can_win)",
                    card=card, table=_colour_head(mode, lowest, plays, centre, counts, cands, best_num))
 
 
-def _colour_tie(mode, lowest, plays, centre, counts, cands, best_num, cards, burner) -> Message:
+def _colour_tie(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], centre: Card | None,
+                counts: Mapping[str, int], cands: Sequence[tuple[object, Card]] | None, best_num: int | None,
+                cards: Listed, burner: object) -> Message:
     return Message("{table}; tie between {cards}: burned; {player} played the last tied card and leads (the burner "
                    "is the turner)", cards=cards, player=burner,
                    table=_colour_head(mode, lowest, plays, centre, counts, cands, best_num))

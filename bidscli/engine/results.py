@@ -7,9 +7,9 @@ because every report imports them and none needs the rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from ..core.cards import Card
 from ..core.i18n import ENGLISH, Message, output_language
@@ -32,7 +32,8 @@ class Reason:
 
     __slots__ = ("_message", "knob", "_args", "_english")
 
-    def __init__(self, message, knob: str | None = None, args: tuple | None = None) -> None:
+    def __init__(self, message: Message | Callable[..., Message], knob: str | None = None,
+                 args: tuple[Any, ...] | None = None) -> None:
         self._message = message
         self.knob = knob
         self._args = args  # with a function as message: its arguments (no closure to build)
@@ -61,10 +62,10 @@ class Reason:
             return self.text
         return self.message.text(lang)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str | None]:
         return iter((self.text, self.knob))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Reason) and (self.text, self.knob) == (other.text, other.knob)
 
     def __hash__(self) -> int:
@@ -80,7 +81,7 @@ class Said(Message):
 
     __slots__ = ("_english",)
 
-    def __init__(self, msgid: str, /, **args) -> None:
+    def __init__(self, msgid: str, /, **args: Any) -> None:
         super().__init__(msgid, **args)
         self._english: str | None = None
 
@@ -95,7 +96,7 @@ class Said(Message):
     in_language = text
 
 
-def taken_this_round(held: list, number: int) -> tuple:
+def taken_this_round(held: list[tuple[Card, int]], number: int) -> tuple[Card, ...]:
     """The cards of a player's held ``(card, round)`` pairs that were taken in round ``number``,
     oldest first. Pairs are only ever appended with the round being played (a trick won, a
     card stolen) or removed, so they are in round order and this round's are the tail: the
@@ -140,12 +141,12 @@ class TrickResult:
     running: Mapping[str, int]
     doubled: tuple[int, int, int | None] | None
 
-    def copy(self):
+    def copy(self) -> Self:
         """A copy whose lists play on alone (a trick copied in the middle of its play)."""
         cls = type(self)
         twin = cls.__new__(cls)
         for kind in cls.__mro__[:-1]:
-            for name in kind.__slots__:
+            for name in kind.__dict__["__slots__"]:
                 v = getattr(self, name)
                 setattr(twin, name, v.copy() if type(v) in (list, dict) else v)
         return twin
@@ -189,7 +190,7 @@ class TrickResult:
 
     @property
     def knobs(self) -> list[str]:
-        seen = []
+        seen: list[str] = []
         for r in self.reasons:
             if r.knob and r.knob not in seen:
                 seen.append(r.knob)
@@ -200,7 +201,7 @@ class RoundResult:
     __slots__ = ("number", "leader", "tricks", "allies", "lucky_losers", "scores", "partial",
                  "round_points", "double_bonus", "line", "reasons")
 
-    def __init__(self, number, leader, line=None):
+    def __init__(self, number: int, leader: str, line: int | None = None) -> None:
         self.number = number
         self.leader = leader
         self.line = line
@@ -213,7 +214,7 @@ class RoundResult:
         self.partial = False
         self.reasons: list[Reason] = []
 
-    def copy(self, tricks=None) -> RoundResult:
+    def copy(self, tricks: Mapping[int, TrickResult] | None = None) -> RoundResult:
         """A copy whose lists play on alone; ``tricks``: id of a live trick -> its copy (the
         finished ones are never changed again: shared)."""
         twin = RoundResult.__new__(RoundResult)
@@ -228,14 +229,14 @@ class RoundResult:
 class GameResult(NamedTuple):
     ruleset: str
     players: tuple[str, ...]
-    options: dict
-    rounds: list
-    bonuses: dict
-    totals: dict
-    ranking: list  # [(player, total)], best first, seating order among equals
-    ranks: dict  # player -> rank (equal totals share a rank)
-    minus_five_wins: dict
-    reasons: list
+    options: dict[str, bool]
+    rounds: list[RoundResult]
+    bonuses: dict[str, int]  # the -5 bonus
+    totals: dict[str, int]
+    ranking: list[tuple[str, int]]  # [(player, total)], best first, seating order among equals
+    ranks: dict[str, int]  # player -> rank (equal totals share a rank)
+    minus_five_wins: dict[str, int]
+    reasons: list[Reason]
     deck: Deck
 
     @property

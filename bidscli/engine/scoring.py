@@ -9,7 +9,7 @@ play: it runs once a round, after its last trick, and once a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.cards import Card
 from ..core.i18n import Listed, Message, PluralMessage
@@ -18,13 +18,13 @@ from .state import GameState, RoundState, Setup
 
 
 def lucky_losers(condition: str, tricks_won: Mapping[str, int], held: Mapping[str, Sequence[tuple[Card, int]]],
-                 number: int, players: Sequence[str] | None = None) -> list[str]:
+                 number: int, players: Iterable[str] | None = None) -> list[str]:
     """The players (of ``players``, default all of ``held``, in its order) who qualify as lucky
     losers in round ``number`` so far (lucky_loser.condition): no trick won (``tricks_won``), or
     no black card taken this round (``held``: each player's (card, round) pairs, in round order,
     as ``GameState.held`` keeps them)."""
     if players is None:
-        players = held
+        players = held.keys()
     if condition == "no_tricks":
         return [p for p in players if tricks_won[p] == 0]
     # No black card taken this round: the newest pair is older (results.taken_this_round:
@@ -132,7 +132,7 @@ def result(setup: Setup, gs: GameState) -> GameResult:
     totals = {p: gs.totals[p] + bonuses[p] for p in players}
     # Best total first; a stable sort keeps seating order among equal totals (reverse=True keeps it too).
     ranking = sorted(players, key=totals.__getitem__, reverse=True)
-    ranks = {}
+    ranks: dict[str, int] = {}
     for i, p in enumerate(ranking):
         ranks[p] = ranks[ranking[i - 1]] if i and totals[p] == totals[ranking[i - 1]] else i + 1
     return GameResult(

@@ -23,15 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from ..core.cards import Card
-from ..core.i18n import Message
+from ..core.i18n import ENGLISH, Message
 from ..log.reader import Steal
 from ..rules.ruleset import Deck, Ruleset
-from .pile import Pile
+from .pile import Pile, _Unseen
 from .referee import Referee
 from .results import _NO_POINTS, Reason, RoundResult, TrickResult
+
+# Where a card is in the round (``RoundState.seen``): a hand (``deal.hand_of``), "removed", "pile", or
+# the trick it was played in (``deal.place_text`` words it).
+Place: TypeAlias = Message | str | TrickResult
 
 
 class Right(NamedTuple):
@@ -47,7 +51,7 @@ class Setup:
     """What a game is played under (see the module doc)."""
 
     ruleset: Ruleset
-    k: Mapping  # the ruleset's knobs (a what-if's may record which are read)
+    k: Mapping[str, Any]  # the ruleset's knobs (a what-if's may record which are read)
     deck: Deck  # this round's deck (a diff with --lenient-deck widens it between rounds)
     options: dict[str, bool]  # the table options, the ruleset's defaults under the log's
     colour_bids: bool  # asked at every trick; options never change
@@ -115,8 +119,8 @@ class RoundState:
     leader: str  # who leads the next trick
     leader_why: Message  # why, as a wrong-leader error says it (leaders.py)
     hands: dict[str, list[Card]] | None  # the cards each player still holds, when the log gives them
-    deck_cards: frozenset  # the round's deck (``card in deck_cards`` without a Python call)
-    seen: dict  # card -> where it is in the round ("hand of Ana", "removed", "pile", or its trick)
+    deck_cards: frozenset[Card]  # the round's deck (``card in deck_cards`` without a Python call)
+    seen: dict[Card, Place]  # card -> where it is in the round
     pile: Pile
     round_points: dict[str, int]
     double_bonus: dict[str, int]  # banked totals doubled by a 2x (double.scope = game)
@@ -150,6 +154,22 @@ class RoundState:
                           self.ended)
 
 
+class StealChoice(NamedTuple):
+    """A steal the engine offers a thief at the end of a trick (``thief.offer``): a decision the caller
+    answers (``Game.answer_steal``)."""
+
+    thief: str
+    victims: dict[str, tuple[Card, ...]]  # victim -> the cards that can be taken from them
+    mandatory: bool
+    immediate: bool
+    because: Message  # who the victims are and why
+
+    @property
+    def why(self) -> str:
+        """``because`` in English, for a message still written as an English ``str``."""
+        return self.because.text(ENGLISH)
+
+
 @dataclass(slots=True, eq=False)
 class Steals:
     """The steals still to answer at the end of a trick (``Game.steal_offer``): the offer made
@@ -157,7 +177,7 @@ class Steals:
     steals before left them)."""
 
     next_leader: str  # decided at resolution: the trick is over once its steals are answered
-    offer: object = None  # thief.StealChoice
+    offer: StealChoice | None = None
     holders: list[str] = field(default_factory=list)
 
     def pending(self) -> bool:
@@ -204,7 +224,7 @@ class TrickState(TrickResult):
         # Special cards played from hand whose effect comes at the trick's end, card -> player: Surprise
         # (surprise.from_hand = next_card), Lowest (lowest.from_hand = activate), the Ally. None: none.
         self.from_hand: dict[Card, str] | None = None
-        self.unwritten: object = None  # a hidden prize the line leaves out (pile.UNSEEN when nobody knows it)
+        self.unwritten: Card | _Unseen | None = None  # a hidden prize the line leaves out (UNSEEN: nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: its winner, unknown, leads
         self.pending_steals: Steals | None = None  # a Thief won or a right held: the steals asked at its end
 

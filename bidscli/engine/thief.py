@@ -12,33 +12,18 @@ the card (``answer``), over the game's state types.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any
 
 from ..core.cards import Card
-from ..core.i18n import ENGLISH, Listed, Message
+from ..core.i18n import Listed, Message
 from ..log.reader import Pass, Steal
 from .referee import Referee
 from .results import Reason, TrickResult, taken_this_round
-from .state import GameState, RoundState, Setup, Steals, TrickState
+from .state import GameState, RoundState, Setup, StealChoice, Steals, TrickState
 
 _card_of = itemgetter(0)  # the card of a held (card, round) pair
-
-
-class StealChoice(NamedTuple):
-    """A steal the engine offers a thief at the end of a trick."""
-
-    thief: str
-    victims: dict  # victim -> tuple of stealable cards
-    mandatory: bool
-    immediate: bool
-    because: Message  # who the victims are and why
-
-    @property
-    def why(self) -> str:
-        """``because`` in English, for a message still written as an English ``str``."""
-        return self.because.text(ENGLISH)
 
 
 class Decider:
@@ -89,9 +74,9 @@ class LogDecider(Decider):
     __slots__ = ("pending", "answered")
     has_leftovers = True
 
-    def __init__(self, actions: Iterable) -> None:
+    def __init__(self, actions: Iterable[Steal | Pass]) -> None:
         self.pending = list(actions)
-        self.answered: dict = {}  # thief -> the action that answered their steal at this trick
+        self.answered: dict[str, Steal | Pass] = {}  # thief -> the action that answered their steal at this trick
 
     def __call__(self, choice: StealChoice) -> Steal | Pass | None:
         for i, a in enumerate(self.pending):
@@ -122,7 +107,7 @@ class LogDecider(Decider):
         self.pending = []
 
 
-def log_decider(actions: Iterable) -> Decider:
+def log_decider(actions: Iterable[Steal | Pass]) -> Decider:
     """The decider of one trick line: its recorded actions, or ``NOTHING_RECORDED`` for none."""
     return LogDecider(actions) if actions else NOTHING_RECORDED
 
@@ -155,14 +140,15 @@ DEFAULT_POLICY = Decider()
 # -- the steals of a trick, over the game's state ------------------------------------------
 
 
-def stealable(k, gs: GameState, rnum: int, victim: str) -> tuple[Card, ...]:
+def stealable(k: Mapping[str, Any], gs: GameState, rnum: int, victim: str) -> tuple[Card, ...]:
     """The cards a thief may take from ``victim`` (thief.pool: this round's, or the game's)."""
     if k["thief.pool"] == "round":
         return taken_this_round(gs.held[victim], rnum)
     return tuple(map(_card_of, gs.held[victim]))
 
 
-def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: bool) -> tuple[dict, Message]:
+def victims(k: Mapping[str, Any], gs: GameState, rnum: int, t: TrickResult, thief: str,
+            immediate: bool) -> tuple[dict[str, tuple[Card, ...]], Message]:
     """Who ``thief`` may rob at the end of trick ``t``, with the cards each holds to take, and why:
     the weakest bidder (the highest bid under Lowest), else thief.fallback's bidders (immediate)."""
     # The weakest bid (the highest one under Lowest), in one pass over the plays. Lowest as
@@ -191,7 +177,7 @@ def victims(k, gs: GameState, rnum: int, t: TrickResult, thief: str, immediate: 
                            players=Listed(tied, ","), pool=pool)
     # Fallback: the best bidder who has won a black card (IT), or the next weakest.
     bids = [(p, c) for p, c in t.plays if c.number is not None]
-    strength = sorted({c.number for _, c in bids}, reverse=not lowest)
+    strength = sorted({n for _, c in t.plays if (n := c.number) is not None}, reverse=not lowest)
     if fallback == "next_weakest_with_cards":
         strength.reverse()
     for num in strength:
@@ -265,7 +251,9 @@ def answer(setup: Setup, gs: GameState, rs: RoundState, ts: TrickState, referee:
     """The answer to the steal offered now: a pass (None or ``Pass``), or a ``Steal``, checked
     against the offer (one error when it breaks a rule: nothing moves), then done."""
     steals = ts.pending_steals
-    choice = steals.offer
+    choice = None if steals is None else steals.offer
+    if steals is None or choice is None:
+        raise RuntimeError("no steal is offered now")  # (Game.answer_steal asks first)
     steals.offer = None
     if action is None or isinstance(action, Pass):
         if choice.mandatory and choice.victims:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..core.cards import Card
 from ..log.reader import Steal
 from .results import TrickResult
+from .state import StealChoice
 
 
 class TrickSeen(NamedTuple):
@@ -48,7 +49,7 @@ class View(NamedTuple):
     totals: Mapping[str, int]
     held: Mapping[str, tuple[Card, ...]]  # the black cards each player holds (taken in view of all)
     tricks_won: Mapping[str, int]  # this round
-    steal: object  # the steal offered now (thief.StealChoice) or None
+    steal: StealChoice | None  # the steal offered now, or None
 
 
 def seen_trick(t: TrickResult, live: bool = False) -> TrickSeen:

@@ -292,9 +292,9 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
     win = result.winners
     said = {"players": Listed(list(win), ","), "total": result.totals[win[0]] if win else 0}
     if result.stopped_at is not None:
-        r, t = result.stopped_at
+        stop_round, stop_trick = result.stopped_at
         lines.append(str(Message("Standings after round {round}, trick {trick}: unfinished game, no winner",
-                                 round=r, trick=t)))
+                                 round=stop_round, trick=stop_trick)))
     elif more_to_come:
         lines.append(str(Message("Leading: {players} with {total}", **said) if len(win) == 1 else
                          Message("Sharing the lead: {players} with {total}", **said)))
@@ -474,9 +474,9 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
     if result.stopped_at is None:
         out.append(str(Message("Totals: {totals}", totals=totals)))
     else:
-        r, t = result.stopped_at
+        stop_round, stop_trick = result.stopped_at
         out.append(str(Message("Standings after round {round}, trick {trick} (unfinished game, no winner): {totals}",
-                               round=r, trick=t, totals=totals)))
+                               round=stop_round, trick=stop_trick, totals=totals)))
     return "\n".join(out)
 
 

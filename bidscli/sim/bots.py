@@ -139,7 +139,7 @@ def winning_bids(view: View, weakest_first: Sequence[Card]) -> list[Card]:
                 best = s
     if best is None:
         return list(weakest_first)
-    return [c for c in weakest_first if (-c.number if lowest else c.number) > best]
+    return [c for c in weakest_first if c.number is not None and (-c.number if lowest else c.number) > best]
 
 
 def card_worth(view: View, card: Card | None) -> int:
@@ -331,12 +331,12 @@ def default_play(view: View, rng: random.Random) -> Card:
         return _weakest(view, b)
     if view.options.get("color_bids") or (low_from_hand and not lowest):
         winners = winning_bids(view, b)
-    elif hi is None:
+    elif hi is None or lo is None:  # (both or neither: no bid on the table yet)
         winners = b
     elif lowest:
-        winners = [x for x in b if x.number < lo]
+        winners = [x for x in b if x.number is not None and x.number < lo]
     else:
-        winners = [x for x in b if x.number > hi]
+        winners = [x for x in b if x.number is not None and x.number > hi]
     if not winners:
         if worth >= 6 and ALLY_CARD in hand:
             return ALLY_CARD  # join whoever takes a rich trick
@@ -402,6 +402,7 @@ class _Table:
     def __init__(self, game: Game, rounds: int | None, knobs, options) -> None:
         t = game.trick_state
         rs, state = game.round_state, game.state
+        assert t is not None and rs is not None, "a view is asked for during a trick"
         self.rest = (
             t.leader, t.number, game.setup.deck.tricks, rs.result.number, rounds, rs.lowest,
             MappingProxyType(dict(rs.round_points)), MappingProxyType(dict(state.totals)),
@@ -414,9 +415,10 @@ _new_view = tuple.__new__  # View(...) without the keyword machinery: views are 
 
 
 def _view(game: Game, player: str, table: _Table) -> View:
-    t = game.trick_state
+    t, rs = game.trick_state, game.round_state
+    assert t is not None and rs is not None and rs.hands is not None, "a bot plays a dealt round's trick"
     hidden = t.hidden
-    return _new_view(View, (player, game.setup.players, tuple(game.round_state.hands[player]),
+    return _new_view(View, (player, game.setup.players, tuple(rs.hands[player]),
                             None if hidden else t.centre, hidden, tuple(t.plays)) + table.rest)
 
 

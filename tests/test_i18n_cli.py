@@ -1,0 +1,28 @@
+"""The command layer's own texts in each language (issue 34 item 1): a shell-completion
+environment click cannot read is one usage error (exit 2) in the output language, its values
+quoted as TOML writes them. (bids diff, disputes and examples: the goldens, tests/golden/cli/lang/.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+SAID = {
+    "en": "error: shell completion: _BIDS_COMPLETE='bogus' is not an instruction: expected SHELL_source",
+    "it": "errore: completamento della shell: _BIDS_COMPLETE='bogus' non è un'istruzione: serve SHELL_source",
+    "es": "error: completado de la shell: _BIDS_COMPLETE='bogus' no es una instrucción: se esperaba SHELL_source",
+    "ja": "エラー：シェルの補完：_BIDS_COMPLETE='bogus' は指示ではありません：SHELL_source",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SAID))
+def test_an_unreadable_completion_environment_is_said_in_the_language(lang):
+    env = dict(os.environ, _BIDS_COMPLETE="bogus")
+    res = subprocess.run([sys.executable, "-m", "bidscli", "--lang", lang, "score", "x.toml"], env=env,
+                         capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert (res.returncode, res.stdout) == (2, "")
+    assert res.stderr.startswith(SAID[lang]), res.stderr
+    assert res.stderr.count("\n") == 1

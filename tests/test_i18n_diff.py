@@ -1,0 +1,41 @@
+"""bids diff and bids disputes in each language (issue 34 item 1): the text is the player's
+language (the goldens, tests/golden/cli/lang/<lang>/diff.txt and disputes.txt), the JSON stays
+English, byte for byte, whatever the language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from . import golden_cli as G
+
+RUNS = [["diff", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--format", "json", "--explain"],
+        ["disputes", "examples/thief-6p.toml", "-r", "italian", "--format", "json"]]
+
+
+@pytest.mark.parametrize("lang", ["it", "es", "ja"])
+@pytest.mark.parametrize("argv", RUNS, ids=["diff", "disputes"])
+def test_the_json_is_english_in_every_language(lang, argv):
+    def run(code: str) -> str:  # (the time a search took is no part of what is compared)
+        return re.sub(r'"seconds": [0-9.e-]+', '"seconds": 0', G.run(["--lang", code, *argv]))
+
+    assert run(lang).replace(f"--lang {lang}", "--lang en") == run("en")
+
+
+SAID = {
+    "it": ("Prima divergenza: round 3, presa 5", "Chi vince: ", "Ogni parametro cambiato da solo:"),
+    "es": ("Primera divergencia: ronda 3, baza 5", "Quién gana: ", "Cada parámetro cambiado por sí solo:"),
+    "ja": ("最初に分かれるところ：ラウンド 3、トリック 5", "勝者：", "設定項目を 1 つずつ変えた場合："),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SAID))
+def test_the_text_is_in_the_language(lang):
+    diff = (G.GOLDEN / "lang" / lang / "diff.txt").read_text(encoding="utf-8")
+    disputes = (G.GOLDEN / "lang" / lang / "disputes.txt").read_text(encoding="utf-8")
+    first, who, alone = SAID[lang]
+    assert first in diff and who in diff and alone in disputes
+    for english in ("First divergence", "Who wins:", "Every other place", "Scores (round by round",
+                    "Each knob changed alone", "Smallest sets of knob changes", "Base result"):
+        assert english not in diff + disputes, english
