@@ -41,6 +41,8 @@ from ..app.record import (
     rounds_of,
     screen_lines,
     shown,
+    width,
+    wrap,
 )
 from ..app.recordfile import KNOB_REFUSED
 from ..app.recordfile import lock_for as _lock
@@ -66,6 +68,7 @@ from ..files.safe import (
     write_atomic,
 )
 from ..report.table import display_width
+from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
 
 
@@ -289,7 +292,7 @@ class Session:
         elif self.journal:
             head = [Message("{file} holds {count}, as last saved", file=name, count=_count(self.saved))]
         else:
-            return clean(_saved(name, self.saved, rec.game_over(), self.untouched).text() + "\n")
+            return "\n".join(wrap(_saved(name, self.saved, rec.game_over(), self.untouched).text())) + "\n"
         lines = screen_lines(head)
         if self.journal:
             n = len(self.journal)
@@ -551,8 +554,9 @@ def run_script(session: Session, lines: TextIO, err: TextIO) -> int:
             result = session.handle(line, length)  # saved before it is shown: what was seen is on disk
             if result.error:
                 failed = True
-                head = Message("input line {n}", n=number).text() + ": "  # the echo fits the line's 100 columns
-                out.write(f"{head}{shown(line if length else line.strip(), WIDTH - display_width(head), length)}\n")
+                head = Message("input line {n}", n=number).text() + ": "  # the echo fits the terminal's line
+                echo = shown(line if length else line.strip(), WIDTH - display_width(head), length)
+                out.write("".join(x + "\n" for x in wrap_lines(head + echo, width(), hang="    ")))
             out.write("".join(x + "\n" for x in screen_lines(result.said)))
             if result.done:
                 break
@@ -591,7 +595,7 @@ def welcome(rec: Recorder) -> str:
 
 def goodbye(rec: Recorder) -> str:
     """The last line of a session where everything was saved (the docs' transcript)."""
-    return clean(_saved(rec.file, rec.played(), rec.game_over()).text() + "\n")
+    return "\n".join(wrap(_saved(rec.file, rec.played(), rec.game_over()).text())) + "\n"
 
 
 class _Cap:
