@@ -17,7 +17,7 @@ from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
 from ..core.i18n import N_, Message, PluralMessage, gettext, worded
 from ..core.sanitize import path_text
-from ..rules.knobs import KNOBS, rule_title
+from ..rules.knobs import KNOBS
 from .render import (
     cell_text,
     knob_value,
@@ -427,7 +427,7 @@ def winner_sentence(at: Attribution, log_path: str) -> Message:
         return Message("Who wins: {shared}; {where}.", shared=shared, where=where)
     if m.winner_changed:
         moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
-        parts = ", ".join(f"{rule_title(g)} {mixed_text(v)}" for g, v in moved)
+        parts = _Shares(moved, named=False)
         if m.rival != m.runner_up:
             wins = Message("{winner} wins under {ruleset} instead of {rival}", winner=m.winner, ruleset=b, rival=m.rival)
         else:
@@ -443,7 +443,7 @@ def winner_sentence(at: Attribution, log_path: str) -> Message:
                              "Who wins: {rules} decide that {wins}: {winner}'s margin over {rival} goes from {before} "
                              "under {a} to {after} ({parts}); {where}.", len(m.deciding), rules=deciding, **args)
     moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = ", ".join(f"{rule(g)} {mixed_text(v)}" for g, v in moved)
+    parts = _Shares(moved)
     if not moved:
         return Message("Who wins: {winner} under both, {after} over {runner_up} under both; {where}.",
                        winner=m.winner, after=f"{m.after:+d}", runner_up=m.runner_up, where=where)
@@ -461,7 +461,7 @@ class _Rules:
         self.names = list(names)
 
     def in_language(self, lang: str | None = None) -> str:
-        shown = [rule(n) for n in self.names]
+        shown = [rule(n, lang) for n in self.names]
         words = shown[0]
         for name in shown[1:]:
             words = Message("{first} and {second}", first=words, second=name).text(lang)
@@ -521,15 +521,56 @@ class _Names:
         return Message("{names} and {last}", names=", ".join(self.names[:-1]), last=self.names[-1]).text(lang)
 
 
-def rule(name: str) -> str:
+def rule_title(name: str, lang: str | None = None) -> str:
+    """What the players call a rule, a group of rules or a joint step of them (rules.knobs.rule_title),
+    worded in ``lang`` (default: the output language): the title of the knob's label."""
+    if " + " in name:
+        return " + ".join(rule_title(n, lang) for n in name.split(" + "))
+    knob = KNOBS.get(name)
+    if knob is not None:
+        return Message(knob.label).text(lang).split(": ", 1)[0]  # (its label: N_ in rules/knobs.py)
+    return Message("the deck").text(lang) if name == "deck" else name
+
+
+def rule(name: str, lang: str | None = None) -> str:
     """A rule named in the players' words, its knob name beside it: "2x doubles (double.scope)"."""
-    title = rule_title(name)
+    title = rule_title(name, lang)
     return name if title == name else f"{title} ({name})"
+
+
+class _Shares:
+    """Each rule's part of a margin ("2x doubles +15, -5 bonus +15"), worded in the language shown;
+    ``named``: each rule's knob name beside its title."""
+
+    __slots__ = ("moved", "named")
+
+    def __init__(self, moved, named: bool = True) -> None:
+        self.moved, self.named = list(moved), named
+
+    def in_language(self, lang: str | None = None) -> str:
+        name = rule if self.named else rule_title
+        return ", ".join(f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved)
+
+
+def _words(knob: str, value) -> str | None:
+    """A knob's value in the players' words (Knob.words), in the output language."""
+    k = KNOBS[knob]
+    english = k.words(value)
+    if english is None:
+        return None
+    if k.kind == "players":
+        if not value:
+            return Message("at no player count").text()
+        return Message("with {players} players", players=", ".join(map(str, value))).text()
+    said = gettext(k.label).split(": ", 1)
+    mine = said[1].split(" / ") if len(said) == 2 else []
+    alternatives = k.alternatives
+    return mine[alternatives.index(english)] if len(mine) == len(alternatives) else english
 
 
 def _value(knob: str, value, source: str) -> str:
     """A knob's value in the label's words, the value and its source beside them."""
-    words = KNOBS[knob].words(value)
+    words = _words(knob, value)
     text = cell_text(value)
     return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
 
@@ -546,7 +587,7 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
         out.append(Message("Rules that changed this game ({a} -> {b}):", a=a, b=b).text())
         for g in shown:
             for k in g.knobs:
-                out += wrap(f"{KNOBS[k.knob].label} ({k.knob}):", "  ", "    ", width)
+                out += wrap(f"{gettext(KNOBS[k.knob].label)} ({k.knob}):", "  ", "    ", width)
                 out += wrap(f"{a}: {_value(k.knob, k.value_a, k.source_a)}", "    ", "      ", width)
                 out += wrap(f"{b}: {_value(k.knob, k.value_b, k.source_b)}", "    ", "      ", width)
             if not g.knobs:  # the table options group
