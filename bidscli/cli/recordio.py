@@ -42,7 +42,6 @@ from ..app.record import (
     screen_lines,
     shown,
     width,
-    wrap,
 )
 from ..app.recordfile import KNOB_REFUSED
 from ..app.recordfile import lock_for as _lock
@@ -292,7 +291,7 @@ class Session:
         elif self.journal:
             head = [Message("{file} holds {count}, as last saved", file=name, count=_count(self.saved))]
         else:
-            return "\n".join(wrap(_saved(name, self.saved, rec.game_over(), self.untouched).text())) + "\n"
+            return clean(_saved(name, self.saved, rec.game_over(), self.untouched).text() + "\n")
         lines = screen_lines(head)
         if self.journal:
             n = len(self.journal)
@@ -595,7 +594,7 @@ def welcome(rec: Recorder) -> str:
 
 def goodbye(rec: Recorder) -> str:
     """The last line of a session where everything was saved (the docs' transcript)."""
-    return "\n".join(wrap(_saved(rec.file, rec.played(), rec.game_over()).text())) + "\n"
+    return clean(_saved(rec.file, rec.played(), rec.game_over()).text() + "\n")
 
 
 class _Cap:
