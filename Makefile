@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint fuzz bench bench-serve golden catalogs clean
+.PHONY: install demo test lint fuzz bench bench-closing bench-serve golden catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,13 @@ fuzz: $(STAMP)
 # tree in bench/.data/venv-wheel; BENCH_ARGS="--sizes 300 --no-big" for a short run.
 bench: $(STAMP)
 	$(BIN)/python bench/bench_cli.py $(BENCH_ARGS)
+
+# Issue 33's closing bench (docs/performance.md "Closing bench"): wheel installs of the commit before
+# the one path (BEFORE, default ee71f9b^1) and of this tree, interleaved in one run, against the
+# parse-only script (600 logs, default jobs) and as study games per second; CLOSING_ARGS="--repeat 3".
+BEFORE ?= ee71f9b^1
+bench-closing: $(STAMP)
+	$(BIN)/python bench/bench_closing.py --before $(BEFORE) $(CLOSING_ARGS)
 
 # bids serve under a table's load (docs/serve.md, docs/performance.md): 100 games recorded through the
 # JSON API while 50 watchers hold each game's event stream; SERVE_ARGS=--quick for a sanity run (3 games, 5 watchers).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
@@ -416,3 +417,28 @@ def test_slips_are_fixed_in_the_log_s_own_card_words(tmp_path):
     assert msgs == ["round 1, trick 1: 'Ben V7 Cleo G8' is not a play: a comma missing? write 'Ben V7, Cleo G8'"]
     msgs = validate(tmp_path, _log(["黒1： アナ 5赤、ベン 緑10、クレオ 赤10"], lang="ja", players=("アナ", "ベン", "クレオ")))
     assert msgs == ["round 1, trick 1: '5赤' is not a card: the colour comes first: '赤5'"]
+
+
+@pytest.mark.parametrize("lang,turned,plays,word", [
+    ("it", "N5", "R5 V4 N7 G2", "giallo"),
+    ("es", "N5", "R5 V4 N7 AM2", "amarillo"),
+])
+def test_record_without_log_lang_writes_the_output_languages_card_words(tmp_path, lang, turned, plays, word):
+    # Issue 34 item 3: `bids record` reads and writes the card words of the output language unless
+    # --log-lang says otherwise (`bids --lang it record`, or BIDS_LANG=it).
+    out = tmp_path / "serata.toml"
+    res = subprocess.run([*rk.bids_cmd(), "--lang", lang, "record", str(out), "--players", "Ana,Ben,Cleo,Dev",
+                          "-r", "english"], input=f"{turned}: {plays}\n", capture_output=True, text=True,
+                         env=rk.env(), timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert f"({word})" in res.stderr
+    text = out.read_text(encoding="utf-8")
+    assert f'lang = "{lang}"' in text
+    assert f'"{turned}: Ana ' in text
+    # In English, the log stays as it always was: no lang key.
+    english = tmp_path / "friday.toml"
+    res = subprocess.run([*rk.bids_cmd(), "--lang", "en", "record", str(english), "--players", "Ana,Ben,Cleo,Dev",
+                          "-r", "english"], input="K5: R5 G4 K7 Y2\n", capture_output=True, text=True,
+                         env=rk.env(), timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert "lang =" not in english.read_text(encoding="utf-8")

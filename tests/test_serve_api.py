@@ -362,6 +362,23 @@ def test_a_round_summary_in_each_language(served):
     }
 
 
+def test_a_state_answered_in_one_language_is_not_kept_for_another(served):
+    state = _new(served)
+    lines = [*THIEF_LINES[:2], f"{THIEF_LINES[2]}; {STEAL}", *THIEF_LINES[3:]]
+    for line in lines:  # the last trick saved from an Italian page: its answer in Italian
+        state = _post(served, "/api/games/thief-night/tricks?lang=it", {"line": line, "version": state["version"]}).json()
+    assert state["rounds"][0]["summary"] == "Punti del round 1: Ana 3, Ben 16, Cleo 26, Dev 2"
+    english = served.get("/api/games/thief-night", headers={"Accept-Language": "en"}).json()
+    assert english["rounds"][0]["summary"] == "Round 1 scores: Ana 3, Ben 16, Cleo 26, Dev 2"
+
+
+def test_a_games_report_speaks_the_tables_language(served):
+    _new(served, lang="ja")
+    served_report = served.get("/g/thief-night/report", headers={"Accept-Language": "en"})
+    assert served_report.status_code == 200 and '<html lang="ja"' in served_report.text
+    assert '<html lang="es"' in served.get("/g/thief-night/report?lang=es").text
+
+
 def test_a_games_pages_speak_the_tables_language(served):
     _new(served, lang="it")
     assert '<html lang="it">' in served.get("/w/thief-night", headers={"Accept-Language": "en"}).text
@@ -435,3 +452,22 @@ def test_a_dealt_game_offers_each_hand_and_turns_up_the_pile_itself(served):
     top = str(deal.rounds[0].pile[0])
     assert r.json()["last"]["line"].startswith(f"{top}: ")  # the recorder wrote the pile's card
     assert all(state["possible"][p][0] not in r.json()["possible"][p] for p in PLAYERS)
+
+
+def test_the_engines_words_in_the_requests_language(served):
+    """A check's short verdict and the steal's reason are the engine's messages, worded in the
+    request's language (serve.md: texts meant for people); JSON keys stay English."""
+    state = _new(served)
+    for line in THIEF_LINES[:2]:
+        state = _post(served, "/api/games/thief-night/tricks", {"line": line, "version": state["version"]}).json()
+    said = {lang: _post(served, f"/api/games/thief-night/check?lang={lang}", {"line": THIEF_LINES[2]}).json()
+            for lang in ("en", "it", "es", "ja")}
+    assert said["en"]["why"] == "highest bid Y10"
+    assert said["it"]["why"].startswith("offerta più alta ")
+    assert said["es"]["why"].startswith("puja más alta ")
+    assert said["ja"]["why"].startswith("一番高いカード ")
+    assert said["en"]["steal"]["why"].startswith("the weakest bidder has no black card")
+    assert said["it"]["steal"]["why"].startswith("chi ha fatto l'offerta più debole non ha carte nere")
+    assert said["es"]["steal"]["why"].startswith("quien hizo la puja más débil no tiene cartas negras")
+    assert said["ja"]["steal"]["why"].startswith("一番弱いカードを出した人に黒カードがないため")
+    assert all(set(doc) == set(said["en"]) for doc in said.values())

@@ -105,7 +105,7 @@ def test_a_whole_game_tapped_on_a_phone_with_a_steal_and_an_undo(browser, server
                 page.locator("details.why summary").click()
                 assert "highest bid R10 by Ana" in page.locator("details.why .reasons").inner_text()
             page.get_by_role("button", name="Save this trick").click()
-            page.locator(".msg.ok", has_text=f"saved ✓ T{i + 1} ").wait_for()
+            page.locator(".msg.ok", has_text=f"saved ✓ Trick {i + 1} · ").wait_for()
             # the watcher's page follows without a reload
             view.locator(".where, .winners").first.wait_for()
             if i < len(THIEF_LINES) - 1:
@@ -119,9 +119,9 @@ def test_a_whole_game_tapped_on_a_phone_with_a_steal_and_an_undo(browser, server
             _no_sideways_scroll(p)
         _shot(page, "serve-keep-390.png")
         _shot(view, "serve-watch-390.png")
-        view.locator("summary", has_text="T3").click()  # a trick's line and every reason
+        view.locator("summary", has_text="Trick 3").click()  # a trick's line and every reason
         assert view.locator(".steal", has_text=STEAL).count() == 1
-        assert view.locator("summary", has_text=f"T3 Ben +0 (highest bid Y10); {STEAL} (+5)").count() == 1
+        assert view.locator("summary", has_text=f"Trick 3 Ben +0 (highest bid Y10); {STEAL} (+5)").count() == 1
         assert _problems(keeper) == [] and _problems(watcher) == []
         # the game's report page and the folder's season page, a tap away
         view.get_by_role("link", name="Full report of this game").click()
@@ -178,7 +178,7 @@ def test_a_reply_lost_on_the_way_back_then_sent_again_is_saved_once(browser, ser
         _tap_trick(page, THIEF_LINES[0])
         page.get_by_role("button", name="Save this trick").click()
         again = page.get_by_role("button", name="Send again")
-        saved = page.locator(".msg.ok", has_text="saved ✓ T1 ")
+        saved = page.locator(".msg.ok", has_text="saved ✓ Trick 1 · ")
         again.or_(saved).first.wait_for()  # the failure, or the event stream first saying it is saved
         page.unroute("**/api/games/thief-night/tricks*")
         if again.count():

@@ -1181,9 +1181,12 @@ def verdict(t: TrickResult, steals: bool = True, vocab: CardWords | None = None)
     default; ``steals=False``: not them, for a trick whose thief is still to decide)."""
     if t.winner is not None:
         points = f"{t.points:+d}"
-        text = Message("{player} {points} ({why})", player=t.winner, points=points, why=t.reason).text()
+        why: Any = t.verdict if t.verdict is not None else t.reason  # the engine's words, worded here
+        text = Message("{player} {points} ({why})", player=t.winner, points=points, why=why).text()
     else:
-        text = Message("burned: {why}", why=t.reason.removesuffix(": burned")).text()
+        burned_by = t.burned_by
+        why = burned_by if burned_by is not None else t.reason.removesuffix(": burned")
+        text = Message("burned: {why}", why=why).text()
     if t.doubled is not None:  # what the 2x did, in replay's words
         from ..report.render import doubled_text
 

@@ -139,8 +139,10 @@ def _located(exc: BidsError, path: str) -> LeftOutReason:
     return LeftOutReason(exc, path)
 
 
-def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
-    """The games of one entry of ``iter_log_paths`` (in a worker process too: plain data back)."""
+def score_one(item, refs: Sequence[str], lenient: bool = False, loaded: tuple | None = None) -> Scored:
+    """The games of one entry of ``iter_log_paths`` (in a worker process too: plain data back).
+    ``loaded``: the rulesets of ``refs`` and their labels (``api.loaded_rulesets``), loaded once for
+    the whole season (a worker gets them pickled); None: loaded here."""
     if isinstance(item, PathProblem):
         if item.error is None:
             return Scored(item.path)
@@ -150,7 +152,8 @@ def score_one(item, refs: Sequence[str], lenient: bool = False) -> Scored:
     log = None
     try:
         log, read_errors = api.read(item)
-        return _own(item, log, read_errors) if not refs else _replayed(item, log, read_errors, refs, lenient)
+        return (_own(item, log, read_errors) if not refs
+                else _replayed(item, log, read_errors, refs, lenient, loaded))
     except BidsError as exc:
         exc.kept()  # (BidsError.kept: no reference cycle)
         if log is None and isinstance(item, WalkedPath) and ruleset_file(item):
@@ -177,13 +180,17 @@ def _own(path: str, log: GameLog, read_errors: list[BidsError]) -> Scored:
                                  ruleset=loaded.ruleset.name),), seats)
 
 
-def _replayed(path: str, log: GameLog, read_errors: list[BidsError], refs: Sequence[str], lenient: bool) -> Scored:
+def _replayed(path: str, log: GameLog, read_errors: list[BidsError], refs: Sequence[str], lenient: bool,
+              loaded: tuple | None = None) -> Scored:
     from ..analysis import variants
-    from .api import loaded_rulesets
 
     if read_errors:  # diff's deal is a log read whole
         raise read_errors[0]
-    rulesets, labels, _ = loaded_rulesets(refs)
+    if loaded is None:
+        from .api import loaded_rulesets
+
+        loaded = loaded_rulesets(refs)
+    rulesets, labels = loaded[0], loaded[1]
     pl = variants.plays(log, rulesets, labels, lenient=lenient, explain=False)
     seats = pl.deal.players
     date = pl.deal.log.date
@@ -380,11 +387,18 @@ def run(args: Iterable[str], refs: Sequence[str] = (), aliases: Mapping[str, str
 
     prepare_gc()
     names = _Names(aliases or {})
-    labels = [None] if not refs else _labels(refs)
+    labels: list = [None]
+    loaded = None
+    if refs:  # read once for the whole season, not once a log
+        from .api import loaded_rulesets
+
+        rulesets, shown, _ = loaded_rulesets(refs)
+        loaded = (tuple(rulesets), tuple(shown))
+        labels = list(shown)
     notes: list[Message] = []
     where: dict = {}
     items = _once(_walked(args, where), notes)
-    results: Iterable[Scored] = map_logs(score_one, items, (tuple(refs), lenient), jobs)
+    results: Iterable[Scored] = map_logs(score_one, items, (tuple(refs), lenient, loaded), jobs)
     rows: list = []
     left: list[LeftOut] = []
     changes: list[WinnerChange] = []
@@ -428,9 +442,3 @@ def _renamed(game: SeasonGame, shown: Sequence[str], name: str | None) -> Season
     return dataclasses.replace(game, name=name, players=tuple(dataclasses.replace(p, player=who)
                                                               for p, who in zip(game.players, shown)))
 
-
-def _labels(refs: Sequence[str]) -> list[str]:
-    from ..analysis.plan import ruleset_labels
-    from ..rules.ruleset import load_ruleset
-
-    return ruleset_labels([load_ruleset(r) for r in refs], refs)

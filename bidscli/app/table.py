@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import BidsError, LogStructureError
-from ..core.i18n import N_, Message, PluralMessage, set_language, text
+from ..core.i18n import N_, Message, PluralMessage, output_language, set_language, text
 from ..core.sanitize import MAX_MESSAGE
 from ..files.safe import (
     FileChanged,
@@ -462,14 +462,14 @@ class TableGame:
         steal = None
         if tr.steal is not None:
             c = tr.steal
-            steal = {"thief": c.thief, "mandatory": c.mandatory, "why": c.why,
+            steal = {"thief": c.thief, "mandatory": c.mandatory, "why": text(c.because),
                      "choices": [{"card": rec.vocab.word(card), "victim": v}
                                  for v, cards in c.victims.items() for card in cards]}
         t = tr.trick
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
                 "errors": [{"message": str(m), "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
-                "winner": t.winner if t else None, "why": t.reason if t else None,
-                "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None) if t else None,
+                "winner": t.winner if t else None, "why": _why(t) if t else None,
+                "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None, vocab=rec.vocab) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
 
     def add(self, line: Any, version: Any) -> dict:
@@ -515,11 +515,14 @@ class TableGame:
         return self.state()
 
     # -- the state ------------------------------------------------------------------------------
-    def state(self, lang: str = "en") -> dict:
-        """The game as plain data (serve.md "The state"), kept until the next change."""
+    def state(self, lang: str | None = None) -> dict:
+        """The game as plain data (serve.md "The state"), its texts worded in ``lang`` (default: the
+        output language, the request's), kept per language until the next change."""
+        lang = lang if lang in LANGS else output_language()
         cached = self._states.get(lang)
         if cached is None:
-            cached = self._states[lang] = self._state()
+            with in_language(lang):
+                cached = self._states[lang] = self._state()
         return cached
 
     def _state(self) -> dict:
@@ -602,8 +605,15 @@ def _line(value: Any) -> str:
 
 
 def _trick(rec: Recorder, t, line: str) -> dict:
-    return {"number": t.number, "line": line, "winner": t.winner, "why": t.reason, "points": t.points,
-            "steals": [str(s) for s in t.steals], "verdict": verdict(t), "reasons": _reasons(rec, t)}
+    return {"number": t.number, "line": line, "winner": t.winner, "why": _why(t), "points": t.points,
+            "steals": [rec.vocab.action(s) for s in t.steals], "verdict": verdict(t, vocab=rec.vocab),
+            "reasons": _reasons(rec, t)}
+
+
+def _why(t) -> str:
+    """A trick's short verdict ("highest bid K7"), worded in the request's language (serve.md: a
+    text meant for people); JSON elsewhere keeps it in English (``TrickResult.reason``)."""
+    return "" if t.verdict is None else text(t.verdict)
 
 
 def _reasons(rec: Recorder, t) -> list[str]:

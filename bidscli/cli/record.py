@@ -44,7 +44,7 @@ from .options import (
 @option("--resume", is_flag=True, help=N_("go on with the unfinished log OUT (players, ruleset, options from it)"))
 @option("--force", is_flag=True, help=N_("start over an existing OUT"))
 @log_lang_option(N_("the card words typed and written: it, es, ja or en (it: G5 is giallo, yellow; the log then "
-                    "says lang = \"it\"); default: a resumed log's or a deal's own, else en"))
+                    "says lang = \"it\"); default: a resumed log's or a deal's own, else the output language's"))
 @guarded
 def record(out, names, ruleset_ref, option_pairs, leader, deal_path, rounds, resume, force, log_lang):
     """`bids record` (its help: the decorator's message ids)."""

@@ -51,7 +51,7 @@ from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
 from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
-from ..core.i18n import Message, PluralMessage
+from ..core.i18n import Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.safe import (
@@ -324,7 +324,7 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
     --leader), else left as it is until a change is typed.
 
     ``log_lang``: the card words typed and written (``--log-lang``); by default a resumed log's
-    own, a deal's own, else English.
+    own, a deal's own, else the output language's (issue 34 item 3).
 
     Raises ValueError for a wrong command line, BidsError for a file that cannot be used. The
     lock is released again when opening fails; the caller closes the session it gets.
@@ -423,7 +423,7 @@ def _open(out: str, lock: Lock, *, names, ruleset_ref, options, leader, deal_pat
         ruleset = load_ruleset(ruleset_ref)
         ref, opts, entries = _ruleset_ref_for(out, ruleset_ref), options, [RoundEntry(added=False)]
     rec = Recorder(out, ref, ruleset, players, opts, entries, interactive=interactive, game_rounds=rounds,
-                   date=_today(), log_lang=log_lang or "en")
+                   date=_today(), log_lang=log_lang or output_language())
     if leader is not None:
         msg = rec.choose_leader(leader)
         if msg.error:

@@ -346,15 +346,19 @@ class Site:
         gid = request.path_params.get("gid")
         with in_language(lang):
             if gid is not None:
-                game = self.folder.find(gid)  # 404 for a game that is not there
-                # A game's pages speak the table's language (chosen when the game was made), unless
-                # the link asks for another (?lang=).
-                if request.query_params.get("lang") not in LANGS and game.rec is not None and game.rec.lang:
-                    lang = game.rec.lang
+                lang = self._table_language(request, self.folder.find(gid))  # 404 for a game not there
         kind = "home" if gid is None else ("watch" if request.url.path.startswith("/w/") else "keep")
         with in_language(lang):
             return Response(pages.page(kind, lang, gid), media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
+
+    @staticmethod
+    def _table_language(request: Request, game) -> str:
+        """A game's pages speak the table's language (chosen when the game was made, the log's
+        ``[meta] lang``), unless the link asks for another (?lang=)."""
+        if request.query_params.get("lang") not in LANGS and game.rec is not None and game.rec.lang in LANGS:
+            return game.rec.lang
+        return _lang(request)
 
     async def report(self, request: Request) -> Response:
         from ..app.api import report_page
@@ -362,9 +366,10 @@ class Site:
         from ..report import html
         from ..report import serve as pages
 
-        lang = _lang(request)
-        with in_language(lang):
+        with in_language(_lang(request)):
             game = self.folder.find(request.path_params["gid"])
+        lang = self._table_language(request, game)
+        with in_language(lang):
             try:
                 text = html.game(report_page(game.path, [], allow_partial=True))
             except BidsError as exc:

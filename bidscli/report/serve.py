@@ -36,8 +36,8 @@ TEXTS: dict[str, str] = {
     "report": N_("Full report of this game"),
     "need_secret": N_("Writing needs the scorekeeper's link (the one with #token=...). This page can only watch."),
     "to_watch": N_("Open the watchers' page"),
-    "round_trick": N_("Round {round} · trick {trick}"),
-    "leads": N_("{player} leads"),
+    # TRANSLATORS: where the game stands: the next trick to enter, and who plays first in it.
+    "where": N_("Round {round} · trick {trick} · {player} leads"),
     "turned_up": N_("Card turned up"),
     "another_up": N_("+ another card turned up"),
     "plays": N_("{player} plays"),
@@ -67,7 +67,26 @@ TEXTS: dict[str, str] = {
     "why": N_("Why, rule by rule"),
     "reconnecting": N_("reconnecting…"),
     "none_yet": N_("No trick yet."),
+    # TRANSLATORS: a short column heading of the standings: a finished round's own scores ("R1").
+    "round_col": N_("R{number}"),
+    # TRANSLATORS: a trick of the round, in the list of its tricks, before its verdict.
+    "trick_no": N_("Trick {number}"),
+    # TRANSLATORS: the last trick saved and its verdict ("Cleo +12 (highest bid K7)").
+    "trick_verdict": N_("Trick {number} · {verdict}"),
+    # TRANSLATORS: the server said the trick is on disk; then the trick and its verdict.
+    "saved_trick": N_("saved ✓ Trick {number} · {verdict}"),
+    # TRANSLATORS: the table options of a new game (a checkbox each): the cards and the rule as the
+    # players call them (docs/glossary.md).
+    "option_ally": N_("Ally card"),
+    "option_minus_five": N_("-5 Bonus"),
+    "option_color_bids": N_("Color Bids"),
+    "option_lowest": N_("Lowest card"),
+    "option_surprise": N_("Surprise card"),
+    "option_thief": N_("Thief card"),
 }
+
+# Each language by its own name (never translated: a player looks for their own language's name).
+AUTONYMS = {"en": "English", "it": "Italiano", "es": "Español", "ja": "日本語"}
 
 
 def page(kind: str, lang: str, game_id: str | None) -> str:
@@ -87,4 +106,6 @@ def note(lang: str, message: str) -> str:
 
 def texts() -> dict[str, str]:
     """The pages' texts in the output language (the request's: the server sets it)."""
-    return {key: gettext(msgid) for key, msgid in TEXTS.items()}
+    worded = {key: gettext(msgid) for key, msgid in TEXTS.items()}
+    worded.update({f"lang_{code}": name for code, name in AUTONYMS.items()})
+    return worded

@@ -128,17 +128,18 @@ class Ruleset:
     def check_options(self, options: Mapping[str, bool], players: int | None = None) -> None:
         """Refuse option sets the ruleset does not allow (IT: Thief with Color Bids)."""
         if options.get("thief") and options.get("color_bids") and self.knobs["thief.with_color_bids"] == "refuse":
-            raise RulesetError(
-                f"Thief is not compatible with Color Bids under {self.name} "
-                f"(knob thief.with_color_bids = \"refuse\"; {self.source_of('thief.with_color_bids')})"
-            )
+            raise RulesetError(Message(
+                'Thief is not compatible with Color Bids under {ruleset} (knob thief.with_color_bids = "refuse"; '
+                '{source})', ruleset=self.name, source=self.source_of("thief.with_color_bids")))
         if players is not None and options.get("ally") and players not in self.knobs["deck.ally_allowed"] \
                 and players not in self.knobs["deck.ally_always"]:
-            allowed = ", ".join(map(str, self.knobs["deck.ally_allowed"])) or "no"
-            raise RulesetError(
-                f"the Ally option is not available at {players} players under {self.name} "
-                f"(deck.ally_allowed: {allowed} players)"
-            )
+            allowed = ", ".join(map(str, self.knobs["deck.ally_allowed"]))
+            if not allowed:
+                raise RulesetError(Message("the Ally option is not available at {players} players under {ruleset} "
+                                           "(deck.ally_allowed: no players)", players=players, ruleset=self.name))
+            raise RulesetError(Message("the Ally option is not available at {players} players under {ruleset} "
+                                       "(deck.ally_allowed: {allowed} players)", players=players, ruleset=self.name,
+                                       allowed=allowed))
 
 
 def _rebuild(name: str, source: str, title: str, description: str, knobs: dict[str, Any],
@@ -446,11 +447,11 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
     knobs: dict[str, object] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise RulesetError(f"option '{quoted(pair)}' should be KEY=VALUE (e.g. thief=true)")
+            raise RulesetError(Message("option '{pair}' should be KEY=VALUE (e.g. thief=true)", pair=quoted(pair)))
         key, raw = (s.strip() for s in pair.split("=", 1))
         if len(pair) > 1000:
-            raise RulesetError(f"option '{quoted(pair, 43)}' is {len(pair)} characters long: a KEY=VALUE "
-                               "of at most 1000 is expected")
+            raise RulesetError(Message("option '{pair}' is {length} characters long: a KEY=VALUE of at most 1000 is "
+                                       "expected", pair=quoted(pair, 43), length=len(pair)))
         try:
             value = toml_loads(f"v = {raw}")["v"]
         except (ValueError, RecursionError):  # not TOML (TOMLDecodeError), too many digits, too deep
@@ -461,12 +462,16 @@ def parse_option_assignments(pairs: list[str]) -> tuple[dict[str, bool], dict[st
             knobs[key] = value
         else:
             if key not in TABLE_OPTIONS:
-                raise RulesetError(
-                    f"unknown option '{quoted(key)}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
-                    f"{', '.join(TABLE_OPTIONS)} or a knob name like thief.timing"
-                )
+                near = nearest(key, TABLE_OPTIONS)
+                if near:
+                    raise RulesetError(Message(
+                        "unknown option '{name}' (did you mean '{near}'?): expected one of {options} or a knob name "
+                        "like thief.timing", name=quoted(key), near=near, options=", ".join(TABLE_OPTIONS)))
+                raise RulesetError(Message("unknown option '{name}': expected one of {options} or a knob name like "
+                                           "thief.timing", name=quoted(key), options=", ".join(TABLE_OPTIONS)))
             if not isinstance(value, bool):
-                raise RulesetError(f"option '{key}' must be true or false, not {toml_value(value)}")
+                raise RulesetError(Message("option '{name}' must be true or false, not {value}", name=key,
+                                           value=toml_value(value)))
             options[key] = value
     return options, knobs
 
@@ -647,19 +652,20 @@ def deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Dec
 
 def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> Deck:
     if players not in PLAYER_COUNTS:
-        raise DeckError(f"{players} players: Bids is for 3 to 6 players")
+        raise DeckError(Message("{players} players: Bids is for 3 to 6 players", players=players))
     k = ruleset.knobs
     ncol = k["deck.colours"][players]
     numbers = k["deck.numbers"][players]
     if not 1 <= ncol <= len(COLOURS) or not 1 <= numbers <= MAX_NUMBER:
-        raise RulesetError(
-            f"{ruleset.name} at {players} players: deck.colours = {ncol} and deck.numbers = {numbers}, but "
-            f"a deck has 1-{len(COLOURS)} colours numbered 1-{MAX_NUMBER} at most", file=ruleset.path)
+        raise RulesetError(Message(
+            "{ruleset} at {players} players: deck.colours = {colours} and deck.numbers = {numbers}, but a deck has "
+            "1-{most_colours} colours numbered 1-{most} at most", ruleset=ruleset.name, players=players, colours=ncol,
+            numbers=numbers, most_colours=len(COLOURS), most=MAX_NUMBER), file=ruleset.path)
     if k["deck.black_in_hands"][players] > numbers or k["deck.hand_size"] < 1:
-        raise RulesetError(
-            f"{ruleset.name} at {players} players: deck.black_in_hands = {k['deck.black_in_hands'][players]} "
-            f"and deck.hand_size = {k['deck.hand_size']}: expected at most {numbers} black cards in hands "
-            "and at least 1 card a hand", file=ruleset.path)
+        raise RulesetError(Message(
+            "{ruleset} at {players} players: deck.black_in_hands = {black} and deck.hand_size = {hand}: expected at "
+            "most {numbers} black cards in hands and at least 1 card a hand", ruleset=ruleset.name, players=players,
+            black=k["deck.black_in_hands"][players], hand=k["deck.hand_size"], numbers=numbers), file=ruleset.path)
     colours = COLOURS[:ncol]
     black: list[Card] = [black_number(n) for n in range(1, numbers + 1)]
     notes: list[Message] = []
@@ -677,10 +683,9 @@ def _deck_for(ruleset: Ruleset, players: int, options: Mapping[str, bool]) -> De
     short_hands = pool < players * hand
     if short_hands:
         if k["deck.short"] == "error":
-            raise DeckError(
-                f"the {ruleset.name} {players}-player hand pool has {pool} cards, fewer than "
-                f"{players} x {hand} (knob deck.short = \"error\")"
-            )
+            raise DeckError(Message(
+                'the {ruleset} {players}-player hand pool has {pool} cards, fewer than {players} x {hand} (knob '
+                'deck.short = "error")', ruleset=ruleset.name, players=players, pool=pool, hand=hand))
         hand = pool // players
         notes.append(Message(
             "short deck: {pool} cards in the hand pool < {players} x {hand}: {short} cards a hand and {short} tricks "

@@ -19,9 +19,9 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   var token = sessionStorage.getItem("bids-token");
-  // The page's language: the link's ?lang=, else the one the server made the page in (the
-  // table's for a game, else the browser's). Every request asks for its texts in it.
-  var lang = new URLSearchParams(location.search).get("lang") || body.dataset.lang || "en";
+  // The page's language, the one the server made the page in: the link's ?lang=, else the table's
+  // for a game, else the browser's. Every request asks for its texts in it.
+  var lang = body.dataset.lang || "en";
 
   function t(key, values) {
     var s = T[key] || key;
@@ -44,6 +44,17 @@
     (children || []).forEach(function (c) { if (c != null) e.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
     return e;
   }
+
+  // A link of the app: in the language this page's link asked for (?lang=), if it asked; else a
+  // game's page speaks the table's language (the server's choice). ``keep``: in this page's
+  // language whatever it is (a game's report and the season, read by the one reading this page).
+  var asked = new URLSearchParams(location.search).get("lang");
+  function here(path, keep) {
+    if (!asked && !keep) return path;
+    return path + (path.indexOf("?") < 0 ? "?" : "&") + "lang=" + encodeURIComponent(lang);
+  }
+
+  document.getElementById("home").href = here("/");
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
@@ -85,14 +96,14 @@
       var ul = el("ul", {cls: "gamelist"});
       games.forEach(function (g) {
         var name = (g.title || g.file) + (g.complete ? " · " + T.complete : "");
-        var links = [el("a", {href: "/w/" + encodeURIComponent(g.id), text: T.watch, cls: "btn small"})];
-        if (token) links.unshift(el("a", {href: "/g/" + encodeURIComponent(g.id), text: T.keep, cls: "btn small primary"}));
+        var links = [el("a", {href: here("/w/" + encodeURIComponent(g.id)), text: T.watch, cls: "btn small"})];
+        if (token) links.unshift(el("a", {href: here("/g/" + encodeURIComponent(g.id)), text: T.keep, cls: "btn small primary"}));
         ul.appendChild(el("li", null, [el("div", {cls: "gname", text: name}),
           el("div", {cls: "gplayers", text: (g.players || []).join(", ") + (g.error ? " · " + g.error : "")}),
           el("div", {cls: "glinks"}, links)]));
       });
       list.appendChild(ul);
-      list.appendChild(el("p", null, [el("a", {href: "/season", text: T.season})]));
+      list.appendChild(el("p", null, [el("a", {href: here("/season"), text: T.season})]));
     });
     if (token) newGameForm();
   }
@@ -119,10 +130,10 @@
       (r.body.bundled || []).forEach(function (n) { rules.appendChild(el("option", {value: n, text: n})); });
       (r.body.files || []).forEach(function (f) { rules.appendChild(el("option", {value: f.file, text: f.file + " (" + f.name + ")"})); });
       (r.body.options || []).forEach(function (o) {
-        opts.appendChild(el("label", {cls: "opt"}, [el("input", {type: "checkbox", value: o}), " " + o]));
+        opts.appendChild(el("label", {cls: "opt"}, [el("input", {type: "checkbox", value: o}), " " + (T["option_" + o] || o)]));
       });
       (r.body.langs || ["en"]).forEach(function (l) {
-        var o = el("option", {value: l, text: l});
+        var o = el("option", {value: l, text: T["lang_" + l] || l});
         if (l === lang) o.selected = true;
         langSel.appendChild(o);
       });
@@ -153,7 +164,7 @@
                  rounds: rounds.value ? parseInt(rounds.value, 10) : null, title: title.value.trim() || null, lang: langSel.value};
       api("POST", "/api/games", doc).then(function (r) {
         if (r.status === 201) {
-          location.href = "/g/" + encodeURIComponent(r.body.id);
+          location.href = here("/g/" + encodeURIComponent(r.body.id));
         } else {
           msg.textContent = errorsOf(r).join("\n");
         }
@@ -178,7 +189,7 @@
   function standings(s) {
     var table = el("table", {cls: "standings"});
     var head = el("tr", null, [el("th", {text: ""}), el("th", {text: T.standings})]);
-    (s.rounds || []).forEach(function (r) { head.appendChild(el("th", {cls: "num", text: "R" + r.number})); });
+    (s.rounds || []).forEach(function (r) { head.appendChild(el("th", {cls: "num", text: t("round_col", {number: r.number})})); });
     head.appendChild(el("th", {cls: "num", text: T.total}));
     table.appendChild(el("thead", null, [head]));
     var tb = el("tbody");
@@ -201,7 +212,7 @@
     var ol = el("ol", {cls: "tlist"});
     tricks.forEach(function (tr) {
       var det = el("details", null, [
-        el("summary", null, [el("span", {cls: "tno", text: "T" + tr.number}), " ", el("span", {cls: "verdict", text: verdict(tr)})]),
+        el("summary", null, [el("span", {cls: "tno", text: t("trick_no", {number: tr.number})}), " ", el("span", {cls: "verdict", text: verdict(tr)})]),
         el("div", {cls: "tline", text: tr.line})
       ]);
       (tr.steals || []).forEach(function (st) { det.appendChild(el("div", {cls: "steal", text: st})); });
@@ -222,7 +233,7 @@
   }
 
   function heading(s) {
-    var where = s.complete ? T.game_over : t("round_trick", {round: s.round, trick: s.trick}) + " · " + t("leads", {player: s.leader});
+    var where = s.complete ? T.game_over : t("where", {round: s.round, trick: s.trick, player: s.leader});
     var h = el("div", {cls: "heading"}, [el("h1", {text: s.title || s.file}), el("div", {cls: "where", text: where})]);
     if (s.complete && s.winners) h.appendChild(el("div", {cls: "winners", text: t("winners", {players: s.winners.join(", ")})}));
     return h;
@@ -230,8 +241,8 @@
 
   function links() {
     return el("nav", {cls: "links"}, [
-      el("a", {href: "/g/" + encodeURIComponent(gameId) + "/report", text: T.report, cls: "btn small"}),
-      el("a", {href: "/season", text: T.season, cls: "btn small"})
+      el("a", {href: here("/g/" + encodeURIComponent(gameId) + "/report", true), text: T.report, cls: "btn small"}),
+      el("a", {href: here("/season", true), text: T.season, cls: "btn small"})
     ]);
   }
 
@@ -254,7 +265,7 @@
       state = s;
       var cols = columns();
       cols[0].appendChild(heading(s));
-      if (s.last) cols[0].appendChild(el("p", {cls: "lastverdict", text: "T" + s.last.trick + " " + verdict(s.last)}));
+      if (s.last) cols[0].appendChild(el("p", {cls: "lastverdict", text: t("trick_verdict", {number: s.last.trick, verdict: verdict(s.last)})}));
       cols[0].appendChild(standings(s));
       cols[1].appendChild(trickList(s));
       var rl = roundList(s);
@@ -283,7 +294,7 @@
     if (!token) {
       clear(main);
       main.appendChild(el("p", {cls: "note", text: T.need_secret}));
-      main.appendChild(el("a", {href: "/w/" + encodeURIComponent(gameId), text: T.to_watch, cls: "btn primary"}));
+      main.appendChild(el("a", {href: here("/w/" + encodeURIComponent(gameId)), text: T.to_watch, cls: "btn primary"}));
       return;
     }
     api("GET", "/api/games/" + encodeURIComponent(gameId)).then(function (r) {
@@ -297,7 +308,7 @@
         // the trick whose answer was lost: the stream says it is saved
         lost = null;
         resetEntry();
-        message = {cls: "ok", lines: [T.saved + " ✓ T" + s.last.trick + " " + verdict(s.last)]};
+        message = {cls: "ok", lines: [t("saved_trick", {number: s.last.trick, verdict: verdict(s.last)})]};
       } else if (moved && (entry.plays.length || entry.revealed.length)) {
         resetEntry();
         message = {cls: "warn", lines: [T.conflict]};
@@ -433,7 +444,7 @@
       if (r.status === 200) {
         state = r.body;
         resetEntry();
-        message = {cls: "ok", lines: [T.saved + " ✓ " + (state.last ? "T" + state.last.trick + " " + verdict(state.last) : "")]};
+        message = {cls: "ok", lines: [state.last ? t("saved_trick", {number: state.last.trick, verdict: verdict(state.last)}) : T.saved]};
       } else if (r.status === 409) {
         state = r.body;
         resetEntry();
