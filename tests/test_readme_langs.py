@@ -50,7 +50,7 @@ def commands(markdown: str) -> list[str]:
                 out.append(line.strip()[2:])
         else:
             out += [m for m in re.findall(r"`([^`]+)`", line) if m.startswith("bids ")]
-    return out
+    return [c for c in out if not c.endswith("...")]  # `bids --lang it record ...`: a form, not a command
 
 
 def in_english(command: str, lang: str) -> str:
