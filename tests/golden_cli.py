@@ -61,12 +61,17 @@ MULTI = {
     "validate-folder": ["validate", "tests/outside"],
     "validate-folder-json": ["validate", "tests/outside", "--format", "json"],
     "validate-summary-json": ["validate", "examples", "--format", "json", "--summary"],
+    # The reader's messages, a family a log (in each language too: LANG_RUNS), and --jobs (errors
+    # cross from the workers: a card of another language's words among them).
+    "validate-messages": ["validate", "tests/data/messages"],
+    "validate-messages-jobs": ["validate", "tests/data/messages", "--jobs", "2"],
 }
 
 
 # The players' languages (issue 34): what is worded so far (every --help with click's own words,
 # validate's summary line and an error's place, the command line's usage errors, bids season's
-# table, score, replay and the engine's reasons, rules show/list/diff, diff and disputes), in each language.
+# table, score, replay and the engine's reasons, rules show/list/diff, diff and disputes, every
+# message of the log reader and the file policy), in each language.
 LANGS = ("it", "es", "ja")
 LANG_RUNS = {
     "help": ["--help"],
@@ -80,6 +85,11 @@ LANG_RUNS = {
     "validate-knob-typo": ["validate", "-o", "thief.timng=deferred", "examples/friday-4p.toml"],
     "disputes-table-option": ["disputes", "examples/broken.toml", "--knob", "thief=true"],
     "no-such-command": ["scor", "examples/broken.toml"],
+    # The reader's messages, a family a log (tests/data/messages/): bad TOML and its hint, keys,
+    # cards and their slips, another language's card words, names, a card played twice, files.
+    "validate-messages": ["validate", "tests/data/messages"],
+    "score-messages": ["score", "tests/data/messages/toml-comma.toml", "tests/data/messages/ruleset-folder.toml",
+                       "tests/data/messages/latin1.toml", "tests/data/messages/no-such-log.toml"],
     # bids season's table: headings, notes, the order, results, head to head, left-out logs
     "season": ["season", "tests/data/season"],
     "season-what-if": ["season", "tests/data/season", "-r", "italian", "-r", "english", "--lenient-deck",

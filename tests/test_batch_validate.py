@@ -68,7 +68,7 @@ def test_table_reports_every_error_of_every_file_then_a_summary(tree):
     assert f"{tree}/a.toml: valid" in lines
     assert f"{tree}/b/deep/z.toml: valid" in lines
     one = [l for l in lines if l.startswith(f"{tree}/b/one.toml")]
-    assert len(one) == 2 and "1 players" in one[0]
+    assert len(one) == 2 and "1 player: Bids is for 3 to 6 players" in one[0]
     assert any(l.startswith(f"{tree}/b/broken.toml") and "invalid TOML" in l for l in lines)
     assert any(l.startswith(f"{tree}/b/latin1.toml:1: not UTF-8") for l in lines)
     assert "Traceback" not in r.output

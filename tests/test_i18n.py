@@ -174,9 +174,10 @@ def test_a_message_is_worded_when_shown():
 
 
 def test_a_card_argument_is_worded_through_the_card_function():
-    """The hook of the card words (i18n.card_text): today, in every language, the English token."""
-    assert card("R5").in_language("it") == i18n.card_text(card("R5"), "it") == "R5"
-    assert Message("{card} of {player}", card=card("Thief"), player="Ana").text("ja") == "Thief of Ana"
+    """The card words (i18n.card_text, log.md's table): G5 is giallo 5 in Italian text
+    (tests/test_i18n_reader.py has every card in every language)."""
+    assert card("Y5").in_language("it") == i18n.card_text(card("Y5"), "it") == "G5"
+    assert Message("{card} of {player}", card=card("Thief"), player="Ana").text("es") == "Ladrón of Ana"
 
 
 def test_an_error_carries_its_message_as_data_and_json_stays_english():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bidscli.report.table import fit, wrap
@@ -97,6 +97,8 @@ cells = st.one_of(
     st.lists(st.one_of(st.none(), st.integers(1, 12)), min_size=n, max_size=n),
     st.integers(20, 120),
 )))
+# An empty last column (header and cells) once drew its gap after the dashes.
+@example(([[-100000, "8 (LL 8)", ""]], ["", "", ""], [None, None, None], 20))
 def test_tables_line_up_and_keep_every_word(case):
     rows, headers, limits, width = case
     for got, room in ((fit(rows, headers, width), width), (fit(rows, headers, 1000, maxcolwidths=limits), 1000)):
@@ -176,3 +178,10 @@ def test_a_japanese_column_under_its_row_fits_in_screen_columns():
     assert all(screen(line) <= 20 for line in got), got
     # Every character is still there (a run of Japanese may be parted anywhere).
     assert "".join("".join(line.split()) for line in got[3:]) == "ソース:使用するカードは手札内の黒カードです"
+
+
+def test_an_empty_column_keeps_a_dash_when_the_headers_give_up_their_room():
+    # (found by the property test above: a column of no header and no text had no dash, and the
+    # line of dashes ended in spaces)
+    assert fit([[0, "8 (LL 8)", "007", ""]], ["", "", "", ""], 20).splitlines() == [
+        "", "-  --------  ---  -", "0  8 (LL 8)  007"]

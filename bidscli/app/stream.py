@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..core.errors import BidsError
+from ..core.i18n import Message
 from ..core.sanitize import path_text
 from .parallel import prepare_gc
 
@@ -61,7 +62,7 @@ def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], 
         if isinstance(path, WalkedPath) and ruleset_file(path):
             return Item(skipped=f"{path_text(path)}: skipped: a ruleset file, not a game log")
         text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
-        return Item(text, error=f"error: {exc}")
+        return Item(text, error=Message("error: {message}", message=exc).text())
     rs = loaded.ruleset
     if fmt == "json":
         return Item(report.dumps_plain(report.result_json(path, rs, result)))

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import LogSyntaxError, nearest
-from .i18n import card_text
+from .errors import LogSyntaxError, meant, nearest
+from .i18n import Message, card_text
 
 COLOURS = ("R", "G", "Y", "B")
 COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue", "K": "black"}
@@ -91,16 +91,15 @@ class Card:
         card = _BY_TOKEN.get(token.strip().lower())
         if card is None:
             word = token.strip()
-            near = ""
+            hint: Message | str = ""
             if len(word) > 2 and word.isalpha():  # a special card's name misspelled: Alley, Theif
                 names = {n.lower(): n for n in (ALLY, LOWEST, SURPRISE, THIEF)}
-                meant = nearest(word.lower(), names)
-                near = f" (did you mean '{names[meant]}'?)" if meant else ""
-            raise LogSyntaxError(
-                f"'{word}' is not a card{near}: expected a colour R/G/Y/B or K "
-                f"(black) and a number 1-{MAX_NUMBER} (e.g. R5, K7), or one of "
-                "-5, 2x, Lowest, Surprise, Thief, Ally"
-            )
+                near = nearest(word.lower(), names)
+                hint = meant(names[near] if near else None)
+            raise LogSyntaxError(Message(
+                "'{word}' is not a card{hint}: expected a colour R/G/Y/B or K (black) and a number 1-{max} "
+                "(e.g. R5, K7), or one of -5, 2x, Lowest, Surprise, Thief, Ally", word=word, hint=hint,
+                max=MAX_NUMBER))
         return card
 
 

@@ -38,8 +38,9 @@ from .cardnames import (
     SPECIAL_NAMES,
 )
 from .cardnames import token as token_of
-from .cards import _CANONICAL, _INTERNED, COLOUR_NAMES, MAX_NUMBER, Card
-from .errors import LogSyntaxError, nearest
+from .cards import _CANONICAL, _INTERNED, MAX_NUMBER, Card
+from .errors import LogSyntaxError, meant, nearest
+from .i18n import ENGLISH, N_, Listed, Message, card_text
 
 __all__ = ["LANGS", "LANG_NAMES", "SEPARATOR_CHARS", "CardWordError", "CardWords", "card_words", "fold",
            "is_two_word_card", "join_two_words"]
@@ -161,37 +162,45 @@ class CardWords:
         ("Più bassa") joined into one token first."""
         return tuple(map(self.card, join_two_words(list(tokens))))
 
-    def _not_a_card(self, word: str) -> str:
+    def _not_a_card(self, word: str) -> Message:
         letters = ", ".join(f"{self.letters[c]} ({self.colour_words[c]})" for c in ORDER)
         specials = [names[self.lang][0] for names in SPECIAL_NAMES.values()]
-        near = ""
+        hint: Message | str = ""
         if len(word) > 2 and word.isalpha():
             by_fold = {fold(n): n for names in SPECIAL_NAMES.values() for n in names[self.lang] if n.isalpha()}
-            meant = nearest(fold(word), by_fold)
-            near = f" (did you mean '{by_fold[meant]}'?)" if meant else ""
+            near = nearest(fold(word), by_fold)
+            hint = meant(by_fold[near] if near else None)
         sample = f"{self.letters['R']}5, {self.letters['K']}7"
-        return (f"'{word}' is not a card{near}: {_a(self.name)} {self.name} log (lang = \"{self.lang}\") writes a "
-                f"colour {letters} and a number 1-{MAX_NUMBER} (e.g. {sample}), or one of -5, 2x, "
-                + ", ".join(specials))
+        # TRANSLATORS: {log} is "an Italian log (lang = "it")"; the letters, the examples and the
+        # special cards' names are that log's own words, as it must write them.
+        return Message("'{word}' is not a card{hint}: {log} writes a colour {letters} and a number 1-{max} "
+                       "(e.g. {sample}), or one of -5, 2x, {specials}", word=word, hint=hint, log=self.where(),
+                       letters=letters, max=MAX_NUMBER, sample=sample, specials=", ".join(specials))
 
-    def where(self) -> str:
+    def where(self) -> Message:
         """This language's logs, for a message: 'an Italian log (lang = "it")'."""
-        said = "the log has no lang" if self.lang == "en" else f'lang = "{self.lang}"'
-        return f"{_a(self.name)} {self.name} log ({said})"
+        if self.lang == "en":
+            return Message("{log} (the log has no lang)", log=Logs(("en",)))
+        return Message('{log} (lang = "{code}")', log=Logs((self.lang,)), code=self.lang)
 
-    def foreign_message(self, token: str, readings: dict[str, Card]) -> str:
+    def foreign_message(self, token: str, readings: dict[str, Card]) -> Message:
         """The message for ``token``, no card in this language but ``readings`` in others: what it
         is there, and how this language writes that card."""
         by_card: dict[Card, list[str]] = {}
         for lang, c in readings.items():
             by_card.setdefault(c, []).append(lang)
-        said = []
+        said: Message | None = None
         for c, langs in by_card.items():
-            named = _or([LANG_NAMES[lang] for lang in langs])
-            said.append(f"in {_a(named)} {named} log it is {_described(c, langs)}")
-        own = ", ".join(f"{self.word(c)}" + (f" ({w})" if (w := self._own_colour(c)) else "") for c in by_card)
-        return (f"'{token}' is not a card in {self.where()}: " + ", and ".join(said)
-                + f"; {_a(self.name)} {self.name} log writes {own}")
+            # TRANSLATORS: {log} is "an Italian log", "an Italian or Spanish log"; {card} a card
+            # in words ("yellow 5 (giallo)").
+            reading = Message("in {log} it is {card}", log=Logs(tuple(langs)), card=Described(c, tuple(langs)))
+            said = reading if said is None else Message("{first}, and {second}", first=said, second=reading)
+        own = Listed([Message("{card} ({words})", card=self.word(c), words=w) if (w := self._own_colour(c)) else
+                      self.word(c) for c in by_card], ",")
+        # TRANSLATORS: {readings} says what the token is in other languages' logs; {own} how this
+        # log writes those cards, in its own words ("G10 (giallo)").
+        return Message("'{token}' is not a card in {where}: {readings}; {log} writes {own}", token=token,
+                       where=self.where(), readings=said, log=Logs((self.lang,)), own=own)
 
     def _own_colour(self, card: Card) -> str | None:
         """The colour word to show beside this language's token, when it says more than the token."""
@@ -216,32 +225,37 @@ class CardWords:
                 foreign.append((token, readings))
         return own, foreign
 
-    def advice(self, readings: list[dict[str, Card]], seen: Iterable[Card]) -> str:
+    def advice(self, readings: list[dict[str, Card]], seen: Iterable[Card]) -> Message | None:
         """What to do about a log in these card words whose foreign tokens read as ``readings`` (one
         dict a token: language -> card) and whose other tokens read as the cards ``seen``: the lang
         that reads every token, and a card it reads differently (G: green here, giallo there).
-        Empty when no language reads them all (slips, not a whole log in other words)."""
+        None when no language reads them all (slips, not a whole log in other words)."""
         cards = sorted(set(seen), key=lambda c: c.sort_key)
         candidates = [lang for lang in LANGS if lang != self.lang and all(lang in r for r in readings)
                       and all(card_words(lang).read(self.word(c)) is not None for c in cards)]
         if not candidates:
-            return ""
+            return None
         if candidates == ["en"]:
-            text = f'if the log is written in English card words, remove lang = "{self.lang}"'
+            text = Message('if the log is written in English card words, remove lang = "{code}"', code=self.lang)
         else:
             langs = [c for c in candidates if c != "en"]
-            named = _or([LANG_NAMES[c] for c in langs])
-            said = _or([f'lang = "{c}"' for c in langs])
-            text = (f"if the table wrote {named} card words, add {said} at the top" if self.lang == "en" else
-                    f"if the table wrote {named} card words, write {said} instead")
+            named = Listed([Message(LANGUAGE_NAMES[c]) for c in langs], "or")
+            said = Listed([f'lang = "{c}"' for c in langs], "or")
+            # TRANSLATORS: {languages} is "Italian", "Italian or Spanish"; {assignments} 'lang = "it"'
+            # or 'lang = "it" or lang = "es"', as it is written at the top of a log.
+            text = (Message("if the table wrote {languages} card words, add {assignments} at the top",
+                            languages=named, assignments=said) if self.lang == "en" else
+                    Message("if the table wrote {languages} card words, write {assignments} instead",
+                            languages=named, assignments=said))
         there = card_words(candidates[0])
         for card in cards:
             token = self.word(card)
             other = there.read(token)
             if other is not None and other is not card:
-                text += (f" (then {token} reads as {_described(other, [there.lang])}, not "
-                         f"{_described(card, [self.lang])} as now)")
-                break
+                # TRANSLATORS: after the advice to change lang: {token} is read as another card then
+                # ("G5 reads as yellow 5 (giallo), not green 5 as now").
+                return Message("{advice} (then {token} reads as {then}, not {now} as now)", advice=text,
+                               token=token, then=Described(other, (there.lang,)), now=Described(card, (self.lang,)))
         return text
 
 
@@ -249,33 +263,101 @@ class CardWordError(LogSyntaxError):
     """A token that is no card in the log's language. ``readings``: the card it is in each other
     language that reads it (empty when none does), so that a reader can say it once for a log."""
 
-    def __init__(self, message: str, token: str, readings: dict[str, Card], **where: Any) -> None:
+    def __init__(self, message: str | Message, token: str, readings: dict[str, Card], **where: Any) -> None:
         super().__init__(message, **where)
         self.token = token
         self.readings = readings
         self.context = token  # the text around it (its trick line): a reader sets it, to say it once
 
-
-def _described(card: Card, langs: Iterable[str]) -> str:
-    """A card in words, for a message: "yellow 5 (giallo)" for Italian, "red 5 (rosso, rojo)"."""
-    if card.number is None:
-        return str(card)
-    said: list[str] = []
-    for lang in langs:
-        w = card_words(lang)
-        colour = w.colour_word(card)
-        if lang != "en" and colour is not None and colour != w.letters[card.colour] and colour not in said:
-            said.append(colour)
-    english = f"{COLOUR_NAMES[card.colour]} {card.number}"
-    return f"{english} ({', '.join(said)})" if said else english
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Errors cross from worker processes (validate --jobs): made again with all three arguments.
+        return (CardWordError, (self.msg, self.token, self.readings), self.__dict__)
 
 
-def _or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+# The languages as messages name them (advice: "if the table wrote Italian card words").
+LANGUAGE_NAMES = {"en": N_("English"), "it": N_("Italian"), "es": N_("Spanish"), "ja": N_("Japanese")}
+
+# The logs of one language, or of languages that read a token alike (LANGS' order), as messages
+# name them: "an Italian log", "an Italian or Spanish log".
+_LOGS = {
+    ("en",): N_("an English log"),
+    ("it",): N_("an Italian log"),
+    ("es",): N_("a Spanish log"),
+    ("ja",): N_("a Japanese log"),
+    ("en", "it"): N_("an English or Italian log"),
+    ("en", "es"): N_("an English or Spanish log"),
+    ("it", "es"): N_("an Italian or Spanish log"),
+    ("en", "it", "es"): N_("an English, Italian or Spanish log"),
+}
 
 
-def _a(word: str) -> str:
-    return "an" if word[:1] in "AEIOU" else "a"
+class Logs:
+    """The logs of ``langs`` (in LANGS' order) as a message names them, worded when shown:
+    "an Italian or Spanish log"."""
+
+    __slots__ = ("langs",)
+
+    def __init__(self, langs: tuple[str, ...]) -> None:
+        self.langs = tuple(lang for lang in LANGS if lang in langs)
+
+    def in_language(self, lang: str) -> str:
+        msgid = _LOGS.get(self.langs)
+        if msgid is not None:
+            return Message(msgid).text(lang)
+        return Listed([Message(_LOGS[(one,)]) for one in self.langs], "or").in_language(lang)  # no table reads so
+
+
+class Described:
+    """A card in words, for a message, in the language it is shown in: "yellow 5 (giallo)" in
+    English (the card read in an Italian log), "giallo 5" in Italian, "amarillo 5 (giallo)" in
+    Spanish; "black 1 (nero, negro)". ``langs``: the languages whose logs read it so; their colour
+    words are shown when they differ from the language's own."""
+
+    __slots__ = ("card", "langs")
+
+    def __init__(self, card: Card, langs: tuple[str, ...]) -> None:
+        self.card, self.langs = card, langs
+
+    def in_language(self, lang: str) -> str:
+        card = self.card
+        if card.number is None:
+            return card_text(card, lang)
+        own = COLOUR_WORDS[lang][ORDER.index(card.colour)]
+        said: list[str] = []
+        for other in self.langs:
+            w = card_words(other)
+            colour = w.colour_words[card.colour]
+            if other != ENGLISH and colour not in (w.letters[card.colour], own) and colour not in said:
+                said.append(colour)
+        named = f"{own} {card.number}"
+        return Message("{card} ({words})", card=named, words=", ".join(said)).text(lang) if said else named
+
+
+def legend(lang: str) -> Message | None:
+    """The one line that says which card words a text in ``lang`` shows its cards in (issue 34:
+    a legend says so once where cards are shown): "R rosso, V verde, G giallo, B blu, N nero;
+    Bassa, Sorpresa, Ladro, Alleato". None in English, whose tokens are the notation itself."""
+    if lang == ENGLISH:
+        return None
+    letters, words = LETTERS[lang], COLOUR_WORDS[lang]
+    between = ("・", "、") if lang == "ja" else (", ", ", ")  # the colours, the names
+    colours = between[0].join(letter if letter == word else f"{letter} {word}" for letter, word in zip(letters, words))
+    specials = between[1].join(names[lang][0] for names in SPECIAL_NAMES.values())
+    # TRANSLATORS: shown once above the first card of a report; {colours} are the language's card
+    # letters with their colours ("R rosso, V verde, G giallo, B blu, N nero"), {specials} its
+    # special cards' names. A log's own text, quoted in a message, keeps the log's words.
+    return Message("Cards: {colours}; {specials}; -5, 2x (a log's own text is quoted as written)",
+                   colours=colours, specials=specials)
+
+
+def shows_cards(message: object) -> bool:
+    """Whether ``message`` (a Message, or anything else) shows a card in the output language's card
+    words: a card among its arguments, or among its arguments' arguments."""
+    if isinstance(message, Card):
+        return True
+    if isinstance(message, Message):
+        return any(shows_cards(value) for value in message.args.values())
+    return False
 
 
 def join_two_words(tokens: list[str]) -> list[str]:

@@ -36,7 +36,7 @@ class BidsError(Exception):
     ) -> None:
         if isinstance(message, str):
             if len(message) > 1000:  # a huge value inside (a 900,000-card trick): keep the start and the end
-                message = shorten(message)
+                message = shorten(message, lang=ENGLISH)
             if not message.isprintable():  # a value quoted from input: one message is one line
                 message = one_line(message)
         super().__init__(message)
@@ -96,7 +96,7 @@ class BidsError(Exception):
         said = text(self.msg, lang)
         if not isinstance(self.msg, str):  # as a str message is kept (above), once worded
             if len(said) > 1000:
-                said = shorten(said)
+                said = shorten(said, lang=lang)
             if not said.isprintable():
                 said = one_line(said)
         if self.follows is not None and marked:
@@ -106,8 +106,13 @@ class BidsError(Exception):
         return said
 
     def __str__(self) -> str:
-        where = self.where()
-        return f"{where}: {self.text()}" if where else self.text()
+        return self.in_language(None)
+
+    def in_language(self, lang: str | None) -> str:
+        """``where: message`` worded in ``lang`` (default: the output language); as an argument
+        of another message, an error is worded in that message's language."""
+        where = self.where(lang)
+        return f"{where}: {self.text(lang)}" if where else self.text(lang)
 
     def kept(self) -> BidsError:
         """This error without what it holds of where it was found (its traceback, and the error it
@@ -166,6 +171,9 @@ class IllegalPlayError(BidsError):
     kind = "illegal"
 
 
+_PARTIAL_ADVICE = Message("use --allow-partial to see the standings so far")  # bids score's
+
+
 class UnfinishedError(BidsError):
     """The game cannot be crowned: its last round is unfinished (cli.md 'Unfinished games').
 
@@ -174,8 +182,8 @@ class UnfinishedError(BidsError):
 
     kind = "unfinished"
 
-    def __init__(self, fact: str | Message, *,
-                 advice: str | Message | None = "use --allow-partial to see the standings so far", **where: Any) -> None:
+    def __init__(self, fact: str | Message, *, advice: str | Message | None = _PARTIAL_ADVICE,
+                 **where: Any) -> None:
         self.fact = fact
         super().__init__(_joined(fact, advice) if advice else fact, **where)
 
@@ -226,6 +234,19 @@ def nearest(name: str, choices: Iterable[object]) -> str | None:
     return match[0] if match else None
 
 
+def suggestion(name: str, choices: Iterable[object]) -> Message | str:
+    """The hint after a name that is none of ``choices``: `` (did you mean 'X'?)`` as a message
+    (a message's ``{hint}``, worded with it), or "" when no choice is near."""
+    return meant(nearest(name, choices))
+
+
+def meant(near: str | None) -> Message | str:
+    """`` (did you mean 'X'?)`` for the name ``near``, or "" for None: a message's ``{hint}``."""
+    # TRANSLATORS: put after a name that is not known ("unknown option 'colr_bids' (did you mean
+    # 'color_bids'?): ..."); it starts with a space.
+    return Message(" (did you mean '{name}'?)", name=near) if near else ""
+
+
 def did_you_mean(name: str, choices: Iterable[object]) -> str:
-    near = nearest(name, choices)
-    return f" (did you mean '{near}'?)" if near else ""
+    """:func:`suggestion` in English, for a message still written as an English ``str``."""
+    return text(suggestion(name, choices), ENGLISH)

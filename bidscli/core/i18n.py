@@ -16,7 +16,8 @@ change with the locale.
 The output language is chosen once a process, before anything is worded (the command line does it
 from ``--lang``, ``BIDS_LANG``, the locale); a catalog is read the first time a text of its
 language is shown, and only then (start-up: docs/performance.md). This module imports nothing of
-bidscli: every layer may word its messages.
+bidscli but the card words' tables (``cardnames``, which import nothing): every layer may word its
+messages.
 """
 
 from __future__ import annotations
@@ -160,6 +161,43 @@ def card_text(card: object, lang: str) -> str:
 _card_words: dict[tuple[str, object], str] = {}  # (language, card) -> its words: cards are interned, few
 
 
+GROUPING = {"en": ",", "ja": ",", "it": ".", "es": "."}  # the thousands sign of a count (CLDR)
+DECIMAL = {"en": ".", "ja": ".", "it": ",", "es": ","}  # the decimal sign (CLDR)
+
+
+class Grouped(int):
+    """A count shown with its thousands grouped as the language writes them: ``1,234`` in English
+    and Japanese, ``1.234`` in Italian and Spanish. A message's argument (``count=Grouped(n)``)."""
+
+    __slots__ = ()
+
+    def in_language(self, lang: str) -> str:
+        text = f"{int(self):,}"
+        sign = GROUPING.get(lang, ",")
+        return text if sign == "," else text.replace(",", sign)
+
+
+class Amount(float):
+    """A number with ``digits`` decimals, written with the language's decimal sign: ``6.0`` in
+    English and Japanese, ``6,0`` in Italian and Spanish. A message's argument."""
+
+    __slots__ = ("digits",)
+    digits: int
+
+    def __new__(cls, value: float, digits: int = 1) -> Amount:
+        amount = super().__new__(cls, value)
+        amount.digits = digits
+        return amount
+
+    def __reduce__(self) -> tuple[type[Amount], tuple[float, int]]:
+        return (Amount, (float(self), self.digits))
+
+    def in_language(self, lang: str) -> str:
+        text = f"{float(self):.{self.digits}f}"
+        sign = DECIMAL.get(lang, ".")
+        return text if sign == "." else text.replace(".", sign)
+
+
 # -- messages as data --------------------------------------------------------------------------
 
 
@@ -182,14 +220,19 @@ class Message:
     def text(self, lang: str | None = None) -> str:
         """Worded in ``lang`` (default: the output language)."""
         lang = lang or output_language()
-        words = catalog(lang)
-        if self.plural is None:
-            template = words.gettext(self.msgid)
+        if lang == ENGLISH:  # the ids are the English words (catalog(ENGLISH) is a NullTranslations)
+            template = (self.msgid if self.plural is None or self.args["n"] == 1 else self.plural)
+        elif self.plural is None:
+            template = catalog(lang).gettext(self.msgid)
         else:
-            template = words.ngettext(self.msgid, self.plural, self.args["n"])
+            template = catalog(lang).ngettext(self.msgid, self.plural, self.args["n"])
         if not self.args:
             return template.format()
-        return template.format(**{k: worded(v, lang) for k, v in self.args.items()})
+        shown = {}
+        for key, value in self.args.items():  # worded() inline: JSON words every reason of every trick
+            wording = getattr(value, "in_language", None)
+            shown[key] = value if wording is None else wording(lang)
+        return template.format(**shown)
 
     in_language = text  # the protocol of worded arguments: value.in_language(lang)
 

@@ -24,6 +24,8 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from types import ModuleType
 
+from .i18n import N_, Listed, Message
+
 
 def _data() -> ModuleType:
     # About 170 KB of literals: loaded only for a name that is not ASCII.
@@ -82,6 +84,27 @@ def lookalikes(names: Iterable[str]) -> list[tuple[str, str]]:
 
 
 def script_list(text: str) -> str:
-    """The scripts of ``text`` for a message: "Cyrillic and Latin"."""
-    found = sorted(s.replace("_", " ") for s in scripts(text))
-    return found[0] if len(found) == 1 else f"{', '.join(found[:-1])} and {found[-1]}"
+    """The scripts of ``text`` for an English message: "Cyrillic and Latin"."""
+    return Scripts(text).in_language("en")
+
+
+# The scripts names are most often written in, as messages name them (Unicode's names, translated);
+# another script is shown by its Unicode name.
+_SCRIPT_NAMES = {name: msgid for name, msgid in (
+    ("Latin", N_("Latin")), ("Cyrillic", N_("Cyrillic")), ("Greek", N_("Greek")), ("Armenian", N_("Armenian")),
+    ("Georgian", N_("Georgian")), ("Hebrew", N_("Hebrew")), ("Arabic", N_("Arabic")), ("Han", N_("Han")),
+    ("Hiragana", N_("Hiragana")), ("Katakana", N_("Katakana")), ("Hangul", N_("Hangul")),
+    ("Devanagari", N_("Devanagari")), ("Thai", N_("Thai")), ("Cherokee", N_("Cherokee")),
+)}
+
+
+class Scripts:
+    """The scripts of a text's letters, worded when shown: "Cyrillic and Latin", "cirillico e latino"."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, text: str) -> None:
+        self.names = sorted(s.replace("_", " ") for s in scripts(text))
+
+    def in_language(self, lang: str) -> str:
+        return Listed([Message(_SCRIPT_NAMES[n]) if n in _SCRIPT_NAMES else n for n in self.names]).in_language(lang)

@@ -23,7 +23,7 @@ What is escaped, and how:
 :func:`shorten` cuts long values out of messages (a 900,000-card trick gives
 a message of at most :data:`MAX_MESSAGE` characters, not megabytes).
 
-:func:`text_problem` is the other half, for text *read*: a ruleset's name, title and
+:func:`text_fault` is the other half, for text *read*: a ruleset's name, title and
 description, a log's title and notes, a value quoted from the command line. What it refuses
 is what :func:`terminal` would escape (so accepted text prints as it was written) and, where
 one line is expected, every line break: C0 and C1 controls (Unicode Cc), DEL, the direction
@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from .i18n import ENGLISH, Grouped, Message
 
 MAX_MESSAGE = 1000  # characters of one error message; the middle of a longer one is cut
 
@@ -131,27 +133,45 @@ def json_dumps(doc: object, **kw: Any) -> str:
     return json_text(json.dumps(doc, ensure_ascii=False, **kw))
 
 
-def text_problem(text: str, limit: int, *, lines: bool = False) -> str | None:
-    """Why ``text``, read from a file or a command line, cannot be kept, or None.
+def text_fault(text: str, limit: int, name: str, *, lines: bool = False) -> Message | None:
+    """Why ``text``, read from a file or a command line as ``name`` (a key: ``title``), cannot be
+    kept, as a message ("'title' holds a line break (U+000A): one line is expected"), or None.
 
-    ``limit``: its most characters. ``lines``: line breaks ("\\n") are allowed (a description,
-    notes); else one line is expected. The answer completes "'name' ..." ("holds a line break
-    (U+000A): one line is expected")."""
+    ``limit``: its most characters. ``lines``: line breaks ("\n") are allowed (a description,
+    notes); else one line is expected."""
     if len(text) > limit:
-        return f"has {len(text):,} characters (at most {limit:,})"
+        return Message("'{name}' has {count} characters (at most {limit})", name=name, count=Grouped(len(text)),
+                       limit=Grouped(limit))
     if text.isascii() and text.isprintable():
         return None  # printable ASCII: nothing to refuse, checked in C
     if not lines:
         m = re.search(_LINE_BREAK_RE, text)
         if m is not None:
-            return f"holds a line break (U+{ord(m.group()):04X}): one line is expected"
+            code = f"U+{ord(m.group()):04X}"
+            return Message("'{name}' holds a line break ({code}): one line is expected", name=name, code=code)
     m = re.search(_READ_UNSAFE_LINES_RE if lines else _READ_UNSAFE_RE, text)
     if m is None:
         return None
     n = ord(m.group())
-    what = ("a tab" if n == 9 else "a line separator" if n in (0x2028, 0x2029) else
-            "a direction control" if n > 0x9F and not 0xD800 <= n <= 0xDFFF else "a control character")
-    return f"holds {what} (U+{n:04X}), which bidscli does not print as written"
+    code = f"U+{n:04X}"
+    if n == 9:
+        return Message("'{name}' holds a tab ({code}), which bidscli does not print as written", name=name, code=code)
+    if n in (0x2028, 0x2029):
+        return Message("'{name}' holds a line separator ({code}), which bidscli does not print as written",
+                       name=name, code=code)
+    if n > 0x9F and not 0xD800 <= n <= 0xDFFF:
+        return Message("'{name}' holds a direction control ({code}), which bidscli does not print as written",
+                       name=name, code=code)
+    return Message("'{name}' holds a control character ({code}), which bidscli does not print as written",
+                   name=name, code=code)
+
+
+def text_problem(text: str, limit: int, *, lines: bool = False) -> str | None:
+    """:func:`text_fault` in English without its subject, for a message still written as an
+    English ``str``: it completes "'name' ..." ("holds a line break (U+000A): one line is
+    expected")."""
+    fault = text_fault(text, limit, "", lines=lines)
+    return None if fault is None else fault.text(ENGLISH).removeprefix("'' ")
 
 
 def quoted(text: str, limit: int = 60) -> str:
@@ -206,14 +226,16 @@ def _toml(value: object, room: int) -> str:
     return str(value)
 
 
-def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
-    """``text`` if it is at most ``limit`` characters, else its start and end with the cut counted."""
+def shorten(text: str, limit: int = MAX_MESSAGE, lang: str | None = None) -> str:
+    """``text`` if it is at most ``limit`` characters, else its start and end with the cut counted
+    (the count in ``lang``, default the output language)."""
     if len(text) <= limit:
         return text
     head = limit * 2 // 3
     tail = limit - head - 40
     cut = len(text) - head - tail
-    return f"{text[:head]} [... {cut:,} characters cut ...] {text[-tail:]}"
+    note = Message("[... {count} characters cut ...]", count=Grouped(cut)).text(lang)
+    return f"{text[:head]} {note} {text[-tail:]}"
 
 
 def short_value(text: str, limit: int = 60) -> str:

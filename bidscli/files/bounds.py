@@ -29,6 +29,8 @@ import re
 from bisect import bisect_left
 
 from ..core.errors import LimitError
+from ..core.i18n import Grouped, Message
+from .safe import file_noun
 
 MAX_LINE_CHARS = 65_536
 MAX_KEY_PARTS = 8
@@ -60,24 +62,26 @@ def check_toml(text: str, what: str = "log") -> LimitError | None:
     lines = _lines_to_check(text)
     for no, line in lines:
         if len(line) > MAX_LINE_CHARS:
-            return LimitError(f"a line of {len(line):,} characters: bidscli reads lines of at most "
-                              f"{MAX_LINE_CHARS:,}", line=no)
+            return LimitError(Message("a line of {count} characters: bidscli reads lines of at most {limit}",
+                                      count=Grouped(len(line)), limit=Grouped(MAX_LINE_CHARS)), line=no)
     if len(text) > MAX_KEYS:  # a text of fewer characters has fewer signs
         keys = text.count("=") + text.count("[")  # an upper bound (strings count too), counted in C
         if keys > MAX_KEYS:
-            return LimitError(f"{keys:,} keys, tables and arrays ('=' and '[' signs): bidscli reads at most "
-                              f"{MAX_KEYS:,} a {what}")
+            # TRANSLATORS: {what} is "log" or "ruleset" (as translated).
+            return LimitError(Message("{count} keys, tables and arrays ('=' and '[' signs): bidscli reads at most "
+                                      "{limit} a {what}", count=Grouped(keys), limit=Grouped(MAX_KEYS),
+                                      what=file_noun(what)))
     for no, line in lines:
         if line.count(".") >= MAX_KEY_PARTS:
             for m in _DEEP_KEY.finditer(line):  # linear: each chain is matched once, then on
                 if not _KEY_END.match(line, m.end()):
                     continue  # not a key (a key is followed by '=', or ']' in a header): a string's text
                 parts = m.group().count(".") + 1  # at least; quoted parts may hold dots of their own
-                return LimitError(f"a dotted key of {parts:,} parts: bidscli reads at most {MAX_KEY_PARTS} "
-                                  "(hands.Ana has 2)", line=no)
+                return LimitError(Message("a dotted key of {count} parts: bidscli reads at most {limit} "
+                                          "(hands.Ana has 2)", count=Grouped(parts), limit=MAX_KEY_PARTS), line=no)
         if len(line) > MAX_KEY_CHARS and _LONG_KEY.match(line):
-            return LimitError(f"a key of more than {MAX_KEY_CHARS} characters: bidscli reads at most "
-                              f"{MAX_KEY_CHARS}", line=no)
+            return LimitError(Message("a key of more than {limit} characters: bidscli reads at most {limit}",
+                                      limit=MAX_KEY_CHARS), line=no)
     return None
 
 

@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from ..core.workers import Handler
 
 from ..core.errors import BidsError, LimitError, LogSyntaxError
+from ..core.i18n import ENGLISH, N_, Amount, Grouped, Message
 
 
 class FileError(BidsError):
@@ -54,26 +55,79 @@ class FileError(BidsError):
 
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
-def file_kind(mode: int) -> str:
+def file_kind(mode: int) -> Message:
+    """What a file that is not a regular file is, as a message says it: "a FIFO (named pipe)"."""
     for test, name in _KINDS:
         if test(mode):
-            return name
-    return "not a regular file"
+            return Message(name)
+    return Message("not a regular file")
 
+
+# The files bidscli reads, as its messages name them (``what``): one file, and many.
+_WHAT = {"log": (N_("log"), N_("logs")), "ruleset": (N_("ruleset"), N_("rulesets"))}
+
+
+def file_noun(what: str, many: bool = False) -> Message:
+    """A file bidscli reads (``what``: "log", "ruleset") as a message names it: "log", "logs"."""
+    return Message(_WHAT.get(what, _WHAT["log"])[many])
+
+
+class Reason:
+    """Why the system refused to read or write a file, worded when shown: bidscli's own words for
+    some reasons (``own``, a message id), else the system's (``system``: strerror), which stay as
+    the system says them in English and are translated where the catalogs know them."""
+
+    __slots__ = ("own", "system")
+
+    def __init__(self, own: str | None, system: str) -> None:
+        self.own, self.system = own, system
+
+    def __reduce__(self) -> tuple[type[Reason], tuple[str | None, str]]:
+        return (Reason, (self.own, self.system))  # errors cross to and from worker processes
+
+    def in_language(self, lang: str) -> str:
+        if self.own is not None:
+            return Message(self.own).text(lang)
+        if lang == ENGLISH or self.system not in _SYSTEM_WORDS:
+            return self.system
+        return Message(self.system).text(lang)
+
+
+# The system's words (glibc's strerror) for the usual reasons a file is refused: translated.
+_SYSTEM_WORDS = frozenset((
+    N_("No such file or directory"), N_("Permission denied"), N_("Not a directory"), N_("Is a directory"),
+    N_("File name too long"), N_("Operation not permitted"), N_("Input/output error"),
+    N_("Read-only file system"), N_("No space left on device"), N_("Disk quota exceeded"),
+    N_("Too many open files"), N_("Device or resource busy"), N_("Text file busy"), N_("Stale file handle"),
+))
 
 _READ_REASONS: dict[int | None, str] = {  # the system's words (strerror) for the others
-    errno.ELOOP: "a symlink loop (Too many levels of symbolic links)",
+    errno.ELOOP: N_("a symlink loop (Too many levels of symbolic links)"),
 }
 
 
+def _reason(exc: OSError, own: dict[int | None, str]) -> Reason:
+    return Reason(own.get(exc.errno), exc.strerror or str(exc))
+
+
+def _read_error(error: type[BidsError], name: str, exc: OSError, path: str | None = None) -> BidsError:
+    """The error for a file ``name`` (at ``path``, default ``name``) the system would not read."""
+    if exc.errno == errno.ENOENT and cwd_gone(name if path is None else path):
+        return error(Message("cannot read: the current folder no longer exists (deleted or moved away): cd to a "
+                             "folder that exists"), file=name)
+    return error(Message("cannot read: {reason}", reason=_reason(exc, _READ_REASONS)), file=name)
+
+
+# The working folder was deleted: the system says "no such file" of every relative path. Kept
+# as an English text for the recorder (cli/recordio.py); the messages below word it.
 CWD_GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
 
 
@@ -91,34 +145,35 @@ def cwd_gone(name: str) -> bool:
     return False
 
 
-def _read_reason(name: str, exc: OSError) -> str:
-    if exc.errno == errno.ENOENT and cwd_gone(name):
-        return CWD_GONE.format("")
-    return _READ_REASONS.get(exc.errno, exc.strerror or str(exc))
-
-
-def _mb(n: int) -> str:
-    return f"{n / 1_000_000:.1f} MB"
-
-
 # Opened without blocking (a FIFO never hangs the reader) and without becoming a terminal's.
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 _CHUNK = 1 << 20
 
 
 def _refuse(mode: int, what: str, error: type[BidsError], name: str) -> BidsError:
-    kind = file_kind(mode)
-    if kind == "a folder":
-        return error(f"is a folder, not a {what} file", file=name)
-    return error(f"is {kind}, not a regular file: bidscli reads only regular files", file=name)
+    if stat.S_ISDIR(mode):
+        # TRANSLATORS: {what} is "log" or "ruleset" (as translated): the file that was expected.
+        return error(Message("is a folder, not a {what} file", what=file_noun(what)), file=name)
+    return error(Message("is {kind}, not a regular file: bidscli reads only regular files", kind=file_kind(mode)),
+                 file=name)
 
 
 def _too_big(size: int | None, limit: int, what: str, name: str) -> LimitError:
-    shown = _mb(size) if size is not None else f"over {_mb(limit)}"
-    return LimitError(f"file is {shown}: bidscli reads {what}s of at most {limit // 1_000_000 or 1} MB"
-                      if limit >= 1_000_000 else
-                      f"file is {size if size is not None else 'over'} bytes: bidscli reads {what}s of at "
-                      f"most {limit} bytes", file=name)
+    """The file is ``size`` bytes (None: it grew past the limit while it was read)."""
+    files = file_noun(what, many=True)
+    if limit >= 1_000_000:
+        most = limit // 1_000_000 or 1
+        # TRANSLATORS: {files} is "logs" or "rulesets" (as translated); {size} has one decimal.
+        if size is None:
+            return LimitError(Message("file is over {size} MB: bidscli reads {files} of at most {limit} MB",
+                                      size=Amount(limit / 1_000_000), files=files, limit=most), file=name)
+        return LimitError(Message("file is {size} MB: bidscli reads {files} of at most {limit} MB",
+                                  size=Amount(size / 1_000_000), files=files, limit=most), file=name)
+    if size is None:
+        return LimitError(Message("file is over {limit} bytes: bidscli reads {files} of at most {limit} bytes",
+                                  files=files, limit=limit), file=name)
+    return LimitError(Message("file is {size} bytes: bidscli reads {files} of at most {limit} bytes",
+                              size=size, files=files, limit=limit), file=name)
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", error: type[BidsError] = FileError,
@@ -131,9 +186,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     fspath = os.fspath(path)
     name = display if display is not None else fspath
     if not name and not fspath:
-        raise error(f"an empty path is not a {what} file")
+        raise error(Message("an empty path is not a {what} file", what=file_noun(what)))
     if "\0" in fspath:
-        raise error("cannot read: the path holds a NUL byte", file=name.replace("\0", "\\0"))
+        raise error(Message("cannot read: the path holds a NUL byte"), file=name.replace("\0", "\\0"))
     try:
         st = os.stat(path)  # follows symlinks: the file they lead to must be regular
         if not stat.S_ISREG(st.st_mode):
@@ -144,7 +199,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     except BidsError:
         raise
     except OSError as exc:
-        raise error(f"cannot read: {_read_reason(fspath, exc)}", file=name) from None
+        raise _read_error(error, name, exc, fspath) from None
     try:
         st = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
         if not stat.S_ISREG(st.st_mode):
@@ -176,7 +231,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     except BidsError:
         raise
     except OSError as exc:
-        raise error(f"cannot read: {_read_reason(fspath, exc)}", file=name) from None
+        raise _read_error(error, name, exc, fspath) from None
     finally:
         os.close(fd)
 
@@ -186,7 +241,7 @@ def decode(raw: bytes, file: str, error: type[BidsError] = LogSyntaxError) -> st
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise error("not UTF-8 text", file=file, line=raw[: exc.start].count(b"\n") + 1) from None
+        raise error(Message("not UTF-8 text"), file=file, line=raw[: exc.start].count(b"\n") + 1) from None
 
 
 def read_text(path: str | os.PathLike[str], limit: int, what: str = "log", error: type[BidsError] = FileError,
@@ -277,28 +332,29 @@ def refuse_input(name: str) -> None:
 # -- writing ---------------------------------------------------------------------------------
 
 _WRITE_REASONS: dict[int | None, str] = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is exceeded",
-    errno.EFBIG: "the file would be larger than allowed (ulimit -f)",
-    errno.ENAMETOOLONG: "the file name is too long",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "operation not permitted",
-    errno.EROFS: "the file system is read-only",
-    errno.ENOENT: "no such folder",
-    errno.ENOTDIR: "a part of the path is not a folder",
-    errno.ELOOP: "a symlink loop (too many levels of symbolic links)",
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is exceeded"),
+    errno.EFBIG: N_("the file would be larger than allowed (ulimit -f)"),
+    errno.ENAMETOOLONG: N_("the file name is too long"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ENOENT: N_("no such folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ELOOP: N_("a symlink loop (too many levels of symbolic links)"),
 }
 
 
 def _write_error(name: str, exc: OSError) -> FileError:
     if exc.errno == errno.ENOENT and cwd_gone(name):
-        return FileError(f"cannot write: {CWD_GONE.format('; nothing was written')}", file=name)
-    reason = _WRITE_REASONS.get(exc.errno, exc.strerror or str(exc))
-    return FileError(f"cannot write: {reason} (nothing was written)", file=name)
+        return FileError(Message("cannot write: the current folder no longer exists (deleted or moved away; nothing "
+                                 "was written): cd to a folder that exists"), file=name)
+    return FileError(Message("cannot write: {reason} (nothing was written)", reason=_reason(exc, _WRITE_REASONS)),
+                     file=name)
 
 
 def _exists_error(name: str) -> FileError:
-    return FileError(f"{name} exists: not overwriting it (use --force to replace it)")
+    return FileError(Message("{path} exists: not overwriting it (use --force to replace it)", path=name))
 
 
 def current_umask() -> int:
@@ -361,7 +417,7 @@ def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerpri
     except BidsError:
         raise
     except OSError as exc:
-        raise FileError(f"cannot read: {_read_reason(path, exc)}", file=path) from None
+        raise _read_error(FileError, path, exc) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -378,43 +434,53 @@ def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerpri
         data = b"".join(chunks)
         after = os.fstat(fd)
         if (after.st_size, after.st_mtime_ns) != (len(data), st.st_mtime_ns):
-            raise FileError("changed while it was read: try again", file=path)
+            raise FileError(Message("changed while it was read: try again"), file=path)
         return data, _fingerprint(after, data)
     except BidsError:
         raise
     except OSError as exc:
-        raise FileError(f"cannot read: {_read_reason(path, exc)}", file=path) from None
+        raise _read_error(FileError, path, exc) from None
     finally:
         os.close(fd)
 
 
 def _symlink_refused(name: str) -> FileError:
     try:
-        target = f" (to {os.readlink(name)})"
+        target = os.readlink(name)
     except OSError:
-        target = ""
-    return FileError(f"is a symlink{target}: this file is saved over again and again, so only as a "
-                     "regular file, never through a link: give the file itself", file=name)
+        return FileError(Message("is a symlink: this file is saved over again and again, so only as a regular "
+                                 "file, never through a link: give the file itself"), file=name)
+    return FileError(Message("is a symlink (to {target}): this file is saved over again and again, so only as a "
+                             "regular file, never through a link: give the file itself", target=target), file=name)
 
 
 def changed_since(path: str, expect: Fingerprint) -> str | None:
-    """Why the file at ``path`` is not the one ``expect`` describes, or None when it is."""
+    """:func:`changed` in English, for a message still written as an English ``str``."""
+    why = changed(path, expect)
+    return None if why is None else why.text(ENGLISH)
+
+
+def changed(path: str, expect: Fingerprint) -> Message | None:
+    """Why the file at ``path`` is not the one ``expect`` describes (what follows the file's name:
+    "is gone (deleted or renamed) since it was saved"), or None when it is."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:
-        return "is gone (deleted or renamed) since it was saved"
+        return Message("is gone (deleted or renamed) since it was saved")
     except OSError as exc:
-        return f"cannot be checked: {_WRITE_REASONS.get(exc.errno, exc.strerror or str(exc))}"
+        return Message("cannot be checked: {reason}", reason=_reason(exc, _WRITE_REASONS))
     if stat.S_ISLNK(st.st_mode):
-        return "is now a symlink"
+        return Message("is now a symlink")
     if not stat.S_ISREG(st.st_mode):
-        return f"is now {file_kind(st.st_mode)}"
+        return Message("is now {kind}", kind=file_kind(st.st_mode))
     if (st.st_dev, st.st_ino) != (expect.dev, expect.ino):
-        return "was replaced by another file since it was saved"
+        return Message("was replaced by another file since it was saved")
     if st.st_size < expect.size:
-        return f"was truncated since it was saved ({st.st_size:,} bytes of the {expect.size:,} saved)"
+        return Message("was truncated since it was saved ({size} bytes of the {saved} saved)",
+                       size=Grouped(st.st_size), saved=Grouped(expect.size))
     if st.st_size != expect.size:
-        return f"was changed since it was saved ({st.st_size:,} bytes, not the {expect.size:,} saved)"
+        return Message("was changed since it was saved ({size} bytes, not the {saved} saved)",
+                       size=Grouped(st.st_size), saved=Grouped(expect.size))
     try:
         fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
         try:
@@ -423,13 +489,13 @@ def changed_since(path: str, expect: Fingerprint) -> str | None:
         finally:
             os.close(fd)
     except OSError as exc:
-        return f"cannot be checked: {_READ_REASONS.get(exc.errno, exc.strerror or str(exc))}"
+        return Message("cannot be checked: {reason}", reason=_reason(exc, _READ_REASONS))
     if data is None:
-        return "was replaced by another file since it was saved"
+        return Message("was replaced by another file since it was saved")
     if _digest(data) != expect.digest:
-        return "was edited since it was saved"
+        return Message("was edited since it was saved")
     if st.st_mtime_ns != expect.mtime_ns:
-        return "was touched since it was saved (the same content, another modification time)"
+        return Message("was touched since it was saved (the same content, another modification time)")
     return None
 
 
@@ -476,13 +542,13 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
     """
     name = os.fspath(path)
     if not name:
-        raise FileError("an empty file name: expected a path to write to (e.g. --out game.toml)")
+        raise FileError(Message("an empty file name: expected a path to write to (e.g. --out game.toml)"))
     if "\0" in name:
-        raise FileError("cannot write: the path holds a NUL byte", file=name.replace("\0", "\\0"))
+        raise FileError(Message("cannot write: the path holds a NUL byte"), file=name.replace("\0", "\\0"))
     if expect is not None:
-        why = changed_since(name, expect)
+        why = changed(name, expect)
         if why is not None:
-            raise FileChanged(f"{why}: not saving over it", file=name)
+            raise FileChanged(Message("{reason}: not saving over it", reason=why), file=name)
         force, follow = True, False
     target = name
     try:
@@ -507,11 +573,10 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
             except OSError as exc:
                 raise _write_error(name, exc) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
-        kind = file_kind(st.st_mode)
-        if kind == "a folder":
-            raise FileError("is a folder: expected a file path to write to", file=name)
-        raise FileError(f"is {kind}, not a regular file: bidscli replaces only regular files, "
-                        "even with --force", file=name)
+        if stat.S_ISDIR(st.st_mode):
+            raise FileError(Message("is a folder: expected a file path to write to"), file=name)
+        raise FileError(Message("is {kind}, not a regular file: bidscli replaces only regular files, even with "
+                                "--force", kind=file_kind(st.st_mode)), file=name)
     folder = os.path.dirname(target) or "."
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~current_umask()
     data = text.encode("utf-8")
@@ -528,9 +593,9 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: 
         fd, tmp = tempfile.mkstemp(prefix=".bids-", suffix=".tmp", dir=folder)
     except OSError as exc:
         if exc.errno == errno.ENOENT and os.path.isdir(folder) and not cwd_gone(folder):  # /proc, /sys
-            raise FileError(f"cannot write: its folder {folder} exists but takes no new files, so it cannot be "
-                            "written safely (a system folder such as /proc or /sys; nothing was written)",
-                            file=name) from None
+            raise FileError(Message("cannot write: its folder {folder} exists but takes no new files, so it cannot "
+                                    "be written safely (a system folder such as /proc or /sys; nothing was written)",
+                                    folder=folder), file=name) from None
         raise _write_error(name, exc) from None
     try:
         try:
@@ -553,7 +618,7 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: 
             now = os.lstat(target)
             if st is None or (now.st_mode, now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (
                     st.st_mode, expect.dev, expect.ino, expect.size, expect.mtime_ns):
-                raise FileChanged("was changed as it was being saved: not saving over it", file=name)
+                raise FileChanged(Message("was changed as it was being saved: not saving over it"), file=name)
         if st is None and not force:
             _link_exclusive(tmp, target, name)
         else:
@@ -566,7 +631,7 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: 
         except OSError:
             pass
         if isinstance(exc, FileNotFoundError) and expect is not None:
-            raise FileChanged("is gone (deleted or renamed) since it was saved: not saving over it",
+            raise FileChanged(Message("is gone (deleted or renamed) since it was saved: not saving over it"),
                               file=name) from None
         if isinstance(exc, OSError):
             raise _write_error(name, exc) from None
@@ -621,9 +686,12 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.
 class LockBusy(FileError):
     """Another process holds the lock of this file; ``holder``: ' (process N)' or ''."""
 
-    def __init__(self, message: str, holder: str, **where: Any) -> None:
+    def __init__(self, message: str | Message, holder: str, **where: Any) -> None:
         super().__init__(message, **where)
         self.holder = holder
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LockBusy, (self.msg, self.holder), self.__dict__)  # as any error, it may cross processes
 
 
 class Lock:
@@ -692,17 +760,22 @@ def lock_beside(path: str) -> Lock:
                 raise _write_error(path, exc) from None
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                raise FileError(f"its lock file {lock} is a symlink: not using it (remove it)", file=path) from None
+                raise FileError(Message("its lock file {lock} is a symlink: not using it (remove it)", lock=lock),
+                                file=path) from None
             raise _write_error(path, exc) from None
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
-                raise FileError(f"its lock file {lock} is {file_kind(st.st_mode)}: not using it", file=path)
+                raise FileError(Message("its lock file {lock} is {kind}: not using it", lock=lock,
+                                        kind=file_kind(st.st_mode)), file=path)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                holder = _holder(fd)
-                raise LockBusy(f"another process holds its lock {lock}{holder}", holder, file=path) from None
+                pid = _holder(fd)
+                holder = "" if pid is None else f" (process {pid})"
+                busy = (Message("another process holds its lock {lock}", lock=lock) if pid is None else
+                        Message("another process holds its lock {lock} (process {pid})", lock=lock, pid=pid))
+                raise LockBusy(busy, holder, file=path) from None
             except OSError as exc:
                 if exc.errno in _NO_LOCKS:
                     os.close(fd)
@@ -715,7 +788,7 @@ def lock_beside(path: str) -> Lock:
             _write_pid(fd, st)
             return Lock(lock, fd)
         os.close(fd)
-    raise FileError(f"cannot lock: its lock file {lock} keeps changing", file=path)
+    raise FileError(Message("cannot lock: its lock file {lock} keeps changing", lock=lock), file=path)
 
 
 def _write_pid(fd: int, st: os.stat_result) -> None:
@@ -729,18 +802,18 @@ def _write_pid(fd: int, st: os.stat_result) -> None:
             pass
 
 
-def _holder(fd: int) -> str:
-    """Who holds the lock: 'process N' when its lock file says so and that process exists."""
+def _holder(fd: int) -> int | None:
+    """Who holds the lock: its process id, when its lock file says so and that process exists."""
     try:
         pid = int(os.pread(fd, 32, 0).decode("ascii").strip())
     except (OSError, ValueError, UnicodeDecodeError):
-        return ""
+        return None
     if pid <= 0:
-        return ""
+        return None
     try:
         os.kill(pid, 0)
     except PermissionError:  # it exists: another user's
         pass
     except (OSError, OverflowError):
-        return ""
-    return f" (process {pid})"
+        return None
+    return pid

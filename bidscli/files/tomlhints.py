@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.i18n import Message
 from .tomlread import error_at
 
 _VALUE = re.compile(r"(\"|'|[-+0-9]|true\b|false\b|\{)")  # a line that starts with a value, not a key
@@ -48,7 +49,7 @@ def _scan(line: str) -> tuple[list[int], list[int], bool, str]:
     return opens, closes, quote is not None, line[:code_end].rstrip()
 
 
-def hint(text: str, message: str) -> tuple[int, str] | None:
+def hint(text: str, message: str) -> tuple[int, Message] | None:
     """(line, what is probably wrong) for a TOML syntax error, or None when no slip fits."""
     lines = text.splitlines()
     at = error_at(message, text)
@@ -57,12 +58,13 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
         return None
     curly = _curly_quotes(lines[:line])
     if curly is not None:
-        return curly, ("curly quotes where TOML needs straight ones: write \" (a phone or a word "
-                       "processor may have changed them)")
+        return curly, Message("curly quotes where TOML needs straight ones: write \" (a phone or a word "
+                              "processor may have changed them)")
     if message.startswith(("Cannot declare", "Cannot overwrite")):
         single = next((no for no, raw in enumerate(lines, 1) if _SINGLE_ROUND.match(raw)), None)
         if single is not None:
-            return single, "each round starts with [[rounds]] (two brackets): [rounds] is one table, written once"
+            return single, Message("each round starts with [[rounds]] (two brackets): [rounds] is one table, "
+                                   "written once")
     stack: list[tuple[int, str]] = []  # open arrays: (line, the code of that line)
     last = None  # the last line with code before the error line: (number, code)
     for no in range(1, min(line, len(lines) + 1) + 1):
@@ -70,7 +72,7 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
             break
         opens, closes, open_string, code = _scan(lines[no - 1])
         if open_string:
-            return no, "a string is not closed on this line: missing '\"'?"
+            return no, Message("a string is not closed on this line: missing '\"'?")
         if no == line:
             break
         # A table header ([x] or [[x]]) at the start of a line is no array.
@@ -94,11 +96,19 @@ def hint(text: str, message: str) -> tuple[int, str] | None:
         if _VALUE.match(here):
             if code.endswith(("[", ",")):
                 return None
-            what = "trick line" if re.match(r'\s*"[^"]*:', code) else "value"
-            return prev, f"missing comma after this {what}?"
-        name = opener.split("=", 1)[0].strip() if "=" in opener else "the array"
-        where = "at the end of this line" if prev == opened else "after this line"
-        return prev, f"missing ']' {where} to close {name} = [ (line {opened})?"
+            if re.match(r'\s*"[^"]*:', code):
+                return prev, Message("missing comma after this trick line?")
+            return prev, Message("missing comma after this value?")
+        if "=" not in opener:
+            return prev, (Message("missing ']' at the end of this line to close the array (line {opened})?",
+                                  opened=opened) if prev == opened else
+                          Message("missing ']' after this line to close the array (line {opened})?", opened=opened))
+        name = opener.split("=", 1)[0].strip()
+        if prev == opened:
+            return prev, Message("missing ']' at the end of this line to close {name} = [ (line {opened})?",
+                                 name=name, opened=opened)
+        return prev, Message("missing ']' after this line to close {name} = [ (line {opened})?", name=name,
+                             opened=opened)
     return None
 
 
@@ -135,7 +145,7 @@ _WORD = re.compile(r"[A-Za-z][^,\[\]\"'#]*")  # a bare word: text that needed qu
 _BOOL = {"true": "true", "false": "false", "yes": "true", "no": "false", "on": "true", "off": "false"}
 
 
-def _plain_value(raw: str, column: int | None, message: str) -> str | None:
+def _plain_value(raw: str, column: int | None, message: str) -> Message | None:
     """The slip in the value of a ``key = value`` line where the reader stopped, in plain words:
     a date not written year-month-day, ``True`` for ``true``, text or names without quotes (TOML
     1.0: strings are quoted, booleans lower case, a date YYYY-MM-DD). None if none fits."""
@@ -146,13 +156,13 @@ def _plain_value(raw: str, column: int | None, message: str) -> str | None:
     key, start = m.group(1).strip(), m.end()
     if key == "date":  # whatever the reader stopped at on a date line, the date is the slip
         if message.startswith("Invalid date"):  # 2026-02-30
-            return "'date' is no day of the calendar: expected year-month-day (date = 2026-12-01)"
+            return Message("'date' is no day of the calendar: expected year-month-day (date = 2026-12-01)")
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}", code[m.end():].strip()):  # TOML 1.0: seconds too
             written = code[m.end():].strip()
             day, time = written[:10], written[11:]
-            return (f"a time in 'date' needs its seconds (TOML 1.0): expected date = {day} "
-                    f"or date = {day} {time.zfill(5)}:00")
-        return "'date' must be a date written year-month-day, unquoted (date = 2026-12-01)"
+            return Message("a time in 'date' needs its seconds (TOML 1.0): expected date = {day} or date = {day} "
+                           "{time}:00", day=day, time=time.zfill(5))
+        return Message("'date' must be a date written year-month-day, unquoted (date = 2026-12-01)")
     at = column - 1 - start  # where the reader stopped, inside the value
     if at < 0:
         return None
@@ -163,8 +173,9 @@ def _plain_value(raw: str, column: int | None, message: str) -> str | None:
         items = [i.strip() for i in value[1:-1].split(",")]
         if all(items) and any(i[0] not in "\"'" for i in items):
             fixed = ", ".join(i if i[0] in "\"'" else f'"{i}"' for i in items)
-            what = "names need" if key == "players" else "text in a list needs"
-            return f"{what} quotes: expected {key} = [{fixed}]"
+            if key == "players":
+                return Message("names need quotes: expected {key} = [{fixed}]", key=key, fixed=fixed)
+            return Message("text in a list needs quotes: expected {key} = [{fixed}]", key=key, fixed=fixed)
     word = _WORD.match(value)
     if at > 0 or word is None or not message.startswith("Invalid value"):
         return None
@@ -172,6 +183,7 @@ def _plain_value(raw: str, column: int | None, message: str) -> str | None:
     if bare.lower() in _BOOL:  # ally = True, ally = yes
         fix = _BOOL[bare.lower()]
         if bare.lower() == fix:
-            return f"TOML writes true and false in lower case: expected {key} = {fix}"
-        return f"{key} is true or false in TOML, not {bare}: expected {key} = {fix}"
-    return f"text needs quotes: expected {key} = \"{bare}\""  # ruleset = italian
+            return Message("TOML writes true and false in lower case: expected {key} = {fix}", key=key, fix=fix)
+        return Message("{key} is true or false in TOML, not {bare}: expected {key} = {fix}", key=key, bare=bare,
+                       fix=fix)
+    return Message("text needs quotes: expected {key} = \"{bare}\"", key=key, bare=bare)  # ruleset = italian

@@ -17,6 +17,8 @@ from typing import Any, NamedTuple
 
 import tomli
 
+from ..core.i18n import ENGLISH, N_, Message
+
 _POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 _BIG = re.compile(r"\d{1000}")  # what makes Python refuse an integer (more than 4,300 digits) starts so
 
@@ -58,3 +60,55 @@ def number_line(text: str) -> int | None:
     """The line of the first number of thousands of digits: where ``loads`` raised ValueError."""
     m = _BIG.search(text)
     return None if m is None else text.count("\n", 0, m.start()) + 1
+
+
+# The TOML reader's words, translated for a message in another language than English (where they
+# stay as the reader says them: cli.md). Its fixed messages, then those that name what they found.
+_FIXED = frozenset((
+    N_("Invalid statement"), N_("Cannot overwrite a value"), N_("Expected '=' after a key in a key/value pair"),
+    N_("Invalid initial character for a key part"), N_("Unclosed array"), N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"), N_("Invalid hex value"), N_("Unterminated string"),
+    N_("Invalid date or datetime"), N_("Invalid value"),
+))
+_NAMING = (
+    (re.compile(r"Cannot declare (.+) twice"), N_("Cannot declare {key} twice")),
+    (re.compile(r"Cannot mutate immutable namespace (.+)"), N_("Cannot mutate immutable namespace {key}")),
+    (re.compile(r"Cannot redefine namespace (.+)"), N_("Cannot redefine namespace {key}")),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("Duplicate inline table key {key}")),
+    (re.compile(r"Found invalid character (.+)"), N_("Found invalid character {key}")),
+    (re.compile(r"Illegal character (.+)"), N_("Illegal character {key}")),
+    (re.compile(r"Expected (.+)"), N_("Expected {key}")),
+)
+_AT = re.compile(r"(.*) \((?:at line (\d+), column (\d+)|(at end of document))\)", re.DOTALL)
+
+
+class ReaderWords:
+    """A TOML reader's message in a message of bidscli, worded when shown: in English as the
+    reader said it ("Invalid value (at line 2, column 5)"), in another language translated where
+    the catalogs know its words (they know all of tomli's), else as it is."""
+
+    __slots__ = ("said",)
+
+    def __init__(self, said: str) -> None:
+        self.said = said
+
+    def __reduce__(self) -> tuple[type[ReaderWords], tuple[str]]:
+        return (ReaderWords, (self.said,))
+
+    def in_language(self, lang: str) -> str:
+        if lang == ENGLISH:
+            return self.said
+        m = _AT.fullmatch(self.said)
+        head = self.said if m is None else m.group(1)
+        if head in _FIXED:
+            words = Message(head).text(lang)
+        else:
+            words = next((Message(msgid, key=found.group(1)).text(lang) for pattern, msgid in _NAMING
+                          if (found := pattern.fullmatch(head)) is not None), head)
+        if m is None:
+            return words
+        if m.group(4):
+            return Message("{message} (at end of document)", message=words).text(lang)
+        return Message("{message} (at line {line}, column {column})", message=words, line=int(m.group(2)),
+                       column=int(m.group(3))).text(lang)
+

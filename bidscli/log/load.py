@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
+from ..core.i18n import Message
 from ..core.sanitize import quoted
 from ..files.bounds import check_toml
 from ..files.safe import read_text
@@ -47,20 +48,22 @@ def resolve_ruleset(log: GameLog, ruleset_ref: str | None, knob_overrides: Mappi
 
                 path = Path(log.file).parent / log.ruleset
                 if _same_file(path, log.file):
-                    raise RulesetError(f"ruleset '{quoted(log.ruleset)}' is this log itself: expected a "
-                                       "bundled name (italian, english, spanish, japanese) or a ruleset file",
-                                       file=log.file, line=log.ruleset_line)
+                    raise RulesetError(Message("ruleset '{ruleset}' is this log itself: expected a bundled name "
+                                               "(italian, english, spanish, japanese) or a ruleset file",
+                                               ruleset=quoted(log.ruleset)), file=log.file, line=log.ruleset_line)
                 ruleset = load_ruleset(log.ruleset, base_dir=Path(log.file).parent)
         except BidsError as exc:
             if exc.file is not None and exc.file != log.file:
                 # A broken ruleset file is reported at the log that names it too ("g1.toml:2: ruleset
                 # house.toml:3: ..."), so that validating a folder of such logs names each log.
-                raise RulesetError(f"ruleset {exc}", file=log.file, line=log.ruleset_line) from None
+                # TRANSLATORS: {error} is the ruleset file's error, with its place ("house.toml:3: ...").
+                raise RulesetError(Message("ruleset {error}", error=exc.kept()), file=log.file,
+                                   line=log.ruleset_line) from None
             raise exc.located(file=log.file, line=log.ruleset_line)
     else:
-        raise RulesetError(
-            "no ruleset: the log names none and no -r was given (expected -r italian, english, "
-            "spanish, japanese or a path to a ruleset file)", file=log.file)
+        raise RulesetError(Message(
+            "no ruleset: the log names none and no -r was given (expected -r italian, english, spanish, japanese or "
+            "a path to a ruleset file)"), file=log.file)
     if knob_overrides:
         ruleset = ruleset.with_knobs(knob_overrides)
     return ruleset
@@ -82,8 +85,8 @@ def read_game_log(path: str | Path) -> tuple[GameLog | None, list[BidsError]]:
     # A log the reader made has players, so it is no ruleset file: only an unusable one is asked
     # (ruleset_file would parse the file again).
     if errors and log is None and ruleset_file(str(path)):
-        return None, [LogStructureError(
-            "a ruleset file, not a game log: give it with -r (as in `bids score GAME.toml -r FILE`)",
+        return None, [LogStructureError(Message(
+            "a ruleset file, not a game log: give it with -r (as in `bids score GAME.toml -r FILE`)"),
             file=str(path))]
     return log, errors
 

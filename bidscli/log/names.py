@@ -23,10 +23,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from ..core.i18n import ENGLISH, N_, Listed, Message
+
 MAX_LENGTH = 32
 SEPARATORS = ",:;"
-RULE = ("a name is 1-32 characters: letters, digits, spaces and punctuation except ',' ':' ';', "
-        "with no space at either end")
+RULE = N_("a name is 1-32 characters: letters, digits, spaces and punctuation except ',' ':' ';', with no "
+          "space at either end")  # a message id: worded where it is shown (Message(RULE))
 
 
 def nfc(name: str) -> str:
@@ -46,20 +48,29 @@ def key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def problem(name: str) -> str | None:
-    """Why ``name`` (already NFC) cannot be a player name, or None."""
+def fault(name: str) -> Message | None:
+    """Why ``name`` (already NFC) cannot be a player name, as a clause ("it is empty"), or None."""
     if not name:
-        return "is empty"
+        return Message("it is empty")
     if len(name) > MAX_LENGTH:
-        return f"has {len(name)} characters (at most {MAX_LENGTH})"
+        return Message("it has {count} characters (at most {limit})", count=len(name), limit=MAX_LENGTH)
     bad = sorted(c for c in SEPARATORS if c in name)  # three searches in C, not a loop over the name
     if bad:
-        return "holds " + " and ".join(f"'{c}'" for c in bad) + ", which the trick syntax uses"
-    if name != name.strip() or name[0] in JOINERS or name[-1] in JOINERS:
-        return "starts or ends with a space" if name != name.strip() else "starts or ends with an invisible joiner"
+        return Message("it holds {marks}, which the trick syntax uses", marks=Listed([f"'{c}'" for c in bad]))
+    if name != name.strip():
+        return Message("it starts or ends with a space")
+    if name[0] in JOINERS or name[-1] in JOINERS:
+        return Message("it starts or ends with an invisible joiner")
     if not name.isprintable() and any(not c.isprintable() and c not in JOINERS for c in name):
-        return "holds an invisible or control character"
+        return Message("it holds an invisible or control character")
     return None
+
+
+def problem(name: str) -> str | None:
+    """:func:`fault` in English without its subject ("is empty"), for a message still written as
+    an English ``str``."""
+    why = fault(name)
+    return None if why is None else why.text(ENGLISH).removeprefix("it ")
 
 
 def shown(name: str) -> str:
@@ -71,18 +82,19 @@ def shown(name: str) -> str:
                    for i, c in enumerate(text))
 
 
-def look_alike(names: Iterable[str]) -> list[str]:
+def look_alike(names: Iterable[str]) -> list[Message]:
     """Why two of ``names`` cannot sit at one table because they look alike across scripts
     (core/lookalike.py: Latin "Ana" and Cyrillic "Аna"), one message a pair; [] for ASCII names
     (they are all Latin), without loading the tables."""
     names = list(names)
     if all(n.isascii() for n in names):
         return []
-    from ..core.lookalike import lookalikes, script_list
+    from ..core.lookalike import Scripts, lookalikes
 
-    return [f"players '{shown(a)}' ({script_list(a)}) and '{shown(b)}' ({script_list(b)}) look alike but are "
-            "written in different scripts: nobody at the table could tell them apart (give one of them "
-            "another name)" for a, b in lookalikes(names)]
+    return [Message("players '{first}' ({first_scripts}) and '{second}' ({second_scripts}) look alike but are "
+                    "written in different scripts: nobody at the table could tell them apart (give one of them "
+                    "another name)", first=shown(a), first_scripts=Scripts(a), second=shown(b),
+                    second_scripts=Scripts(b)) for a, b in lookalikes(names)]
 
 
 def same_up_to_case(names: Iterable[str]) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
 from ..core.cards import Card
 from ..core.cardwords import (
     LANGS,
+    LANGUAGE_NAMES,
     SEPARATOR_CHARS,
     CardWordError,
     CardWords,
@@ -34,19 +35,20 @@ from ..core.errors import (
     LimitError,
     LogStructureError,
     LogSyntaxError,
-    did_you_mean,
+    suggestion,
 )
-from ..core.sanitize import quoted, text_problem, toml_value
+from ..core.i18n import Listed, Message, PluralMessage
+from ..core.sanitize import quoted, text_fault, toml_value
 from ..files import tomlhints
 from ..files.bounds import check_toml
 from ..files.safe import decode, read_bytes
-from ..files.tomlread import TOMLDecodeError, error_at, number_line
+from ..files.tomlread import ReaderWords, TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads
 from ..rules.knobs import TABLE_OPTIONS
 from . import slips
 from .names import RULE as NAME_RULE
 from .names import Names, look_alike, nfc, same_up_to_case
-from .names import problem as name_problem
+from .names import fault as name_fault
 from .names import shown as shown_name
 from .positions import LogPositions
 
@@ -55,22 +57,28 @@ MAX_ROUNDS = 1_000
 MAX_TRICKS = 20
 
 
-def beyond_limits(rounds: int, tricks: int) -> str | None:
+def beyond(rounds: int, tricks: int) -> Message | None:
     """Why the reader would refuse a log of ``rounds`` rounds of ``tricks`` tricks, or None.
 
     What bidscli writes it reads: the commands that deal or play a game (deal, simulate,
     record, study) ask first, and refuse a ruleset whose game no log could hold."""
     if tricks > MAX_TRICKS:
-        return f"{tricks} tricks: a round has at most {MAX_TRICKS}"
+        return Message("{count} tricks: a round has at most {limit}", count=tricks, limit=MAX_TRICKS)
     if rounds > MAX_ROUNDS:
-        return f"{rounds} rounds: bidscli reads at most {MAX_ROUNDS} rounds a log"
+        return Message("{count} rounds: bidscli reads at most {limit} rounds a log", count=rounds, limit=MAX_ROUNDS)
     return None
+
+
+def beyond_limits(rounds: int, tricks: int) -> str | None:
+    """:func:`beyond` in English, for a message still written as an English ``str``."""
+    why = beyond(rounds, tricks)
+    return None if why is None else why.text("en")
 ENGLISH = card_words("en")  # a log without lang (log.md "Card words in the players' languages")
 _first = itemgetter(0)  # the player of a (player, card) play
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 
 TOP_KEYS = ("ruleset", "players", "options", "rounds", "title", "date", "notes", "meta", "lang")
-# The texts a log brings in, checked where they are read (core.sanitize.text_problem): the most
+# The texts a log brings in, checked where they are read (core.sanitize.text_fault): the most
 # characters, and whether line breaks are allowed. log-format.md 'The date and the title'.
 MAX_TITLE = 200
 MAX_NOTES = 10_000
@@ -174,16 +182,16 @@ def parse_trick(text: str, number: int = 0, line: int | None = None, vocab: Card
     """Parse ``<revealed>: <player> <card>, ... [; <action>]...``, its cards and actions in the
     card words ``vocab`` (a log's ``lang``; English by default). The record keeps ``text`` as written."""
     if not isinstance(text, str):
-        raise LogStructureError(f"a trick must be a string like \"K5: Ana R5, Ben G4\", not {type(text).__name__}")
+        raise LogStructureError(Message("a trick must be a string like \"K5: Ana R5, Ben G4\", not {type}",
+                                        type=type(text).__name__))
     written = text
     if vocab.separators is not None:  # a ja log: 、，：； stand for , : ;
         text = text.translate(vocab.separators)
     head, colon, rest = text.partition(":")
     if not colon:
-        raise LogSyntaxError(
-            f"trick '{_short(text)}' has no ':': expected '<revealed>: <player> <card>, ...' "
-            "(leave the revealed part empty as ': Ana R5, ...' when the pile says it)"
-        )
+        raise LogSyntaxError(Message(
+            "trick '{trick}' has no ':': expected '<revealed>: <player> <card>, ...' (leave the revealed part "
+            "empty as ': Ana R5, ...' when the pile says it)", trick=_short(text)))
     # One card is the usual prize, written as its token alone: its shared 1-tuple (tuples are
     # immutable), the answer _card_tuple gives for head.split() == [head].
     parse = vocab.card  # the log's card reader, for the slips' likely fixes
@@ -226,10 +234,16 @@ def _not_a_play_error(words: list[str], i: int, pieces: int, text: str) -> LogSy
     """The error for piece ``i`` of ``pieces`` of trick line ``text`` (its ``words``): fewer than
     two words, so no play. The format is strict (log.md): say what to fix."""
     if not words and i == pieces - 1 and i > 0:
-        return LogSyntaxError(f"trailing comma after the last play in '{_short(text)}': remove it")
+        return LogSyntaxError(Message("trailing comma after the last play in '{trick}': remove it", trick=_short(text)))
     if not words:
-        return LogSyntaxError(f"empty play in '{_short(text)}': expected '<player> <card>' between commas")
-    return LogSyntaxError(f"'{words[0]}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
+        return LogSyntaxError(Message("empty play in '{trick}': expected '<player> <card>' between commas",
+                                      trick=_short(text)))
+    return LogSyntaxError(_no_play(words[0]))
+
+
+def _no_play(play: str) -> Message:
+    """The message for a piece of a trick line that is no play."""
+    return Message("'{play}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')", play=play)
 
 
 def _played_card(words: list[str], who: str, vocab: CardWords = ENGLISH) -> Card:
@@ -245,7 +259,7 @@ def _played_card(words: list[str], who: str, vocab: CardWords = ENGLISH) -> Card
         raise LogSyntaxError(message).located(player=" ".join(words[:first]) or who) from None
 
 
-def _slip(message: str | None, exc: LogSyntaxError) -> LogSyntaxError:
+def _slip(message: Message | None, exc: LogSyntaxError) -> LogSyntaxError:
     """The reader's error ``exc``, or the likely fix of the slip it comes from (``slips``)."""
     return exc if message is None else LogSyntaxError(message)
 
@@ -271,10 +285,10 @@ def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) ->
             actions.append(Pass(" ".join(words[:-1])))
         else:
             steal, frm, pss = steals[0], froms[0], passes[0]
-            raise _slip(slips.play_after_semicolon(chunk, before, vocab.card), LogSyntaxError(
-                f"'{chunk.strip()}' is not an action: expected '<thief> {steal} <card> {frm} <victim>' "
-                f"or '<thief> {pss}'"
-            ))
+            # TRANSLATORS: {steal}, {from_} and {pass_} are the log's own action words (steals, ruba...).
+            raise _slip(slips.play_after_semicolon(chunk, before, vocab.card), LogSyntaxError(Message(
+                "'{action}' is not an action: expected '<thief> {steal} <card> {from_} <victim>' or '<thief> {pass_}'",
+                action=chunk.strip(), steal=steal, from_=frm, pass_=pss)))
     return tuple(actions)
 
 
@@ -306,7 +320,7 @@ class LogReader(LogPositions):
         self.guessed: list[tuple[str, int | None]] = []  # misspelled options read as meant (_options)
         self.vocab = ENGLISH  # the log's card words (``lang``)
 
-    def error(self, cls: type[BidsError], message: str, **where: Any) -> None:
+    def error(self, cls: type[BidsError], message: str | Message, **where: Any) -> None:
         self.errors.append(cls(message, file=self.file, **where))
 
     # Reading ------------------------------------------------------------------
@@ -322,16 +336,20 @@ class LogReader(LogPositions):
             probable = tomlhints.hint(text, str(exc))
             if probable is not None:  # the slip a person probably made, and the reader's position
                 line, what = probable
-                self.error(LogSyntaxError, f"invalid TOML: {what} (TOML reader: {exc})", line=line)
+                # TRANSLATORS: {reader} is the TOML reader's own message ("Invalid value (at line 2,
+                # column 5)"), which {what}, the probable slip, explains.
+                self.error(LogSyntaxError, Message("invalid TOML: {what} (TOML reader: {reader})", what=what,
+                                                   reader=ReaderWords(str(exc))), line=line)
                 return None
-            self.error(LogSyntaxError, f"invalid TOML: {exc}", line=error_at(str(exc), text).line)
+            self.error(LogSyntaxError, Message("invalid TOML: {reader}", reader=ReaderWords(str(exc))),
+                       line=error_at(str(exc), text).line)
             return None
         except ValueError:  # an integer of more than 4300 digits
-            self.error(LimitError, "invalid TOML: a number with thousands of digits is too large to read",
+            self.error(LimitError, Message("invalid TOML: a number with thousands of digits is too large to read"),
                        line=number_line(text))
             return None
         except (RecursionError, MemoryError):
-            self.error(LimitError, "TOML nesting is too deep to read")
+            self.error(LimitError, Message("TOML nesting is too deep to read"))
             return None
 
         meant: set[str | None] = set()  # required keys written with a typo: one error for each, not two
@@ -342,58 +360,52 @@ class LogReader(LogPositions):
 
                 near = next(iter(difflib.get_close_matches(key, ("ruleset", "players", "rounds"), 1, 0.75)), None)
                 value = data[key]
-                if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-                    shown, want = f"[[{key}]] tables", f"[[{near}]]"  # an array of tables
-                elif isinstance(value, dict):
-                    shown, want = f"table [{key}]", f"[{near}]"
-                else:
-                    shown, want = f"key '{key}'", f"'{near}'"
+                tables = isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
                 lacks = near is not None and near not in data
-                if lacks or (near == "rounds" and shown.startswith("[[")):
+                if lacks or (near == "rounds" and tables):
                     meant.add(near)
-                    because = ("(the log has none)" if lacks else
-                               "(its round is left out of the count, so the rounds are checked once it is fixed)")
-                    err = LogStructureError(f"unknown {quoted(shown)}: probably a typo for {want} {because}",
-                                            file=self.file, line=self._key_line(key))
+                    err = LogStructureError(_typo_in_key(quoted(key), near or "", tables, isinstance(value, dict),
+                                                         lacks), file=self.file, line=self._key_line(key))
                     err.meant = near
                     self.errors.append(err)
                     continue
                 self.error(
                     LogStructureError,
-                    f"unknown key '{quoted(key)}'{did_you_mean(key, TOP_KEYS)}: expected one of "
-                    f"{', '.join(TOP_KEYS)}",
+                    Message("unknown key '{key}'{hint}: expected one of {keys}", key=quoted(key),
+                            hint=suggestion(key, TOP_KEYS), keys=", ".join(TOP_KEYS)),
                     line=self._key_line(key),
                 )
 
         ruleset = data.get("ruleset")
         if ruleset is not None and not isinstance(ruleset, str):
-            self.error(LogStructureError, "'ruleset' must be a string (a bundled name or a path)",
+            self.error(LogStructureError, Message("'ruleset' must be a string (a bundled name or a path)"),
                        line=self._key_line("ruleset"))
             ruleset = None
         elif ruleset is not None:
             # What it holds first: a control character is no space ('\x0b' strips to nothing).
-            why = text_problem(ruleset, MAX_RULESET_REF) or ("is empty" if not ruleset.strip() else None)
+            why = text_fault(ruleset, MAX_RULESET_REF, "ruleset") or (
+                Message("'{name}' is empty", name="ruleset") if not ruleset.strip() else None)
             if why is not None:
-                err = LogStructureError(f"'ruleset' {why}: expected a bundled name (italian, english, spanish, "
-                                        "japanese) or a path to a ruleset file", file=self.file,
-                                        line=self._key_line("ruleset"))
+                err = LogStructureError(Message("{problem}: expected a bundled name (italian, english, spanish, "
+                                                "japanese) or a path to a ruleset file", problem=why),
+                                        file=self.file, line=self._key_line("ruleset"))
                 err.meant = "ruleset"  # the root cause: "no ruleset" after it would only repeat it
                 self.errors.append(err)
                 ruleset = None
 
         date = data.get("date")
         if date is not None and not isinstance(date, _date):  # a datetime is a date too
-            self.error(LogStructureError, "'date' must be a TOML date, unquoted (date = 2026-12-01)",
+            self.error(LogStructureError, Message("'date' must be a TOML date, unquoted (date = 2026-12-01)"),
                        line=self._key_line("date"))
             date = None
         title = data.get("title")
         if title is not None and not isinstance(title, str):
-            self.error(LogStructureError, 'title must be a string, in quotes (title = "Friday at Marta\'s")',
+            self.error(LogStructureError, Message('title must be a string, in quotes (title = "Friday at Marta\'s")'),
                        line=self._key_line("title"))
             title = None
-        why = text_problem(title, MAX_TITLE) if title is not None else None
+        why = text_fault(title, MAX_TITLE, "title") if title is not None else None
         if why is not None:
-            self.error(LogStructureError, f"'title' {why}", line=self._key_line("title"))
+            self.error(LogStructureError, why, line=self._key_line("title"))
             title = None
         if "notes" in data:
             self._notes(data["notes"], self._key_line)
@@ -427,14 +439,16 @@ class LogReader(LogPositions):
         line = self._key_line("lang")
         if isinstance(value, str) and value in LANGS:
             return card_words(value)
-        expected = ", ".join(f'"{lang}" ({card_words(lang).name})' for lang in LANGS)
+        expected = Listed([Message('"{code}" ({language})', code=lang, language=Message(LANGUAGE_NAMES[lang]))
+                           for lang in LANGS], ",")
         meant = _meant_lang(value)
         if meant is not None:
-            self.error(LogStructureError, f'lang = {_shown_value(value)}: expected lang = "{meant}" '
-                       f'(the log is read as if it said so); bidscli reads card words in {expected}', line=line)
+            self.error(LogStructureError, Message('lang = {value}: expected lang = "{code}" (the log is read as if it '
+                                                  'said so); bidscli reads card words in {languages}',
+                                                  value=_shown_value(value), code=meant, languages=expected), line=line)
             return card_words(meant)
-        self.error(LogStructureError, f"lang = {_shown_value(value)}: bidscli reads card words in {expected}",
-                   line=line)
+        self.error(LogStructureError, Message("lang = {value}: bidscli reads card words in {languages}",
+                                              value=_shown_value(value), languages=expected), line=line)
         return None
 
     def _foreign_cards(self, rounds: tuple[RoundRecord, ...]) -> None:
@@ -457,18 +471,19 @@ class LogReader(LogPositions):
             seen.update(own)
             tokens.update(other)
         advice = vocab.advice(list(tokens.values()), seen)
-        if not advice:
+        if advice is None:
             return  # no language reads them all: slips, each with its own message
         others = [t for t in tokens if t != first.token]
-        message = first.message
+        message: Message | str = first.msg
         if others:
             shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
-            message += f" (and {len(others)} more such card{'s' if len(others) != 1 else ''}: {shown})"
-        message += "; " + advice
+            # TRANSLATORS: {tokens} are the log's other cards of another language's words, as written.
+            message = PluralMessage("{message} (and {n} more such card: {tokens})",
+                                    "{message} (and {n} more such cards: {tokens})", len(others), message=message,
+                                    tokens=shown)
         drop = {id(e) for e in foreign}
         at = self.errors.index(first)
-        first.message = message
-        first.args = (message,)
+        first.message = Message("{message}; {advice}", message=message, advice=advice)
         self.errors = [e for e in self.errors[:at] if id(e) not in drop] + [first] + \
             [e for e in self.errors[at + 1:] if id(e) not in drop]
 
@@ -490,8 +505,12 @@ class LogReader(LogPositions):
             drop = {id(e) for e in errs}
             gone = f"no hand for {listed} "
             self.errors = [e for e in self.errors if id(e) not in drop and gone not in e.message]
-            self.error(LogStructureError, f"'{listed}' in players, but the rounds name '{named}' on {len(errs)} "
-                       f"lines and never '{listed}': probably a typo in players (expected \"{named}\")",
+            self.error(LogStructureError,
+                       PluralMessage("'{listed}' in players, but the rounds name '{named}' on {n} line and never "
+                                     "'{listed}': probably a typo in players (expected \"{named}\")",
+                                     "'{listed}' in players, but the rounds name '{named}' on {n} lines and never "
+                                     "'{listed}': probably a typo in players (expected \"{named}\")", len(errs),
+                                     listed=listed, named=named),
                        line=self._key_line("players"), player=listed)
 
     def _notes(self, value: object, line: Callable[[str], int | None], rnum: int | None = None) -> None:
@@ -500,63 +519,71 @@ class LogReader(LogPositions):
         values = value if isinstance(value, list) else [value]
         texts = [t for t in values if isinstance(t, str)]
         if len(texts) != len(values):
-            self.error(LogStructureError, 'notes must be a string, or a list of strings (notes = "...")',
+            self.error(LogStructureError, Message('notes must be a string, or a list of strings (notes = "...")'),
                        line=line("notes"), round=rnum)
             return
         for t in texts:
-            why = text_problem(t, MAX_NOTES, lines=True)
+            why = text_fault(t, MAX_NOTES, "notes", lines=True)
             if why is not None:
-                self.error(LogStructureError, f"'notes' {why}", line=line("notes"), round=rnum)
+                self.error(LogStructureError, why, line=line("notes"), round=rnum)
                 return
 
     def _players(self, value: object) -> tuple[str, ...] | None:
         # The line of 'players', found only for an error.
         if value is None:
-            self.error(LogStructureError, "no 'players': expected players = [\"Ana\", \"Ben\", ...] in seating order")
+            self.error(LogStructureError,
+                       Message("no 'players': expected players = [\"Ana\", \"Ben\", ...] in seating order"))
             return None
         if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-            self.error(LogStructureError, "'players' must be a list of names in seating order", line=self._key_line("players"))
+            self.error(LogStructureError, Message("'players' must be a list of names in seating order"),
+                       line=self._key_line("players"))
             return None
         ok = True
         value = [nfc(p) for p in value]  # an NFD "José" is the same player (log.md)
         for p in value:
-            why = name_problem(p)
+            why = name_fault(p)
             marks = SEPARATOR_CHARS.get(self.vocab.lang, "")
             if why is None and any(c in p for c in marks):  # a ja log's trick lines read 、 as ','
-                held = " and ".join(f"'{c}'" for c in marks if c in p)
-                why = f"holds {held}, which the trick lines of {self.vocab.where()} read as a separator"
+                held = Listed([f"'{c}'" for c in marks if c in p])
+                why = Message("it holds {marks}, which the trick lines of {log} read as a separator", marks=held,
+                              log=self.vocab.where())
             if why is not None:
-                self.error(LogStructureError, f"player name '{shown_name(p)}' is not valid: it {why}; {NAME_RULE}",
+                self.error(LogStructureError, Message("player name '{name}' is not valid: {problem}; {rule}",
+                                                      name=shown_name(p), problem=why, rule=Message(NAME_RULE)),
                            line=self._key_line("players"))
                 ok = False
         seen = set()
         for p in value:
             if p in seen:
-                self.error(LogStructureError, f"player '{shown_name(p)}' appears twice: names must be unique",
-                           line=self._key_line("players"), player=p)
+                self.error(LogStructureError, Message("player '{name}' appears twice: names must be unique",
+                                                      name=shown_name(p)), line=self._key_line("players"), player=p)
                 ok = False
             seen.add(p)
         for a, b in same_up_to_case(dict.fromkeys(value)):
             if " ".join(a.split()).casefold() == " ".join(b.split()).casefold():
-                why = ("differ only in case: trick lines match names case-insensitively, so two players need "
-                       "names that differ in more than case")
+                why = Message("players '{first}' and '{second}' differ only in case: trick lines match names "
+                              "case-insensitively, so two players need names that differ in more than case",
+                              first=shown_name(a), second=shown_name(b))
             else:
-                why = "differ only in invisible joiners (U+200C, U+200D): they look the same"
-            self.error(LogStructureError, f"players '{shown_name(a)}' and '{shown_name(b)}' {why}",
-                       line=self._key_line("players"), player=b)
+                why = Message("players '{first}' and '{second}' differ only in invisible joiners (U+200C, U+200D): "
+                              "they look the same", first=shown_name(a), second=shown_name(b))
+            self.error(LogStructureError, why, line=self._key_line("players"), player=b)
             ok = False
         if ok:
             for why in look_alike(value):
                 self.error(LogStructureError, why, line=self._key_line("players"))
                 ok = False
         if not 3 <= len(value) <= 6:
-            self.error(LogStructureError, f"{len(value)} players: Bids is for 3 to 6 players", line=self._key_line("players"))
+            self.error(LogStructureError, PluralMessage("{n} player: Bids is for 3 to 6 players",
+                                                        "{n} players: Bids is for 3 to 6 players", len(value)),
+                       line=self._key_line("players"))
             ok = False
         return tuple(value) if ok else None
 
     def _options(self, value: object) -> dict[str, bool]:
         if not isinstance(value, dict):
-            self.error(LogStructureError, "'options' must be a table ([options])", line=self._key_line("options"))
+            self.error(LogStructureError, Message("'options' must be a table ([options])"),
+                       line=self._key_line("options"))
             return {}
         out: dict[str, bool] = {}
         for key, v in value.items():
@@ -567,14 +594,16 @@ class LogReader(LogPositions):
                 # checked with the options its cards imply), so that what remains are the log's
                 # own mistakes, not one "not in the deck" error per card.
                 line = self._option_line(key)
-                self.error(LogStructureError, f"unknown option '{key}': probably a typo for '{near}' (the log is "
-                           f"checked as if {near} = {str(v).lower()})", line=line)
+                self.error(LogStructureError, Message("unknown option '{key}': probably a typo for '{near}' (the log "
+                                                      "is checked as if {near} = {value})", key=key, near=near,
+                                                      value=str(v).lower()), line=line)
                 out[near] = v
                 self.guessed.append((near, line))
             elif key not in TABLE_OPTIONS:
                 self.error(
                     LogStructureError,
-                    f"unknown option '{key}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of {', '.join(TABLE_OPTIONS)}",
+                    Message("unknown option '{key}'{hint}: expected one of {options}", key=key,
+                            hint=suggestion(key, TABLE_OPTIONS), options=", ".join(TABLE_OPTIONS)),
                     line=self._option_line(key),
                 )
             elif isinstance(v, str) and v.strip().lower() in _WORDS_FOR_BOOLS:
@@ -582,12 +611,14 @@ class LogReader(LogPositions):
                 # if it were written without quotes (else every Ally card is one more error).
                 meant = _WORDS_FOR_BOOLS[v.strip().lower()]
                 line = self._option_line(key)
-                self.error(LogStructureError, f"option '{key}' must be true or false without quotes: "
-                           f"expected {key} = {str(meant).lower()} (the log is checked as if it were)", line=line)
+                self.error(LogStructureError, Message("option '{key}' must be true or false without quotes: expected "
+                                                      "{key} = {value} (the log is checked as if it were)", key=key,
+                                                      value=str(meant).lower()), line=line)
                 out[key] = meant
                 self.guessed.append((key, line))
             elif not isinstance(v, bool):
-                self.error(LogStructureError, f"option '{key}' must be true or false", line=self._option_line(key))
+                self.error(LogStructureError, Message("option '{key}' must be true or false", key=key),
+                           line=self._option_line(key))
             else:
                 out[key] = v
         return out
@@ -605,7 +636,7 @@ class LogReader(LogPositions):
                 if msg is not None:
                     self.error(LogSyntaxError, msg, line=line, round=rnum, trick=t)
                 else:
-                    self.error(LogStructureError, f"'{name}' is not a player{_player_hint(name, names.players)}",
+                    self.error(LogStructureError, _not_a_player(name, names.players),
                                line=line, round=rnum, trick=t, player=name)
                 ok = False
                 return name
@@ -623,17 +654,18 @@ class LogReader(LogPositions):
             try:
                 return _card_tuple(value, self.vocab)
             except CardWordError as exc:  # a card of another language: kept whole, for _foreign_cards
-                exc.message = f"{what}: {exc.message}"
-                exc.args = (exc.message,)
+                exc.message = Message("{key}: {message}", key=what, message=exc.msg)
                 exc.context = " ".join(v for v in value if isinstance(v, str))
                 self.errors.append(exc.located(file=self.file, line=line(), round=rnum))
                 return None
             except BidsError as exc:  # a string that is no card
-                self.error(LogSyntaxError, f"{what}: {exc.message}", line=line(), round=rnum)
+                self.error(LogSyntaxError, Message("{key}: {message}", key=what, message=exc.msg), line=line(),
+                           round=rnum)
                 return None
             except TypeError:  # a value that is not a string: as for a value that is no list
                 pass
-        self.error(LogStructureError, f"{what} must be a list of card strings", line=line(), round=rnum)
+        self.error(LogStructureError, Message("{key} must be a list of card strings", key=what), line=line(),
+                   round=rnum)
         return None
 
     def _hands(self, h: object, rnum: int, start: int | None, s: int, end: int | None, players: tuple[str, ...] | None,
@@ -643,17 +675,18 @@ class LogReader(LogPositions):
             return self._key_line("hands", s, end) or start
 
         if not isinstance(h, dict):
-            self.error(LogStructureError, "hands must be a table: hands.Ana = [...]", line=hl(), round=rnum)
+            self.error(LogStructureError, Message("hands must be a table: hands.Ana = [...]"), line=hl(), round=rnum)
             return None
         hands: dict[str, tuple[Card, ...]] = {}
         for p, cards in h.items():
             if pset is not None and names is not None and p not in pset:
                 who = names.resolve(p)
                 if who is None or who in h or who in hands:
-                    why = (f"'{p}' is not a player{_player_hint(p, names.players)}" if who is None else
-                           f"a second hand for {who} (names match case-insensitively)")
-                    self.error(LogStructureError, f"hands.{p}: {why}", line=hl(), round=rnum,
-                               player=who or p)
+                    why = (_not_a_player(p, names.players) if who is None else
+                           Message("a second hand for {player} (names match case-insensitively)", player=who))
+                    key = "hands." + p
+                    self.error(LogStructureError, Message("{key}: {message}", key=key, message=why),
+                               line=hl(), round=rnum, player=who or p)
                     continue
                 p = who
             parsed = self._cards(cards, f"hands.{p}", rnum, hl)
@@ -662,19 +695,20 @@ class LogReader(LogPositions):
         if players and set(hands) != set(players):
             missing = [p for p in players if p not in hands]
             if missing:
-                self.error(LogStructureError, f"hands: no hand for {', '.join(missing)} (give every hand or none)",
-                           line=hl(), round=rnum)
+                self.error(LogStructureError, Message("hands: no hand for {players} (give every hand or none)",
+                                                      players=", ".join(missing)), line=hl(), round=rnum)
             return None
         return hands
 
     def _rounds(self, value: object, players: tuple[str, ...] | None) -> tuple[RoundRecord, ...]:
         if value is None:
-            self.error(LogStructureError, "no rounds: expected at least one [[rounds]] table with tricks = [...]")
+            self.error(LogStructureError, Message("no rounds: expected at least one [[rounds]] table with tricks = [...]"))
             return ()
         if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
-            self.error(LogStructureError, "'rounds' must be an array of tables ([[rounds]])", line=self._key_line("rounds"))
+            self.error(LogStructureError, Message("'rounds' must be an array of tables ([[rounds]])"),
+                       line=self._key_line("rounds"))
             return ()
-        too_many = beyond_limits(len(value), 0)
+        too_many = beyond(len(value), 0)
         if too_many is not None:
             self.error(LimitError, too_many)
             return ()
@@ -693,8 +727,8 @@ class LogReader(LogPositions):
                     if key not in ROUND_KEYS:
                         self.error(
                             LogStructureError,
-                            f"unknown round key '{quoted(key)}'{did_you_mean(key, ROUND_KEYS)}: expected one of "
-                            f"{', '.join(ROUND_KEYS)}",
+                            Message("unknown round key '{key}'{hint}: expected one of {keys}", key=quoted(key),
+                                    hint=suggestion(key, ROUND_KEYS), keys=", ".join(ROUND_KEYS)),
                             line=self._key_line(key, s, end) or start, round=rnum,
                         )
 
@@ -709,7 +743,7 @@ class LogReader(LogPositions):
             if leader is not None and (not isinstance(leader, str) or (players and leader not in players)):
                 self.error(
                     LogStructureError,
-                    f"leader {toml_value(leader)} is not a player{_player_hint(str(leader), players or ())}",
+                    _not_a_player(str(leader), players or (), leader=toml_value(leader)),
                     line=self._key_line("leader", s, end) or start, round=rnum,
                 )
                 leader = None
@@ -726,13 +760,13 @@ class LogReader(LogPositions):
             unread = None
             tricks = []
             if tricks_val is None:
-                self.error(LogStructureError, "round has no tricks = [...]", line=start, round=rnum)
+                self.error(LogStructureError, Message("round has no tricks = [...]"), line=start, round=rnum)
                 broken = True
             elif not isinstance(tricks_val, list):
-                self.error(LogStructureError, "tricks must be a list of trick strings", line=tl, round=rnum)
+                self.error(LogStructureError, Message("tricks must be a list of trick strings"), line=tl, round=rnum)
                 broken = True
             else:
-                too_many = beyond_limits(0, len(tricks_val))
+                too_many = beyond(0, len(tricks_val))
                 if too_many is not None:
                     self.error(LimitError, too_many, line=tl, round=rnum)
                     broken = True
@@ -765,6 +799,21 @@ class LogReader(LogPositions):
         return tuple(out)
 
 
+def _typo_in_key(key: str, near: str, tables: bool, table: bool, lacks: bool) -> Message:
+    """The message for a top-level ``key`` that is a typo for ``near``, a key the log needs: as
+    ``[[key]]`` tables (``tables``), a table ``[key]`` (``table``) or a key; ``lacks``: the log
+    has no ``near`` (else its [[rounds]] tables are apart from the others)."""
+    if tables and not lacks:
+        return Message("unknown [[{key}]] tables: probably a typo for [[{near}]] (its round is left out of the "
+                       "count, so the rounds are checked once it is fixed)", key=key, near=near)
+    if tables:
+        return Message("unknown [[{key}]] tables: probably a typo for [[{near}]] (the log has none)", key=key,
+                       near=near)
+    if table:
+        return Message("unknown table [{key}]: probably a typo for [{near}] (the log has none)", key=key, near=near)
+    return Message("unknown key '{key}': probably a typo for '{near}' (the log has none)", key=key, near=near)
+
+
 def _shown_value(value: object) -> str:
     """A TOML value for a message: a string in double quotes, cut to 40 characters."""
     return _short(f'"{value}"' if isinstance(value, str) else repr(value), 40)
@@ -785,7 +834,7 @@ def _meant_lang(value: object) -> str | None:
 _WORDS_FOR_BOOLS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
-def _not_a_play(who: str, card: Card, names: Names, vocab: CardWords = ENGLISH) -> str | None:
+def _not_a_play(who: str, card: Card, names: Names, vocab: CardWords = ENGLISH) -> Message | None:
     """The message for a play whose 'name' is a player and more words, or None (the card and the
     fix in the log's card words ``vocab``)."""
     words = who.split()
@@ -793,14 +842,22 @@ def _not_a_play(who: str, card: Card, names: Names, vocab: CardWords = ENGLISH) 
     # "Ben R7 Cleo G8" (a comma left out): a player, then more than a card: not a play at all.
     for n in range(len(words) - 1, 0, -1):
         if names.resolve(" ".join(words[:n])) is not None:
-            return (slips.plays_run_together(played, vocab.card, vocab.word)
-                    or f"'{played}' is not a play: expected '<player> <card>' (e.g. 'Ana R5')")
+            return slips.plays_run_together(played, vocab.card, vocab.word) or _no_play(played)
     return None
 
 
-def _player_hint(name: str, players: Sequence[str]) -> str:
-    """After "'Zed' is not a player": the nearest name when one is near, else who the players are."""
-    return did_you_mean(name, players) or (f": expected one of {', '.join(players)}" if players else "")
+def _not_a_player(name: str, players: Sequence[str], leader: str | None = None) -> Message:
+    """"'Zed' is not a player", with the nearest name when one is near, else who the players are.
+    ``leader``: the value of a round's ``leader`` that is no player, as the message shows it."""
+    hint = suggestion(name, players)
+    if leader is not None:
+        if hint or not players:
+            return Message("leader {value} is not a player{hint}", value=leader, hint=hint)
+        return Message("leader {value} is not a player: expected one of {players}", value=leader,
+                       players=", ".join(players))
+    if hint or not players:
+        return Message("'{name}' is not a player{hint}", name=name, hint=hint)
+    return Message("'{name}' is not a player: expected one of {players}", name=name, players=", ".join(players))
 
 
 def read_log_text(text: str, file: str = "<log>") -> tuple[GameLog | None, list[BidsError]]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from ..core.cards import Card
 from ..core.errors import BidsError
+from ..core.i18n import Message
 
 
 def _card(parse: Callable[[str], Card], token: str) -> Card | None:
@@ -25,7 +26,7 @@ def _card(parse: Callable[[str], Card], token: str) -> Card | None:
 
 
 def card_slip(words: Sequence[str], i: int, parse: Callable[[str], Card],
-              word: Callable[[Card], str] = str) -> tuple[str, int] | None:
+              word: Callable[[Card], str] = str) -> tuple[Message, int] | None:
     """``words[i]`` is not a card: ``5B`` for ``B5`` (the number first), or a card cut in two
     by a space (``K 5``: ``words[i]`` is either half). Returns the message and the index of the
     card's first word (the words before it are the player's name)."""
@@ -34,16 +35,19 @@ def card_slip(words: Sequence[str], i: int, parse: Callable[[str], Card],
     if 0 < digits < len(token):
         card = _card(parse, token[digits:] + token[:digits])
         if card is not None:
-            return f"'{token}' is not a card: the colour comes first: '{word(card)}'", i
+            return Message("'{token}' is not a card: the colour comes first: '{card}'", token=token, card=word(card)), i
     for a, b in ((i - 1, i), (i, i + 1)):
         if 0 <= a and b < len(words):
             card = _card(parse, words[a] + words[b])
             if card is not None and (_card(parse, words[a]) is None or _card(parse, words[b]) is None):
-                return f"'{words[a]} {words[b]}' is not a card: write it without the space: '{word(card)}'", a
+                cut = words[a] + " " + words[b]
+                return Message("'{token}' is not a card: write it without the space: '{card}'", token=cut,
+                               card=word(card)), a
     return None
 
 
-def cards_slip(words: Sequence[str], parse: Callable[[str], Card], word: Callable[[Card], str] = str) -> str | None:
+def cards_slip(words: Sequence[str], parse: Callable[[str], Card],
+               word: Callable[[Card], str] = str) -> Message | None:
     """The first word of ``words`` (a revealed part) that is not a card, if it is a slip."""
     for i, w in enumerate(words):
         if _card(parse, w) is None:
@@ -52,7 +56,8 @@ def cards_slip(words: Sequence[str], parse: Callable[[str], Card], word: Callabl
     return None
 
 
-def plays_run_together(piece: str, parse: Callable[[str], Card], word: Callable[[Card], str] = str) -> str | None:
+def plays_run_together(piece: str, parse: Callable[[str], Card],
+                       word: Callable[[Card], str] = str) -> Message | None:
     """``Sofia R1 Paolo K8``: two plays with the comma between them left out. Each card ends a
     play; the fix puts a comma after each one but the last."""
     plays: list[str] = []
@@ -66,10 +71,10 @@ def plays_run_together(piece: str, parse: Callable[[str], Card], word: Callable[
         name = []
     if name or len(plays) < 2:
         return None
-    return f"'{piece}' is not a play: a comma missing? write '{', '.join(plays)}'"
+    return Message("'{piece}' is not a play: a comma missing? write '{fixed}'", piece=piece, fixed=", ".join(plays))
 
 
-def play_after_semicolon(chunk: str, before: str, parse: Callable[[str], Card]) -> str | None:
+def play_after_semicolon(chunk: str, before: str, parse: Callable[[str], Card]) -> Message | None:
     """``Marta B5; Luca Y6``: a play written after ';', which starts an action. ``before``: the
     play in front of the ';'."""
     words = chunk.split()
@@ -77,5 +82,5 @@ def play_after_semicolon(chunk: str, before: str, parse: Callable[[str], Card]) 
     if not (len(words) == 2 or "," in chunk) or _card(parse, words[-1]) is None:
         return None
     shown = f"{before.strip()}, {chunk.strip()}" if before.strip() else chunk.strip()
-    return (f"'{chunk.strip()}' is not an action: a play after ';'? plays are separated by ',' (';' starts "
-            f"an action): write '{shown}'")
+    return Message("'{chunk}' is not an action: a play after ';'? plays are separated by ',' (';' starts an "
+                   "action): write '{fixed}'", chunk=chunk.strip(), fixed=shown)

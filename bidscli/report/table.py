@@ -207,7 +207,7 @@ class _Table:
             cells = [_cell_lines(text, limit if may else None, cap) for text, may in zip(self.texts[c], self.wraps[c])]
             head = ([_unbroken(w) for w in self.headers[c].split()] if self.compact
                     else [display_width(line) + 2 for line in self.header_lines[c]])
-            width = max([*head, *(display_width(line) for lines in cells for line in lines)], default=0)
+            width = max([1, *head, *(display_width(line) for lines in cells for line in lines)])  # a dash at least
             done = self.measured[key] = (cells, width)
         return done
 
@@ -225,7 +225,7 @@ class _Table:
         for k in range(max(map(len, heads), default=1)):
             out.append(GAP.join(pad(lines[k] if k < len(lines) else "", w)
                                 for lines, pad, (_, w) in zip(heads, pads, columns)).rstrip())
-        out.append(GAP.join("-" * w for _, w in columns))
+        out.append(GAP.join("-" * w for _, w in columns).rstrip())  # an empty last column draws no dashes
         for r in range(len(self.texts[0]) if self.texts else 0):
             cells = [cell_lines[r] for cell_lines, _ in columns]
             for k in range(max([1, *map(len, cells)])):

@@ -233,8 +233,8 @@ def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:
     for a, b in N.same_up_to_case(out):
         raise ValueError(f"player names '{N.shown(a)}' and '{N.shown(b)}' differ only in case: trick lines match "
                          "names case-insensitively, so they must differ in more than case")
-    for why in N.look_alike(out):
-        raise ValueError(why)
+    for alike in N.look_alike(out):
+        raise ValueError(alike)
     if players is not None and players != len(out):
         raise ValueError(f"--players {players} but {len(out)} names")
     if not 3 <= len(out) <= 6:
