@@ -46,6 +46,10 @@ ACCEPTS = {
     "colour-5p": ["english", "house"],  # italian: Thief with Color Bids refused; japanese: no -5/2x at 5
     "thief-6p": ["italian", "english", "japanese", "house"],  # the 6-player decks are the same
     "first-game": ["english", "house"],  # the README's tutorial; italian, japanese: no -5 at 3 players
+    # The same game in each language's card words (README.it.md, README.es.md, README.ja.md)
+    "first-game-it": ["english", "house"],
+    "first-game-es": ["english", "house"],
+    "first-game-ja": ["english", "house"],
 }
 CASES = [(ex, rs) for ex, names in ACCEPTS.items() for rs in names]
 

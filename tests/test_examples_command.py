@@ -26,7 +26,7 @@ def test_examples_lists_every_shipped_file_with_what_it_is():
     assert r.exit_code == 0
     listed = [line.split()[0] for line in r.stdout.split("\n\n")[0].splitlines()]
     assert listed == SHIPPED
-    assert "friday-4p   Friday night, table 2: four players, English rules, Ally and the -5 bonus." in r.stdout
+    assert "friday-4p      Friday night, table 2: four players, English rules, Ally and the -5 bonus." in r.stdout
     assert "bids examples NAME --out NAME.toml" in r.stdout
     doc = json.loads(bids("examples", "--format", "json").stdout)
     assert [d["name"] for d in doc] == SHIPPED
@@ -71,6 +71,6 @@ def test_each_summary_is_a_whole_sentence():
     doc = json.loads(res.stdout)
     rows = doc if isinstance(doc, list) else doc["examples"]
     for row in rows:
-        assert row["summary"].endswith("."), row
+        assert row["summary"].endswith((".", "。")), row  # a Japanese sentence ends with 。
     assert any(r["summary"] == "A log with mistakes on purpose, for `bids validate examples/broken.toml`."
                for r in rows)

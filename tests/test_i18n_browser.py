@@ -2,7 +2,11 @@
 setup of test_report_browser.py): each page in Italian, Spanish and Japanese says its language,
 shows its headings, captions, legends and verdicts in it (what a player reads, as the page's own
 text), has nothing to scroll sideways, no console message or failed load, and every chart text at
-least 11 px. BIDS_SCREENSHOT_DIR=DIR saves the screenshots there (lang-<page>-<lang>.png).
+least 11 px; a number or a date on it as that language writes it (report/numbers.py). On a desktop
+(1280 px) too nothing scrolls sideways, and a Japanese page draws its Japanese text with a Japanese
+font of the pages' font stack (the page tests install fonts-ipafont-gothic: .ci/run), not boxes.
+BIDS_SCREENSHOT_DIR=DIR saves the screenshots there (lang-<page>-<lang>.png at 390 px,
+lang-<page>-<lang>-1280.png at 1280 px).
 """
 
 from __future__ import annotations
@@ -28,17 +32,52 @@ LANGS = ("it", "es", "ja")
 # player reads on it (the page's inner text: as the browser lays it out, headings in their case; and
 # the words the stylesheet adds on a phone).
 PAGES = {
+    "report": (["report", "examples/friday-4p.toml", "--out"], {
+        "it": ["4 giocatori:", "Vince: Dev con 48", "Tabella finale", "Andamento del punteggio", "Tutte le prese",
+               "Round 1: è di mano Ana", "R rosso, V verde, G giallo, B blu, N nero, W l'Alleato bianco",
+               "round 2: chi è di mano, la divisione dell'Alleato, il lucky loser", "Creato da bidscli"],
+        "es": ["4 jugadores:", "Gana: Dev con 48", "Tabla final", "Evolución de la puntuación", "Todas las bazas",
+               "Ronda 1: sale Ana", "R rojo, V verde, AM amarillo, AZ azul, N negro, W el Aliado blanco",
+               "ronda 2: quién sale, el reparto del Aliado, el perdedor afortunado", "Hecho con bidscli"],
+        "ja": ["プレイヤー 4 人：", "勝者：", "Dev（48 点）", "最終結果", "得点の推移", "すべてのトリック",
+               "ラウンド 1：Ana がリード", "赤、緑、黄、青、黒。W は白のアリーです。",
+               "ラウンド 2：リードプレイヤー、アリーの山分け", "で作成"],
+    }),
+    "comparison": (["report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--out"], {
+        "it": ["La stessa distribuzione con 2 regolamenti", "6 giocatori: Ada, Bo", "Ada vince con 46", "poi: Bo 42",
+               "Quali regole hanno cambiato i punteggi", "ha cambiato: presa 3.5, fine del round 3",
+               "La presa 3.5 va diversamente.", "Presa per presa", "Tabelle finali a confronto", "Regole diverse"],
+        "es": ["El mismo reparto con 2 reglamentos", "6 jugadores: Ada, Bo", "Ada gana con 46", "después: Bo 42",
+               "Qué reglas cambiaron las puntuaciones", "cambió: baza 3.5, final de la ronda 3",
+               "La baza 3.5 sale de otra manera.", "Baza a baza", "Tablas finales", "Reglas distintas"],
+        "ja": ["同じ配札を 2 つのルールセットで", "プレイヤー 6 人：Ada, Bo", "Ada が 46 点で勝ち", "次点：Bo 42",
+               "どのルールが得点を動かしたか", "変化：トリック 3.5、ラウンド 3 の終わり",
+               "トリック 3.5 の結果が変わります。", "トリックごと", "最終結果表の比較", "違うルール"],
+    }),
+    "study": (["study", "-r", "italian", "-r", "english", "-p", "4", "-g", "40", "--seed", "7", "--html"], {
+        # the rates and intervals with the language's decimal sign (Spanish: a no-break space before %)
+        "it": ["Studio: italian vs english", "40 partite", "4 giocatori: P1 = default, P2 = default", "In breve",
+               "P1 (default) vittorie", "25,0% [14,2; 40,2]", "distacco medio del vincitore 15,32",
+               "Lucky loser e prese bruciate", "Distribuzione dei punteggi"],
+        "es": ["Estudio: italian vs english", "40 partidas", "4 jugadores: P1 = default, P2 = default",
+               "De un vistazo", "P1 (default) victorias", "25,0\u00a0% [14,2; 40,2]", "ventaja media del ganador 15,32",
+               "Perdedores afortunados y bazas quemadas", "Distribución de las puntuaciones"],
+        "ja": ["検証：italian vs english", "40 ゲーム（シード 7）、プレイヤー 4 人：P1 = default、P2 = default", "概要",
+               "P1（default）勝率", "25.0% [14.2, 40.2]", "勝者の平均点差 15.32", "ラッキールーザーと燃えたトリック",
+               "得点の分布"],
+    }),
     "season": (["season", "tests/data/season", "-r", "italian", "-r", "english", "--lenient-deck",
                 "--min-games", "2", "--alias", "Ana Maria=Ana", "--html"], {
         "it": ["Stagione: 6 partite", "Classifica: italian", "Risultati", "Il rating nel corso della stagione",
                "Scontri diretti", "E se…", "Il vincitore cambia in 1 su 6 partite.", "Esclusi",
-               "Senza posizione: meno di 2 partite", '"vincitori: "', "Creato da bidscli"],
+               "Senza posizione: meno di 2 partite", '"vincitori: "', "10 gennaio 2026", "Creato da bidscli"],
         "es": ["Temporada: 6 partidas", "Clasificación: italian", "Resultados",
                "La valoración a lo largo de la temporada", "Cara a cara", "¿Y si…?",
                "El ganador cambia en 1 de 6 partidas.", "Excluidos", "Sin puesto: menos de 2 partidas",
-               '"ganadores: "', "Hecho con bidscli"],
+               '"ganadores: "', "10 de enero de 2026", "Hecho con bidscli"],
         "ja": ["シーズン：6 ゲーム", "順位表：italian", "結果", "シーズンを通したレーティング", "直接対決", "もしも",
-               "6 ゲーム中 1 ゲームで勝者が変わります。", "除外", "順位なし：2 ゲーム未満", '"勝者： "', "で作成"],
+               "6 ゲーム中 1 ゲームで勝者が変わります。", "除外", "順位なし：2 ゲーム未満", '"勝者： "', "2026年1月10日",
+               "で作成"],
     }),
 }
 
@@ -87,3 +126,52 @@ def test_page_in_the_players_language_on_a_phone(phone, written, name, lang):
     assert png_size(png) == PHONE and png_variety(png) > 50
     assert_readable(page)
     save(page, f"lang-{name}-{lang}")
+
+
+DESKTOP = (1280, 800)
+
+
+@pytest.fixture(scope="module")
+def desktop(browser):  # noqa: F811 - the fixture imported above
+    from .test_report_browser import screen as make
+
+    with make(browser, DESKTOP) as s:
+        yield s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_in_the_players_language_on_a_desktop(desktop, written, name, lang):
+    page = desktop.open(written[name, lang].as_uri())
+    assert desktop.problems() == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP[0]
+    png = page.screenshot()
+    assert png_size(png) == DESKTOP and png_variety(png) > 50
+    save(page, f"lang-{name}-{lang}-1280")
+
+
+# The fonts of the pages' CJK fallbacks (report.css) that Debian's fonts-ipafont-gothic and
+# fonts-noto-cjk install, as the browser names the fonts it drew with.
+CJK_FONTS = ("IPAGothic", "IPAPGothic", "IPAexGothic", "Noto Sans CJK JP", "Noto Sans JP")
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_japanese_text_is_drawn_with_a_japanese_font(phone, written, name):
+    """Every glyph of the page's first heading and of its footer ("... で作成") comes from a font that
+    has it: a Japanese font of the stack, which the stylesheet names (no tofu boxes)."""
+    css = Path(__file__).parent.parent / "bidscli" / "report" / "templates" / "report.css"
+    named = css.read_text(encoding="utf-8")
+    page = phone.open(written[name, "ja"].as_uri())
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    for selector in ("h2", "footer"):
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        text = page.inner_text(selector)
+        assert any(ord(ch) > 0x3000 for ch in text), text  # Japanese text to draw
+        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        cjk = [f for f in fonts if f["familyName"] in CJK_FONTS]
+        assert cjk and cjk[0]["glyphCount"] > 0, (selector, fonts)
+        assert any(f'"{f["familyName"]}"' in named for f in cjk)
+    cdp.detach()

@@ -114,7 +114,7 @@ def test_axis_labels_of_steps_close_together_do_not_overlap():
     prog = pages.progression(result)
     chart = svg.line_chart([(p, v) for p, v in prog["series"].items()], prog["breaks"], "x")
     boxes = _axis_label_boxes(chart)
-    assert [b for _, b in prog["breaks"]][-2:] == ["R3", "bonus"] and len(boxes) == len(prog["breaks"])
+    assert [str(b) for _, b in prog["breaks"]][-2:] == ["R3", "bonus"] and len(boxes) == len(prog["breaks"])
     for (_, right), (left, _) in pairwise(boxes):
         assert right + svg.LABEL_GAP <= left
     assert boxes[-1][1] <= chart.width

@@ -178,3 +178,10 @@ def test_a_japanese_column_under_its_row_fits_in_screen_columns():
     assert all(screen(line) <= 20 for line in got), got
     # Every character is still there (a run of Japanese may be parted anywhere).
     assert "".join("".join(line.split()) for line in got[3:]) == "ソース:使用するカードは手札内の黒カードです"
+
+
+def test_an_empty_column_keeps_a_dash_when_the_headers_give_up_their_room():
+    # (found by the property test above: a column of no header and no text had no dash, and the
+    # line of dashes ended in spaces)
+    assert fit([[0, "8 (LL 8)", "007", ""]], ["", "", "", ""], 20).splitlines() == [
+        "", "-  --------  ---  -", "0  8 (LL 8)  007"]

@@ -45,14 +45,15 @@ def mo_path(lang: str) -> Path:
 
 
 def _extract(folder: Path, shown_as: str):
-    """(file shown as shown_as/relative path, line, message, comments) of each marked message."""
+    """(file shown as shown_as/relative path, line, message, comments, context) of each marked
+    message (the context: pgettext's, else None)."""
     method_map = [("**.py", "python"), ("report/templates/*.html", "jinja2.ext:babel_extract")]
     # the templates read as report/html.py's environment reads them (line numbers, comments)
     options = {"report/templates/*.html": {"trim_blocks": "true", "lstrip_blocks": "true"}}
-    for filename, lineno, message, comments, _context in extract_from_dir(
+    for filename, lineno, message, comments, context in extract_from_dir(
             str(folder), method_map, options_map=options, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
             strip_comment_tags=True):
-        yield f"{shown_as}/{filename}", lineno, message, comments
+        yield f"{shown_as}/{filename}", lineno, message, comments, context
 
 
 def template() -> Catalog:
@@ -64,10 +65,10 @@ def template() -> Catalog:
     ours = list(_extract(ROOT / "bidscli", "bidscli"))
     theirs = list(_extract(Path(click.__file__).parent, "click"))
     for origin, found in (("ours", ours), ("click", theirs)):
-        for path, lineno, message, comments in found:
-            cat.add(message, None, [(path, lineno)], auto_comments=comments)
+        for path, lineno, message, comments, context in found:
+            cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
             if origin == "ours":  # ours are str.format templates, never %-formats ("95% intervals")
-                msg = cat[message[0] if isinstance(message, tuple) else message]
+                msg = cat.get(message[0] if isinstance(message, tuple) else message, context=context)
                 msg.flags.discard("python-format")
                 msg.flags.add("python-brace-format")
     return cat
@@ -156,9 +157,9 @@ def merge() -> None:
         if ours is None or theirs is None:  # no conflict in this language
             continue
 
-        def reviewed(cat) -> dict:
-            return {} if cat is None else {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in cat
-                                            if m.id and all(_forms(m.string)) and not m.fuzzy}
+        def reviewed(cat) -> dict:  # (context, id) -> translation
+            return {} if cat is None else {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
+                                            for m in cat if m.id and all(_forms(m.string)) and not m.fuzzy}
 
         was, mine, other = reviewed(base), reviewed(ours), reviewed(theirs)
         known = {**mine, **other}
@@ -169,7 +170,7 @@ def merge() -> None:
         merged.update(tmpl, update_header_comment=False)
         merged.obsolete.clear()
         for m in merged:
-            key = m.id if isinstance(m.id, str) else m.id[0]
+            key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
             if m.id and key in known and isinstance(known[key], str) == isinstance(m.id, str):
                 m.string = known[key]
                 m.flags.discard("fuzzy")

@@ -52,6 +52,6 @@ def summary(name: str) -> str:
                 break
             continue
         words.append(part)
-        if part.endswith("."):
+        if part.endswith((".", "。")):  # a sentence ends: English, or Japanese
             break
     return " ".join(words)

@@ -41,12 +41,13 @@ from ..engine.replay import (
 )
 from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
 from ..log.writer import format_trick, head_text, round_text
+from ..report.render import terminal_width
 from ..report.table import display_width
 from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
 from ..sim.deal import check_fits_log
 
-WIDTH = 100  # every line shown fits COLUMNS=100
+WIDTH = 100  # the widest a line shown is; narrower when the terminal is (width())
 ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
 # The longest line read: its TOML form (a character is at most 6 there, as a \u escape) stays
 # within bounds.MAX_LINE_CHARS, so the reader's limit never speaks of a line nobody typed.
@@ -78,7 +79,7 @@ class Said:
     at a terminal, in the table's language for ``bids serve`` (``i18n.text(said)``).
 
     ``message``: a ``Message``, a text already worded (typed text, a table) or any worded value.
-    On a screen it is wrapped to WIDTH columns, ``indent`` before its first line and ``hang``
+    On a screen it is wrapped to width() columns, ``indent`` before its first line and ``hang``
     before the others; with ``hang=None`` it is one line, never wrapped (validate's messages),
     cut in the middle past ``limit`` characters."""
 
@@ -222,15 +223,21 @@ def _fit(chars, room: int) -> int:
     return n
 
 
+def width() -> int:
+    """The screen columns the recorder's lines fit: the terminal's (COLUMNS, else its size; 100
+    for a pipe), at most WIDTH. Japanese text counts two columns a character (display_width)."""
+    return min(WIDTH, terminal_width())
+
+
 def wrap(text: str, indent: str = "    ") -> list[str]:
-    """One logical line as screen lines of at most WIDTH columns."""
-    return wrap_lines(clean(text), WIDTH, hang=indent) or [""]
+    """One logical line as screen lines of at most width() columns."""
+    return wrap_lines(clean(text), width(), hang=indent) or [""]
 
 
 def join_parts(parts: Sequence[str]) -> list[str]:
     """Parts on one line joined by ' | ' when they fit, else one part a line (each wrapped)."""
     line = " | ".join(parts)
-    if display_width(line) <= WIDTH and line.isprintable():
+    if display_width(line) <= width() and line.isprintable():
         return [line]
     out = wrap(parts[0])
     for part in parts[1:]:
@@ -641,7 +648,10 @@ class Recorder:
                 self.pending = None
             return out
         if word in ("help", "?"):
-            return Outcome([*self.help().text().splitlines()])
+            # Its lines as written where they fit; a wider one wrapped under its own indent and more.
+            return Outcome([x for line in self.help().text().splitlines()
+                            for x in ([line] if display_width(line) <= width()
+                                      else wrap(line, " " * (len(line) - len(line.lstrip()) + 4)))])
         if word == "undo" and not rest:
             return self._undo()
         if word == "score" and not rest:

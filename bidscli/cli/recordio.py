@@ -41,6 +41,7 @@ from ..app.record import (
     rounds_of,
     screen_lines,
     shown,
+    width,
 )
 from ..app.recordfile import KNOB_REFUSED
 from ..app.recordfile import lock_for as _lock
@@ -66,6 +67,7 @@ from ..files.safe import (
     write_atomic,
 )
 from ..report.table import display_width
+from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import is_bundled, load_ruleset, parse_option_assignments
 
 
@@ -551,8 +553,9 @@ def run_script(session: Session, lines: TextIO, err: TextIO) -> int:
             result = session.handle(line, length)  # saved before it is shown: what was seen is on disk
             if result.error:
                 failed = True
-                head = Message("input line {n}", n=number).text() + ": "  # the echo fits the line's 100 columns
-                out.write(f"{head}{shown(line if length else line.strip(), WIDTH - display_width(head), length)}\n")
+                head = Message("input line {n}", n=number).text() + ": "  # the echo fits the terminal's line
+                echo = shown(line if length else line.strip(), WIDTH - display_width(head), length)
+                out.write("".join(x + "\n" for x in wrap_lines(head + echo, width(), hang="    ")))
             out.write("".join(x + "\n" for x in screen_lines(result.said)))
             if result.done:
                 break

@@ -220,14 +220,19 @@ class Message:
     def text(self, lang: str | None = None) -> str:
         """Worded in ``lang`` (default: the output language)."""
         lang = lang or output_language()
-        words = catalog(lang)
-        if self.plural is None:
-            template = words.gettext(self.msgid)
+        if lang == ENGLISH:  # the ids are the English words (catalog(ENGLISH) is a NullTranslations)
+            template = (self.msgid if self.plural is None or self.args["n"] == 1 else self.plural)
+        elif self.plural is None:
+            template = catalog(lang).gettext(self.msgid)
         else:
-            template = words.ngettext(self.msgid, self.plural, self.args["n"])
+            template = catalog(lang).ngettext(self.msgid, self.plural, self.args["n"])
         if not self.args:
             return template.format()
-        return template.format(**{k: worded(v, lang) for k, v in self.args.items()})
+        shown = {}
+        for key, value in self.args.items():  # worded() inline: JSON words every reason of every trick
+            wording = getattr(value, "in_language", None)
+            shown[key] = value if wording is None else wording(lang)
+        return template.format(**shown)
 
     in_language = text  # the protocol of worded arguments: value.in_language(lang)
 

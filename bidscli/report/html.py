@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import functools
 
-from ..core.i18n import Message, gettext, ngettext, output_language, worded
-from . import numbers, svg
+from ..core.i18n import Message, catalog, gettext, ngettext, output_language, worded
+from . import numbers, svg, words
 
 
 @functools.cache
@@ -39,8 +39,14 @@ def environment():
     env.filters["pct"] = numbers.percent
     env.filters["date"] = numbers.date
     env.filters["tr"] = gettext  # a label held as data (N_), worded where it is shown
+    env.filters["card_shown"] = words.card_shown  # a card in the output language's card words
     env.globals["_"] = page_text
     env.globals["ngettext"] = page_plural
+    env.globals["pgettext"] = page_context
+    env.globals["listing"] = lambda items, last=False: page_joined(words.Listing, items, last=last)
+    env.globals["clauses"] = lambda items: page_joined(words.Clauses, items)
+    env.globals["colour_letters"] = words.colour_letters
+    env.globals["interval"] = study_interval
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
     env.globals["version"] = _version()
     return env
@@ -56,6 +62,26 @@ def page_text(msgid: str, /, **args):
 def page_plural(singular: str, plural: str, n: int, /, **args):
     """``page_text`` of the form of ``singular``/``plural`` for ``n`` (``{n}`` among its arguments)."""
     return _filled(ngettext(singular, plural, n), {"n": n, **args})
+
+
+def page_context(context: str, msgid: str, /, **args):
+    """``page_text`` of a message id that says another thing elsewhere ("wins": the winning card's
+    label, and a column of win counts): told apart by its ``context`` (gettext's ``pgettext``)."""
+    return _filled(catalog(output_language()).pgettext(context, msgid), args)
+
+
+def page_joined(kind, items, **kw):
+    """Texts of a page joined as ``kind`` (words.Listing, words.Clauses) in the output language,
+    as markup: an item already markup (a worded page text) as it is, any other escaped once."""
+    from markupsafe import Markup, escape
+
+    return Markup(str(kind([escape(worded(x)) for x in items], **kw)))
+
+
+def study_interval(low: str, high: str) -> str:
+    from .study import interval
+
+    return interval(low, high)
 
 
 def _filled(template: str, args: dict):
@@ -94,7 +120,7 @@ def _render(template: str, command: str, **context) -> str:
 def game(page: dict, command: str = "bids report") -> str:
     prog = page["progression"]
     chart = svg.responsive(svg.line_chart, [(p, prog["series"][p]) for p in page["players"]], prog["breaks"],
-                           "Score progression: running game total of each player after every trick",
+                           Message("Score progression: running game total of each player after every trick").text(),
                            narrow={"height": 230})
     return _render("game.html", command, page=page, charts={"progress": chart})
 
@@ -108,8 +134,8 @@ def comparison(page: dict, command: str = "bids report") -> str:
             keys = [name[k] for k in block["keys"]]
             rows = [(p, [(name[k], float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
             charts[lab] = svg.responsive(svg.diverging_bars, rows, keys,
-                                         f"Each player's difference {block['against']} to {lab}, "
-                                         f"split among the rules that caused it")
+                                         Message("Each player's difference {a} to {b}, split among the rules that "
+                                                 "caused it", a=block["against"], b=lab).text())
     return _render("comparison.html", command, page=page, charts=charts)
 
 
@@ -120,12 +146,14 @@ def study(page: dict, command: str = "bids study") -> str:
         seats = svg.responsive(
             svg.interval_bars,
             [(f"{s['player']} ({s['bot']})", s["wins"]["rate"], *s["wins"]["ci95"]) for s in r["seats"]],
-            f"{r['ruleset']}: win rate per seat with 95% intervals", ref=1 / len(players))
+            Message("{ruleset}: win rate per seat with 95% intervals", ruleset=r["ruleset"]).text(),
+            ref=1 / len(players))
         # One strategy at every seat: nothing to compare, the page says so instead of a chart.
         bots = None if strat["one_strategy"] else svg.responsive(
             svg.interval_bars,
             [(f"{b['bot']} ×{b['seats']}", b["wins"]["rate"], *b["wins"]["ci95"]) for b in strat["strategies"]],
-            f"{r['ruleset']}: win rate per strategy with 95% intervals", ref=1 / len(players))
+            Message("{ruleset}: win rate per strategy with 95% intervals", ruleset=r["ruleset"]).text(),
+            ref=1 / len(players))
         charts.append({"seats": seats, "bots": bots})
     series = []
     for r in page["rulesets"]:
@@ -134,14 +162,18 @@ def study(page: dict, command: str = "bids study") -> str:
             for score, count in s.get("histogram", []):
                 pooled[score] = pooled.get(score, 0) + count
         series.append((r["ruleset"], pooled))
-    hist = svg.responsive(svg.histograms, series, "Final scores of every player in every game, one panel a "
-                          "ruleset on the same score axis and the same count scale", narrow={"panel": 64})
+    hist = svg.responsive(svg.histograms, series, Message("Final scores of every player in every game, one panel a "
+                                                          "ruleset on the same score axis and the same count "
+                                                          "scale").text(), narrow={"panel": 64})
     rates = svg.responsive(
         svg.interval_bars,
-        [(f"{r['ruleset']}: lucky loser", r["lucky_loser_rate"]["rate"], *r["lucky_loser_rate"]["ci95"])
-         for r in page["rulesets"]] +
-        [(f"{r['ruleset']}: burned", r["burn_rate"]["rate"], *r["burn_rate"]["ci95"]) for r in page["rulesets"]],
-        "Rounds with a lucky loser and burned tricks, with 95% intervals")
+        # TRANSLATORS: a bar of the study's chart: the rounds with a lucky loser under a ruleset
+        [(Message("{ruleset}: lucky loser", ruleset=r["ruleset"]).text(), r["lucky_loser_rate"]["rate"],
+          *r["lucky_loser_rate"]["ci95"]) for r in page["rulesets"]] +
+        # TRANSLATORS: a bar of the study's chart: the burned tricks under a ruleset
+        [(Message("{ruleset}: burned", ruleset=r["ruleset"]).text(), r["burn_rate"]["rate"], *r["burn_rate"]["ci95"])
+         for r in page["rulesets"]],
+        Message("Rounds with a lucky loser and burned tricks, with 95% intervals").text())
     return _render("study.html", command, page=page, charts=charts, rates=rates, hist=hist)
 
 

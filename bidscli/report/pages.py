@@ -5,6 +5,9 @@ JSON-ready dict: what the page shows, and what ``bids report --format json``
 prints. No markup here (``html.py`` and the templates draw it) and no new
 analysis: everything comes from the engine's results, ``variants.diff`` and
 ``study.report``.
+
+A text of the page data is a ``Message`` (or a ``words.Listing`` of them): the page words it in
+the output language, ``--format json`` in English (render.dumps), as it always said it.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
+from ..core.i18n import N_, Message, PluralMessage
 from ..core.paths import shared_path
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
 from ..rules.ruleset import Ruleset, is_bundled, source_id
 from .render import cell_text, minus_five_column, reason_json
+from .words import Clauses, Listing
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
 
@@ -30,11 +35,19 @@ def card_doc(card: Card) -> dict:
 
 
 def reason_doc(ruleset: Ruleset, r) -> dict:
+    """A reason of a page: its words as data (the engine's message: the page says it in the output
+    language, --format json in English, as reason_json)."""
     doc = reason_json(ruleset, r)
+    doc["text"] = r.message
     doc.setdefault("knob", None)
     if doc["knob"]:
         doc["value_text"] = cell_text(doc["value"])
     return doc
+
+
+def verdict_of(t: TrickResult) -> Message | str:
+    """A trick's short verdict as data ("highest bid K7"): the page words it, JSON says it in English."""
+    return "" if t.verdict is None else t.verdict
 
 
 def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
@@ -76,7 +89,7 @@ def trick_doc(ruleset: Ruleset, t: TrickResult) -> dict:
         "lowest": t.lowest,
         "winner": win,
         "points": t.points,
-        "reason": t.reason,
+        "reason": verdict_of(t),
         "plays": [{"player": p, "card": card_doc(c), "wins": p == win} for p, c in t.plays],
         "taken": [str(c) for c in t.taken],
         "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card), "value": s.value,
@@ -93,24 +106,26 @@ def progression(result: GameResult) -> dict:
     (Ally split, lucky loser, banked 2x) and the bonuses: the score-progression chart."""
     players = list(result.players)
     banked = dict.fromkeys(players, 0)
-    steps = ["start"]
+    steps: list = [Message("start")]
     series = {p: [0] for p in players}
     breaks = []
     for rnd in result.rounds:
         for t in rnd.tricks:
-            steps.append(f"{rnd.number}.{t.number}")
+            steps.append(f"{rnd.number}.{t.number}")  # a trick: its number, the same in every language
             for p in players:
                 series[p].append(banked[p] + t.running.get(p, 0))
         for p in players:
             banked[p] += rnd.scores.get(p, 0)
             series[p].append(banked[p])
-        steps.append(f"end of round {rnd.number}")
-        breaks.append([len(steps) - 1, f"R{rnd.number}"])
+        steps.append(Message("end of round {round}", round=rnd.number))
+        # TRANSLATORS: R1, R2...: round 1, round 2 (a chart's axis, a table's columns)
+        breaks.append([len(steps) - 1, Message("R{round}", round=rnd.number)])
     if any(result.bonuses.values()):
         for p in players:
             series[p].append(banked[p] + result.bonuses[p])
-        steps.append("bonuses")
-        breaks.append([len(steps) - 1, "bonus"])
+        steps.append(Message("bonuses"))
+        # TRANSLATORS: the last step of the score chart: the end-of-game bonuses
+        breaks.append([len(steps) - 1, Message("bonus")])
     return {"steps": steps, "series": series, "breaks": breaks}
 
 
@@ -135,18 +150,19 @@ def table_marks(rows: list[dict]) -> dict:
             "double": any(c["double"] for c in cells)}
 
 
-def round_end_label(r) -> str:
+def round_end_label(r) -> Message:
     """What a round's reasons hold, in a few words: only what the round had ("round 2: who leads,
     the Ally split, 2 lucky losers"; no 2x, no Ally where there was none)."""
-    parts = ["who leads"]
+    parts = [Message("who leads")]
     if r.partial:
-        parts.append("unfinished: no Ally split or lucky loser")
+        parts.append(Message("unfinished: no Ally split or lucky loser"))
     if r.allies:
-        parts.append("the Ally split")
+        parts.append(Message("the Ally split"))
     n = len(r.lucky_losers)
     if n:
-        parts.append("the lucky loser" if n == 1 else f"{n} lucky losers")
-    return f"round {r.number}: " + ", ".join(parts)
+        parts.append(PluralMessage("the lucky loser", "{n} lucky losers", n))
+    # TRANSLATORS: the summary of a round's reasons ("round 2: who leads, the Ally split")
+    return Message("round {round}: {parts}", round=r.number, parts=Listing(parts))
 
 
 def page_name(file: str, title: str | None) -> str:
@@ -189,28 +205,33 @@ def game_page(file: str, ruleset: Ruleset, result: GameResult, title: str | None
 # -- a comparison --------------------------------------------------------------------------
 
 
-def _where(dv) -> str:
+def _where(dv) -> Message:
     if dv.kind == "trick":
-        return f"trick {dv.round}.{dv.trick}"
-    return f"end of round {dv.round}" if dv.kind == "round_end" else "bonuses"
+        return Message("trick {round}.{trick}", round=dv.round, trick=dv.trick)
+    return Message("end of round {round}", round=dv.round) if dv.kind == "round_end" else Message("bonuses")
 
 
 # What differs at a trick (analysis.divergence: Divergence.what), in the players' words.
-_ASPECTS = {"revealed": "the cards revealed", "winner": "the winner", "cards taken": "the cards taken",
-            "points": "the points", "steals": "the steals",
-            "round points": "the round points after the trick",
-            "banked points (2x)": "what the 2x doubles",
-            "Thief rights": "the Thief rights held after the trick"}
+_ASPECTS = {"revealed": N_("the cards revealed"), "winner": N_("the winner"), "cards taken": N_("the cards taken"),
+            "points": N_("the points"), "steals": N_("the steals"),
+            "round points": N_("the round points after the trick"),
+            "banked points (2x)": N_("what the 2x doubles"),
+            "Thief rights": N_("the Thief rights held after the trick")}
 
 
-def _same_winner_text(ts, what) -> str | None:
+def _same_winner_text(ts, what) -> Message | None:
     """A parting trick whose winner is the same under every ruleset (or that burns under every
     one): the sentence naming what differs there, since the cells alone look alike."""
     if not what or any(t is None for t in ts) or "winner" in what:
         return None
-    both = "both rulesets" if len(ts) == 2 else "every ruleset"
-    who = f"Burned under {both}" if ts[0].winner is None else f"{ts[0].winner} wins under {both}"
-    return f"{who}; what differs: " + ", ".join(_ASPECTS.get(w, w) for w in what) + "."
+    differs = Listing(Message(_ASPECTS[w]) if w in _ASPECTS else w for w in what)
+    if ts[0].winner is None:
+        if len(ts) == 2:
+            return Message("Burned under both rulesets; what differs: {what}.", what=differs)
+        return Message("Burned under every ruleset; what differs: {what}.", what=differs)
+    if len(ts) == 2:
+        return Message("{player} wins under both rulesets; what differs: {what}.", player=ts[0].winner, what=differs)
+    return Message("{player} wins under every ruleset; what differs: {what}.", player=ts[0].winner, what=differs)
 
 
 def comparison_page(d, attribution: dict | None = None) -> dict:
@@ -230,7 +251,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
             parting[(dv.round, dv.trick)] = dv.what
         for k in dv.knobs:
             where = moved.setdefault(k, [])
-            if _where(dv) not in where:
+            if _where(dv) not in where:  # Message compares by its id and arguments
                 where.append(_where(dv))
 
     rows = []
@@ -243,14 +264,14 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
             for lab, o, t in zip(labels, outs, ts):
                 if t is None:
                     cells.append({"label": lab, "known": False, "winner": None, "points": None, "burned": False,
-                                  "revealed": [], "steals": [], "reason": "undetermined from this log",
+                                  "revealed": [], "steals": [], "reason": Message("undetermined from this log"),
                                   "doubled": None, "explain": []})
                     continue
                 cells.append({"label": lab, "known": True, "winner": t.winner, "points": t.points,
                               "burned": t.burned, "revealed": [card_doc(c) for c in t.revealed],
                               "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card),
                                           "policy": bool(s.policy)} for s in t.steals],
-                              "reason": t.reason,
+                              "reason": verdict_of(t),
                               # Won 2x: what it doubled (as the game page and replay say it).
                               "doubled": None if t.doubled is None else
                               {"from": t.doubled[0], "to": t.doubled[1], "banked": t.doubled[2]},
@@ -266,14 +287,15 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         if not o.determined:
             u = o.undetermined or {}
             verdicts.append({"label": lab, "determined": False, "winners": [], "total": None,
-                             "message": u.get("message", "not playable"), "partial": False})
+                             "message": u.get("message", Message("not playable")), "partial": False})
             tables.append({"label": lab, "rows": [], "determined": False})
             continue
         if res.stopped_at is not None:  # report --allow-partial: cli.md 'Unfinished games', no winner
             r, t = res.stopped_at
             verdicts.append({"label": lab, "determined": True, "partial": True, "winners": [], "total": None,
                              "runner_up": None,
-                             "message": f"standings after round {r}, trick {t} (unfinished game, no winner)"})
+                             "message": Message("standings after round {round}, trick {trick} (unfinished game, no "
+                                                "winner)", round=r, trick=t)})
             tables.append({"label": lab, "determined": True, "rows": score_rows(res),
                            "minus_five_bonus": minus_five_column(res)})
             continue
@@ -323,14 +345,14 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
     }
 
 
-def parting_text(tricks: list[str]) -> str | None:
+def parting_text(tricks: list[str]) -> Message | None:
     """The tricks that go differently under the rulesets, in a sentence ("Tricks 2.4 and 3.5 go
     differently."); None when every trick goes the same way."""
     if not tricks:
         return None
     if len(tricks) == 1:
-        return f"Trick {tricks[0]} goes differently."
-    return f"Tricks {', '.join(tricks[:-1])} and {tricks[-1]} go differently."
+        return Message("Trick {trick} goes differently.", trick=tricks[0])
+    return Message("Tricks {tricks} go differently.", tricks=Listing(tricks, last=True))
 
 
 def _runner_up(res: GameResult) -> list | None:
@@ -420,18 +442,26 @@ def attribution_doc(att, players) -> dict:
     if m is not None:
         deciding = ", ".join(f"{rule_title(g)} ({g})" for g in m.deciding)
         if m.winner_changed and deciding:
-            winner = (f"Under {b}, {m.winner} beats {m.runner_up} by {m.after} (under {a}: "
-                      f"{mixed_text(m.before, sign=False)}): {deciding} decide{'s' if len(m.deciding) == 1 else ''} "
-                      f"the winner.")
+            winner = PluralMessage("Under {b}, {winner} beats {runner_up} by {after} (under {a}: {before}): {rules} "
+                                   "decides the winner.",
+                                   "Under {b}, {winner} beats {runner_up} by {after} (under {a}: {before}): {rules} "
+                                   "decide the winner.", len(m.deciding), a=a, b=b, winner=m.winner,
+                                   runner_up=m.runner_up, after=m.after, before=mixed_text(m.before, sign=False),
+                                   rules=deciding)
         elif deciding:
-            winner = f"The winner is the same; the margin over {m.runner_up} moves because of {deciding}."
-    method = (f"Each rule's part is its average effect over every order of switching the rules from {a} "
-              f"to {b}; the parts add up exactly to each difference" if att.method == "shapley" else
-              f"The rules are switched from {a} to {b} one step at a time, each step charged with its "
-              f"change (weighing every order of switching them was out of reach for this game)")
+            winner = Message("The winner is the same; the margin over {runner_up} moves because of {rules}.",
+                             runner_up=m.runner_up, rules=deciding)
+    method: Message | Clauses
+    if att.method == "shapley":
+        method = Message("Each rule's part is its average effect over every order of switching the rules from {a} to "
+                         "{b}; the parts add up exactly to each difference", a=a, b=b)
+    else:
+        method = Message("The rules are switched from {a} to {b} one step at a time, each step charged with its "
+                         "change (weighing every order of switching them was out of reach for this game)", a=a, b=b)
     if att.policy_mixtures:
         n = att.policy_mixtures
-        method += f"; {n} mix{'' if n == 1 else 'es'} of the two rulesets needed the default steal policy"
+        method = Clauses([method, PluralMessage("{n} mix of the two rulesets needed the default steal policy",
+                                                "{n} mixes of the two rulesets needed the default steal policy", n)])
     return {
         "against": a, "method": att.method, "method_text": method,
         "keys": nonzero,
@@ -452,7 +482,7 @@ def comparison_attribution(d) -> dict:
     out: dict = {"rulesets": {}, "missing": {}}
     for lab, att in zip(d.labels[1:], d.attributions):
         if att is None:  # attribute_outcomes: a game undetermined from the log has no account
-            out["missing"][lab] = "undetermined from this log (a pile card the log never showed)"
+            out["missing"][lab] = Message("undetermined from this log (a pile card the log never showed)")
             continue
         out["rulesets"][lab] = attribution_doc(att, list(d.deal.players))
     return out

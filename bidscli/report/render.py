@@ -308,7 +308,8 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
             lines.append(gettext(N_("LL = lucky loser: points paid for winning no black card in the round")))
     if any(r.partial for r in rounds):
         lines.append(gettext(N_("* partial round: no Ally split or lucky loser applied")))
-    return "\n".join(lines)
+    # The lines under the table (the winner, the notes) wrap to the terminal as the heading does.
+    return "\n".join(lines[:2] + [fit_text(line) for line in lines[2:]])
 
 
 def standings_line(stopped_at: tuple[int, int]) -> str:

@@ -175,9 +175,10 @@ def _num(v: float) -> str:
     return f"{v:g}".replace(".", DECIMAL.get(output_language(), "."))
 
 
-def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[tuple[int, str]],
+def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[tuple[int, object]],
                label: str, width: int = 640, height: int = 260) -> Chart:
-    """Running values per series over steps 0..n-1; ``breaks``: (step, text) marks (round ends)."""
+    """Running values per series over steps 0..n-1; ``breaks``: (step, text) marks (round ends), a
+    text or a worded value (pages.progression's ``R1``, ``bonus``), worded in the output language."""
     left, top, bottom = 40, 10, 24
     right = end_room(end_text(name, _num(vs[-1])) for name, vs in series if vs)
     n = max((len(v) for _, v in series), default=0)
@@ -194,7 +195,8 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], breaks: Sequence[t
 
     shapes = y_grid(ticks, left, pw, Y)
     right_of_last = -math.inf
-    for step, text in breaks:
+    for step, said in breaks:
+        text = str(said)
         shapes.append(Shape("line", {"x1": X(step), "x2": X(step), "y1": top, "y2": top + ph, "class": "break"}))
         # A label ends at its line; when that would run into the label before (steps close
         # together: the last round's end and the bonus), it starts at its line, or further right.

@@ -207,7 +207,7 @@ class _Table:
             cells = [_cell_lines(text, limit if may else None, cap) for text, may in zip(self.texts[c], self.wraps[c])]
             head = ([_unbroken(w) for w in self.headers[c].split()] if self.compact
                     else [display_width(line) + 2 for line in self.header_lines[c]])
-            width = max([*head, *(display_width(line) for lines in cells for line in lines)], default=0)
+            width = max([1, *head, *(display_width(line) for lines in cells for line in lines)])  # a dash at least
             done = self.measured[key] = (cells, width)
         return done
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..core.errors import RulesetError
+from ..core.i18n import N_
 from ..core.workers import Workers
 from ..rules.ruleset import Ruleset, deck_for, load_ruleset
 from .bots import play_game
@@ -45,8 +46,10 @@ from .deal import check_fits_log, derive_seed, make_deal
 SHARD = 50  # games a shard: fixed, so shards are addressed by seed and game number, never by --jobs
 Z95 = 1.959963984540054  # the 97.5% normal quantile
 
-DEAL_NOTE = ("each game is dealt per ruleset from the same seed; identical decks get identical deals, "
-             "decks that differ get deals that differ only around the extra cards")
+# The document's note on its deals: English in the JSON, a message id worded where a person reads it
+# (report/study.py, the page).
+DEAL_NOTE = N_("each game is dealt per ruleset from the same seed; identical decks get identical deals, "
+               "decks that differ get deals that differ only around the extra cards")
 
 
 class StudySpec(NamedTuple):
