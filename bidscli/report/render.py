@@ -20,7 +20,7 @@ from ..core.sanitize import path_text
 from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
-from ..rules.ruleset import QUOTE_LANGS, Deck, Ruleset, knob_diff_rows
+from ..rules.ruleset import QUOTE_LANGS, UNSTATED, Deck, Ruleset, knob_diff_rows
 from .table import display_width, fit, wrap
 
 # -- fitting the terminal: every text report goes through these ------------------
@@ -540,7 +540,7 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
 def quoted_source(row: dict) -> str:
     """A knob row's source as rules show prints it: the citation (what bidscli reads in it), then
     the source's own words under it, in its language's quotation marks (Italian «...»)."""
-    text = (gettext(N_("UNSTATED: house default")) + row["source"][len("unstated: house default"):]
+    text = (gettext(N_("UNSTATED: house default")) + row["source"][len(UNSTATED):]
             if row["unstated"] else row["source"])
     if row["quote"] is None:
         return text
