@@ -170,3 +170,18 @@ class Live:
         self.watchdog.cancel()
         self.proc.stderr.close()
         return code, "".join(self.seen)
+
+
+def pty_missing() -> str | None:
+    """Why a test at a pseudo-terminal cannot run here (pexpect or a pty missing), else None."""
+    try:
+        import pexpect  # noqa: F401 - the test extra installs it
+    except ImportError:  # pragma: no cover
+        return "pexpect is not installed (pip install -e '.[test]')"
+    try:
+        a, b = os.openpty()
+    except OSError as exc:  # pragma: no cover
+        return f"no pseudo-terminal here: {exc}"
+    os.close(a)
+    os.close(b)
+    return None

@@ -14,26 +14,9 @@ import os
 import pytest
 
 from . import golden_record as G
+from . import recordkit as rk
 
-try:
-    import pexpect
-except ImportError:  # pragma: no cover - the test extra installs it
-    pexpect = None
-
-
-def _missing() -> str | None:
-    if pexpect is None:
-        return "pexpect is not installed (pip install -e '.[test]')"
-    try:
-        a, b = os.openpty()
-    except OSError as exc:  # pragma: no cover
-        return f"no pseudo-terminal here: {exc}"
-    os.close(a)
-    os.close(b)
-    return None
-
-
-_WHY = _missing()
+_WHY = rk.pty_missing()
 if _WHY and os.environ.get("CI", "").lower() not in ("true", "1"):
     pytestmark = pytest.mark.skip(reason=_WHY)
 
