@@ -6,7 +6,11 @@ render.fit_text, the prose of diff.py, the recorder's lines). Widths are screen 
 none, so Japanese text lines up as ASCII does.
 
 :func:`wrap` is textwrap's greedy wrapping at spaces (and, for table cells, after hyphens),
-counted in screen columns; a word longer than a line is cut where the line is full.
+counted in screen columns, and Japanese line breaking (:func:`pieces`): a line may also break
+between two Japanese characters, never before closing punctuation nor after an opening bracket
+(kinsoku), never inside a run of Latin letters or digits, nor between a number and the
+Japanese word beside it (3点, ラウンド3). A word longer than a line is cut where the line is full.
+Text without Japanese breaks only at spaces (and hyphens), as textwrap breaks it.
 
 :func:`fit` draws the table in the layout bidscli has always printed (tabulate's "simple"
 format, which drew it until the table was drawn here): a header line, a line of dashes, the
@@ -65,6 +69,74 @@ def _fitting(text: str, room: int, start: int = 0) -> int:
     return fit
 
 
+# -- where a line may break ------------------------------------------------------------------
+
+# Characters a line may not start with (closing punctuation, small kana, the long-vowel mark,
+# iteration marks) and may not end with (opening brackets): the common core of Japanese line
+# breaking, kinsoku shori (JIS X 4051; W3C's "Requirements for Japanese Text Layout", 3.1.7).
+NO_START = frozenset("、。，．,.)）]］}｝」』】〕〉》〙〗・：；:;!！?？‼⁇⁈⁉ー～〜…‥%％"
+                     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻ゝゞヽヾ")
+NO_END = frozenset("(（[［{｛「『【〔〈《〘〖")
+
+
+def _wide(ch: str) -> bool:
+    """A character written without spaces around it (Japanese: kanji, kana, full-width forms)."""
+    return ord(ch) >= 0x1100 and display_width(ch) == 2
+
+
+def _breaks_between(a: str, b: str) -> bool:
+    """Whether a line may break between ``a`` and ``b``, two characters of a word (no space
+    between them): only beside a wide character, never before closing or after opening
+    punctuation, never between a number's digit and the wide character beside it."""
+    wide_a, wide_b = _wide(a), _wide(b)
+    if not (wide_a or wide_b) or b in NO_START or a in NO_END:
+        return False
+    return not ((wide_b and a.isascii() and a.isdigit()) or (wide_a and b.isascii() and b.isdigit()))
+
+
+def pieces(word: str) -> list[str]:
+    """A word (no spaces in it) in the pieces a line may break between: the word itself when it
+    holds no Japanese; else cut between two Japanese characters, or a Japanese character and a
+    Latin one, where kinsoku allows (:data:`NO_START`, :data:`NO_END`; a number and its counter
+    stay together): 'ラウンド2、トリック3：Cleo' -> ラ ウ ン ド2、 ト リ ッ ク3： Cleo."""
+    if word.isascii() or display_width(word) == len(word):
+        return [word]
+    out, start = [], 0
+    for k in range(1, len(word)):
+        if _breaks_between(word[k - 1], word[k]):
+            out.append(word[start:k])
+            start = k
+    out.append(word[start:])
+    return out
+
+
+def _japanese_chunks(chunks: list[str]) -> list[str]:
+    """textwrap's chunks (words and the spaces between them) cut where Japanese may break; a
+    closing mark after a space stays with the word before it, and an opening one before a space
+    with the word after it (so neither is left at a line's edge)."""
+    out: list[str] = []
+    glue = False  # the last chunk ended with an opening bracket and a space: the next one joins it
+    for chunk in chunks:
+        if chunk.isspace() or chunk.isascii():
+            if glue and out:
+                out[-1] += chunk
+                glue = chunk.isspace()
+            else:
+                out.append(chunk)
+            continue
+        cut = pieces(chunk)
+        if glue and out:
+            out[-1] += cut.pop(0)
+        elif len(out) >= 2 and out[-1].isspace() and cut[0][0] in NO_START and _wide(cut[0][0]):
+            space = out.pop()
+            out[-1] += space + cut.pop(0)
+        out += cut
+        glue = False
+        if out and out[-1][-1] in NO_END and _wide(out[-1][-1]):
+            glue = True
+    return out
+
+
 _WRAPPER: list = []  # the wrapper class, made on first use: textwrap's import (its patterns) costs start-up
 
 
@@ -81,6 +153,10 @@ def _wrapper_class():
         tabulate's copy of the wrapper, which drew bidscli's tables before, cut it at the width.
         The cost is linear in the text's length: a long word is cut into all its lines at once
         (TextWrapper copies what is left of it after each line, and measured it again)."""
+
+        def _split(self, text):
+            chunks = super()._split(text)
+            return chunks if text.isascii() else _japanese_chunks(chunks)
 
         def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
             space_left = 1 if width < 1 else width - cur_len
@@ -246,18 +322,15 @@ def _cell_lines(text: str, limit: int | None, cap: int | None = None) -> list[st
         limit = cap
     if text.isprintable() and display_width(text) <= limit:
         return text.split("\n")
-    # At spaces (and after hyphens), never inside a word: a word longer than the limit keeps a
-    # line of its own. Only a run of wide characters (Japanese, written without spaces: any two
-    # may be parted) is cut at the limit, and any word wider than the whole table (``cap``).
+    # At spaces (and after hyphens) and where Japanese may break (pieces), never inside a word:
+    # a word longer than the limit keeps a line of its own; only a word wider than the whole
+    # table (``cap``) is cut.
     lines = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        if display_width(line) != len(line):  # wide characters: as before, a line full is cut
-            lines += wrap(line, limit, hyphens=True)
-            continue
         for piece in wrap(line, limit, hyphens=True, whole_words=True):
-            lines += wrap(piece, cap) if cap is not None and len(piece) > cap else [piece]
+            lines += wrap(piece, cap) if cap is not None and display_width(piece) > cap else [piece]
     return lines
 
 
@@ -333,11 +406,8 @@ def _under_row(header: str, cell, width: int) -> list[str]:
         if not line.strip():
             continue
         indent = (f"  {header.strip()}: " if header.strip() else "  ") if k == 0 else "    "
-        # Words whole, as in a cell (_cell_lines); a line with wide characters (Japanese, written
-        # without spaces) is cut where it is full, so it fits the terminal's screen columns.
-        line = line.strip()
-        out += wrap(line, width, indent=indent, hang="    ", whole_words=display_width(line) == len(line)) \
-            or [indent.rstrip()]
+        # Words whole, as in a cell (_cell_lines); Japanese broken where it may (pieces).
+        out += wrap(line.strip(), width, indent=indent, hang="    ", whole_words=True) or [indent.rstrip()]
     return out
 
 
@@ -385,17 +455,9 @@ def _laid_out(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers
 
 
 def _unbroken(word: str) -> int:
-    """The fewest screen columns ``word`` can be wrapped to: its width, or in a word with wide
-    characters (Japanese, written without spaces: any two may be parted, _cell_lines) its longest
-    run of narrow ones, and at least one wide character."""
-    width = display_width(word)
-    if width == len(word):
-        return width
-    longest = run = 0
-    for ch in word:
-        run = 0 if display_width(ch) > 1 else run + 1
-        longest = max(longest, run)
-    return max(2, longest)
+    """The fewest screen columns ``word`` can be wrapped to: its widest piece (pieces: the word
+    itself, or in a word with Japanese the widest part between two places it may break)."""
+    return max(map(display_width, pieces(word)))
 
 
 def _narrowed(table: _Table, limits: list, floor: dict, width: int) -> list:

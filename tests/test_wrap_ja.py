@@ -1,0 +1,126 @@
+"""Japanese wrapped as Japanese is written (issue 34 item 6): the one line-breaking rule of the
+terminal (report.table.wrap), used by tables, notes, the recorder and --help.
+
+A line may break at a space and between two Japanese characters; never before closing
+punctuation or a small kana (、。）」：！？ー ッ), never after an opening bracket (（「), never
+inside a run of Latin letters or digits (a name, a knob), never between a number and the
+Japanese word beside it (3点, ラウンド3). Text without Japanese wraps as textwrap wraps it.
+Widths are measured here without bidscli (East Asian wide and fullwidth take two columns)."""
+
+from __future__ import annotations
+
+import textwrap
+import unicodedata
+from itertools import pairwise
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bidscli.cli.main import main
+from bidscli.report.table import fit, pieces, wrap
+
+NO_START = "、。，．）」』】〕：；！？ーぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+NO_END = "（「『【〔"
+
+
+def screen(line: str) -> int:
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in line)
+
+
+def test_a_japanese_sentence_breaks_between_characters_and_fills_its_lines():
+    text = "トリックは燃えました。最後に同点のカードを出したプレイヤーが次のトリックをリードします"
+    assert wrap(text, 30) == ["トリックは燃えました。最後に同", "点のカードを出したプレイヤーが", "次のトリックをリードします"]
+    # 20 columns end at 。, which may not start the next line: it stays, and a line takes one less.
+    assert wrap(text, 20)[:2] == ["トリックは燃えまし", "た。最後に同点のカー"]
+
+
+def test_closing_punctuation_and_small_kana_never_start_a_line():
+    # At 20 columns the tenth character is 、: it goes with the word before it, never first on a line.
+    assert wrap("ラッキールーザーです、次のラウンドへ", 20) == ["ラッキールーザーで", "す、次のラウンドへ"]
+    assert wrap("プレイヤー", 8) == ["プレイ", "ヤー"]  # not プレイヤ / ー
+    assert wrap("トリック", 4) == ["ト", "リッ", "ク"]  # ッ stays after リ
+    assert wrap("勝者（2x）：Ana", 11) == ["勝者", "（2x）：Ana"]
+
+
+def test_an_opening_bracket_never_ends_a_line():
+    assert wrap("得点の合計（ラウンドごと）", 12) == ["得点の合計", "（ラウンドご", "と）"]
+
+
+def test_a_number_stays_with_its_counter_and_a_latin_word_stays_whole():
+    assert wrap("黒カードを3枚取りました", 8) == ["黒カード", "を3枚取", "りました"]
+    assert wrap("ラウンド3、トリック10で", 10) == ["ラウン", "ド3、ト", "リック10で"]
+    # A knob id, a player's name: whole on the next line, never cut.
+    assert wrap("この設定はthief.timingです", 16) == ["この設定は", "thief.timingです"]
+    assert wrap("勝者はCleopatraです", 14) == ["勝者は", "Cleopatraです"]
+
+
+def test_spaces_are_break_points_too_and_a_closing_mark_after_one_stays_with_its_word():
+    assert wrap("Ana が 黄3 を出しました", 12) == ["Ana が 黄3", "を出しました"]
+    assert wrap("合計 48 点）です", 10) == ["合計 48", "点）です"]
+    assert wrap("合計 48 ）です", 9) == ["合計", "48 ）です"]  # ） never first, even after a space
+
+
+@pytest.mark.parametrize("text", [
+    "Standings, each game under its own ruleset: 6 games, ranked by most wins, then the higher win %",
+    "a well-known rule-set and (brackets), commas; colons: done!",
+    "Classifica, ogni partita con il suo regolamento: 6 partite, ordinate per più vittorie, poi perché…",
+    "Clasificación, cada partida con su reglamento: 6 partidas, ordenadas por más victorias (¿y qué?)",
+])
+@pytest.mark.parametrize("width", [12, 25, 40, 60])
+def test_english_italian_and_spanish_wrap_as_textwrap_wraps_them(text, width):
+    assert wrap(text, width) == textwrap.wrap(text, width)
+    assert wrap(text, width, hyphens=True) == textwrap.wrap(text, width, break_on_hyphens=True)
+
+
+japanese = st.text(alphabet="あいうカードトリック黒赤点回枚、。（）「」：！ーッャ3 10Ana", min_size=1, max_size=80)
+
+
+@settings(max_examples=300, deadline=None)
+@given(japanese, st.integers(6, 40))
+def test_wrapped_japanese_keeps_every_character_and_fits(text, width):
+    lines = wrap(text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(screen(line) <= width for line in lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(japanese.map(lambda t: t.replace(" ", "")).filter(bool), st.integers(6, 40))
+def test_wrapped_japanese_breaks_only_where_the_rule_allows(text, width):
+    lines = wrap(text, width)
+    assert "".join(lines) == text
+    if max(map(screen, pieces(text))) > width:
+        return  # a piece wider than the line is cut where the line is full (as a long word is)
+    for before, after in pairwise(lines):
+        a, b = before[-1], after[0]
+        assert b not in NO_START and a not in NO_END, lines
+        assert not (a.isascii() and b.isascii()), lines  # Latin letters and digits stay together
+        assert not ((a.isdigit() and a.isascii()) or (b.isdigit() and b.isascii())), lines  # 3点, ラウンド3
+
+
+def test_a_japanese_table_cell_wraps_at_proper_points():
+    got = fit([["勝者は Cleo：黒カードを3枚（合計12点）取りました"]], ["理由"], 1000, maxcolwidths=[16]).splitlines()
+    assert got[2:] == ["勝者は Cleo：黒", "カードを3枚（合", "計12点）取りまし", "た"]
+
+
+def bids(columns: int, *args):
+    return CliRunner().invoke(main, args, env={"COLUMNS": str(columns)})
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_japanese_help_breaks_as_japanese_is_written(columns):
+    res = bids(columns, "--lang", "ja", "validate", "--help")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert all(screen(line) <= columns for line in lines), res.output
+    # A continued line never starts with closing punctuation, and no number is parted from its word.
+    starts = [line.strip()[:1] for line in lines if line.startswith(" " * 20) and line.strip()]
+    assert starts and not any(ch in NO_START for ch in starts), res.output
+    assert "ワーカープロセス数" in res.output
+
+
+def test_english_help_is_wrapped_by_click_as_before():
+    res = bids(80, "validate", "--help")
+    assert "validate [OPTIONS] LOG_OR_DIR" in res.output and all(len(line) <= 80 for line in res.output.splitlines())
