@@ -50,11 +50,11 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """In each worker: leave Ctrl-C and a hang-up to the parent, die at SIGTERM (the parent's
     recording handlers are inherited by fork: back to the default), and end when the parent is
-    gone."""
-    import os
+    gone. ``parent``: the parent's process id, taken before the worker started (by the time a
+    worker asks, its parent may be gone already)."""
     import signal
     import threading
 
@@ -62,7 +62,7 @@ def _worker_start() -> None:
         signum = getattr(signal, name, None)
         if signum is not None:
             signal.signal(signum, signal.SIG_DFL if name == "SIGTERM" else signal.SIG_IGN)
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+    threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
 
 
 def _end_with_parent(parent: int) -> None:
@@ -93,13 +93,15 @@ class Workers:
     # -- the pool -------------------------------------------------------------------------
     def __enter__(self) -> Workers:
         import multiprocessing
+        import os
         from concurrent.futures import ProcessPoolExecutor
 
         self._before = set(multiprocessing.active_children())
         self._catch_signals()
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_start)
+        self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_start,
+                                         initargs=(os.getpid(),))
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
