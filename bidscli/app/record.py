@@ -43,7 +43,8 @@ from ..engine.replay import (
     _Abort,
     replay,
 )
-from ..log.reader import parse_trick, read_log_text
+from ..log.reader import read_log_text
+from ..log.trickline import parse_trick
 from ..log.writer import format_trick, head_text, round_text
 from ..report.table import display_width
 from ..rules.ruleset import Ruleset, deck_for

@@ -24,7 +24,7 @@ from ..files.safe import (
     lock_name,
     read_own,
 )
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import is_bundled
 from .record import Recorder, RoundEntry
 from .recordlines import shown

@@ -14,7 +14,7 @@ from ..core.cardwords import CardWords, join_two_words
 from ..core.errors import LogSyntaxError
 from ..core.i18n import Message
 from ..engine.replay import StealChoice
-from ..log.reader import Pass, Steal
+from ..log.records import Pass, Steal
 from .recordlines import ErrorText, Line, Outcome, Said, shown
 from .recordtyped import seated
 

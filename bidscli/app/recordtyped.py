@@ -15,7 +15,8 @@ from ..core.cardwords import CardWords, join_two_words
 from ..core.errors import BidsError, LogSyntaxError
 from ..core.i18n import Message, PluralMessage
 from ..engine.replay import StealChoice
-from ..log.reader import Steal, parse_trick
+from ..log.records import Steal
+from ..log.trickline import parse_trick
 from ..log.writer import format_trick
 from .recordlines import Place, shown
 
