@@ -15,15 +15,9 @@ from pathlib import Path
 
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import Message
-from ..files.safe import (
-    FileError,
-    Lock,
-    LockBusy,
-    decode,
-    lock_beside,
-    lock_name,
-    read_own,
-)
+from ..files.lock import Lock, LockBusy, lock_beside, lock_name
+from ..files.refused import FileError
+from ..files.safe import decode, read_own
 from ..log.records import GameLog
 from ..rules.ruleset import is_bundled
 from .record import Recorder, RoundEntry

@@ -50,16 +50,13 @@ from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
+from ..files.lock import Lock, lock_name
+from ..files.refused import CWD_GONE, FileError, cwd_gone
 from ..files.safe import (
-    CWD_GONE,
     FileChanged,
-    FileError,
     Fingerprint,
-    Lock,
     SignalsHeld,
     changed_since,
-    cwd_gone,
-    lock_name,
     write_atomic,
 )
 from ..report.table import display_width
