@@ -36,12 +36,13 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import DeckError, RulesetError, did_you_mean, nearest
-from ..core.i18n import ENGLISH, N_, Listed, Message
+from ..core.i18n import ENGLISH, N_, Listed, Message, WordedText
 from ..core.sanitize import path_text, quoted, text_problem, toml_value
 from ..core.worded import Colour
 from ..files.bounds import check_toml
 from ..files.tomlread import TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads  # the log reader's parser
+from .citations import cited, phrase
 from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS, knob_value
 
 BUNDLED = ("italian", "english", "japanese")
@@ -92,7 +93,8 @@ class Ruleset:
                            dict(self.sources), dict(self.options), self.path, self.chain, dict(self.quotes)))
 
     def source_of(self, knob: str) -> str:
-        return self.sources.get(knob, f"{UNSTATED}: house default")
+        found = self.sources.get(knob)
+        return cited(f"{UNSTATED}: house default", True) if found is None else found
 
     def quote_of(self, knob: str) -> tuple[str, str] | None:
         """(language, phrase): the words of the source that settles ``knob``, or None."""
@@ -113,7 +115,7 @@ class Ruleset:
                 knobs[name] = KNOBS[name].check(value)
             except ValueError as exc:
                 raise RulesetError(str(exc)) from None
-            sources[name] = f"house: {origin}"
+            sources[name] = cited(f"house: {origin}", True)
             quotes.pop(name, None)  # no source says this value
         return Ruleset(
             self.name, self.source, self.title, self.description,
@@ -292,6 +294,8 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     except (RecursionError, MemoryError):
         raise RulesetError("TOML nesting is too deep to read", file=display) from None
 
+    bundled = display.startswith("<bundled>")  # its texts are in the catalogs (rules/citations.py)
+
     def err(message: str | Message, key: str | None = None) -> RulesetError:
         return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
 
@@ -356,7 +360,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
                 knobs[full] = KNOBS[full].check(value)
             except ValueError as exc:
                 raise err(str(exc), key) from None
-            sources[full] = f"house: {name}" if parent else UNSTATED
+            sources[full] = cited(f"house: {name}" if parent else UNSTATED, True)
             quotes.pop(full, None)  # the parent's source no longer says this value
 
     srcs = data.get("sources", {})
@@ -370,7 +374,7 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         why = text_problem(citation, MAX_CITATION)
         if why is not None:
             raise err(f"[sources] '{knob_name}' {why}", knob_name)
-        sources[knob_name] = citation
+        sources[knob_name] = cited(citation, bundled)
 
     quoted_texts = data.get("quotes", {})
     if not isinstance(quoted_texts, dict):
@@ -406,15 +410,16 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             "extends = \"english\" or another bundled ruleset)"
         )
     chain = (name,) + (parent.chain if parent else ())
-    if is_bundled(name) and not display.startswith("<bundled>"):
+    if is_bundled(name) and not bundled:
         # A house file named after a bundled ruleset is never shown as that ruleset: every report
         # (text, JSON, pages, diff labels) names it "italian (house)".
         name = f"{name} (house)"
     return Ruleset(
         name=name,
         source=data.get("source", "house"),
-        title=data.get("title", f"house rules based on {parent.name}" if parent else "house rules"),
-        description=data.get("description", ""),
+        title=(phrase(data["title"]) if bundled else data["title"]) if "title" in data else WordedText(
+            Message("house rules based on {name}", name=parent.name) if parent else Message("house rules")),
+        description=phrase(data["description"]) if bundled and data.get("description") else data.get("description", ""),
         knobs=MappingProxyType(knobs),
         sources=MappingProxyType(sources),
         options=MappingProxyType(options),
@@ -756,9 +761,11 @@ FINE_PRINT = (
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
+    """The source of a knob in a word: its id (``IT``), ``unstated`` or ``house: NAME`` (the last
+    two worded when shown: ``i18n.worded``)."""
     src = ruleset.source_of(knob)
     if src.startswith("unstated"):
-        return "unstated"
+        return cited(UNSTATED, True)
     if src.startswith("house"):
         return src
     return src.split(" ", 1)[0].rstrip(":")

@@ -1,0 +1,129 @@
+"""The rules' own texts in the players' languages (issue 34 items 1 and 4): a bundled ruleset's
+title, description and every knob's source citation are worded in the output language by
+`bids rules show|list|diff`; the source's id, its section's title and its quoted words stay in the
+source's language; `unstated` and a house rule are worded wherever a knob is cited (replay
+--explain too); a house file's own texts are shown as written; JSON stays English.
+(The whole outputs in each language: tests/golden/cli/lang/*/rules-*.txt.)"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from bidscli.cli.main import main
+from bidscli.core.i18n import worded
+from bidscli.report.table import display_width
+from bidscli.rules.knobs import KNOBS
+from bidscli.rules.ruleset import BUNDLED, load_ruleset
+
+LANGS = ("it", "es", "ja")
+# A citation's frame: the source's id and its section's title, as the source writes them.
+FRAME = re.compile(r"^([A-Z]{2}(?:/[A-Z]{2})?(?: \"[^\"]+\"| '[^']+')?)")
+
+
+def bids(*args, width=400):
+    res = CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": str(width)})
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_citation_of_every_bundled_ruleset_is_worded_keeping_its_frame(name, lang):
+    ruleset = load_ruleset(name)
+    for knob in KNOBS:
+        english = ruleset.source_of(knob)
+        shown = worded(english, lang)
+        assert shown != english or not re.search(r"[a-z]{3}", english), (knob, shown)  # no English left
+        frame = FRAME.match(english)
+        if frame and not english.startswith(("unstated", "house")):
+            assert shown.startswith(frame.group(1)), (knob, shown)  # the source's own words stay
+        meaning = shown[frame.end():] if frame else shown  # what bidscli reads in the source
+        assert not re.search(r"\b(unstated|players?|cards?|points?|the|and)\b", meaning), (knob, shown)
+
+
+SAID = {  # (language, ruleset): a citation (its meaning in the language) and the source's words under it
+    ("it", "italian"): ('IT "Carta Ladro": deve rubare', "«deve rubare una carta nera» (it)"),
+    ("es", "english"): ('EN "Thief card": tiene derecho a robar', "«tiene derecho a robar una de las cartas negras"),
+    ("ja", "japanese"): ('EN "Thief Card": 盗む権利がある', "“The player who wins this card has the right"),
+}
+
+
+@pytest.mark.parametrize("lang,name", sorted(SAID))
+def test_rules_show_says_the_meaning_in_the_language_and_the_words_in_the_source_s(lang, name):
+    shown = bids("--lang", lang, "rules", "show", name)
+    citation, words = SAID[lang, name]
+    lines = shown.splitlines()
+    at = next(i for i, line in enumerate(lines) if citation in line)  # one cell: the words right under it
+    column = display_width(lines[at][:lines[at].index(citation)])  # in screen columns
+    below = lines[at + 1]
+    assert any(display_width(below[:i]) == column and below[i:].startswith(words) for i in range(len(below)))
+
+
+def test_a_japanese_title_is_not_glossed_in_japanese_but_is_in_italian():
+    assert '  出典: JA "手札内の黒カード": 1, 1, 2, 3\n' in bids("--lang", "ja", "rules", "show", "japanese", width=80)
+    assert '  fonte: JA "手札内の黒カード" (carte nere in mano): 1, 1, 2, 3\n' in bids(
+        "--lang", "it", "rules", "show", "japanese", width=80)
+
+
+@pytest.mark.parametrize("lang,title,description", [
+    ("it", "Riassunto di un giocatore italiano delle regole online", "Ladro immediato e obbligatorio;"),
+    ("es", "Resumen de un jugador italiano de las reglas en línea", "Ladrón inmediato y obligatorio;"),
+    ("ja", "イタリアのプレイヤーによるオンラインルールのまとめ", "Thief はすぐに盗む義務です。"),
+])
+def test_title_and_description_in_the_language(lang, title, description):
+    shown = bids("--lang", lang, "rules", "show", "italian").splitlines()
+    assert shown[0] == f"italian (IT): {title}"
+    assert shown[1].startswith(description)
+    listed = bids("--lang", lang, "rules", "list")  # wrapped in its column: its first words
+    assert title[:10] in listed and description[:10] in listed
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("it", ["  english: EN: nessuna incompatibilità indicata", '  italian: IT "Carta Ladro": deve rubare']),
+    ("es", ["  english: EN: no se indica ninguna incompatibilidad", '  italian: IT "Carta Ladro": debe robar']),
+    ("ja", ["  english: EN: 併用できないとの記載はない", '  italian: IT "Carta Ladro": 盗まなければならない']),
+])
+def test_rules_diff_words_each_side_s_citation(lang, said):
+    shown = bids("--lang", lang, "rules", "diff", "english", "italian").splitlines()
+    assert all(line in shown for line in said), shown
+
+
+@pytest.mark.parametrize("lang,note", [("it", "NON INDICATO: scelta predefinita della casa (non usato con split_most)"),
+                                       ("es", "NO INDICADO: valor predeterminado de la casa (no se usa con split_most)"),
+                                       ("ja", "記載なし：既定の選択（split_most では使わない）")])
+def test_rules_show_words_an_unstated_knob_s_note(lang, note):
+    shown = bids("--lang", lang, "rules", "show", "english", width=80)  # the note wraps: read it whole
+    assert re.sub(r"\s", "", note) in re.sub(r"\s", "", shown)
+
+
+def test_a_house_file_s_own_texts_stay_as_written(tmp_path):
+    english = load_ruleset("english")
+    path = tmp_path / "house.toml"
+    # its own description is a bundled one word for word, and still the house's words
+    path.write_text(f'extends = "italian"\ndescription = "{english.description}"\n\n[double]\nscope = "game"\n\n'
+                    '[sources]\n"double.scope" = \'IT "Carta nera 2X": must steal\'\n', encoding="utf-8")
+    shown = bids("--lang", "it", "rules", "show", path)
+    assert shown.splitlines()[0] == "house (house): regole della casa basate su italian"
+    assert english.description in shown
+    assert 'IT "Carta nera 2X": must steal' in shown  # as the house file writes it
+    assert 'IT "Carta Ladro": deve rubare' in shown  # what it takes from italian: worded
+
+
+def test_a_knob_set_on_the_command_line_is_a_house_rule_in_the_language():
+    shown = bids("--lang", "es", "replay", "examples/thief-6p.toml", "--explain", "-o", "ally.rounding=ceil")
+    assert "[ally.rounding = ceil; regla de la casa: línea de comandos]" in shown
+    assert "[game.first_leader = rotate; no indicado]" in shown
+    assert "unstated" not in shown and "house" not in shown
+
+
+@pytest.mark.parametrize("args", [("rules", "show", "italian"), ("rules", "list"), ("rules", "diff", "italian", "japanese"),
+                                  ("replay", "examples/thief-6p.toml")])
+def test_json_stays_english(args):
+    english = bids(*args, "--format", "json")
+    assert bids("--lang", "ja", *args, "--format", "json") == english
+    assert "unstated" in english or "Italian player's summary" in english or "house" not in english
+    json.loads(english)
