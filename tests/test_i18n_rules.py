@@ -127,3 +127,99 @@ def test_json_stays_english(args):
     assert bids("--lang", "ja", *args, "--format", "json") == english
     assert "unstated" in english or "Italian player's summary" in english or "house" not in english
     json.loads(english)
+
+
+# -- a ruleset file's mistakes (rules/ruleset.py, rules/knobs.py): located, in the language ----------
+
+HOUSE_MISTAKES = {  # what the house file says after extends = "english", and the message in each language
+    "wrong-type": ('[thief]\nmandatory = "yes"\n', 3, {
+        "en": "'yes' is not a value of thief.mandatory: expected true | false",
+        "it": "'yes' non è un valore di thief.mandatory: serve true | false",
+        "es": "'yes' no es un valor de thief.mandatory: se esperaba true | false",
+        "ja": "'yes' は thief.mandatory の値ではありません。true | false を指定してください"}),
+    "out-of-range": ("[deck]\nhand_size = 5000\n", 3, {
+        "en": "5000 is not a value of deck.hand_size: expected an integer 0-1000",
+        "it": "5000 non è un valore di deck.hand_size: serve un intero da 0 a 1000",
+        "es": "5000 no es un valor de deck.hand_size: se esperaba un entero de 0 a 1000",
+        "ja": "5000 は deck.hand_size の値ではありません。0〜1000 の整数を指定してください"}),
+    "choice-typo": ('[thief]\ntiming = "defered"\n', 3, {
+        "en": "'defered' is not a value of thief.timing: expected immediate | deferred (did you mean 'deferred'?)",
+        "it": "'defered' non è un valore di thief.timing: serve immediate | deferred (forse 'deferred'?)",
+        "es": "'defered' no es un valor de thief.timing: se esperaba immediate | deferred (¿quisiste decir 'deferred'?)",
+        "ja": "'defered' は thief.timing の値ではありません（もしかして 'deferred' ですか？）。"
+              "immediate | deferred のいずれかを指定してください"}),
+    "knob-typo": ('[thief]\ntimng = "deferred"\n', 3, {
+        "en": "unknown knob 'thief.timng' (did you mean 'thief.timing'?): expected one of thief.timing, "
+              "thief.mandatory, thief.first_chance, thief.pool, thief.fallback, thief.with_color_bids, thief.right_lasts",
+        "it": "parametro 'thief.timng' sconosciuto (forse 'thief.timing'?): serve uno tra thief.timing, "
+              "thief.mandatory, thief.first_chance, thief.pool, thief.fallback, thief.with_color_bids, thief.right_lasts",
+        "es": "parámetro 'thief.timng' desconocido (¿quisiste decir 'thief.timing'?): se esperaba uno de "
+              "thief.timing, thief.mandatory, thief.first_chance, thief.pool, thief.fallback, "
+              "thief.with_color_bids, thief.right_lasts",
+        "ja": "不明な設定項目 'thief.timng' です（もしかして 'thief.timing' ですか？）。thief.timing, "
+              "thief.mandatory, thief.first_chance, thief.pool, thief.fallback, thief.with_color_bids, "
+              "thief.right_lasts のいずれかを使ってください"}),
+    "player-count": ("[lucky_loser]\npoints = { 3 = 1, 4 = 2 }\n", 3, {
+        "en": "lucky_loser.points: no value for 5, 6 players: expected a table of integers by player count, "
+              "e.g. { 3 = 1, 4 = 1, 5 = 2, 6 = 3 }",
+        "it": "lucky_loser.points: nessun valore per 5, 6 giocatori: serve una tabella di interi per numero di "
+              "giocatori, ad es. { 3 = 1, 4 = 1, 5 = 2, 6 = 3 }",
+        "es": "lucky_loser.points: no hay valor para 5, 6 jugadores: se esperaba una tabla de enteros por número "
+              "de jugadores, p. ej. { 3 = 1, 4 = 1, 5 = 2, 6 = 3 }",
+        "ja": "lucky_loser.points：5, 6 人の値がありません。プレイ人数ごとの整数の表"
+              "（例：{ 3 = 1, 4 = 1, 5 = 2, 6 = 3 }） を指定してください"}),
+    "section-typo": ('[thef]\ntiming = "deferred"\n', 2, {
+        "en": "unknown key 'thef': expected a knob section (ally, color_bids, deck, double, game, lowest, "
+              "lucky_loser, minus_five, specials, surprise, thief) or one of name, source, title, description, "
+              "extends, aliases, options, sources, quotes (did you mean 'thief'?)",
+        "it": "chiave 'thef' sconosciuta: serve una sezione di parametri (ally, color_bids, deck, double, game, "
+              "lowest, lucky_loser, minus_five, specials, surprise, thief) o una tra name, source, title, "
+              "description, extends, aliases, options, sources, quotes (forse 'thief'?)",
+        "es": "clave 'thef' desconocida: se esperaba una sección de parámetros (ally, color_bids, deck, double, "
+              "game, lowest, lucky_loser, minus_five, specials, surprise, thief) o una de name, source, title, "
+              "description, extends, aliases, options, sources, quotes (¿quisiste decir 'thief'?)",
+        "ja": "不明なキー 'thef' です（もしかして 'thief' ですか？）。設定項目のセクション（ally, color_bids, deck, "
+              "double, game, lowest, lucky_loser, minus_five, specials, surprise, thief）か、name, source, title, "
+              "description, extends, aliases, options, sources, quotes のいずれかを使ってください"}),
+    "title-type": ("title = 3\n", 2, {
+        "en": "'title' must be a string",
+        "it": "'title' deve essere una stringa",
+        "es": "'title' debe ser una cadena",
+        "ja": "'title' は文字列でなければなりません"}),
+}
+ERROR_WORD = {"en": "error", "it": "errore", "es": "error", "ja": "エラー"}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("case", sorted(HOUSE_MISTAKES))
+def test_a_ruleset_file_s_mistake_is_located_and_said_in_the_language(tmp_path, case, lang):
+    body, line, said = HOUSE_MISTAKES[case]
+    (tmp_path / "house.toml").write_text(f'extends = "english"\n{body}', encoding="utf-8")
+    res = _run_in(tmp_path, lang)
+    assert res.exit_code in (1, 2)
+    assert res.stderr == f"{ERROR_WORD[lang]}: house.toml:{line}: {said[lang]}\n"
+
+
+def _run_in(folder, lang):
+    import os
+
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        return CliRunner().invoke(main, ["--lang", lang, "rules", "show", "house.toml"], env={"COLUMNS": "400"})
+    finally:
+        os.chdir(here)
+
+
+def test_an_extended_file_s_mistake_is_worded_inside_the_extending_file_s(tmp_path):
+    (tmp_path / "base.toml").write_text('extends = "english"\n[deck]\nhand_size = -1\n', encoding="utf-8")
+    (tmp_path / "house.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
+    res = _run_in(tmp_path, "it")
+    assert res.stderr.startswith("errore: house.toml: in 'base.toml' (esteso da house.toml): ")
+    assert res.stderr.endswith("base.toml:3: -1 non è un valore di deck.hand_size: serve un intero da 0 a 1000\n")
+
+
+def test_a_knob_value_on_the_command_line_is_said_in_the_language():
+    res = CliRunner().invoke(main, ["--lang", "es", "rules", "show", "english", "-o", "thief.timing=later"])
+    assert res.exit_code == 2
+    assert "'later' no es un valor de thief.timing: se esperaba immediate | deferred" in res.stderr
