@@ -46,7 +46,7 @@ def test_every_citation_of_every_bundled_ruleset_is_worded_keeping_its_frame(nam
 
 
 SAID = {  # (language, ruleset): a citation (its meaning in the language) and the source's words under it
-    ("it", "italian"): ('IT "Carta Ladro": deve rubare', "«deve rubare una carta nera» (it)"),
+    ("it", "italian"): ('IT "Carta Ladro": deve rubare', "«deve rubare una carta nera» (italiano)"),
     ("es", "english"): ('EN "Thief card": tiene derecho a robar', "«tiene derecho a robar una de las cartas negras"),
     ("ja", "japanese"): ('EN "Thief Card": 盗む権利がある', "“The player who wins this card has the right"),
 }

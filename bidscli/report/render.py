@@ -555,7 +555,21 @@ def quoted_source(row: dict) -> str:
     if row["quote"] is None:
         return text
     opening, closing = QUOTE_LANGS[row["quote_lang"]]
-    return f"{text}\n{opening}{row['quote']}{closing} ({row['quote_lang']})"
+    return f"{text}\n{opening}{row['quote']}{closing}{gettext(QUOTED_IN[row['quote_lang']])}"
+
+
+# The language a source's words are quoted in, after them ("(it)" in English): a player of another
+# language reads its name.
+QUOTED_IN = {
+    # TRANSLATORS: after a source's words quoted in Italian (rules show); it starts with a space.
+    "it": N_(" (it)"),
+    # TRANSLATORS: after a source's words quoted in Spanish (rules show); it starts with a space.
+    "es": N_(" (es)"),
+    # TRANSLATORS: after a source's words quoted in Japanese (rules show); it starts with a space.
+    "ja": N_(" (ja)"),
+    # TRANSLATORS: after a source's words quoted in English (rules show); it starts with a space.
+    "en": N_(" (en)"),
+}
 
 
 def cell_text(value) -> str:
