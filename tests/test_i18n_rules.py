@@ -107,7 +107,7 @@ def test_a_house_file_s_own_texts_stay_as_written(tmp_path):
     path.write_text(f'extends = "italian"\ndescription = "{english.description}"\n\n[double]\nscope = "game"\n\n'
                     '[sources]\n"double.scope" = \'IT "Carta nera 2X": must steal\'\n', encoding="utf-8")
     shown = bids("--lang", "it", "rules", "show", path)
-    assert shown.splitlines()[0] == "house (house): regole della casa basate su italian"
+    assert shown.splitlines()[0] == "house (casa): regole della casa basate su italian"
     assert english.description in shown
     assert 'IT "Carta nera 2X": must steal' in shown  # as the house file writes it
     assert 'IT "Carta Ladro": deve rubare' in shown  # what it takes from italian: worded

@@ -35,7 +35,7 @@ def named(ruleset: Ruleset) -> str:
     """A ruleset as a heading names it: ``english (EN)``, ``house (house)``; a house file named
     after a bundled ruleset is already ``italian (house)`` and says so once."""
     suffix = f" ({ruleset.source})"
-    return ruleset.name if ruleset.name.endswith(suffix) else ruleset.name + suffix
+    return ruleset.name if ruleset.name.endswith(suffix) else f"{ruleset.name} ({worded(ruleset.source)})"
 
 
 def terminal_width() -> int:
@@ -513,7 +513,7 @@ def rules_list_json(rulesets: list[Ruleset], aliases: dict) -> list[dict]:
 def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
     """rules list's rows: a bundled ruleset's title and description in the output language, a house
     file's as it writes them."""
-    return [[", ".join([r.name, *_aliases_of(r, aliases)]), r.source, worded(r.title), worded(r.description)]
+    return [[", ".join([r.name, *_aliases_of(r, aliases)]), worded(r.source), worded(r.title), worded(r.description)]
             for r in rulesets]
 
 

@@ -419,7 +419,8 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         name = f"{name} (house)"
     return Ruleset(
         name=name,
-        source=data.get("source", "house"),
+        # TRANSLATORS: the source of a house ruleset (the table's own rules), after its name: "friday (house)".
+        source=data["source"] if "source" in data else WordedText(Message("house")),
         title=(phrase(data["title"]) if bundled else data["title"]) if "title" in data else WordedText(
             Message("house rules based on {name}", name=parent.name) if parent else Message("house rules")),
         description=phrase(data["description"]) if bundled and data.get("description") else data.get("description", ""),
