@@ -223,3 +223,36 @@ def test_a_knob_value_on_the_command_line_is_said_in_the_language():
     res = CliRunner().invoke(main, ["--lang", "es", "rules", "show", "english", "-o", "thief.timing=later"])
     assert res.exit_code == 2
     assert "'later' no es un valor de thief.timing: se esperaba immediate | deferred" in res.stderr
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "round 1: the log's deal does not fit the italian deck: 2x is not in the italian 4-player deck (2x is in "
+           "the italian deck only at 6 players: deck.double_always); the log has it in the round's pile of round 1 "
+           "(--lenient-deck plays it as recorded)"),
+    ("it", "round 1: la distribuzione del registro non rientra nel mazzo italian: 2x non è nel mazzo italian a 4 "
+           "giocatori (il 2x è nel mazzo italian solo a 6 giocatori: deck.double_always); nel registro compare nella "
+           "pila del round 1 (--lenient-deck la gioca come è registrata)"),
+    ("es", "ronda 1: el reparto del registro no cabe en la baraja italian: 2x no está en la baraja italian de 4 "
+           "jugadores"),
+    ("ja", "ラウンド 1: ゲーム記録の配札が italian のデッキに合いません：2x は italian の 4 人用のデッキにありません"
+           "（italian のデッキに 2x があるのは 6 人のときだけです：deck.double_always）。ゲーム記録での場所：ラウンド 1 "
+           "の山札（--lenient-deck を付けると記録どおりに遊びます）"),
+])
+def test_a_deal_that_does_not_fit_another_ruleset_s_deck_is_said_in_the_language(lang, said, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    res = CliRunner().invoke(main, ["--lang", lang, "diff", "examples/friday-4p.toml", "-r", "italian", "-r", "english"])
+    assert res.exit_code == 1
+    assert f"examples/friday-4p.toml:19: {said}" in res.stderr, res.stderr
+
+
+def test_the_pages_word_a_bundled_ruleset_s_title_and_citations(tmp_path):
+    page, game = tmp_path / "confronto.html", tmp_path / "partita.html"
+    bids("--lang", "it", "report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--out", page)
+    bids("--lang", "it", "report", "examples/thief-6p.toml", "--out", game)
+    assert "Carta Ladro&#34;: deve rubare" in page.read_text(encoding="utf-8")
+    assert "(IT)</span>: Riassunto di un giocatore italiano delle regole online" in game.read_text(encoding="utf-8")
+    english = tmp_path / "game.html"
+    bids("report", "examples/thief-6p.toml", "--out", english)
+    assert "(IT)</span>: Italian player&#39;s summary of the online rules" in english.read_text(encoding="utf-8")

@@ -302,6 +302,12 @@ class WordedText(str):
         return (WordedText, (self.said,))
 
 
+def said(value: Any) -> Any:
+    """What a ``WordedText`` holds (worded when shown, as a page prints a ``Message``; English in
+    JSON), for data that is printed rather than read; any other value as it is."""
+    return value.said if isinstance(value, WordedText) else value
+
+
 class Listed:
     """Items as one phrase, worded when shown: ``Listed(["A", "B", "C"], "or")`` is "A, B or C" in
     English, "A, B o C" in Italian; ``"and"`` joins the last with "and", ``","`` all with commas.

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..core.i18n import ENGLISH, N_, Message, WordedText, catalog
+from ..core.i18n import ENGLISH, N_, Message, WordedText, catalog, output_language
 
 UNSTATED = "unstated"
 HOUSE = "house: "
@@ -40,6 +40,9 @@ class Citation:
 
     def __init__(self, source: str, bundled: bool) -> None:
         self.source, self.bundled = source, bundled
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
 
     def __reduce__(self) -> tuple[type[Citation], tuple[str, bool]]:
         return (Citation, (self.source, self.bundled))
@@ -93,6 +96,9 @@ class Phrase:
 
     def __init__(self, text: str) -> None:
         self.text = text
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
 
     def __reduce__(self) -> tuple[type[Phrase], tuple[str]]:
         return (Phrase, (self.text,))
@@ -163,6 +169,9 @@ class Bracket:
 
     def __init__(self, knob: str, value: object, source: str) -> None:
         self.knob, self.value, self.source = knob, value, source
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
 
     def __reduce__(self) -> tuple[type[Bracket], tuple[str, object, str]]:
         return (Bracket, (self.knob, self.value, self.source))
