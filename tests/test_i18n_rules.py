@@ -181,6 +181,11 @@ HOUSE_MISTAKES = {  # what the house file says after extends = "english", and th
         "ja": "不明なキー 'thef' です（もしかして 'thief' ですか？）。設定項目のセクション（ally, color_bids, deck, "
               "double, game, lowest, lucky_loser, minus_five, specials, surprise, thief）か、name, source, title, "
               "description, extends, aliases, options, sources, quotes のいずれかを使ってください"}),
+    "toml": ("[thief\n", 2, {
+        "en": "invalid TOML: Expected ']' at the end of a table declaration (at line 2, column 7)",
+        "it": "TOML non valido: serve ']' alla fine della dichiarazione di una tabella (riga 2, colonna 7)",
+        "es": "TOML no válido: se esperaba ']' al final de la declaración de una tabla (línea 2, columna 7)",
+        "ja": "TOML が正しくありません：表の宣言の終わりに ']' が必要です（2 行目、7 列目）"}),
     "title-type": ("title = 3\n", 2, {
         "en": "'title' must be a string",
         "it": "'title' deve essere una stringa",
