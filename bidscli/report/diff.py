@@ -572,6 +572,7 @@ def _value(knob: str, value, source: str) -> str:
     """A knob's value in the label's words, the value and its source beside them."""
     words = _words(knob, value)
     text = cell_text(value)
+    source = worded(source)  # a bundled ruleset's citation in the output language (rules/citations.py)
     return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
 
 

@@ -434,9 +434,9 @@ def attribution_doc(att, players) -> dict:
     shown = [g for g in att.groups if g.name in nonzero or g.name in joint or g.changed_trick]
     knobs = [{**rule_doc(k.knob), "group": g.name,
               "a": cell_text(knob_value(k.value_a)), "a_words": value_words(k.knob, knob_value(k.value_a)),
-              "a_source": k.source_a,
+              "a_source": said(k.source_a),
               "b": cell_text(knob_value(k.value_b)), "b_words": value_words(k.knob, knob_value(k.value_b)),
-              "b_source": k.source_b}
+              "b_source": said(k.source_b)}
              for g in shown for k in g.knobs]
     hidden = sum(len(g.knobs) for g in att.groups if g not in shown)
     m = att.winner_margin
