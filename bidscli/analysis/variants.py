@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ..core.errors import DeckError
 from ..core.i18n import Message
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import Ruleset
 from .plan import DealPlan, build_deal, play_deal, start_game
 
