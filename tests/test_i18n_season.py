@@ -65,7 +65,7 @@ def test_the_season_table_in_japanese():
     out = season("ja", *WHAT_IF, "--rank-by", "rating")
     assert out.stdout.startswith("順位表（italian）：6 ゲーム、順位：レート下限 μ − 3σ（高い順）、次に勝利数（多い順）；2 ゲーム未満の"
                                  "プレイヤーは順位を付けずに別に表示\n")
-    assert "  #  プレイヤー    レート下限      ゲーム数    勝ち数  勝率    平均順位    平均得点    μ      σ\n" in out.stdout
+    assert "  #  プレイヤー    レート下限      ゲーム数    勝数  勝率    平均順位    平均得点    μ      σ\n" in out.stdout
     assert "順位なし（2 ゲーム未満）：\n" in out.stdout
     assert "チャンピオン（english）：Ben（順位表の 1 位）\n" in out.stdout
     assert "結果（english）：1 ゲーム 1 行、シーズンの順\n" in out.stdout

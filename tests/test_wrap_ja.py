@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bidscli.cli.main import main
-from bidscli.report.table import fit, pieces, wrap
+from bidscli.report.table import fit, pieces, word_pieces, wrap
 
 NO_START = "、。，．）」』】〕：；！？ーぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 NO_END = "（「『【〔"
@@ -124,3 +124,47 @@ def test_japanese_help_breaks_as_japanese_is_written(columns):
 def test_english_help_is_wrapped_by_click_as_before():
     res = bids(80, "validate", "--help")
     assert "validate [OPTIONS] LOG_OR_DIR" in res.output and all(len(line) <= 80 for line in res.output.splitlines())
+
+
+# -- headings (issue 34 item 6.2): a player reads every heading of `bids --lang ja season` at 80 columns
+
+
+def test_a_japanese_heading_breaks_only_where_its_words_meet():
+    assert word_pieces("ゲーム数") == ["ゲーム", "数"]
+    assert word_pieces("レート下限") == ["レート", "下限"]
+    assert word_pieces("勝ち数") == ["勝ち", "数"]  # the kana written after a kanji stays with it
+    assert word_pieces("ラッキールーザー回数") == ["ラッキールーザー", "回数"]
+    assert word_pieces("平均順位") == ["平均順位"] and word_pieces("プレイヤー") == ["プレイヤー"]
+    assert word_pieces("player") == ["player"]
+
+
+HEADINGS = ["#", "プレイヤー", "勝数", "ゲーム数", "勝率", "平均順位", "平均得点", "μ", "σ", "レート下限"]
+ROW = ["10", "Ana Maria", 4, 5, "100.0", "1.40", "29.8", "30.15", "7.76", "-2.61"]
+
+
+def test_a_table_too_wide_breaks_its_japanese_headings_where_their_words_meet():
+    lines = fit([ROW], HEADINGS, 80).splitlines()
+    assert lines[:2] == [" #  プレイヤー  勝数  ゲーム  勝率   平均順位  平均得点  μ      σ     レート",
+                         "                          数                                          下限"]
+    assert all(screen(line) <= 80 for line in lines)
+    # Narrower still, any two Japanese characters may part (kinsoku kept): the table fits.
+    narrow = fit([ROW], HEADINGS, 64).splitlines()
+    assert all(screen(line) <= 64 for line in narrow) and not any(line.lstrip().startswith("ー") for line in narrow)
+
+
+def test_english_standings_headings_are_as_before_at_80_columns():
+    lines = bids(80, "season", "tests/data/season").stdout.splitlines()
+    assert lines[2:4] == ["#  player     wins  games  win   mean  pts/game  mu     sigma  ordinal",
+                          "                           %     rank"]
+
+
+@pytest.mark.parametrize("folder", ["tests/data/season", "tests/data/cardwords"])
+def test_every_heading_of_the_japanese_standings_is_whole_at_80_columns(folder):
+    res = bids(80, "--lang", "ja", "season", folder, "--lenient-deck")
+    lines = res.stdout.splitlines()
+    assert all(screen(line) <= 80 for line in lines), res.stdout
+    k = next(i for i, line in enumerate(lines) if line.lstrip().startswith("#"))
+    dashes = next(i for i in range(k, len(lines)) if set(lines[i]) <= {"-", " "})
+    heading = " ".join(lines[k:dashes])
+    for word in ("プレイヤー", "勝数", "ゲーム", "勝率", "平均順位", "平均得点", "レート", "下限"):
+        assert word in heading.split(), heading
