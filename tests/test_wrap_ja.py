@@ -168,3 +168,42 @@ def test_every_heading_of_the_japanese_standings_is_whole_at_80_columns(folder):
     heading = " ".join(lines[k:dashes])
     for word in ("プレイヤー", "勝数", "ゲーム", "勝率", "平均順位", "平均得点", "レート", "下限"):
         assert word in heading.split(), heading
+
+
+# -- the recorder's help (issue 34 item 6.3)
+
+
+def record_help(columns: int, lang: str, tmp_path) -> list[str]:
+    res = CliRunner().invoke(main, ["--lang", lang, "record", str(tmp_path / f"{lang}{columns}.toml"), "--players",
+                                    "Ana,Ben,Cleo,Dev", "-r", "english"], env={"COLUMNS": str(columns)},
+                             input="help\nquit\n")
+    lines = res.stderr.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith(("1行に", "Type one", "Scrivi", "Escribe")))
+    return lines[start:-1]
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_the_japanese_recorder_help_reads_whole_at_every_width(columns, tmp_path):
+    lines = record_help(columns, "ja", tmp_path)
+    assert all(screen(line) <= columns for line in lines), "\n".join(lines)
+    # Each example on its line, its explanation whole on the next.
+    k = lines.index("  黒5: 赤5 緑4 黒7 黄2")
+    assert lines[k + 1] == "      表のカード、コロン、各プレイヤーのカード"
+    assert "      --deal のとき：山札のカードは自動でめくられます" in lines
+    # The commands and the saves: one paragraph each, continued under a 4-space hang, broken as
+    # Japanese is written (never before 、。） nor inside a command).
+    commands = next(k for k, line in enumerate(lines) if line.startswith("コマンド："))
+    paragraph = lines[commands:]
+    assert all(line.startswith("    ") for line in paragraph[1:] if not line.startswith("保存に失敗したとき："))
+    assert not any(line.strip()[0] in NO_START for line in paragraph)
+    said = "".join(line.strip() for line in paragraph)
+    assert "leader NAME（次のラウンドのリード。最初のトリックの前に）" in said and "save NEWFILE（新しいファイル" in said
+    if columns == 100:
+        assert len(paragraph) == 6
+
+
+def test_the_english_recorder_help_is_as_before(tmp_path):
+    lines = record_help(100, "en", tmp_path)
+    assert lines[:2] == ["Type one trick a line, in playing order from the leader:",
+                         "  K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card"]
+    assert lines[6] == "Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads"
