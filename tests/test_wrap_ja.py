@@ -207,3 +207,35 @@ def test_the_english_recorder_help_is_as_before(tmp_path):
     assert lines[:2] == ["Type one trick a line, in playing order from the leader:",
                          "  K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card"]
     assert lines[6] == "Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads"
+
+
+# -- Japanese spacing (issue 34 item 6.4): no space between a number and the Japanese word beside it
+
+
+def test_validate_in_japanese_writes_numbers_against_their_words():
+    res = CliRunner().invoke(main, ["--lang", "ja", "validate", "examples/broken.toml"], env={"COLUMNS": "200"})
+    out = res.stdout
+    assert "examples/broken.toml:43: ラウンド2、トリック8: ラウンド2のトリック9〜10は確認していません" in out
+    assert "黄12 は italian の4人用のデッキにありません（数字は1〜10）" in out
+    assert out.splitlines()[-1] == "ファイル1件、正常0、問題あり1、エラー9件"
+    # A name and a card keep their spaces: they are what the log holds.
+    assert "Cleo が 黄3 を出しましたが" in out
+    # The other languages are as they were.
+    it = CliRunner().invoke(main, ["--lang", "it", "validate", "examples/broken.toml"], env={"COLUMNS": "200"})
+    assert it.stdout.splitlines()[-1] == "1 file, 0 validi, 1 non valido, 9 errori"
+
+
+def test_no_japanese_translation_parts_a_count_from_its_word():
+    from babel.messages.pofile import read_po
+
+    with open("bidscli/locale/ja/LC_MESSAGES/bidscli.po", "rb") as f:
+        catalog = read_po(f)
+    kana_kanji = "[\u3040-\u30ff\u4e00-\u9fff]"
+    # (T{trick} is a Latin token, as R2 T3: it keeps its space.)
+    count = r"(?:(?<![\w.+\-:<>=/])\d+|(?<![A-Za-z])\{(?:n|count|round|trick|limit|total|size)\})"
+    import re
+
+    parted = re.compile(rf"{count} {kana_kanji}|{kana_kanji} {count}(?![\w.%])")
+    wrong = [s for m in catalog if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if parted.search(s)]
+    assert not wrong, "\n".join(wrong)
