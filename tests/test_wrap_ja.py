@@ -34,7 +34,7 @@ def test_a_japanese_sentence_breaks_between_characters_and_fills_its_lines():
     text = "トリックは燃えました。最後に同点のカードを出したプレイヤーが次のトリックをリードします"
     assert wrap(text, 30) == ["トリックは燃えました。最後に同", "点のカードを出したプレイヤーが", "次のトリックをリードします"]
     # 20 columns end at 。, which may not start the next line: it stays, and a line takes one less.
-    assert wrap(text, 20)[:2] == ["トリックは燃えまし", "た。最後に同点のカー"]
+    assert wrap(text, 20)[:2] == ["トリックは燃えまし", "た。最後に同点の"]
 
 
 def test_closing_punctuation_and_small_kana_never_start_a_line():
@@ -51,10 +51,17 @@ def test_an_opening_bracket_never_ends_a_line():
 
 def test_a_number_stays_with_its_counter_and_a_latin_word_stays_whole():
     assert wrap("黒カードを3枚取りました", 8) == ["黒カード", "を3枚取", "りました"]
-    assert wrap("ラウンド3、トリック10で", 10) == ["ラウン", "ド3、ト", "リック10で"]
+    assert wrap("ラウンド3、トリック10で", 14) == ["ラウンド3、", "トリック10で"]
     # A knob id, a player's name: whole on the next line, never cut.
     assert wrap("この設定はthief.timingです", 16) == ["この設定は", "thief.timingです"]
     assert wrap("勝者はCleopatraです", 14) == ["勝者は", "Cleopatraです"]
+
+
+def test_a_katakana_word_stays_whole_as_a_latin_one():
+    # A name written in katakana (ベン), a loanword (ラッキールーザー): never parted, as Ben is not.
+    assert wrap("順位 デヴ 48, クレオ 44, アナ 43, ベン 43", 37) == ["順位 デヴ 48, クレオ 44, アナ 43,", "ベン 43"]
+    assert wrap("ラッキールーザーの得点をアリーの分配に含める", 26) == ["ラッキールーザーの得点を", "アリーの分配に含める"]
+    assert pieces("赤・緑・黄") == ["赤・", "緑・", "黄"]  # the middle dot is punctuation, not a word's letter
 
 
 def test_spaces_are_break_points_too_and_a_closing_mark_after_one_stays_with_its_word():

@@ -8,8 +8,8 @@ none, so Japanese text lines up as ASCII does.
 :func:`wrap` is textwrap's greedy wrapping at spaces (and, for table cells, after hyphens),
 counted in screen columns, and Japanese line breaking (:func:`pieces`): a line may also break
 between two Japanese characters, never before closing punctuation nor after an opening bracket
-(kinsoku), never inside a run of Latin letters or digits, nor between a number and the
-Japanese word beside it (3点, ラウンド3). A word longer than a line is cut where the line is full.
+(kinsoku), never inside a run of Latin letters or digits or of katakana (a name: ケン), nor
+between a number and the Japanese word beside it (3点, ラウンド3). A word longer than a line is cut where the line is full.
 Text without Japanese breaks only at spaces (and hyphens), as textwrap breaks it.
 
 :func:`fit` draws the table in the layout bidscli has always printed (tabulate's "simple"
@@ -92,6 +92,8 @@ def _breaks_between(a: str, b: str) -> bool:
     wide_a, wide_b = _wide(a), _wide(b)
     if not (wide_a or wide_b) or b in NO_START or a in NO_END:
         return False
+    if _script(a) == _script(b) == "katakana":
+        return False  # a katakana word (a name: ケン, a loanword: プレイヤー) stays whole, as a Latin one
     return not ((wide_b and a.isascii() and a.isdigit()) or (wide_a and b.isascii() and b.isdigit()))
 
 
@@ -116,7 +118,7 @@ def _script(ch: str) -> str:
     o = ord(ch)
     if 0x3041 <= o <= 0x309F:
         return "hiragana"
-    if 0x30A0 <= o <= 0x30FF:
+    if 0x30A0 <= o <= 0x30FF and ch != "・":
         return "katakana"
     return "kanji" if 0x3400 <= o <= 0x9FFF or ch == "々" else "other"
 
@@ -166,6 +168,16 @@ def _japanese_chunks(chunks: list[str], cut_word=pieces) -> list[str]:
     return out
 
 
+def _kinsoku(text: str, start: int, k: int) -> int:
+    """A cut of a word wider than a line (``k`` characters from ``start``) moved back, while it
+    can, from before a Japanese closing mark or after an opening one (プレイ|ヤー, not プレイヤ|ー)."""
+    end = start + k
+    while end - start > 1 and end < len(text) and (
+            (text[end] in NO_START and _wide(text[end])) or (text[end - 1] in NO_END and _wide(text[end - 1]))):
+        end -= 1
+    return end - start
+
+
 _WRAPPER: list = []  # the wrapper class, made on first use: textwrap's import (its patterns) costs start-up
 
 
@@ -195,7 +207,7 @@ def _wrapper_class():
             space_left = 1 if width < 1 else width - cur_len
             if self.break_long_words and space_left > 0:
                 chunk = reversed_chunks[-1]
-                cut = _fitting(chunk, space_left)
+                cut = _kinsoku(chunk, 0, _fitting(chunk, space_left))
                 if cut == 0 and not cur_line:
                     cut = 1  # one character wider than the whole line: alone on it
                 cur_line.append(chunk[:cut])
@@ -213,7 +225,7 @@ def _wrapper_class():
                     if at + k >= len(chunk):
                         pieces.append(chunk[at:])
                         break
-                    k = max(k, 1)
+                    k = _kinsoku(chunk, at, max(k, 1))
                     pieces.append(chunk[at:at + k])
                     at += k
                 pieces.reverse()
