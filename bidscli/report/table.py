@@ -9,8 +9,9 @@ none, so Japanese text lines up as ASCII does.
 counted in screen columns, and Japanese line breaking (:func:`pieces`): a line may also break
 between two Japanese characters, never before closing punctuation nor after an opening bracket
 (kinsoku), never inside a run of Latin letters or digits or of katakana (a name: ケン), nor
-between a number and the Japanese word beside it (3点, ラウンド3). A word longer than a line is cut where the line is full.
-Text without Japanese breaks only at spaces (and hyphens), as textwrap breaks it.
+between a number and the Japanese word beside it (3点, ラウンド3). A word longer than a line is
+cut where the line is full. Text without Japanese breaks only at spaces (and hyphens), as
+textwrap breaks it.
 
 :func:`fit` draws the table in the layout bidscli has always printed (tabulate's "simple"
 format, which drew it until the table was drawn here): a header line, a line of dashes, the
@@ -101,7 +102,8 @@ def pieces(word: str) -> list[str]:
     """A word (no spaces in it) in the pieces a line may break between: the word itself when it
     holds no Japanese; else cut between two Japanese characters, or a Japanese character and a
     Latin one, where kinsoku allows (:data:`NO_START`, :data:`NO_END`; a number and its counter
-    stay together): 'ラウンド2、トリック3：Cleo' -> ラ ウ ン ド2、 ト リ ッ ク3： Cleo."""
+    stay together, and a katakana word): '平均得点はラウンド2、トリック3：Cleo' -> 平 均 得 点 は
+    ラウンド2、 トリック3： Cleo."""
     if word.isascii() or display_width(word) == len(word):
         return [word]
     out, start = [], 0
