@@ -339,7 +339,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         "knobs": [{**rule_doc(row["knob"]), "values": {lab: cell_text(row[lab]) for lab in labels},
                    "words": {lab: value_words(row["knob"], row[lab]) for lab in labels},
                    "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
-        "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
+        "notes": [{"ruleset": lab, **n.to_json(), "note": n.text} for lab, o in zip(labels, outs) for n in o.notes],
         "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
     }

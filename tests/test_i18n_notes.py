@@ -1,0 +1,52 @@
+"""What the analysis notes, in the player's language (issue 34): the reason an account by rule is an
+ordered split, and bids disputes' progress line on stderr. (The deck, steal, --lenient-deck and
+undetermined notes are goldens: tests/golden/cli/lang/<lang>/diff-*.txt, disputes-*.txt.)"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from bidscli.analysis import attribution
+
+from . import golden_cli as G
+
+ORDERED = {
+    "en": "ORDERED split: more than 2 knob groups change what the engine reads, too many for the exact Shapley value",
+    "it": "ripartizione IN ORDINE: più di 2 gruppi di parametri cambiano ciò che il motore legge, troppi per il "
+          "valore di Shapley esatto",
+    "es": "reparto EN ORDEN: más de 2 grupos de parámetros cambian lo que lee el motor, demasiados para el valor de "
+          "Shapley exacto",
+    "ja": "順番に分けた内訳：エンジンが読む内容を変える設定項目のグループが 2 個を超え、厳密なシャープレイ値",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ORDERED))
+def test_the_reason_for_an_ordered_split_is_in_the_language(lang, monkeypatch):
+    monkeypatch.setattr(attribution, "SHAPLEY_LIMIT", 2)
+    out = G.run(["--lang", lang, "diff", "examples/thief-6p.toml", "-r", "italian", "-r", "english"])
+    assert _unwrapped(ORDERED[lang]) in _unwrapped(out)
+
+
+def _unwrapped(text: str) -> str:
+    """The text without its spaces and line breaks (where a table wraps it is no part of the test)."""
+    return "".join(text.split())
+
+
+PROGRESS = {
+    "en": "disputes: variants 0, replays 1, replayed rounds 1 of at most 4,000",
+    "it": "disputes: varianti 0, riesecuzioni 1, round rigiocati 1 su un massimo di 4.000",
+    "es": "disputes: variantes 0, repeticiones 1, rondas rejugadas 1 de un máximo de 4000",  # CLDR: 4 digits ungrouped
+    "ja": "disputes：バリアント 0 個、再現 1 回、再現したラウンド 1 個（上限 4,000）",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PROGRESS))
+def test_the_progress_line_of_disputes_is_in_the_language(lang, monkeypatch):
+    clock = itertools.count(0, 2)  # two seconds a look: the line is drawn at every step
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    out = G.run(["--lang", lang, "disputes", "examples/thief-6p.toml", "--progress"])
+    stderr = out.split("--- stderr\n", 1)[1]
+    assert "\r" + PROGRESS[lang] in stderr
