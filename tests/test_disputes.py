@@ -8,10 +8,10 @@ from collections.abc import Mapping
 
 from click.testing import CliRunner
 
-from bidscli.core.i18n import text
 from bidscli.analysis import disputes, plan, variantcache
 from bidscli.app import api
 from bidscli.cli.main import main
+from bidscli.core.i18n import text
 from bidscli.log.reader import read_log
 from bidscli.rules.ruleset import load_ruleset
 

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 
 from ..core.cards import BLACK, Card
 from ..core.errors import BidsError, DeckError
-from ..core.i18n import ENGLISH, N_, Listed, Message
+from ..core.i18n import ENGLISH, Listed, Message
 from ..core.worded import Joined
 from ..engine.replay import (
     Decider,
@@ -294,7 +294,7 @@ class RulesetPlay(NamedTuple):
     error: BidsError | None  # why it is not playable
     undetermined: dict | None  # {"round", "trick", "message"}: from that trick on
     notes: list  # StealNote: policy steals, dropped recorded actions
-    deck_notes: list  # --lenient-deck stretches
+    deck_notes: list  # --lenient-deck stretches (Messages)
     offered: frozenset  # (round, trick, thief) of every steal choice offered
     after: dict  # (round, trick) -> (round points, banked 2x bonus, Thief rights) after the trick
 
@@ -352,7 +352,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     scores (the variant cache); a resumed game keeps its checkpoint's setting.
     """
     opts = deal.options if options is None else options
-    deck_notes: list[str] = []
+    deck_notes: list[Message] = []
     after: dict = {}
     start = (0, 0)
     undetermined = None
