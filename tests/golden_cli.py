@@ -114,6 +114,11 @@ LANG_RUNS = {
     "diff-steals": ["diff", "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english"],
     "diff-lenient": ["diff", "examples/friday-4p.toml", "-r", "italian", "-r", "english", "--lenient-deck"],
     "disputes-undetermined": ["disputes", "tests/data/diff-surprise-4p.toml", "--allow-partial"],
+    # the file policy's refusals (files/safe.py): a file that exists, one that is not a regular
+    # file, the command's own input
+    "out-exists": ["deal", "-r", "italian", "-p", "4", "--seed", "1", "--out", "examples/friday-4p.toml"],
+    "out-device": ["deal", "-r", "italian", "-p", "4", "--seed", "1", "--out", "/dev/null", "--force"],
+    "out-input": ["report", "examples/friday-4p.toml", "--out", "examples/friday-4p.toml", "--force"],
     "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
 }
 

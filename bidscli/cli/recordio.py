@@ -55,13 +55,12 @@ from ..core.i18n import Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.safe import (
-    CWD_GONE,
     FileChanged,
     FileError,
     Fingerprint,
     Lock,
     SignalsHeld,
-    changed_since,
+    changed,
     cwd_gone,
     lock_name,
     write_atomic,
@@ -282,7 +281,7 @@ class Session:
     def goodbye(self) -> str:
         """What is on disk, and what is not: the last words of a session."""
         rec, name = self.rec, self.file
-        why = changed_since(name, self.written)
+        why = changed(name, self.written)
         self.intact = why is None and not self.journal
         head: list[Line]
         if why is not None:
@@ -352,7 +351,8 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
         raise ValueError(why)
     if resume and not os.path.lexists(out):
         if cwd_gone(out):
-            raise FileError(f"cannot read: {CWD_GONE.format('')}", file=out)
+            raise FileError(Message("cannot read: the current folder no longer exists (deleted or moved away): cd to "
+                                    "a folder that exists"), file=out)
         raise LogStructureError(NO_SUCH_FILE, file=out)
     lock = _lock(out)  # before anything is read or written: a second recorder stops here
     try:

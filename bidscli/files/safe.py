@@ -126,11 +126,6 @@ def _read_error(error: type[BidsError], name: str, exc: OSError, path: str | Non
     return error(Message("cannot read: {reason}", reason=_reason(exc, _READ_REASONS)), file=name)
 
 
-# The working folder was deleted: the system says "no such file" of every relative path. Kept
-# as an English text for the recorder (cli/recordio.py); the messages below word it.
-CWD_GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
-
-
 def cwd_gone(name: str) -> bool:
     """``name`` is a relative path and the working folder it is relative to was deleted (the
     system then says "no such file" of everything in it, even of the folder ``.`` itself)."""
@@ -325,8 +320,8 @@ def refuse_input(name: str) -> None:
     except (OSError, ValueError):
         return
     if (st.st_dev, st.st_ino) in READS.seen:
-        raise FileError("is a file this command reads: bidscli never writes over its own input, even with "
-                        "--force (write to another file)", file=name)
+        raise FileError(Message("is a file this command reads: bidscli never writes over its own input, even with "
+                                "--force (write to another file)"), file=name)
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -452,12 +447,6 @@ def _symlink_refused(name: str) -> FileError:
                                  "file, never through a link: give the file itself"), file=name)
     return FileError(Message("is a symlink (to {target}): this file is saved over again and again, so only as a "
                              "regular file, never through a link: give the file itself", target=target), file=name)
-
-
-def changed_since(path: str, expect: Fingerprint) -> str | None:
-    """:func:`changed` in English, for a message still written as an English ``str``."""
-    why = changed(path, expect)
-    return None if why is None else why.text(ENGLISH)
 
 
 def changed(path: str, expect: Fingerprint) -> Message | None:
