@@ -50,3 +50,18 @@ def test_the_progress_line_of_disputes_is_in_the_language(lang, monkeypatch):
     out = G.run(["--lang", lang, "disputes", "examples/thief-6p.toml", "--progress"])
     stderr = out.split("--- stderr\n", 1)[1]
     assert "\r" + PROGRESS[lang] in stderr
+
+
+NONE = {"en": "none", "it": "nessuno", "es": "ninguno", "ja": "なし"}  # agreed with "totals" (i totali, los totales)
+
+
+@pytest.mark.parametrize("lang", sorted(NONE))
+def test_no_total_changes_agrees_with_totals(lang):
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    # 80 columns: the six totals do not fit, so each row lists only the totals that change
+    res = CliRunner(env={"COLUMNS": "80"}).invoke(main, ["--lang", lang, "disputes", "examples/thief-6p.toml"])
+    rows = [line.split() for line in res.stdout.splitlines() if line.startswith("thief.timing ")]
+    assert rows == [["thief.timing", "deferred", "Ada", NONE[lang]]]

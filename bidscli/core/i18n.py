@@ -128,6 +128,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(output_language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in the output language, now, told apart by ``context`` from the same words meaning
+    another thing elsewhere ("{player} wins": a rate in bids study, a verdict in bids diff; "none"
+    of the totals that change, which Italian and Spanish agree with their noun)."""
+    return catalog(output_language()).pgettext(context, msgid)
+
+
 def N_(msgid: str) -> str:
     """Marks ``msgid`` for the catalogs; worded later, with ``gettext(msgid)``, when shown."""
     return msgid

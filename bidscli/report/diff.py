@@ -15,7 +15,7 @@ from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import tricks_of
 from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
-from ..core.i18n import N_, Message, PluralMessage, gettext, worded
+from ..core.i18n import N_, Message, PluralMessage, gettext, pgettext, worded
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
 from .render import (
@@ -739,7 +739,8 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
             cells.append(f"{t} ({d:+d})" if d else str(t))
         rows.append([k, value, win] + cells)
         changed = [f"{p} {s['totals'][p]} ({s['deltas'][p]:+d})" for p in players if s["deltas"].get(p)]
-        compact.append([k, value, win, ", ".join(changed) or Message("none").text()])
+        # TRANSLATORS: the cell of the column "totals that change" when no total changes: agree it with "totals"
+        compact.append([k, value, win, ", ".join(changed) or pgettext("no total changes", "none")])
     head = [gettext(N_("knob")), gettext(N_("value")) if common is not None else gettext(N_("value (used by)")),
             gettext(N_("winner"))]
     table = text_table(rows, head + players, maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False,
