@@ -65,3 +65,27 @@ def test_no_total_changes_agrees_with_totals(lang):
     res = CliRunner(env={"COLUMNS": "80"}).invoke(main, ["--lang", lang, "disputes", "examples/thief-6p.toml"])
     rows = [line.split() for line in res.stdout.splitlines() if line.startswith("thief.timing ")]
     assert rows == [["thief.timing", "deferred", "Ada", NONE[lang]]]
+
+
+BURNED = {"en": "burned", "it": "bruciata", "es": "quemada", "ja": "燃えた"}
+CAUSE = {"en": "tie on 14 (Ada G14, Cy B14)", "it": "pari a 14 (Ada V14, Cy B14)",
+         "es": "empate a 14 (Ada V14, Cy AZ14)", "ja": "14 で同点（Ada 緑14、Cy 青14）"}
+
+
+@pytest.mark.parametrize("lang", sorted(BURNED))
+def test_a_burned_trick_says_burned_once_on_the_game_page(lang, tmp_path):
+    import re
+
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    page = tmp_path / "game.html"
+    res = CliRunner().invoke(main, ["--lang", lang, "report", "examples/thief-6p.toml", "--out", str(page)])
+    assert res.exit_code == 0, res.output
+    html = page.read_text(encoding="utf-8")
+    trick = html[html.index('id="t1-1"'):]
+    verdict = trick[trick.index('<div class="verdict">'):]
+    verdict = re.sub(r"<[^>]+>", "", verdict[:verdict.index("<details>")])  # the line, not its reasons below
+    assert verdict.count(BURNED[lang]) == 1, verdict
+    assert CAUSE[lang] in verdict, verdict

@@ -90,6 +90,8 @@ def trick_doc(ruleset: Ruleset, t: TrickResult) -> dict:
         "winner": win,
         "points": t.points,
         "reason": verdict_of(t),
+        # a burned trick's cause without "burned" ("tie on 14 (Ada G14, Cy B14)"): the page says it once
+        "burned_by": t.burned_by,
         "plays": [{"player": p, "card": card_doc(c), "wins": p == win} for p, c in t.plays],
         "taken": [str(c) for c in t.taken],
         "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card), "value": s.value,
