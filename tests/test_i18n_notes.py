@@ -89,3 +89,30 @@ def test_a_burned_trick_says_burned_once_on_the_game_page(lang, tmp_path):
     verdict = re.sub(r"<[^>]+>", "", verdict[:verdict.index("<details>")])  # the line, not its reasons below
     assert verdict.count(BURNED[lang]) == 1, verdict
     assert CAUSE[lang] in verdict, verdict
+
+
+LINKS = {"en": ("scorekeeper: ", "watch:       "), "it": ("segnapunti: ", "spettatori: "),
+         "es": ("anotador:     ", "espectadores: "), "ja": ("記録係： ", "観戦：   ")}
+
+
+@pytest.mark.parametrize("lang", sorted(LINKS))
+def test_bids_serve_labels_its_links_in_the_language(lang, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from .recordkit import env
+
+    proc = subprocess.Popen([sys.executable, "-m", "bidscli", "--lang", lang, "serve", str(tmp_path), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env(), text=True,
+                            start_new_session=True)
+    try:
+        first, second = proc.stdout.readline(), proc.stdout.readline()
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+    keeper, watch = LINKS[lang]
+    # lined up, the link the last field of each line (the scorekeeper's first: what a program reads)
+    assert first.startswith(keeper + "http://127.0.0.1:") and "#token=" in first.split()[-1]
+    assert second.startswith(watch + "http://127.0.0.1:") and second.split()[-1].endswith("/")
