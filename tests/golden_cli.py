@@ -119,6 +119,8 @@ LANG_RUNS = {
     "out-exists": ["deal", "-r", "italian", "-p", "4", "--seed", "1", "--out", "examples/friday-4p.toml"],
     "out-device": ["deal", "-r", "italian", "-p", "4", "--seed", "1", "--out", "/dev/null", "--force"],
     "out-input": ["report", "examples/friday-4p.toml", "--out", "examples/friday-4p.toml", "--force"],
+    # a folder with no log and an empty path (app/batch.py)
+    "validate-no-logs": ["validate", "bidscli/locale/it", ""],
     "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
 }
 

@@ -116,3 +116,25 @@ def test_bids_serve_labels_its_links_in_the_language(lang, tmp_path):
     # lined up, the link the last field of each line (the scorekeeper's first: what a program reads)
     assert first.startswith(keeper + "http://127.0.0.1:") and "#token=" in first.split()[-1]
     assert second.startswith(watch + "http://127.0.0.1:") and second.split()[-1].endswith("/")
+
+
+BARS = {
+    "en": ("validating [##############################] 4/4 files, 1 invalid",
+           "playing [##############################] 20/20 games"),
+    "it": ("controllo [##############################] 4/4 file, non validi: 1",
+           "partite giocate [##############################] 20/20"),
+    "es": ("validando [##############################] 4/4 archivos, no válidos: 1",
+           "partidas jugadas [##############################] 20/20"),
+    "ja": ("検証中 [##############################] 4/4 ファイル、問題あり 1",
+           "プレイ中 [##############################] 20/20 ゲーム"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BARS))
+def test_the_progress_bars_are_in_the_language(lang):
+    validating, playing = BARS[lang]
+    out = G.run(["--lang", lang, "validate", "examples/broken.toml", "examples/friday-4p.toml",
+                 "examples/thief-6p.toml", "examples/lowest-3p.toml", "--progress"])
+    assert "\r" + validating + "\n" in out.split("--- stderr\n", 1)[1]
+    out = G.run(["--lang", lang, "study", "-r", "italian", "-r", "english", "-p", "4", "-g", "20", "--progress"])
+    assert "\r" + playing + "\n" in out.split("--- stderr\n", 1)[1]
