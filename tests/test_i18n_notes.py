@@ -138,3 +138,15 @@ def test_the_progress_bars_are_in_the_language(lang):
     assert "\r" + validating + "\n" in out.split("--- stderr\n", 1)[1]
     out = G.run(["--lang", lang, "study", "-r", "italian", "-r", "english", "-p", "4", "-g", "20", "--progress"])
     assert "\r" + playing + "\n" in out.split("--- stderr\n", 1)[1]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["999", "1,234", "12,345", "1,234,567"]),
+    ("ja", ["999", "1,234", "12,345", "1,234,567"]),
+    ("it", ["999", "1.234", "12.345", "1.234.567"]),
+    ("es", ["999", "1234", "12.345", "1.234.567"]),  # CLDR: Spanish groups from five digits
+])
+def test_counts_are_grouped_as_each_language_writes_them(lang, said):
+    from bidscli.core.i18n import Grouped, Message
+
+    assert [Message("{n}", n=Grouped(n)).text(lang) for n in (999, 1234, 12345, 1234567)] == said

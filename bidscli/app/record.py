@@ -26,7 +26,7 @@ from typing import Any
 from ..core.cards import ALLY_CARD, THIEF_CARD, Card
 from ..core.cardwords import CardWords, card_words
 from ..core.errors import BidsError, LogStructureError, LogSyntaxError
-from ..core.i18n import N_, Message, PluralMessage, worded
+from ..core.i18n import N_, Grouped, Message, PluralMessage, worded
 from ..core.sanitize import MAX_MESSAGE, terminal
 from ..engine.replay import (
     NOTHING_RECORDED,
@@ -209,7 +209,8 @@ def shown(text: str, limit: int = ECHO, length: int | None = None) -> str:
     tail_room = room - head_room
     head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
     cut = length - head - tail
-    return f"{terminal(text[:head])} [... {cut:,} characters cut ...] {terminal(text[len(text) - tail:])}"
+    marker = Message("[... {count} characters cut ...]", count=Grouped(cut)).text()
+    return f"{terminal(text[:head])} {marker} {terminal(text[len(text) - tail:])}"
 
 
 def _fit(chars, room: int) -> int:
@@ -698,7 +699,7 @@ class Recorder:
 
     def _too_long(self, n: int) -> Said:
         return self._at(Message("a line of {n} characters: record reads lines of at most {most}",
-                                n=format(n, ","), most=format(MAX_TYPED, ",")))
+                                n=Grouped(n), most=Grouped(MAX_TYPED)))
 
     def undo(self) -> Outcome:
         """Remove the last trick, as the typed ``undo`` does (with ``save`` when one went)."""

@@ -51,7 +51,7 @@ from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
 from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
 from ..core.errors import BidsError, LogStructureError
-from ..core.i18n import Message, PluralMessage, output_language
+from ..core.i18n import Grouped, Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.safe import (
@@ -622,7 +622,7 @@ class _Cap:
             if not self.over:
                 return prompt
             return Message("[cut at {most} characters, {over} more dropped: Enter refuses it] {prompt}",
-                           most=format(MAX_TYPED, ","), over=format(self.over, ","), prompt=prompt).text()
+                           most=Grouped(MAX_TYPED), over=Grouped(self.over), prompt=prompt).text()
         return text
 
 

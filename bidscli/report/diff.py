@@ -15,7 +15,7 @@ from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import tricks_of
 from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
-from ..core.i18n import N_, Message, PluralMessage, gettext, pgettext, worded
+from ..core.i18n import N_, Grouped, Message, PluralMessage, gettext, pgettext, worded
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
 from .render import (
@@ -668,10 +668,10 @@ def _stopped_text(doc: dict) -> str:
     """The bound that stopped the search (docs/limits.md), in one sentence."""
     m = doc["minimal"]
     if m["bound_reached"] == "variants":
-        what = Message("the bound of {n} variants searched (docs/limits.md)", n=format(m["bounds"]["variants"], ","))
+        what = Message("the bound of {n} variants searched (docs/limits.md)", n=Grouped(m["bounds"]["variants"]))
     else:
         what = Message("the bound of {n} replayed rounds (docs/limits.md; this game has {rounds} rounds)",
-                       n=format(m["bounds"]["replayed_rounds"], ","), rounds=format(doc["rounds"], ","))
+                       n=Grouped(m["bounds"]["replayed_rounds"]), rounds=Grouped(doc["rounds"]))
     return Message("Search stopped at {what}: a single change it did not reach is marked 'not searched'; `--knob` "
                    "narrows the search to the knobs you name.", what=what).text()
 
