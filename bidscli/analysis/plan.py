@@ -45,7 +45,7 @@ from ..engine.replay import (
     default_steal_policy,
     round_length_message,
 )
-from ..log.reader import GameLog, Pass, Steal
+from ..log.records import GameLog, Pass, Steal
 from ..rules.ruleset import (
     Deck,
     Ruleset,
@@ -98,24 +98,21 @@ class RoundPlan(NamedTuple):
                 yield c, "played", p, t
 
     def cards(self):
-        """Every card of the round with where the log shows it (for deck checks): the card, the
-        error's place, and the message saying where (``{why}``: why the card is not in the deck)."""
+        """Every card of the round with where the log shows it (for deck checks)."""
         for c, kind, p, t in self.places():
             if kind == "hand":
-                yield c, {"player": p}, Message("{why}; the log has it in the hand of {player} in round {round}",
-                                                player=p, round=self.number)
+                yield c, {"player": p}, Message("in the hand of {player} of round {round}", player=p,
+                                                    round=self.number)
             elif kind == "removed":
-                yield c, {}, Message("{why}; the log has it removed at the deal of round {round}", round=self.number)
+                yield c, {}, Message("removed at the deal of round {round}", round=self.number)
             elif kind == "pile":
-                yield c, {}, Message("{why}; the log has it in the round's pile of round {round}", round=self.number)
+                yield c, {}, Message("in the round's pile of round {round}", round=self.number)
             elif kind == "revealed":
                 yield c, {"trick": t.number, "line": t.line}, Message(
-                    "{why}; the log has it revealed in trick {trick} of round {round}", trick=t.number,
-                    round=self.number)
+                    "revealed in trick {trick} of round {round}", trick=t.number, round=self.number)
             else:
                 yield c, {"trick": t.number, "line": t.line, "player": p}, Message(
-                    "{why}; the log has it played by {player} in trick {trick} of round {round}", player=p,
-                    trick=t.number, round=self.number)
+                    "played by {player} in trick {trick} of round {round}", player=p, trick=t.number, round=self.number)
 
     def shown(self) -> set:
         """Every card the round shows (``places`` without where)."""
@@ -197,11 +194,11 @@ def deck_problems(deal: DealPlan, ruleset: Ruleset, options: Mapping[str, bool])
     if not (deal.all_cards and deal.all_cards <= deck.all_cards()):
         named: set = set()
         for r in deal.rounds:
-            for c, where, said in r.cards():
+            for c, where, text in r.cards():
                 if c not in deck and c not in named:
                     named.add(c)
-                    said.args["why"] = deck.not_in_deck(c, options)
-                    out.append(DeckError(said, file=deal.file, round=r.number, **({"line": r.line} | where)))
+                    msg = Message("{why}; the log has it {where}", why=deck.not_in_deck(c, options), where=text)
+                    out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
     played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
     last = played[-1].number if played else 0
     for r in played:
@@ -212,9 +209,9 @@ def deck_problems(deal: DealPlan, ruleset: Ruleset, options: Mapping[str, bool])
     for r in deal.rounds:
         if r.pile is None and len(r.prefix) > deck.pile_size:
             out.append(DeckError(Message(
-                "round {round} reveals {n} different pile cards, but the {ruleset} {players}-player point pile holds "
-                "{size}", round=r.number, n=len(r.prefix), ruleset=ruleset.name, players=n, size=deck.pile_size),
-                file=deal.file, line=r.line, round=r.number))
+                "round {round} reveals {count} different pile cards, but the {ruleset} {players}-player point pile "
+                "holds {pile}", round=r.number, count=len(r.prefix), ruleset=ruleset.name, players=n,
+                pile=deck.pile_size), file=deal.file, line=r.line, round=r.number))
             break
     return out
 

@@ -24,7 +24,7 @@ from typing import IO, NamedTuple
 from ..core.errors import BidsError, LogStructureError, RulesetError
 from ..core.i18n import N_, Grouped, Message, PluralMessage
 from ..core.sanitize import path_text
-from ..files.safe import Reason, file_noun
+from ..files.refused import Reason, file_noun
 from ..log.load import ruleset_file
 from ..report.render import JsonListWriter  # noqa: F401 - validate's JSON list (cli)
 
@@ -187,13 +187,13 @@ def check_command_line(ruleset_ref: str | None, option_pairs: Sequence[str]) -> 
         if knobs:
             rs.with_knobs(knobs)
     elif knobs:  # no -r: each log's own ruleset takes them, but a bad value is bad for all
-        from ..rules.knobs import KNOBS
+        from ..rules.knobs import KNOBS, KnobValueError
 
         for name, value in knobs.items():
             try:
                 KNOBS[name].check(value)
-            except ValueError as exc:
-                raise RulesetError(str(exc)) from None
+            except KnobValueError as exc:
+                raise RulesetError(exc.message) from None
 
 
 @dataclass
