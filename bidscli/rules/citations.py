@@ -26,8 +26,14 @@ from ..core.i18n import ENGLISH, N_, Message, WordedText, catalog, output_langua
 UNSTATED = "unstated"
 HOUSE = "house: "
 # SRC, SRC/SRC2; then a section's title in quotes, or the word "intro"; a gloss in brackets; ": ".
-FRAME = re.compile(r"(?P<src>[A-Z]{2}(?:/[A-Z]{2})?)(?: (?P<title>\"[^\"]+\"|'[^']+'))?"
-                   r"(?: (?P<intro>intro))?(?: \((?P<gloss>[^()]+)\))?: (?P<meaning>.+)", re.DOTALL)
+# Compiled when first needed (a citation worded in another language): not at start-up.
+FRAME = (r"(?P<src>[A-Z]{2}(?:/[A-Z]{2})?)(?: (?P<title>\"[^\"]+\"|'[^']+'))?"
+         r"(?: (?P<intro>intro))?(?: \((?P<gloss>[^()]+)\))?: (?P<meaning>.+)")
+
+
+def framed(text: str) -> re.Match[str] | None:
+    """A citation read as its frame (``src``, ``title``, ``intro``, ``gloss``) and ``meaning``."""
+    return re.fullmatch(FRAME, text, re.DOTALL)  # re caches the compiled pattern
 # TRANSLATORS: the word of a citation for the start of a source ("EN intro: 10 tricks a round").
 INTRO = N_("intro")
 
@@ -78,7 +84,7 @@ def _framed(text: str, lang: str) -> str:
     """A bundled citation (or an unstated one's note) in ``lang``: its frame as written, its
     gloss and meaning from the catalog; a note with no frame is a message as a whole."""
     words = catalog(lang)
-    m = FRAME.fullmatch(text)
+    m = framed(text)
     if m is None:
         return words.gettext(text)
     out = m["src"] + (f" {m['title']}" if m["title"] else "") + (f" {words.gettext(INTRO)}" if m["intro"] else "")
@@ -149,7 +155,7 @@ def ruleset_messages(text: str, data: dict[str, Any]) -> Iterator[tuple[int, str
             if not (note.startswith(" (") and note.endswith(")")):
                 continue
             source = note[2:-1]
-        m = FRAME.fullmatch(source)
+        m = framed(source)
         if m is None:
             yield where, source, [f"{about} a note on a rule no source states."]
             continue
