@@ -88,10 +88,11 @@ def _framed(text: str, lang: str) -> str:
     if m is None:
         return words.gettext(text)
     out = m["src"] + (f" {m['title']}" if m["title"] else "") + (f" {words.gettext(INTRO)}" if m["intro"] else "")
-    gloss = english_title(m)  # an English title's meaning: glossed as a title in another script is
-    gloss = words.gettext(m["gloss"] or gloss) if m["gloss"] or gloss else None
-    if gloss is not None and gloss != m["title"][1:-1]:  # a title glossed in its own language: once
-        out += f" ({gloss})"
+    glossed = m["gloss"] or english_title(m)  # an English title's meaning: as a Japanese one's
+    if glossed:
+        gloss = words.gettext(glossed)
+        if m["title"] is None or gloss != m["title"][1:-1]:  # a title glossed in its own language: once
+            out += f" ({gloss})"
     return f"{out}: {words.gettext(m['meaning'])}"
 
 
@@ -168,8 +169,9 @@ def ruleset_messages(text: str, data: dict[str, Any]) -> Iterator[tuple[int, str
         if m["gloss"]:
             yield where, m["gloss"], [f"{about} the meaning of the title {m['title'] or ''} in the citation "
                                       f"{source!r}, shown after it in brackets."]
-        if english_title(m):
-            yield where, english_title(m), [f"{about} the title of a section of the English source, in the "
+        title = english_title(m)
+        if title is not None:
+            yield where, title, [f"{about} the title of a section of the English source, in the "
                                             f"citation {source!r}: its meaning, shown after it in brackets "
                                             "(the same words when the players use the English name)."]
         if any(c.isalpha() for c in m["meaning"]):  # "1, 1, 2, 3" is the same in every language
