@@ -15,7 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bidscli.core.cards import BLACK, DOUBLE_CARD, LOWEST_CARD, MINUS_FIVE_CARD, SURPRISE_CARD, Card, cards
+from bidscli.core.cards import (
+    BLACK,
+    DOUBLE_CARD,
+    LOWEST_CARD,
+    MINUS_FIVE_CARD,
+    SURPRISE_CARD,
+    Card,
+    cards,
+)
 from bidscli.engine.replay import Game, lowest_in_force, replay, resolve, winning_bids
 from bidscli.log.reader import read_log_text
 from bidscli.rules.ruleset import BUNDLED, load_ruleset
