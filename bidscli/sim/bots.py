@@ -445,8 +445,7 @@ def play_game(
                 gplay(p, plays[i](view, rngs[i]))
 
             game.finish_trick()
-            if t.pending_steals is not None:  # (as play_trick: a trick with no steal asks nothing)
-                game.decide_steals(decide)
+            game.decide_steals(decide)
             if record:
                 out.append(format_trick(t.written, t.plays, t.steals, lang))
         game.end_round()
