@@ -91,10 +91,9 @@ class Game:
         explain: bool = True,
     ) -> None:
         """``explain=False``: nobody reads the explanations, only the errors (``bids validate``) or
-        the scores and plays (a bots' game: ``bids simulate``, ``bids study``), so no running
-        standings are kept, nor the commonest explanations (what a winner takes, a tie, 2x, -5,
-        the Ally, the round's leader, lucky losers and Ally split). Everything else, every check
-        and every error, is the same."""
+        the scores (``bids study``), so no running standings are kept, nor the commonest
+        explanations (what a winner takes, a tie, 2x, -5, the Ally, the round's leader, lucky
+        losers and Ally split). Everything else, every check and every error, is the same."""
         opts = dict(ruleset.options)
         opts.update(options or {})
         players = tuple(players)

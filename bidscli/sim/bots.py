@@ -383,6 +383,7 @@ def play_game(
     file: str | None = None,
     lang: str = "en",
     lang_of_log: str = "en",
+    explain: bool = True,
 ) -> tuple[GameResult, list[list[str]]]:
     """Play a deal with bots: one seat per bot, in seating order.
 
@@ -391,9 +392,11 @@ def play_game(
     is replayed first, the bots play the rest). Returns the result and, with
     ``record``, each round's trick lines (log.writer.format_trick, steals included), in the card
     words of ``lang``; a line already played is kept as written when the deal's card words
-    (``lang_of_log``) are the same, else written again in ``lang``'s.
+    (``lang_of_log``) are the same, else written again in ``lang``'s. ``explain=False``: the result
+    keeps no explanations nor running standings (``Game``), for a caller that reads only the
+    scores (a study).
     """
-    game = Game(ruleset, players, options, file=file, explain=False)  # scores and plays are read, never explanations
+    game = Game(ruleset, players, options, file=file, explain=explain)
     strategies = [BOTS[b] for b in bots]
     rngs = bot_rngs(seed, bots)
     seat_of = {p: i for i, p in enumerate(game.players)}
