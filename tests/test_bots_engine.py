@@ -24,8 +24,16 @@ from bidscli.core.cards import (
     Card,
     cards,
 )
-from bidscli.engine.replay import Game, lowest_in_force, replay, resolve, winning_bids
-from bidscli.log.reader import read_log_text
+from bidscli.engine.replay import (
+    Game,
+    StealChoice,
+    lowest_in_force,
+    replay,
+    resolve,
+    right_ends,
+    winning_bids,
+)
+from bidscli.log.reader import Steal, read_log_text
 from bidscli.rules.ruleset import BUNDLED, load_ruleset
 from bidscli.sim import bots as B
 from bidscli.sim.deal import deal_text, default_names, make_deal
@@ -158,3 +166,19 @@ def test_plain_play_a_winning_bid_beats_every_bid_on_the_table_and_a_tie_never_w
     for c in hand:
         if any(c.number == x.number for x in on_table):
             assert c not in won  # a tie on the best bid burns; an equal lower bid is beaten already
+
+
+@pytest.mark.parametrize("ruleset", BUNDLED)
+@pytest.mark.parametrize("lasts", ["round", "game"])
+def test_a_deferred_right_is_spent_before_the_engine_ends_it(ruleset, lasts):
+    # A 3-point card on offer at the last trick of round 1 of 3: the default bot spends a right on
+    # so little only when the right ends there unused (thief.right_lasts = round: the engine's
+    # right_ends, which scoring.end_round asks); at the last trick of the game it always does.
+    knobs = load_ruleset(ruleset).with_knobs({"thief.right_lasts": lasts}, origin="test").knobs
+    small = StealChoice("Dev", {"Ana": cards("K3")}, False, False, "test")
+    last_trick = view(ruleset, "G7 Y8 G3", "G2", "K9")._replace(trick=10, rounds=3, knobs=knobs)
+    spent = B.default_steal(last_trick, small, random.Random(0))
+    assert (spent is not None) == (lasts == "round") == right_ends(knobs, True, False)
+    assert B.default_steal(last_trick._replace(round=3), small, random.Random(0)) == Steal("Dev", Card.parse("K3"),
+                                                                                          "Ana")
+    assert B.default_steal(last_trick._replace(trick=9), small, random.Random(0)) is None  # the round goes on

@@ -50,6 +50,7 @@ from .thief import (
     LogDecider,
     default_steal_policy,
     log_decider,
+    right_ends,
 )
 
 # Imported from here by callers (the modules above hold them).
@@ -79,6 +80,7 @@ __all__ = [
     "lucky_losers",
     "replay",
     "resolve",
+    "right_ends",
     "round_length",
     "round_length_message",
     "winning_bids",

@@ -49,6 +49,7 @@ from ..engine.replay import (
     lowest_in_force,
     lucky_losers,
     resolve,
+    right_ends,
     winning_bids,
 )
 from ..log.reader import Steal
@@ -306,10 +307,9 @@ def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal 
         return None
     if choice.mandatory or choice.immediate:
         return best_steal(view, choice, min_value=1)
-    # A deferred right: spend it on a rich card, or before it expires.
+    # A deferred right: spend it on a rich card, or before it ends unused (the engine's right_ends).
     last_trick = view.trick >= view.tricks
-    expires = last_trick and (view.knobs["thief.right_lasts"] == "round"
-                              or (view.rounds is not None and view.round >= view.rounds))
+    expires = right_ends(view.knobs, last_trick, last_trick and view.rounds is not None and view.round >= view.rounds)
     return best_steal(view, choice, min_value=1 if expires else 7)
 
 
