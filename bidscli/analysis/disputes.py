@@ -17,7 +17,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from ..core.errors import RulesetError
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import (
     BUNDLED,

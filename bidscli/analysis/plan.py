@@ -43,7 +43,7 @@ from ..engine.replay import (
     default_steal_policy,
     round_length,
 )
-from ..log.reader import GameLog, Pass, Steal
+from ..log.records import GameLog, Pass, Steal
 from ..rules.ruleset import (
     Deck,
     Ruleset,

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..core.errors import DeckError
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import Ruleset
 from .plan import DealPlan, build_deal, play_deal, start_game
 

@@ -118,7 +118,7 @@ class CardWords:
         return f"{head}: {body}" + "".join(f"; {self.action(a)}" for a in actions)
 
     def action(self, action: Any) -> str:
-        """A steal or a pass (log.reader.Steal, Pass: the layer above) in this language's words."""
+        """A steal or a pass (log.records.Steal, Pass: the layer above) in this language's words."""
         card = getattr(action, "card", None)
         if card is None:
             return f"{action.thief} {self.pass_words[0]}"

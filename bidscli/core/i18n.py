@@ -23,7 +23,7 @@ messages.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -281,23 +281,42 @@ def text(message: Message | str, lang: str | None = None) -> str:
 
 
 class Listed:
-    """Items as one phrase, worded when shown: ``Listed(["A", "B", "C"], "or")`` is "A, B or C" in
-    English, "A, B o C" in Italian; ``"and"`` joins the last with "and", ``","`` all with commas.
-    An item may be a worded value."""
+    """Items as one phrase, worded when shown (``str``, or ``in_language(lang)``): ``Listed(["A", "B",
+    "C"], "or")`` is "A, B or C" in English, "A, B o C" in Italian; ``"and"`` joins the last with
+    "and", ``","`` all with commas (Japanese: ``A、B、C``), ``";"`` whole clauses of one sentence with
+    semicolons (Japanese: ``；``). Each language orders and punctuates them through its messages.
+    An item may be a worded value; a list in data that ``--format json`` prints is worded in English
+    there, as any ``Message``. The one way bidscli joins a list, in the text and in the pages."""
 
     __slots__ = ("items", "last")
 
-    def __init__(self, items: list[Any], last: str = "and") -> None:
-        self.items, self.last = items, last
+    def __init__(self, items: Iterable[Any], last: str = "and") -> None:
+        self.items, self.last = list(items), last
 
     def __reduce__(self) -> tuple[type[Listed], tuple[list[Any], str]]:
         return (Listed, (self.items, self.last))
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Listed) and (self.items, self.last) == (other.items, other.last)
+
+    __hash__ = None  # type: ignore[assignment]  # (equal by value, so not hashable)
+
+    def __repr__(self) -> str:
+        return f"Listed({self.items!r}, {self.last!r})"
 
     def in_language(self, lang: str) -> str:
         words = [worded(item, lang) for item in self.items]
         if not words:
             return ""
         head = str(words[0])
+        if self.last == ";":
+            for word in words[1:]:
+                # TRANSLATORS: one more clause of a sentence, after a semicolon ("Round 1 scores: Ana 12; Ally pair ...")
+                head = Message("{clauses}; {clause}", clauses=head, clause=word).text(lang)
+            return head
         for word in words[1:-1]:
             head = Message("{items}, {item}", items=head, item=word).text(lang)
         if len(words) == 1:

@@ -33,7 +33,7 @@ from ..core.errors import (
     _Abort,
 )
 from ..core.i18n import Message
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game

@@ -17,7 +17,7 @@ from ..rules.knobs import knob_value
 from ..rules.ruleset import Deck, source_id
 
 if TYPE_CHECKING:
-    from ..log.reader import Steal
+    from ..log.records import Steal
     from ..rules.ruleset import Ruleset
 
 

@@ -6,7 +6,7 @@ prints. No markup here (``html.py`` and the templates draw it) and no new
 analysis: everything comes from the engine's results, ``variants.diff`` and
 ``study.report``.
 
-A text of the page data is a ``Message`` (or a ``words.Listing`` of them): the page words it in
+A text of the page data is a ``Message`` (or an ``i18n.Listed`` of them): the page words it in
 the output language, ``--format json`` in English (render.dumps), as it always said it.
 """
 
@@ -15,13 +15,12 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
-from ..core.i18n import N_, Message, PluralMessage
+from ..core.i18n import N_, Listed, Message, PluralMessage
 from ..core.paths import shared_path
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
 from ..rules.ruleset import Ruleset, is_bundled, source_id
 from .render import cell_text, minus_five_column, reason_json
-from .words import Clauses, Listing
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
 
@@ -162,7 +161,7 @@ def round_end_label(r) -> Message:
     if n:
         parts.append(PluralMessage("the lucky loser", "{n} lucky losers", n))
     # TRANSLATORS: the summary of a round's reasons ("round 2: who leads, the Ally split")
-    return Message("round {round}: {parts}", round=r.number, parts=Listing(parts))
+    return Message("round {round}: {parts}", round=r.number, parts=Listed(parts, ","))
 
 
 def page_name(file: str, title: str | None) -> str:
@@ -224,7 +223,7 @@ def _same_winner_text(ts, what) -> Message | None:
     one): the sentence naming what differs there, since the cells alone look alike."""
     if not what or any(t is None for t in ts) or "winner" in what:
         return None
-    differs = Listing(Message(_ASPECTS[w]) if w in _ASPECTS else w for w in what)
+    differs = Listed((Message(_ASPECTS[w]) if w in _ASPECTS else w for w in what), ",")
     if ts[0].winner is None:
         if len(ts) == 2:
             return Message("Burned under both rulesets; what differs: {what}.", what=differs)
@@ -352,7 +351,7 @@ def parting_text(tricks: list[str]) -> Message | None:
         return None
     if len(tricks) == 1:
         return Message("Trick {trick} goes differently.", trick=tricks[0])
-    return Message("Tricks {tricks} go differently.", tricks=Listing(tricks, last=True))
+    return Message("Tricks {tricks} go differently.", tricks=Listed(tricks, "and"))
 
 
 def _runner_up(res: GameResult) -> list | None:
@@ -451,7 +450,7 @@ def attribution_doc(att, players) -> dict:
         elif deciding:
             winner = Message("The winner is the same; the margin over {runner_up} moves because of {rules}.",
                              runner_up=m.runner_up, rules=deciding)
-    method: Message | Clauses
+    method: Message | Listed
     if att.method == "shapley":
         method = Message("Each rule's part is its average effect over every order of switching the rules from {a} to "
                          "{b}; the parts add up exactly to each difference", a=a, b=b)
@@ -460,8 +459,8 @@ def attribution_doc(att, players) -> dict:
                          "change (weighing every order of switching them was out of reach for this game)", a=a, b=b)
     if att.policy_mixtures:
         n = att.policy_mixtures
-        method = Clauses([method, PluralMessage("{n} mix of the two rulesets needed the default steal policy",
-                                                "{n} mixes of the two rulesets needed the default steal policy", n)])
+        method = Listed([method, PluralMessage("{n} mix of the two rulesets needed the default steal policy",
+                                               "{n} mixes of the two rulesets needed the default steal policy", n)], ";")
     return {
         "against": a, "method": att.method, "method_text": method,
         "keys": nonzero,

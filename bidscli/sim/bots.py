@@ -52,7 +52,7 @@ from ..engine.replay import (
     right_ends,
     winning_bids,
 )
-from ..log.reader import Steal
+from ..log.records import Steal
 from ..log.writer import format_trick, log_text
 from ..rules.ruleset import Ruleset, deck_for
 from .deal import derive_seed
