@@ -38,7 +38,7 @@ from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
 from .leaders import first_leader
-from .missing import round_length, round_length_message
+from .missing import round_length_message
 from .resolution import Resolution, _take_text, lowest_in_force, resolve, winning_bids
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .scoring import lucky_losers
@@ -81,7 +81,6 @@ __all__ = [
     "replay",
     "resolve",
     "right_ends",
-    "round_length",
     "round_length_message",
     "winning_bids",
 ]
