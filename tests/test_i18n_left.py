@@ -214,3 +214,65 @@ def test_a_game_no_log_could_hold_is_refused_in_the_language(lang):
     with pytest.raises(BidsError) as err:
         check_fits_log(ruleset, 3, deck_for(ruleset, 3, opts), 1001)
     assert err.value.text(lang) == TOO_BIG[lang]
+
+
+# -- issue 34 item 2: the rest a player reads (the scan of the whole package) ---------------------
+
+SKIPPED = {
+    "en": "house.toml: skipped: a ruleset file, not a game log",
+    "it": "house.toml: saltato: un file di regolamento, non un registro di partita",
+    "es": "house.toml: omitido: un archivo de reglamento, no un registro de partida",
+    "ja": "house.toml: スキップ: ルールセットのファイルで、ゲーム記録ではありません",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_ruleset_file_in_a_folder_is_skipped_in_the_language(lang, tmp_path):
+    (tmp_path / "house.toml").write_text((G.ROOT / "examples" / "house.toml").read_text())
+    for command in ("validate", "score"):
+        out = G.run(["--lang", lang, command, str(tmp_path)])
+        assert f"{tmp_path}/{SKIPPED[lang]}\n" in out, out
+
+
+BOTS = {
+    "en": ("unknown bot 'gredy' (did you mean 'greedy'?): expected random, greedy, lucky, default",
+           "2 bots for 4 players: give one per seat or a single name"),
+    "it": ("bot 'gredy' sconosciuto (forse 'greedy'?): serve uno tra random, greedy, lucky, default",
+           "2 bot per 4 giocatori: indicane uno per posto o un solo nome"),
+    "es": ("bot 'gredy' desconocido (¿quisiste decir 'greedy'?): se esperaba uno de random, greedy, lucky, default",
+           "2 bots para 4 jugadores: da uno por asiento o un solo nombre"),
+    "ja": ("不明なボット 'gredy' です（もしかして 'greedy' ですか？）。random, greedy, lucky, default のいずれかを使って"
+           "ください",
+           "4 人に対してボットが 2 個です：席ごとに 1 つ、または 1 つだけ指定してください"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_study_says_what_is_wrong_with_the_bots_in_the_language(lang):
+    unknown, count = BOTS[lang]
+    out = G.run(["--lang", lang, "study", "-r", "italian", "-p", "3", "-g", "1", "--bots", "gredy"])
+    assert "\nexit 2\n" in out and one_line(unknown) in one_line(out)
+    out = G.run(["--lang", lang, "study", "-r", "italian", "-p", "4", "-g", "1", "--bots", "greedy,lucky"])
+    assert "\nexit 2\n" in out and one_line(count) in one_line(out)
+
+
+JOBS = {
+    "en": ("note: --jobs 8: this machine has 1 core, so 1 worker at most",
+           "note: --jobs 8: this machine has 2 cores, so 2 workers at most"),
+    "it": ("nota: --jobs 8: questa macchina ha 1 core, quindi al massimo 1 processo",
+           "nota: --jobs 8: questa macchina ha 2 core, quindi al massimo 2 processi"),
+    "es": ("nota: --jobs 8: esta máquina tiene 1 núcleo, así que como máximo 1 proceso",
+           "nota: --jobs 8: esta máquina tiene 2 núcleos, así que como máximo 2 procesos"),
+    "ja": ("注意：--jobs 8：このマシンのコアは 1 個なので、ワーカーは最大 1 個です",
+           "注意：--jobs 8：このマシンのコアは 2 個なので、ワーカーは最大 2 個です"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_jobs_note_counts_the_cores_in_the_language(lang, monkeypatch):
+    from bidscli.app import parallel
+
+    for cores, expected in zip((1, 2), JOBS[lang]):
+        monkeypatch.setattr(parallel, "cores", lambda cores=cores: cores)
+        out = G.run(["--lang", lang, "validate", "--jobs", "8", "examples/thief-6p.toml"])
+        assert f"--- stderr\n{expected}\n" in out, out
