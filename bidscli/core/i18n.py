@@ -128,6 +128,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(output_language()).ngettext(singular, plural, n)
 
 
+def template_of(msgid: str, lang: str) -> str:
+    """The ``str.format`` template of ``msgid`` in ``lang``: the id itself in English (the ids are
+    the English words), else its catalog's translation (the id when it has none)."""
+    return msgid if lang == ENGLISH else catalog(lang).gettext(msgid)
+
+
+def plural_template_of(singular: str, plural: str, n: int, lang: str) -> str:
+    """The template of a plural message for the count ``n`` in ``lang`` (``ngettext``)."""
+    if lang == ENGLISH:  # catalog(ENGLISH) is a NullTranslations: English's own two forms
+        return singular if n == 1 else plural
+    return catalog(lang).ngettext(singular, plural, n)
+
+
 def N_(msgid: str) -> str:
     """Marks ``msgid`` for the catalogs; worded later, with ``gettext(msgid)``, when shown."""
     return msgid
@@ -220,19 +233,18 @@ class Message:
     def text(self, lang: str | None = None) -> str:
         """Worded in ``lang`` (default: the output language)."""
         lang = lang or output_language()
-        if lang == ENGLISH:  # the ids are the English words (catalog(ENGLISH) is a NullTranslations)
-            template = (self.msgid if self.plural is None or self.args["n"] == 1 else self.plural)
-        elif self.plural is None:
-            template = catalog(lang).gettext(self.msgid)
+        args = self.args
+        if self.plural is None:
+            template = self.msgid if lang == ENGLISH else template_of(self.msgid, lang)
         else:
-            template = catalog(lang).ngettext(self.msgid, self.plural, self.args["n"])
-        if not self.args:
+            template = plural_template_of(self.msgid, self.plural, args["n"], lang)
+        if not args:
             return template.format()
         shown = {}
-        for key, value in self.args.items():  # worded() inline: JSON words every reason of every trick
+        for key, value in args.items():  # worded() inline: JSON words every reason of every trick
             wording = getattr(value, "in_language", None)
             shown[key] = value if wording is None else wording(lang)
-        return template.format(**shown)
+        return template.format_map(shown)
 
     in_language = text  # the protocol of worded arguments: value.in_language(lang)
 
@@ -294,17 +306,23 @@ class Listed:
         return (Listed, (self.items, self.last))
 
     def in_language(self, lang: str) -> str:
-        words = [worded(item, lang) for item in self.items]
-        if not words:
+        items = self.items
+        if not items:
             return ""
-        head = str(words[0])
-        for word in words[1:-1]:
-            head = Message("{items}, {item}", items=head, item=word).text(lang)
-        if len(words) == 1:
+        head = str(worded(items[0], lang))
+        if len(items) == 1:
             return head
-        if self.last == "or":
-            return Message("{items} or {item}", items=head, item=words[-1]).text(lang)
-        if self.last == ",":
-            return Message("{items}, {item}", items=head, item=words[-1]).text(lang)
-        return Message("{items} and {item}", items=head, item=words[-1]).text(lang)
+        # The joining messages' templates, each looked up once (not a Message an item: JSON words
+        # every reason of every trick, and a Color Bids reason lists every colour's cards).
+        comma = template_of(N_("{items}, {item}"), lang)
+        for item in items[1:-1]:
+            head = comma.format(items=head, item=worded(item, lang))
+        last = self.last
+        if last == "or":
+            join = template_of(N_("{items} or {item}"), lang)
+        elif last == ",":
+            join = comma
+        else:
+            join = template_of(N_("{items} and {item}"), lang)
+        return join.format(items=head, item=worded(items[-1], lang))
 

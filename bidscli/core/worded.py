@@ -53,11 +53,19 @@ class Colour:
         self.colour, self.letter = colour, letter
 
     def in_language(self, lang: str) -> str:
-        from .cardnames import LETTERS, ORDER, colour_word
+        key = (lang, self.colour, self.letter)
+        found = _colour_words.get(key)
+        if found is None:
+            from .cardnames import LETTERS, ORDER, colour_word
 
-        if self.colour not in ORDER:
-            return self.colour
-        return LETTERS[lang][ORDER.index(self.colour)] if self.letter else colour_word(self.colour, lang)
+            if self.colour not in ORDER:
+                return self.colour  # not a colour of the deck: as it is (and not kept)
+            if self.letter:
+                found = LETTERS[lang][ORDER.index(self.colour)]
+            else:
+                found = colour_word(self.colour, lang)
+            _colour_words[key] = found
+        return found
 
     def __str__(self) -> str:
         return self.in_language(output_language())
@@ -73,3 +81,6 @@ class Colour:
 
     def __repr__(self) -> str:
         return f"Colour({self.colour!r}{', letter=True' if self.letter else ''})"
+
+
+_colour_words: dict[tuple[str, str, bool], str] = {}  # (language, colour, letter) -> its word: few
