@@ -46,8 +46,10 @@ class Item(NamedTuple):
 
 
 def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
-               allow_partial: bool = False) -> Item:
-    """Score one log and render it for ``fmt`` (table, csv, json); errors become an Item too."""
+               allow_partial: bool = False, listed: bool = False) -> Item:
+    """Score one log and render it for ``fmt`` (table, csv, json); errors become an Item too.
+
+    ``listed``: JSON in its shape as an item of the printed list (``render.list_item_json``)."""
     from ..report import render as report
     from . import api
 
@@ -61,22 +63,24 @@ def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], 
 
         if isinstance(path, WalkedPath) and ruleset_file(path):
             return Item(skipped=f"{path_text(path)}: skipped: a ruleset file, not a game log")
-        text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
+        dumps = report.list_item_json if listed else report.dumps_plain
+        text = dumps({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
         return Item(text, error=Message("error: {message}", message=exc).text())
     rs = loaded.ruleset
     if fmt == "json":
-        return Item(report.dumps_plain(report.result_json(path, rs, result)))
+        doc = report.result_json(path, rs, result)
+        return Item(report.list_item_json(doc) if listed else report.dumps_plain(doc))
     if fmt == "csv":
         return Item(report.score_csv_rows(path, rs, result, PAD), len(result.rounds))
     return Item(report.score_table(path, rs, result))
 
 
-def _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial=False) -> Iterator[Item]:
+def _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial=False, listed=False) -> Iterator[Item]:
     from .parallel import MAX_CHUNK, map_logs
 
     # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
-    return map_logs(score_item, paths, (ruleset_ref, tuple(option_pairs), fmt, allow_partial), jobs if len(paths) > 1 else 1,
-                    max_chunk=16 if fmt == "json" else MAX_CHUNK)
+    return map_logs(score_item, paths, (ruleset_ref, tuple(option_pairs), fmt, allow_partial, listed),
+                    jobs if len(paths) > 1 else 1, max_chunk=16 if fmt == "json" else MAX_CHUNK)
 
 
 def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
@@ -98,7 +102,7 @@ def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[
 
         listed = JsonListWriter(write)
     count = 0
-    for item in _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial):
+    for item in _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial, listed is not None):
         if item.skipped is not None:
             warn(item.skipped)
             continue
@@ -108,7 +112,7 @@ def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[
             if fmt != "json":
                 continue
         if listed is not None:
-            listed.text(item.text)
+            listed.shaped(item.text)  # made in its printed shape where it was scored
         else:
             write("\n\n" + item.text if count else item.text)  # tables: a blank line between logs
         count += 1

@@ -124,6 +124,14 @@ def dumps_plain(doc) -> str:
     return json_text(text)  # the same escapes as dumps: valid UTF-8, no raw controls
 
 
+def list_item_json(doc) -> str:
+    """``dumps_plain(doc)`` in the shape it has as an item of a printed list (``JsonListWriter``,
+    ``json.dumps(list, indent=2)``): every line indented by two spaces. Made in that shape at once
+    (the item of a one-item list), not indented afterwards: ``score --format json`` over many logs
+    prints megabytes of these, made in worker processes and written by the parent as they are."""
+    return dumps_plain([doc])[2:-2]  # '[\n' + the item + '\n]': JSON strings hold no raw line break
+
+
 class JsonListWriter:
     """A JSON list written one document at a time (score and validate over many logs), byte for
     byte ``dumps`` of the whole list (``json.dumps(list, indent=2, ensure_ascii=False)``).
@@ -144,7 +152,10 @@ class JsonListWriter:
         """An item already written as JSON by ``dumps_plain`` (a worker's output)."""
         # Indent by replacing "\n" (not splitlines: a file name may hold U+2028, which
         # json.dumps leaves as it is and splitlines would break at).
-        text = self.pad + text.replace("\n", "\n" + self.pad)
+        self.shaped(self.pad + text.replace("\n", "\n" + self.pad))
+
+    def shaped(self, text: str) -> None:
+        """An item already in its printed shape: ``list_item_json`` (a list, not ``wrap``)."""
         if self.count == 0:
             self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
         else:
