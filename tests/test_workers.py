@@ -93,3 +93,32 @@ def test_a_signal_to_the_parent_alone_ends_the_command_and_its_workers(logs, com
     assert code == 128 + getattr(signal, signame), err
     assert err.decode().splitlines()[-1:] == ["interrupted"] and b"Traceback" not in err, err
     assert not [w for w in workers if _running(w)], "workers outlived their command"
+
+
+def test_workers_end_when_their_parent_is_killed(logs):
+    """SIGKILL leaves the parent no time to end its workers: they see it is gone and end
+    themselves (before, they waited forever for the next task, adopted by init)."""
+    proc = subprocess.Popen([sys.executable, "-m", "bidscli", "score", "--jobs", "2", "--format", "json",
+                             str(logs)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    workers: list[int] = []
+    try:
+        for _ in range(HANG * 20):  # wait (not a measure) until both workers run
+            workers = _children(proc.pid)
+            if len(workers) >= 2 or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert len(workers) >= 2, f"no workers: {proc.poll()}"
+        proc.kill()
+        proc.wait(HANG)
+        for _ in range(HANG * 20):  # a guard against a hang, not a measure
+            if not [w for w in workers if _running(w)]:
+                break
+            time.sleep(0.05)
+        assert not [w for w in workers if _running(w)], "workers outlived their killed parent"
+    finally:
+        proc.kill()
+        proc.wait()
+        for w in workers:
+            if _running(w):
+                os.kill(w, signal.SIGKILL)

@@ -16,6 +16,9 @@ The contract (docs/files.md, "Worker processes"):
   process group, and the parent ends them. SIGTERM keeps its default action in a worker.
 - Leaving the pool by any exception (a stop, an error, a caller that stopped reading) ends
   the workers at once; leaving it normally waits for them to finish.
+- A parent that ends without a word (SIGKILL, a crash) cannot end its workers: each worker
+  looks every ``PARENT_POLL`` seconds whether its parent is still the one that started it, and
+  ends itself when it is not (the pipes do not tell it: every forked worker holds their ends).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ T = TypeVar("T")
 
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 POLL = 0.1  # seconds between looks for a stop request while the parent waits for its workers
+PARENT_POLL = 1.0  # seconds between a worker's looks for its parent
 
 
 class Stopped(KeyboardInterrupt):
@@ -46,15 +50,30 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-def _worker_start() -> None:
-    """In each worker: leave Ctrl-C and a hang-up to the parent, and die at SIGTERM (the parent's
-    recording handlers are inherited by fork: back to the default)."""
+def _worker_start(parent: int) -> None:
+    """In each worker: leave Ctrl-C and a hang-up to the parent, die at SIGTERM (the parent's
+    recording handlers are inherited by fork: back to the default), and end when the parent is
+    gone. ``parent``: the parent's process id, taken before the worker started (by the time a
+    worker asks, its parent may be gone already)."""
     import signal
+    import threading
 
     for name in STOP_SIGNALS:
         signum = getattr(signal, name, None)
         if signum is not None:
             signal.signal(signum, signal.SIG_DFL if name == "SIGTERM" else signal.SIG_IGN)
+    threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker's watch: once its parent has ended (the worker is adopted by another process),
+    end at once, whatever task is in hand; nobody is left to read its result."""
+    import os
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
 
 
 class Workers:
@@ -74,13 +93,15 @@ class Workers:
     # -- the pool -------------------------------------------------------------------------
     def __enter__(self) -> Workers:
         import multiprocessing
+        import os
         from concurrent.futures import ProcessPoolExecutor
 
         self._before = set(multiprocessing.active_children())
         self._catch_signals()
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_start)
+        self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_start,
+                                         initargs=(os.getpid(),))
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
