@@ -118,12 +118,13 @@ def test_a_list_made_of_list_items_is_json_dumps_of_the_list(monkeypatch):
         if fallback:
             monkeypatch.setitem(sys.modules, "orjson", None)
         for n in (1, 2, len(docs)):
-            parts: list[str] = []
+            parts: list[str | bytes] = []
             writer = report.JsonListWriter(parts.append)
             for doc in docs[:n]:
                 writer.shaped(report.list_item_json(doc))
             writer.close()
-            assert "".join(parts) == json_text(json.dumps(docs[:n], indent=2, ensure_ascii=False)) + "\n"
+            printed = b"".join(p if isinstance(p, bytes) else p.encode() for p in parts)
+            assert printed == (json_text(json.dumps(docs[:n], indent=2, ensure_ascii=False)) + "\n").encode()
 
 
 def test_toml_reader_messages_are_tomllibs():

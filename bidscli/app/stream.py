@@ -43,6 +43,7 @@ class Item(NamedTuple):
     rounds: int = 0
     error: str | None = None  # the message for stderr; text then holds the JSON error document, if any
     skipped: str | None = None  # a ruleset file found in a folder: not a log, said on stderr (as validate skips it)
+    listed: bytes = b""  # JSON as an item of the printed list (render.list_item_json), instead of text
 
 
 def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
@@ -63,13 +64,17 @@ def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], 
 
         if isinstance(path, WalkedPath) and ruleset_file(path):
             return Item(skipped=f"{path_text(path)}: skipped: a ruleset file, not a game log")
-        dumps = report.list_item_json if listed else report.dumps_plain
-        text = dumps({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
-        return Item(text, error=Message("error: {message}", message=exc).text())
+        error = Message("error: {message}", message=exc).text()
+        if fmt != "json":
+            return Item(error=error)
+        doc = {"file": path, "error": exc.to_json()}
+        if listed:
+            return Item(error=error, listed=report.list_item_json(doc))
+        return Item(report.dumps_plain(doc), error=error)
     rs = loaded.ruleset
     if fmt == "json":
         doc = report.result_json(path, rs, result)
-        return Item(report.list_item_json(doc) if listed else report.dumps_plain(doc))
+        return Item(listed=report.list_item_json(doc)) if listed else Item(report.dumps_plain(doc))
     if fmt == "csv":
         return Item(report.score_csv_rows(path, rs, result, PAD), len(result.rounds))
     return Item(report.score_table(path, rs, result))
@@ -84,7 +89,7 @@ def _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial=False, lis
 
 
 def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
-          write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1,
+          write: Callable[[str | bytes], object], warn: Callable[[str], object], jobs: int = 1,
           allow_partial: bool = False, single: bool | None = None) -> bool:
     """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed.
 
@@ -112,7 +117,7 @@ def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[
             if fmt != "json":
                 continue
         if listed is not None:
-            listed.shaped(item.text)  # made in its printed shape where it was scored
+            listed.shaped(item.listed)  # made in its printed shape where it was scored
         else:
             write("\n\n" + item.text if count else item.text)  # tables: a blank line between logs
         count += 1

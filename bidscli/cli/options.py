@@ -32,11 +32,11 @@ def echo(message=None, **kw) -> None:
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
 
 
-def echo_json(text: str) -> None:
-    """JSON text on stdout as it is, no line break added: JSON is made safe where it is made
-    (report.dumps, dumps_plain: sanitize.json_text escapes what :func:`terminal` would and JSON
-    escapes every other control character), so neither ``terminal`` nor click's colour stripping
-    (no ESC is left to strip) reads its megabytes again."""
+def echo_json(text: str | bytes) -> None:
+    """JSON on stdout as it is (bytes: UTF-8, as they are), no line break added: JSON is made safe
+    where it is made (report.dumps, dumps_plain, list_item_json: sanitize.json_text escapes what
+    :func:`terminal` would and JSON escapes every other control character), so neither
+    ``terminal`` nor click's colour stripping (no ESC is left to strip) reads its megabytes again."""
     click.echo(text, nl=False, color=True)
 
 

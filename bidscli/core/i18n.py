@@ -306,17 +306,19 @@ class Listed:
         return (Listed, (self.items, self.last))
 
     def in_language(self, lang: str) -> str:
-        items = self.items
-        if not items:
+        # worded() inline, and the joining messages' templates looked up once a list (not a Message
+        # an item): JSON words every reason of every trick, and a Color Bids reason lists every
+        # colour's cards.
+        words = [item if (wording := getattr(item, "in_language", None)) is None else wording(lang)
+                 for item in self.items]
+        if not words:
             return ""
-        head = str(worded(items[0], lang))
-        if len(items) == 1:
+        head = str(words[0])
+        if len(words) == 1:
             return head
-        # The joining messages' templates, each looked up once (not a Message an item: JSON words
-        # every reason of every trick, and a Color Bids reason lists every colour's cards).
         comma = template_of(N_("{items}, {item}"), lang)
-        for item in items[1:-1]:
-            head = comma.format(items=head, item=worded(item, lang))
+        for word in words[1:-1]:
+            head = comma.format(items=head, item=word)
         last = self.last
         if last == "or":
             join = template_of(N_("{items} or {item}"), lang)
@@ -324,5 +326,5 @@ class Listed:
             join = comma
         else:
             join = template_of(N_("{items} and {item}"), lang)
-        return join.format(items=head, item=worded(items[-1], lang))
+        return join.format(items=head, item=words[-1])
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import output_language, worded
+from .i18n import output_language
 
 
 class Joined:
@@ -25,7 +25,9 @@ class Joined:
         self.items, self.sep = items, sep
 
     def in_language(self, lang: str) -> str:
-        return self.sep.join([str(worded(item, lang)) for item in self.items])
+        # worded() inline: JSON words every card a trick's winner takes
+        return self.sep.join([str(item if (wording := getattr(item, "in_language", None)) is None else wording(lang))
+                              for item in self.items])
 
     def __str__(self) -> str:
         return self.in_language(output_language())
