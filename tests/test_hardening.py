@@ -582,8 +582,11 @@ def test_every_output_of_the_cli_goes_through_the_sanitiser():
     source = "\n".join(f.read_text(encoding="utf-8") for f in sorted((ROOT / "bidscli" / "cli").glob("*.py")))
     calls = [line for line in source.splitlines() if "click.echo(" in line and not line.strip().startswith('"')]
     assert calls, "the command layer prints nothing?"
-    for line in calls:  # each print is made safe on its own line: echo and echo_text (cli/options.py)
-        assert "terminal(" in line, f"print with echo (sanitize.terminal), not bare click.echo: {line.strip()}"
+    for line in calls:  # each print is made safe on its own line: echo, echo_text, echo_json (cli/options.py)
+        # JSON goes through the JSON sanitiser (json_text; json_utf8 on its bytes): JSON escapes
+        # every control character itself, and json_text what else terminal() would.
+        assert "terminal(" in line or ("json_text(" in line and "json_utf8(" in line), \
+            f"print with echo (sanitize.terminal) or echo_json, not bare click.echo: {line.strip()}"
 
 
 # -- 12. small ones ------------------------------------------------------------------------------------------
