@@ -46,24 +46,30 @@ PYTHON = sys.executable
 PARSE = [PYTHON, str(ROOT / "bench" / "parse_only.py")]
 
 
-def use_wheel_install() -> None:
-    """Time a regular (wheel) install of this tree, as users run it, not the editable one.
-
-    An editable install adds an import hook that every process pays for at start-up (about
-    20 ms here), and `make install` makes one for development. The bench builds its own
-    virtual environment under bench/.data/venv-wheel (once; the package is reinstalled from
-    this tree on every run) and times its `bids` and its python for both sides."""
-    global BIN, BIDS, PYTHON, PARSE
-    venv = DATA / "venv-wheel"
+def install(name: str, source: Path) -> Path:
+    """A virtual environment bench/.data/venv-NAME with ``source`` installed as a wheel, as users
+    install it; its python. Made once; on every run the dependencies are installed as
+    pyproject.toml asks for them now (a pin may have changed), then the package itself is
+    reinstalled (its version number does not change between commits)."""
+    venv = DATA / f"venv-{name}"
     py = venv / "bin" / "python"
     quiet = ["--quiet", "--quiet", "--disable-pip-version-check"]
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    # The dependencies as pyproject.toml asks for them now (a pin may have changed), then this
-    # tree's package itself (its version number does not change between commits).
-    subprocess.run([str(py), "-m", "pip", "install", *quiet, str(ROOT)], check=True)
-    subprocess.run([str(py), "-m", "pip", "install", *quiet, "--no-deps", "--force-reinstall", str(ROOT)],
+    subprocess.run([str(py), "-m", "pip", "install", *quiet, str(source)], check=True)
+    subprocess.run([str(py), "-m", "pip", "install", *quiet, "--no-deps", "--force-reinstall", str(source)],
                    check=True)
+    return py
+
+
+def use_wheel_install() -> None:
+    """Time a regular (wheel) install of this tree, as users run it, not the editable one.
+
+    An editable install adds an import hook that every process pays for at start-up (about
+    20 ms here), and `make install` makes one for development. The bench times the `bids` and
+    the python of bench/.data/venv-wheel (``install``) for both sides."""
+    global BIN, BIDS, PYTHON, PARSE
+    py = install("wheel", ROOT)
     BIN, PYTHON = py.parent, str(py)
     BIDS = str(BIN / "bids")
     PARSE = [PYTHON, str(ROOT / "bench" / "parse_only.py")]

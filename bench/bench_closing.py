@@ -39,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_cli import install  # noqa: E402  (after the path is set)
+
 DATA = ROOT / "bench" / ".data"
 TIME = "/usr/bin/time"  # GNU time: a child's peak without this script's own pages (bench_cli.run)
 DEFAULT_BEFORE = "ee71f9b^1"  # main's commit before the one path (issue 33's "before")
@@ -50,20 +52,6 @@ CLI = {  # name -> the bids arguments before the files (default jobs)
     "validate": ["validate"],
 }
 TARGETS = {"score csv": 1.4, "score table": 1.6, "score json": 2.5, "validate": 1.3}
-
-
-def install(name: str, source: Path) -> Path:
-    """A virtual environment bench/.data/venv-NAME with ``source`` installed as a wheel (its
-    dependencies as its pyproject.toml asks, then the package itself reinstalled); its python."""
-    venv = DATA / f"venv-{name}"
-    py = venv / "bin" / "python"
-    quiet = ["--quiet", "--quiet", "--disable-pip-version-check"]
-    if not py.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(py), "-m", "pip", "install", *quiet, str(source)], check=True)
-    subprocess.run([str(py), "-m", "pip", "install", *quiet, "--no-deps", "--force-reinstall", str(source)],
-                   check=True)
-    return py
 
 
 def exported(commit: str, into: Path) -> Path:

@@ -47,20 +47,29 @@ def logs(tmp_path_factory) -> Path:
     return folder
 
 
+def _start(cmd: list[str]) -> tuple[subprocess.Popen, list[int]]:
+    """``bids CMD`` running with its output to pipes, once its two workers run: it and them."""
+    proc = subprocess.Popen([sys.executable, "-m", "bidscli", *cmd], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    workers: list[int] = []
+    for _ in range(HANG * 20):  # wait (not a measure) until both workers run
+        workers = _children(proc.pid)
+        if len(workers) >= 2 or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    if len(workers) < 2:
+        proc.kill()
+        proc.wait()
+        pytest.fail(f"no workers: {proc.returncode}")
+    return proc, workers
+
+
 def _stop(cmd: list[str], signame: str) -> tuple[int, bytes, list[int]]:
     """Run ``bids CMD`` with its output to a pipe nobody reads (the parent blocks there once it
     is full, as behind a pager: the command cannot finish before the signal), wait until its
     two workers run, signal the parent alone. Its exit status, stderr and workers."""
-    proc = subprocess.Popen([sys.executable, "-m", "bidscli", *cmd], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    workers: list[int] = []
+    proc, workers = _start(cmd)
     try:
-        for _ in range(HANG * 20):  # wait (not a measure) until both workers run
-            workers = _children(proc.pid)
-            if len(workers) >= 2 or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        assert len(workers) >= 2, f"no workers: {proc.poll()}"
         proc.send_signal(getattr(signal, signame))
         proc.wait(HANG)  # stdout is left unread: a parent blocked writing must still end
         return proc.returncode, proc.stderr.read(), workers
@@ -98,17 +107,8 @@ def test_a_signal_to_the_parent_alone_ends_the_command_and_its_workers(logs, com
 def test_workers_end_when_their_parent_is_killed(logs):
     """SIGKILL leaves the parent no time to end its workers: they see it is gone and end
     themselves (before, they waited forever for the next task, adopted by init)."""
-    proc = subprocess.Popen([sys.executable, "-m", "bidscli", "score", "--jobs", "2", "--format", "json",
-                             str(logs)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
-    workers: list[int] = []
+    proc, workers = _start(["score", "--jobs", "2", "--format", "json", str(logs)])
     try:
-        for _ in range(HANG * 20):  # wait (not a measure) until both workers run
-            workers = _children(proc.pid)
-            if len(workers) >= 2 or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        assert len(workers) >= 2, f"no workers: {proc.poll()}"
         proc.kill()
         proc.wait(HANG)
         for _ in range(HANG * 20):  # a guard against a hang, not a measure
