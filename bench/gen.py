@@ -7,7 +7,7 @@ import random
 import tomli_w
 
 from bidscli.engine.replay import Decider, Game
-from bidscli.log.reader import Pass
+from bidscli.log.records import Pass
 from bidscli.log.writer import format_trick
 from bidscli.rules.ruleset import deck_for, load_ruleset
 

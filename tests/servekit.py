@@ -45,7 +45,7 @@ ORIGINAL = ROOT / "tests" / "data" / "diff-thief-4p.toml"
 def in_words(line: str, lang: str) -> str:
     """An English trick line in the card words of ``lang`` (log.md "Card words in the players' languages")."""
     from bidscli.core.cardwords import card_words
-    from bidscli.log.reader import parse_trick
+    from bidscli.log.trickline import parse_trick
 
     rec = parse_trick(line)
     return card_words(lang).trick(rec.revealed, rec.plays, rec.actions)

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from bidscli.cli.main import main
 from bidscli.core.cards import card, cards
 from bidscli.engine.replay import StealChoice, replay
-from bidscli.log.reader import Steal, read_log_text
+from bidscli.log.reader import read_log_text
+from bidscli.log.records import Steal
 from bidscli.rules.ruleset import BUNDLED, load_ruleset
 from bidscli.sim import bots as B
 from bidscli.sim.deal import deal_text, default_names, make_deal

@@ -9,7 +9,7 @@ import pytest
 
 from bidscli.core.cards import Card
 from bidscli.engine.replay import Decider, Game, default_steal_policy
-from bidscli.log.reader import Pass, Steal
+from bidscli.log.records import Pass, Steal
 from bidscli.rules.ruleset import load_ruleset
 
 P3 = ["Ana", "Ben", "Cleo"]

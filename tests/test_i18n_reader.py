@@ -20,7 +20,8 @@ from bidscli.core.cardwords import legend, shows_cards
 from bidscli.core.errors import BidsError
 from bidscli.core.i18n import Amount, Grouped, Listed, Message
 from bidscli.core.sanitize import shorten, text_fault, text_problem
-from bidscli.files.safe import FileError, read_bytes, write_atomic
+from bidscli.files.refused import FileError
+from bidscli.files.safe import read_bytes, write_atomic
 from bidscli.files.tomlread import ReaderWords
 from bidscli.log.reader import read_log_text
 

@@ -34,7 +34,8 @@ from bidscli.engine.replay import (
     default_steal_policy,
     replay,
 )
-from bidscli.log.reader import Pass, Steal, read_log_text
+from bidscli.log.reader import read_log_text
+from bidscli.log.records import Pass, Steal
 from bidscli.log.writer import format_trick
 from bidscli.report import render as report
 from bidscli.rules.knobs import KNOBS, TABLE_OPTIONS

@@ -14,7 +14,8 @@ from bidscli.app import api
 from bidscli.core.cards import Card
 from bidscli.files import bounds
 from bidscli.log import load
-from bidscli.log.reader import parse_trick, read_log_text
+from bidscli.log.reader import read_log_text
+from bidscli.log.trickline import parse_trick
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -341,7 +342,7 @@ def test_read_bytes_reads_on_when_a_read_or_fstat_says_less(tmp_path, monkeypatc
 def test_a_misspelled_special_card_gets_its_name():
     # "Ana Alley" in a trick line: the nearest special card's name, in the message the player reads.
     from bidscli.core.errors import LogSyntaxError
-    from bidscli.log.reader import parse_trick
+    from bidscli.log.trickline import parse_trick
 
     for written, meant in (("Alley", "Ally"), ("theif", "Thief"), ("Surprize", "Surprise")):
         with pytest.raises(LogSyntaxError) as caught:

@@ -213,7 +213,7 @@ def test_undo_or_quit_while_asked_records_nothing(tmp_path):
 
 def test_hand_and_revealed_cards_come_from_the_deal(tmp_path):
     game, deal = rk.simulated_game(tmp_path, "japanese", 6)
-    from bidscli.app.record import rounds_of
+    from bidscli.app.recordfile import rounds_of
 
     dlog, _ = read_log(deal)
     rec = Recorder(str(tmp_path / "g.toml"), "japanese", load_ruleset("japanese"), dlog.players, dlog.options,
@@ -489,7 +489,7 @@ def test_a_huge_typed_line_is_shown_short_with_its_real_length(tmp_path):
 
 
 def test_typed_text_in_messages_is_sanitised_once_and_bounded(tmp_path):
-    from bidscli.app.record import shown
+    from bidscli.app.recordlines import shown
 
     assert shown("K5: R1 R2 R3") == "K5: R1 R2 R3"
     assert shown("a\x1bb") == "a\\x1bb"  # escaped once, not '\\\\x1b'

@@ -19,7 +19,8 @@ from bidscli.core.i18n import Message
 from bidscli.engine.game import Game
 from bidscli.engine.replay import replay
 from bidscli.engine.results import Reason
-from bidscli.log.reader import parse_trick, read_log_text
+from bidscli.log.reader import read_log_text
+from bidscli.log.trickline import parse_trick
 from bidscli.log.writer import format_trick
 from bidscli.rules.ruleset import load_ruleset
 

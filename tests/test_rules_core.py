@@ -15,7 +15,7 @@ import pytest
 
 from bidscli.core.cards import ALLY_CARD, BLACK, DOUBLE, MINUS_FIVE, Card
 from bidscli.core.errors import DeckError, RulesetError
-from bidscli.log.reader import parse_trick
+from bidscli.log.trickline import parse_trick
 from bidscli.rules.ruleset import deck_for, load_ruleset
 
 from . import kit

@@ -11,7 +11,7 @@ import pytest
 
 from bidscli.core.cards import ALLY_CARD
 from bidscli.core.errors import DeckError, IllegalPlayError
-from bidscli.log.reader import parse_trick
+from bidscli.log.trickline import parse_trick
 from bidscli.rules.ruleset import deck_for, load_ruleset
 
 from . import kit

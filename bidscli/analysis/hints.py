@@ -8,7 +8,7 @@ from ..core.errors import BidsError
 from ..core.i18n import Message
 from ..engine.replay import replay
 from ..log.load import ruleset_and_options
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import Ruleset, is_bundled, parse_option_assignments
 
 

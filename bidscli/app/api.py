@@ -23,7 +23,7 @@ from ..core.errors import (
 )
 from ..engine.replay import GameResult, replay
 from ..log.load import Loaded, read_game_log, ruleset_and_options
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import Ruleset, load_ruleset, parse_option_assignments
 
 

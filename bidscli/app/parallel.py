@@ -87,8 +87,8 @@ def map_logs(func: Callable, items: Iterable, extra: tuple, jobs: int | None, *,
 
 def _run_chunk(args):
     """A chunk's results, and the files read for them (the command never writes over one:
-    files.safe.command_reads; a worker's reads are its command's)."""
-    from ..files.safe import READS, reads_since
+    files.reads.command_reads; a worker's reads are its command's)."""
+    from ..files.reads import READS, reads_since
 
     func, items, extra = args
     mark = len(READS.order)
@@ -114,7 +114,7 @@ def map_ordered(func: Callable, items: Iterable, extra: tuple, jobs: int, chunk:
     from collections import deque
 
     from ..core.workers import Workers
-    from ..files.safe import note_reads
+    from ..files.reads import note_reads
 
     tasks = _chunks(func, items, extra, chunk, max_chunk)
     with Workers(jobs) as pool:

@@ -15,19 +15,23 @@ line ("input line N: round R, trick T: ..."), not at a line of a file that never
 The game is kept between tricks, so a trick costs the same at the end of a long game as at
 its start; only writing the file grows with the game (each round's text is written once and
 kept). ``undo`` and a new ``leader`` replay the game from its log (docs/performance.md).
+
+Beside it: what a typed line means (``recordtyped``: the commands, the short forms of a trick
+line, Tab's words), the Thief's question and its answer (``recordsteal``), what an accepted
+trick and a round say (``recordresults``), how every line is worded and laid out
+(``recordlines``: ``Said``, ``Outcome``), and the file (``recordfile``: lock, read, resume).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core.cards import ALLY_CARD, THIEF_CARD, Card
 from ..core.cardwords import CardWords, card_words
-from ..core.errors import BidsError, LogStructureError, LogSyntaxError
-from ..core.i18n import N_, Message, PluralMessage, worded
-from ..core.sanitize import MAX_MESSAGE, terminal
+from ..core.errors import BidsError
+from ..core.i18n import Message, PluralMessage
+from ..core.sanitize import MAX_MESSAGE
 from ..engine.replay import (
     NOTHING_RECORDED,
     Game,
@@ -39,16 +43,46 @@ from ..engine.replay import (
     _Abort,
     replay,
 )
-from ..log.reader import GameLog, Pass, Steal, parse_trick, read_log_text
+from ..log.reader import read_log_text
+from ..log.trickline import parse_trick
 from ..log.writer import format_trick, head_text, round_text
-from ..report.render import terminal_width
 from ..report.table import display_width
-from ..report.table import wrap as wrap_lines
 from ..rules.ruleset import Ruleset, deck_for
 from ..sim.deal import check_fits_log
+from .recordlines import (
+    ErrorText,
+    Line,
+    Outcome,
+    Parts,
+    Place,
+    Said,
+    clean,
+    shown,
+    width,
+    wrap,
+)
+from .recordresults import (
+    alliance,
+    echo,
+    legend,
+    points_text,
+    right_kept,
+    round_message,
+    verdict,
+)
+from .recordsteal import Pending, answer, any_steal, question
+from .recordtyped import (
+    actions_of,
+    card_or_none,
+    complete,
+    completions,
+    form,
+    help_message,
+    is_command,
+    same_cards,
+    seated,
+)
 
-WIDTH = 100  # the widest a line shown is; narrower when the terminal is (width())
-ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
 # The longest line read: its TOML form (a character is at most 6 there, as a \u escape) stays
 # within bounds.MAX_LINE_CHARS, so the reader's limit never speaks of a line nobody typed.
 MAX_TYPED = 4_096
@@ -56,193 +90,7 @@ HEADER = (
     "Recorded with `bids record`, saved after every trick (an unfinished game is a valid log:",
     "`bids validate --allow-partial`). Go on with: bids record THIS_FILE --resume",
 )
-COMMANDS = ("undo", "score", "leader", "hand", "save", "reload", "help", "quit")
-# The commands are typed in English in every language (they are what a player types, as the
-# options are); the cards of the examples are the log's own card words.
-HELP = Message("""\
-Type one trick a line, in playing order from the leader:
-  {prize}: {four}                     the revealed card(s), a colon, then each player's card
-  {prize} {four}, {prize}: {four_commas}  the same, without the colon or with commas
-  {prize}: {named}  the log's own form, with the names
-  {thief}: {thief_play}; {steal_example}   actions after ';' (or answer when asked)
-  {four}                          with --deal: the recorder reveals the pile card itself
-Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads
-the next round, before its first trick), hand NAME (with --deal: the cards NAME still holds),
-help, quit (or end of input). The file is saved after every accepted trick.
-When a save fails: save (try again), save NEWFILE (save into a new file and go on there),
-reload (read the file as it is now, then type again what it lacks: when another program
-changed it).""")
-
-
-class Said:
-    """A line (or a paragraph) the recorder says, worded when it is shown: in the output language
-    at a terminal, in the table's language for ``bids serve`` (``i18n.text(said)``).
-
-    ``message``: a ``Message``, a text already worded (typed text, a table) or any worded value.
-    On a screen it is wrapped to width() columns, ``indent`` before its first line and ``hang``
-    before the others; with ``hang=None`` it is one line, never wrapped (validate's messages),
-    cut in the middle past ``limit`` characters."""
-
-    __slots__ = ("message", "indent", "hang", "limit")
-
-    def __init__(self, message: Any, indent: str = "", hang: str | None = "    ", limit: int | None = None) -> None:
-        self.message, self.indent, self.hang, self.limit = message, indent, hang, limit
-
-    def text(self, lang: str | None = None) -> str:
-        said = self.indent + str(worded(self.message, lang))
-        return said if self.limit is None else shown(said, self.limit)
-
-    in_language = text
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return f"Said({self.message!r})"
-
-    def screen(self, lang: str | None = None) -> list[str]:
-        """The screen lines it takes, worded in ``lang`` (default: the output language)."""
-        said = self.text(lang)
-        if self.hang is None:
-            return [said if self.limit is not None else clean(said)]
-        return wrap(said, self.hang)
-
-
-# The names of the card words' languages (cardnames.LANG_NAMES), worded in the legend.
-LANGUAGE_NAMES = (N_("Italian"), N_("Spanish"), N_("Japanese"))
 ANSWER_FIRST = Message("answer the question first (or type undo to drop this trick)")
-
-# What an outcome says, a line at a time: a message (worded, then wrapped under a 4-space
-# indent), a ``Said`` (worded, then laid out as it says) or a text already worded
-# (shown as it is).
-Line = Message | Said | str
-
-
-def screen_lines(lines: Iterable[Line], lang: str | None = None) -> list[str]:
-    """An outcome's lines as a terminal shows them, worded in ``lang`` (default: the output language)."""
-    out: list[str] = []
-    for line in lines:
-        if isinstance(line, str):
-            out.append(line)
-        elif isinstance(line, Said):
-            out += line.screen(lang)
-        else:
-            out += wrap(line.text(lang))
-    return out
-
-
-def either(names: Sequence[str]) -> Any:
-    """``A or B or C``, worded in the language shown."""
-    said: Any = names[0]
-    for name in names[1:]:
-        said = Message("{first} or {second}", first=said, second=name)
-    return said
-
-
-class _Parts(Said):
-    """Parts said on one line, joined by ' | ', when they fit; else one part a line (``join_parts``)."""
-
-    __slots__ = ("parts",)
-
-    def __init__(self, *parts: Message) -> None:
-        super().__init__(None)
-        self.parts = parts
-
-    def text(self, lang: str | None = None) -> str:
-        return " | ".join(p.text(lang) for p in self.parts)
-
-    in_language = text
-
-    def screen(self, lang: str | None = None) -> list[str]:
-        return join_parts([p.text(lang) for p in self.parts])
-
-
-class _Place:
-    """Where a refused line is said to be, then what is wrong, joined by ': ' (as an error's place
-    is: ``input line 3: round 1, trick 2: ...``), each part worded in the language shown; parts
-    that are empty are left out."""
-
-    __slots__ = ("parts", "sep")
-
-    def __init__(self, *parts: Any, sep: str = ": ") -> None:
-        self.parts, self.sep = parts, sep
-
-    def in_language(self, lang: str | None = None) -> str:
-        return self.sep.join(str(worded(p, lang)) for p in self.parts if p)
-
-
-class _ErrorText:
-    """An error's message (not its place) as a worded value."""
-
-    __slots__ = ("error",)
-
-    def __init__(self, error: BidsError) -> None:
-        self.error = error
-
-    def in_language(self, lang: str | None = None) -> str:
-        return self.error.text(lang)
-
-
-def clean(text: str) -> str:
-    """Text shown to the user, control characters escaped (typed input is echoed in messages)."""
-    return terminal(text)
-
-
-def shown(text: str, limit: int = ECHO, length: int | None = None) -> str:
-    """Typed text to show back: sanitised once, at most about ``limit`` characters.
-
-    A longer text keeps its start and end (as :func:`bidscli.core.sanitize.shorten`), measured
-    after escaping (a NUL shows as 4 characters), and says how many of its own characters
-    were cut, so a 300,000-character line is neither printed nor miscounted.
-
-    ``length``: the real length of a line that was cut while it was read (``text`` then
-    holds at least ``limit`` of its first and of its last characters).
-    """
-    if length is None:
-        length = len(text)
-    if length <= limit:
-        safe = terminal(text)
-        if len(safe) <= limit:
-            return safe
-    room = max(limit - 40, 2)  # 40: the marker, with room for any count
-    head_room = room * 2 // 3
-    tail_room = room - head_room
-    head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
-    cut = length - head - tail
-    return f"{terminal(text[:head])} [... {cut:,} characters cut ...] {terminal(text[len(text) - tail:])}"
-
-
-def _fit(chars, room: int) -> int:
-    """How many of ``chars`` fit in ``room`` columns once escaped."""
-    n = used = 0
-    for ch in chars:
-        used += len(terminal(ch))
-        if used > room:
-            break
-        n += 1
-    return n
-
-
-def width() -> int:
-    """The screen columns the recorder's lines fit: the terminal's (COLUMNS, else its size; 100
-    for a pipe), at most WIDTH. Japanese text counts two columns a character (display_width)."""
-    return min(WIDTH, terminal_width())
-
-
-def wrap(text: str, indent: str = "    ") -> list[str]:
-    """One logical line as screen lines of at most width() columns."""
-    return wrap_lines(clean(text), width(), hang=indent) or [""]
-
-
-def join_parts(parts: Sequence[str]) -> list[str]:
-    """Parts on one line joined by ' | ' when they fit, else one part a line (each wrapped)."""
-    line = " | ".join(parts)
-    if display_width(line) <= width() and line.isprintable():
-        return [line]
-    out = wrap(parts[0])
-    for part in parts[1:]:
-        out += wrap("    " + part, "      ")
-    return out
 
 
 @dataclass
@@ -256,26 +104,6 @@ class RoundEntry:
     tricks: list = field(default_factory=list)
     added: bool = True  # opened by the recorder (not from a deal or a resumed log): undo may drop it
 
-
-@dataclass
-class Outcome:
-    """What one typed line did: the lines to show, and what the driver must do."""
-
-    said: list[Line] = field(default_factory=list)  # worded when shown: ``lines``
-    error: bool = False  # the line was refused (scripted use exits 1 at the end)
-    save: bool = False  # the log changed: write it now
-    done: bool = False  # quit
-    asking: bool = False  # a question waits for an answer (a steal)
-    # What changed the log (with save): ("trick", LINE), ("leader", NAME) or ("undo",), each
-    # a line to type again (reload carries what was not saved into the file as it is now).
-    change: tuple | None = None
-    # A file command for the driver: ("save", NAME or "") or ("reload",).
-    request: tuple | None = None
-
-    @property
-    def lines(self) -> list[str]:
-        """What it says, as screen lines in the output language."""
-        return screen_lines(self.said)
 
 
 @dataclass
@@ -317,15 +145,6 @@ class Trial:
         return self.result.rounds[self.target].tricks[-1] if self.result is not None and not self.problems else None
 
 
-@dataclass
-class _Pending:
-    """A trick waiting for a thief's decision."""
-
-    rounds: list  # the candidate rounds, the trick line in them without this decision
-    target: int
-    line: str
-    choice: StealChoice
-
 
 class Recorder:
     """The game being recorded. ``feed(line)`` for each line typed; ``text()`` is the log to save."""
@@ -361,7 +180,7 @@ class Recorder:
         # --rounds (or a resumed log's [meta] rounds) is written into the log, so --resume knows it.
         self.rounds_given = game_rounds
         check_fits_log(ruleset, len(self.players), self.deck, self.game_rounds)
-        self.pending: _Pending | None = None
+        self.pending: Pending | None = None
         # The game as it stands before the next trick (its round started), kept between tricks:
         # a trick is played on a copy of it, which becomes it when the trick is accepted. None
         # after a change that is not a trick (undo, a leader): replayed from the log when asked.
@@ -581,45 +400,12 @@ class Recorder:
         # TRANSLATORS: the prompt: R round, T trick (R2 T3: round 2, trick 3)
         return Message("R{round} T{trick} {leader} leads> ", round=r, trick=t, leader=leader)
 
-    def help(self) -> Message:
-        """The ``help`` text, with this log's card words in its examples."""
-        word = self.vocab.word
-        four = [word(Card.parse(c)) for c in ("R5", "G4", "K7", "Y2")]
-        names = ("Ana", "Ben", "Cleo", "Dev")
-        thief = word(THIEF_CARD)
-        steal = self.vocab.action(Steal("Ben", Card.parse("K5"), "Cleo"))
-        return Message(HELP.msgid, prize=word(Card.parse("K5")), four=" ".join(four), four_commas=", ".join(four),
-                       named=", ".join(f"{n} {c}" for n, c in zip(names, four)), thief=thief,
-                       thief_play=" ".join(word(Card.parse(c)) for c in ("R10", "G2", "Y3", "K1")),
-                       steal_example=steal)
-
     def words(self) -> list[str]:
-        """What Tab completes: commands, player names and the names of this deck's cards still in
-        play (not yet revealed, played or set aside in the round being typed)."""
-        word = self.vocab.word
-        if self.pending is not None:  # the answer to a steal: the cards that can be taken
-            c = self.pending.choice
-            cards = sorted({card for cs in c.victims.values() for card in cs}, key=lambda x: x.sort_key)
-            return [*map(word, cards), *self._action_words(), *c.victims, *COMMANDS]
-        gone: set = set()  # the cards this round has shown: no longer in play
+        """What Tab completes (``recordtyped.completions``) before the next line."""
         target = self._target(self.rounds)
-        if target < len(self.rounds):
-            rnd = self.rounds[target]
-            gone.update(rnd.removed or ())
-            for line in rnd.tricks:
-                try:
-                    rec = parse_trick(line, vocab=self.vocab)
-                except BidsError:
-                    continue
-                gone.update(rec.revealed)
-                gone.update(c for _, c in rec.plays)
-        cards = sorted((c for c in self.deck.all_cards() if c not in gone), key=lambda c: c.sort_key)
-        return [*COMMANDS, *self._action_words(), *self.players, *map(word, cards)]
-
-    def _action_words(self) -> list[str]:
-        """The action words of the log's language, then the English ones (read in every log)."""
-        v = self.vocab
-        return list(dict.fromkeys([*v.steal_words, *v.from_words, *v.pass_words, "pass"]))
+        rnd = self.rounds[target] if target < len(self.rounds) else None
+        choice = None if self.pending is None else self.pending.choice
+        return completions(self.vocab, self.players, self.deck, rnd, choice)
 
     # -- one line ---------------------------------------------------------------------------
     def feed(self, line: str, length: int | None = None) -> Outcome:
@@ -633,7 +419,7 @@ class Recorder:
         if n > MAX_TYPED:  # the real length, before any escaping
             return Outcome([self._too_long(n)], error=True, asking=self.pending is not None)
         text = line.strip()
-        if self.pending is not None and not _is_command(text):
+        if self.pending is not None and not is_command(text):
             return self._answer(self.pending, text)
         if not text or text.startswith("#"):
             return Outcome()
@@ -649,7 +435,7 @@ class Recorder:
             return out
         if word in ("help", "?"):
             # Its lines as written where they fit; a wider one wrapped under its own indent and more.
-            return Outcome([x for line in self.help().text().splitlines()
+            return Outcome([x for line in help_message(self.vocab).text().splitlines()
                             for x in ([line] if display_width(line) <= width()
                                       else wrap(line, " " * (len(line) - len(line.lstrip()) + 4)))])
         if word == "undo" and not rest:
@@ -707,7 +493,7 @@ class Recorder:
     def _at(self, *parts: Any) -> Said:
         """Where a refused line is said to be: the input line (``at``; none for the table's
         server, whose answers go to the request that sent the line), then ``parts``; one line."""
-        return Said(_Place(self.at, *parts), hang=None)
+        return Said(Place(self.at, *parts), hang=None)
 
     def choose_leader(self, name: str) -> Outcome:
         """``--leader NAME`` on the command line (not an input line)."""
@@ -721,16 +507,9 @@ class Recorder:
         if e.round is not None:
             where = (Message("round {round}, trick {trick}", round=e.round, trick=e.trick) if e.trick is not None
                      else Message("round {round}", round=e.round))
-        return Said(_Place(self.at, where, _ErrorText(e)), hang=None, limit=MAX_MESSAGE)
+        return Said(Place(self.at, where, ErrorText(e)), hang=None, limit=MAX_MESSAGE)
 
     # -- commands ------------------------------------------------------------------------------
-    def _player(self, name: str) -> str | None:
-        for p in self.players:
-            if p == name:
-                return p
-        folded = [p for p in self.players if p.casefold() == name.casefold()]
-        return folded[0] if len(folded) == 1 else None
-
     def _undo(self) -> Outcome:
         if self.pending is not None:
             self.pending = None
@@ -765,7 +544,7 @@ class Recorder:
         return Outcome([*score_table(self.file, self.ruleset, result, more_to_come=not self.game_over()).splitlines()])
 
     def _leader(self, name: str) -> Outcome:
-        who = self._player(name)
+        who = seated(self.players, name)
         if who is None:
             return Outcome([Said(Message("leader {name}: expected a player name ({players})", name=shown(name, 60),
                                          players=", ".join(self.players)), hang=None)], error=True)
@@ -789,7 +568,7 @@ class Recorder:
                                      trick=1), hang=None)], save=True, change=("leader", who))
 
     def _hand(self, name: str) -> Outcome:
-        who = self._player(name)
+        who = seated(self.players, name)
         if who is None:
             return Outcome([Said(Message("hand {name}: expected a player name ({players})", name=shown(name, 60),
                                          players=", ".join(self.players)), hang=None)], error=True)
@@ -810,12 +589,12 @@ class Recorder:
             lines: list[Line] = [Said(p.message, p.indent) for p in tr.problems] if tr.wrapped else list(tr.problems)
             out = Outcome(lines, error=True)
         elif tr.steal is not None:
-            self.pending = _Pending(tr.rounds, tr.target, tr.line, tr.steal)
-            out = self._question(tr.steal)
+            self.pending = Pending(tr.rounds, tr.target, tr.line, tr.steal)
+            out = question(tr.steal, self.vocab)
         else:
             out = self.commit(tr)
         first = text.split()[0]
-        if out.error and ":" not in text and _card_or_none(first, self.vocab) is None:
+        if out.error and ":" not in text and card_or_none(first, self.vocab) is None:
             out.said.append(Message("('{word}' is not a command either: undo, score, leader NAME, hand NAME, save, "
                                      "reload, help, quit)", word=shown(first, 60)))
         return out
@@ -838,8 +617,8 @@ class Recorder:
         rnd = rounds[target]
         order = self._ready().playing_order()
         where = Message("round {round}, trick {trick}", round=target + 1, trick=len(rnd.tricks) + 1)
-        line, problem = self._complete(text, order, rnd.pile is not None)
-        if not problem and rnd.tricks and _same_cards(line, rnd.tricks[-1], self.vocab):
+        line, problem = complete(text, order, rnd.pile is not None, self.players, self.vocab)
+        if not problem and rnd.tricks and same_cards(line, rnd.tricks[-1], self.vocab):
             # The last line again (pasted or typed twice): one message, not one per card.
             problem = Message("the same cards as trick {trick} (typed twice?): nothing recorded; type trick {next}, "
                               "or undo to change trick {trick}", trick=len(rnd.tricks), next=len(rnd.tricks) + 1)
@@ -865,13 +644,13 @@ class Recorder:
         """A reader's message that advises the log's form ("expected '<player> <card>'"), with the
         recorder's short form as its advice instead."""
         place = problem.message
-        if not isinstance(place, _Place) or not isinstance(place.parts[-1], _ErrorText):
+        if not isinstance(place, Place) or not isinstance(place.parts[-1], ErrorText):
             return problem
         english = place.parts[-1].error.message
         if ": expected '<" not in english:
             return problem
         what = english.partition(": expected '<")[0]
-        return Said(_Place(*place.parts[:-1], what, self.form(order, pile_known)), hang=None, limit=problem.limit)
+        return Said(Place(*place.parts[:-1], what, form(self.vocab, order, pile_known)), hang=None, limit=problem.limit)
 
     def commit(self, trial: Trial, report: bool = True) -> Outcome:
         """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``
@@ -883,70 +662,6 @@ class Recorder:
         out = self._report(trial) if report else Outcome(save=True)
         out.change = ("trick", trial.line)
         return out
-
-    def _complete(self, text: str, order: Sequence[str], pile_known: bool) -> tuple[str, Any]:
-        """The trick line to write for a typed one: names filled in, card names canonical.
-
-        Returns (line, None), or ("", why) for a short form that cannot be completed. A line
-        the log reader cannot read is returned as typed: the check gives the reader's message.
-        """
-        if self.vocab.separators is not None:  # Japanese punctuation: 、，：； for , : ;
-            text = text.translate(self.vocab.separators)
-        main, semi, actions = text.partition(";")
-        head, colon, body = main.partition(":")
-        names = {p.casefold() for p in self.players}
-        if not colon:
-            # A table's shorthand: the revealed card(s), then one card each, no colon
-            # (`K7 R10 R9 R8 R7`). Cards only: a line with names needs the log's colon.
-            words = _joined(main.replace(",", " ").split())
-            cards = bool(words) and all(_card_or_none(w, self.vocab) is not None for w in words)
-            extra = len(words) - len(order)
-            if cards and extra >= 1:
-                head, body = " ".join(words[:extra]), " ".join(words[extra:])
-            elif pile_known and not any(w.casefold() in names for w in words):
-                head, body = "", main
-            elif cards:
-                return "", _Place(PluralMessage("{n} card and no revealed card", "{n} cards and no revealed card",
-                                                len(words)), self.form(order, pile_known))
-            else:
-                return "", _Place(Message("'{text}' is not a trick", text=shown(main.strip(), 60)),
-                                  self.form(order, pile_known))
-        tokens = _joined(body.replace(",", " ").split())
-        if tokens and not any(t.casefold() in names for t in tokens):
-            # The short form: cards only, in playing order from the leader.
-            if len(tokens) != len(order):
-                return "", PluralMessage("{n} card for {players} players: expected one each, in playing order from "
-                                         "{leader}", "{n} cards for {players} players: expected one each, in "
-                                         "playing order from {leader}", len(tokens), players=len(order),
-                                         leader=order[0])
-            body = ", ".join(f"{p} {_card_text(t, self.vocab)}" for p, t in zip(order, tokens))
-        line = f"{head.strip()}: {body.strip()}" + (f"; {actions.strip()}" if semi else "")
-        try:
-            rec = parse_trick(line, vocab=self.vocab)
-        except BidsError as exc:
-            if "expected '<" not in exc.message:
-                return line, None  # the reader's own message says what is wrong
-            # The reader's advice is the log's form: say the recorder's instead.
-            return "", _Place(exc.message.partition(": expected")[0], self.form(order, pile_known))
-        # Names as seated (log.md: names match case-insensitively), cards canonical.
-        plays = [(self._player(p) or p, c) for p, c in rec.plays]
-        named = [a._replace(thief=self._player(a.thief) or a.thief, victim=self._player(a.victim) or a.victim)
-                 if isinstance(a, Steal) else a._replace(thief=self._player(a.thief) or a.thief)
-                 for a in rec.actions]
-        return format_trick(rec.revealed, plays, named, self.log_lang), None
-
-    def form(self, order: Sequence[str], pile_known: bool = False) -> Message:
-        """What a trick line is, in the recorder's own short form (no names), in the log's card words."""
-        word = self.vocab.word
-        sample = " ".join(word(Card.parse(c)) for c in ["R5", "G4", "K7", "Y2", "B9", "R8"][: len(order)])
-        prize = word(Card.parse("K5"))
-        if pile_known:
-            return Message("expected the revealed card(s), then one card for each player in playing order from "
-                           "{leader}: '{prize}: {sample}' or '{prize} {sample}'; with the deal: '{sample}'",
-                           leader=order[0], prize=prize, sample=sample)
-        return Message("expected the revealed card(s), then one card for each player in playing order from "
-                       "{leader}: '{prize}: {sample}' or '{prize} {sample}'", leader=order[0], prize=prize,
-                       sample=sample)
 
     def _refuse(self, errors: list[BidsError]) -> Outcome:
         # Validate's messages (one line each, not wrapped), sanitised, located at the typed line.
@@ -960,11 +675,11 @@ class Recorder:
         offered: list[StealChoice] = []
         errors, game = self._check_trick(rounds, target, offered)
         if offer:
-            acted = {a.thief for a in _actions_of(line, self.vocab)}
+            acted = {a.thief for a in actions_of(line, self.vocab)}
             open_ = [c for c in offered if c.victims and c.thief not in acted]
             if open_:
                 # Check the rest of the line first: with a legal steal for each mandatory one.
-                steals = "".join(f"; {self.vocab.action(_any_steal(c))}" for c in open_ if c.mandatory)
+                steals = "".join(f"; {self.vocab.action(any_steal(c))}" for c in open_ if c.mandatory)
                 more = errors
                 if steals:
                     rounds[target].tricks[-1] = line + steals
@@ -981,92 +696,18 @@ class Recorder:
         if problems:
             return Outcome([*problems], error=True)
         if steal is not None:
-            self.pending = _Pending(rounds, target, line, steal)
-            return self._question(steal)
+            self.pending = Pending(rounds, target, line, steal)
+            return question(steal, self.vocab)
         return self.commit(Trial(line, line, target, rounds, [], game, offered=offered))
 
-    def _question(self, c: StealChoice, note: Message | Said | None = None) -> Outcome:
-        lines: list[Line] = [] if note is None else [note]
-        if c.mandatory:
-            lines.append(Message("{thief} must steal ({why}):", thief=c.thief, why=c.why))
-        else:
-            lines.append(Message("{thief} may steal ({why}):", thief=c.thief, why=c.why))
-        word = self.vocab.word
-        for victim, cards in c.victims.items():
-            lines.append(Said(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),
-                              indent="  ", hang="      "))
-        first = word(next(iter(c.victims.values()))[0])
-        frm = self.vocab.from_words[0]
-        only = _only_choice(c)
-        if c.mandatory and only is not None:
-            answer = Message("type {card} or press Enter to take it (the only card {thief} can take)",
-                             card=word(only[1]), thief=c.thief)
-        elif c.mandatory:
-            # TRANSLATORS: {from} is the log's word for "from" in a steal (da, de, から), as typed
-            answer = Message("type the card to take ({card}; '{card} {from} NAME' when two players hold it)",
-                             card=first, **{"from": frm})
-        else:
-            # TRANSLATORS: {from} is the log's word for "from" in a steal, {pass} its word for a pass, as typed
-            answer = Message("type the card to take ({card}; '{card} {from} NAME' when two players hold it), or "
-                             "{pass} (or Enter)", card=first, **{"from": frm, "pass": self.vocab.pass_answer})
-        lines.append(answer)
-        return Outcome(lines, asking=True, error=note is not None)
-
-    def _answer(self, p: _Pending, text: str) -> Outcome:
-        """``text`` answers the steal ``p`` waits for."""
-        c = p.choice
-        words = text.replace(",", " ").split()
-        low = [w.lower() for w in words]
-        if low and low[0] == c.thief.lower():
-            words, low = words[1:], low[1:]
-        only = _only_choice(c)
-        vocab = self.vocab
-        if not words and c.mandatory and only is not None:
-            token = vocab.word(only[1])
-            words, low = [token], [token.lower()]  # one possible steal: Enter takes it
-        words = _joined(words)  # a two-word card name ("Più bassa") is one word here
-        low = [w.lower() for w in words]
-        if not words or (len(low) == 1 and (low[0] in vocab.pass_words or low[0] == "pass")):
-            if c.mandatory:
-                return self._question(c, Message("{thief} cannot pass here: the steal is mandatory "
-                                                 "(thief.mandatory = true)", thief=c.thief))
-            action = vocab.action(Pass(c.thief))
-        else:
-            if low[0] in vocab.steal_words:
-                words, low = words[1:], low[1:]
-            victim = None
-            if len(words) == 3 and low[1] in vocab.from_words:
-                card_tok, victim = words[0], words[2]
-            elif len(words) == 2:
-                card_tok, victim = (words[0], words[1]) if self._player(words[1]) else (words[1], words[0])
-            elif len(words) == 1:
-                card_tok = words[0]
-            else:
-                return self._question(c, Message("'{text}' is not an answer", text=shown(text, 60)))
-            try:
-                card = vocab.card(card_tok)
-            except LogSyntaxError as exc:
-                return self._question(c, Said(_ErrorText(exc)))
-            if victim is not None:
-                who = self._player(victim)
-                if who is None or who not in c.victims:
-                    return self._question(c, Message("{name} cannot be robbed here: the victim is {victims}",
-                                                     name=shown(victim, 60), victims=either(list(c.victims))))
-                victim = who
-            else:
-                holders = [v for v, cards in c.victims.items() if card in cards]
-                if not holders:
-                    return self._question(c, Message("{card}: nobody here can give it", card=vocab.word(card)))
-                if len(holders) != 1:
-                    return self._question(c, Message("{card}: two players hold it: say '{from} NAME'",
-                                                     card=vocab.word(card), **{"from": vocab.from_words[0]}))
-                victim = holders[0]
-            if card not in c.victims[victim]:
-                return self._question(c, Message("{victim} holds no {card} to take", victim=victim,
-                                                 card=vocab.word(card)))
-            action = vocab.action(Steal(c.thief, card, victim))
+    def _answer(self, p: Pending, text: str) -> Outcome:
+        """``text`` answers the steal ``p`` waits for: the trick with its action, or the question again."""
+        action = answer(p.choice, text, self.vocab, self.players)
+        if isinstance(action, Outcome):
+            return action
         self.pending = None
         return self._offer(p.rounds, p.target, f"{p.line}; {action}")
+
 
     # -- what an accepted trick shows ----------------------------------------------------------
     def _report(self, trial: Trial) -> Outcome:
@@ -1075,22 +716,22 @@ class Recorder:
         rnd = game.round_state.result  # the trick's round, ended when the trick finished it
         t = rnd.tricks[-1]
         out = Outcome(save=True)
-        out.said += self.echo(t)
+        out.said += echo(t, self.vocab)
         # TRANSLATORS: a trick's result: R round, T trick (as the prompt writes them), then the verdict
         head = Message("R{round} T{trick}: {verdict}", round=rnd.number, trick=t.number, verdict=verdict(t, vocab=self.vocab))
         # TRANSLATORS: each player's points in the round so far ("round: Ana 5, Ben 0")
-        points = Message("round: {scores}", scores=_scores(t.running))
+        points = Message("round: {scores}", scores=points_text(t.running))
         done = len(self.rounds[target].tricks) >= self.tricks
         if not done:
             # TRANSLATORS: T trick, as the prompt writes it ("Ben leads T3")
             nxt = Message("{leader} leads T{trick}", leader=t.next_leader, trick=t.number + 1)
-            out.said.append(_Parts(head, points, nxt))
-            out.said += self._alliance(t, game)
-            out.said += self._right_kept(t, trial, done)
+            out.said.append(Parts(head, points, nxt))
+            out.said += alliance(t, game)
+            out.said += right_kept(t, trial.offered, self.ruleset, done)
             return out
-        out.said.append(_Parts(head, points))
-        out.said += self._alliance(t, game)
-        out.said += self._right_kept(t, trial, done)
+        out.said.append(Parts(head, points))
+        out.said += alliance(t, game)
+        out.said += right_kept(t, trial.offered, self.ruleset, done)
         out.said.append(round_message(rnd))
         if self.game_over():
             from ..report.render import score_table
@@ -1103,122 +744,15 @@ class Recorder:
                                                 "game over ({n} rounds); type quit to stop", n), hang=None))
         else:
             totals = game.state.totals  # the rounds' scores so far
-            out.said.append(Message("Totals so far: {scores}", scores=_scores({p: totals[p] for p in self.players})))
+            out.said.append(Message("Totals so far: {scores}", scores=points_text({p: totals[p] for p in self.players})))
             r, n, leader = self.next_turn()
             out.said.append(Said(Message("round {round}: {leader} leads trick {trick}", round=r, leader=leader,
                                           trick=n), hang=None))
         return out
 
     def legend(self) -> list[Line]:
-        """A note at the start of a session in another language's card words: what its letters are,
-        since the results name cards in English tokens (G green there, giallo here)."""
-        if self.log_lang == "en":
-            return []
-        v = self.vocab
-        en = card_words("en")
-        colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
-                            for c, letter in v.letters.items())
-        english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
-        # TRANSLATORS: {language} is the name of the log's language (Italian, Spanish, Japanese);
-        # {colours} its colour letters and words, {english} the English letters and words (as they are)
-        return [Message("note: cards are typed and saved in {language} card words (lang = \"{code}\" in the log: "
-                        "{colours}); the results name cards in English tokens: {english}",
-                        language=Message(v.name), code=self.log_lang, colours=colours, english=english)]
-
-    def echo(self, t: TrickResult) -> list[str]:
-        """The trick as recorded, each card played with its colour word ("Ana G5 (giallo)"), so that
-        a card typed in another language's words (G for giallo in an English log) shows at once."""
-        vocab = self.vocab
-        head = " ".join(map(vocab.word, t.written))
-        return wrap(f"  {head}: " + ", ".join(f"{p} {vocab.echo(c)}" for p, c in t.plays), "      ")
-
-    def _right_kept(self, t: TrickResult, trial: Trial, last: bool) -> list[Line]:
-        """A Thief won and not used at once, where a right is kept (thief.timing = deferred):
-        said as soon as it is won, so the table knows the steal is still to come (rules.md 'Thief')."""
-        k = self.ruleset.knobs
-        w = t.winner
-        if (w is None or THIEF_CARD not in t.taken or k["thief.timing"] != "deferred"
-                or any(s.thief == w for s in t.steals)):
-            return []
-        mine = next((c for c in trial.offered if c.thief == w), None)
-        why: Message
-        if mine is None:  # thief.first_chance = next_trick
-            why = Message("first usable at the end of trick {trick} (thief.first_chance = next_trick)",
-                          trick=t.number + 1)
-        elif not mine.victims:
-            why = Message("nothing to steal now: {why}", why=mine.why)
-        else:
-            why = Message("not used at this trick")
-        lasts = k["thief.right_lasts"]
-        if last and lasts == "round":
-            return [Message("{player} won the Thief ({why}): the round ends here, and an unused right ends with it "
-                            "(thief.right_lasts = round)", player=w, why=why)]
-        if lasts == "round":
-            return [Message("{player} keeps the Thief: one steal at the end of a later trick of this round ({why}; "
-                            "thief.timing = deferred, thief.right_lasts = {lasts})", player=w, why=why, lasts=lasts)]
-        return [Message("{player} keeps the Thief: one steal at the end of a later trick of the game ({why}; "
-                        "thief.timing = deferred, thief.right_lasts = {lasts})", player=w, why=why, lasts=lasts)]
-
-    def _alliance(self, t: TrickResult, game: Game) -> list[Line]:
-        """Who is allied, said as soon as the Ally is played (the engine's own alliance in ``game``,
-        which played ``t``)."""
-        ally = next((p for p, c in t.plays if c == ALLY_CARD), None)
-        if ally is None:
-            return []
-        rs = game.round_state
-        assert rs is not None, "the trick's round started"
-        allies = rs.allies  # (the trick's round, ended or not)
-        if allies is not None and allies[0] == ally:
-            return [Message("{player} plays Ally: allied with {partner} for this round", player=ally,
-                            partner=allies[1])]
-        return [Message("{player} plays Ally into a burned trick: no alliance this round", player=ally)]
-
-
-
-def verdict(t: TrickResult, steals: bool = True, vocab: CardWords | None = None) -> str:
-    """A trick's result in one line, in the output language: who took how much and why, or why
-    it burned; what a 2x did; its steals (as the log writes them, in ``vocab``'s words: English by
-    default; ``steals=False``: not them, for a trick whose thief is still to decide)."""
-    if t.winner is not None:
-        points = f"{t.points:+d}"
-        why: Any = t.verdict if t.verdict is not None else t.reason  # the engine's words, worded here
-        text = Message("{player} {points} ({why})", player=t.winner, points=points, why=why).text()
-    else:
-        burned_by = t.burned_by
-        why = burned_by if burned_by is not None else t.reason.removesuffix(": burned")
-        text = Message("burned: {why}", why=why).text()
-    if t.doubled is not None:  # what the 2x did, in replay's words
-        from ..report.render import doubled_text
-
-        text += "; " + doubled_text(t)
-    for s in t.steals if steals else ():
-        text += f"; {s if vocab is None else vocab.action(s)} ({s.value:+d})"
-    return text
-
-
-def round_summary(rnd) -> str:
-    """A finished round in one line, in the output language: its scores, the Ally split and the
-    lucky losers."""
-    return round_message(rnd).text()
-
-
-def round_message(rnd) -> Message:
-    """A finished round in one line (``round_summary``), as a message."""
-    extra: list[Message] = []
-    if rnd.allies:
-        extra.append(Message("Ally split {first} + {second}", first=rnd.allies[0], second=rnd.allies[1]))
-    if rnd.lucky_losers:
-        extra.append(Message("lucky loser {players}", players=_scores(rnd.lucky_losers)))
-    scores = _scores(rnd.scores)
-    if extra:
-        return Message("Round {number} scores: {scores} ({extra})", number=rnd.number, scores=scores,
-                       extra=_Place(*extra, sep="; "))
-    return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores)
-
-
-def _scores(points) -> str:
-    """``Ana 5, Ben -2``: each player's points, in seating order."""
-    return ", ".join(f"{p} {v}" for p, v in points.items())
+        """The note at the start of a session in another language's card words (``recordresults.legend``)."""
+        return legend(self.vocab)
 
 
 def _sorted(errors: list[BidsError]) -> list[BidsError]:
@@ -1237,86 +771,8 @@ def _ignored(error: BidsError) -> None:
     """A replay of a log this class wrote: its errors were said when its lines were typed."""
 
 
-def _only_choice(c: StealChoice) -> tuple[str, Card] | None:
-    """(victim, card) when the steal offers exactly one choice, else None."""
-    pairs = [(v, card) for v, cards in c.victims.items() for card in cards]
-    return pairs[0] if len(pairs) == 1 else None
+__all__ = ["HEADER", "MAX_TYPED", "Recorder", "RoundEntry", "Trial"]
 
-
-def _is_command(text: str) -> bool:
-    word = text.partition(" ")[0].lower()
-    return word in ("quit", "exit", "q", "help", "?", "undo", "score", "hand")
-
-
-def _card_or_none(token: str, vocab: CardWords) -> Card | None:
-    try:
-        return vocab.card(token)
-    except LogSyntaxError:
-        return None
-
-
-def _card_text(token: str, vocab: CardWords) -> str:
-    """A typed card in the log's words as writers write them ("g5" -> "G5", "piu' bassa" -> "Bassa")."""
-    try:
-        return vocab.word(vocab.card(token))
-    except LogSyntaxError:
-        return token  # left as typed: the reader's message names it
-
-
-def _joined(words: list[str]) -> list[str]:
-    """Typed words with each two-word card name ("Più bassa") joined into one."""
-    from ..core.cardwords import join_two_words
-
-    return join_two_words(words)
-
-
-def _actions_of(line: str, vocab: CardWords) -> tuple:
-    try:
-        return parse_trick(line, vocab=vocab).actions
-    except BidsError:
-        return ()
-
-
-def _any_steal(c: StealChoice) -> Steal:
-    victim, cards = next(iter(c.victims.items()))
-    return Steal(c.thief, cards[0], victim)
-
-
-# -- starting ---------------------------------------------------------------------------------
-
-
-def rounds_of(log: GameLog) -> list[RoundEntry]:
-    """A read log's rounds as the recorder keeps them (trick lines as written)."""
-    return [RoundEntry(rec.leader, rec.hands, rec.removed, rec.pile, [t.text for t in rec.tricks], added=False)
-            for rec in log.rounds]
-
-
-def meta_rounds(log: GameLog) -> int | None:
-    """The game's length a recorded log keeps in ``[meta] rounds`` (None when it keeps none).
-
-    A value that is not a whole number of rounds 1-1000 is refused, located at the file."""
-    value = (log.meta or {}).get("rounds")
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
-        raise LogStructureError(Message("[meta] rounds = {value}: expected the number of rounds in the game, 1 to "
-                                        "1000 (`bids record --rounds N` writes it)", value=shown(repr(value), 40)),
-                                file=log.file)
-    return value
-
-
-__all__ = ["Line", "Outcome", "Pass", "Recorder", "RoundEntry", "Said", "Trial", "clean", "meta_rounds", "round_message",
-           "round_summary", "rounds_of", "screen_lines", "shown", "verdict"]
-
-
-def _same_cards(line: str, before: str, vocab: CardWords) -> bool:
-    """Two trick lines with the same revealed cards and the same cards played (a line entered twice)."""
-    try:
-        a, b = parse_trick(line, vocab=vocab), parse_trick(before, vocab=vocab)
-    except BidsError:
-        return False
-    return (a.revealed == b.revealed and bool(a.plays)
-            and sorted(map(str, (c for _, c in a.plays))) == sorted(map(str, (c for _, c in b.plays))))
 
 
 class _Watching(LogDecider):
@@ -1331,3 +787,4 @@ class _Watching(LogDecider):
     def __call__(self, choice):
         self.offered.append(choice)
         return super().__call__(choice)
+

@@ -13,22 +13,39 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..core.errors import BidsError
-from ..files.safe import (
-    FileError,
-    Lock,
-    LockBusy,
-    decode,
-    lock_beside,
-    lock_name,
-    read_own,
-)
+from ..core.errors import BidsError, LogStructureError
+from ..core.i18n import Message
+from ..files.lock import Lock, LockBusy, lock_beside, lock_name
+from ..files.refused import FileError
+from ..files.safe import decode, read_own
+from ..log.records import GameLog
 from ..rules.ruleset import is_bundled
-from .record import Recorder, meta_rounds, rounds_of
+from .record import Recorder, RoundEntry
+from .recordlines import shown
 
 LANGS = ("en", "it", "es", "ja")  # the languages bidscli speaks (a served game keeps its own)
 KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
                 "changes like {knob}: put them in a ruleset file (see examples/house.toml) and give -r FILE")
+
+
+def rounds_of(log: GameLog) -> list[RoundEntry]:
+    """A read log's rounds as the recorder keeps them (trick lines as written)."""
+    return [RoundEntry(rec.leader, rec.hands, rec.removed, rec.pile, [t.text for t in rec.tricks], added=False)
+            for rec in log.rounds]
+
+
+def meta_rounds(log: GameLog) -> int | None:
+    """The game's length a recorded log keeps in ``[meta] rounds`` (None when it keeps none).
+
+    A value that is not a whole number of rounds 1-1000 is refused, located at the file."""
+    value = (log.meta or {}).get("rounds")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        raise LogStructureError(Message("[meta] rounds = {value}: expected the number of rounds in the game, 1 to "
+                                        "1000 (`bids record --rounds N` writes it)", value=shown(repr(value), 40)),
+                                file=log.file)
+    return value
 
 
 def ruleset_ref_for(out: str, ref: str, base: Path | None = None) -> str:

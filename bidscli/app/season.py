@@ -33,7 +33,8 @@ from ..core.paths import path_in, shared_path
 from ..core.sanitize import path_text, toml_value
 from ..log.load import ruleset_file
 from ..log.names import key as name_key
-from ..log.reader import MAX_FILE_BYTES, GameLog
+from ..log.reader import MAX_FILE_BYTES
+from ..log.records import GameLog
 from .batch import PathProblem, WalkedPath, iter_log_paths
 
 

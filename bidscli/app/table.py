@@ -29,17 +29,13 @@ from typing import Any
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import N_, Message, PluralMessage, output_language, set_language, text
 from ..core.sanitize import MAX_MESSAGE
-from ..files.safe import (
-    FileChanged,
-    FileError,
-    Fingerprint,
-    SignalsHeld,
-    read_own,
-    write_atomic,
-)
+from ..files.refused import FileError
+from ..files.safe import FileChanged, Fingerprint, SignalsHeld, read_own, write_atomic
 from ..log.reader import MAX_TITLE  # a served game's title is a log's title (its bound)
-from .record import Recorder, RoundEntry, round_summary, shown, verdict
+from .record import Recorder, RoundEntry
 from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
+from .recordlines import shown
+from .recordresults import round_summary, verdict
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
 STALE = N_("the game changed since that version (another phone, or the file): here it is as it stands now")

@@ -87,7 +87,7 @@ def diff(log_path, ruleset_refs, option_pairs, lenient_deck, explain, everything
 def disputes(log_path, ruleset_ref, option_pairs, knobs, lenient_deck, allow_partial, fmt, progress):
     """`bids disputes` (its help: the decorator's message ids)."""
     from ..app import api
-    from ..report import diff as diffreport
+    from ..report import disputes as disputesreport
     from ..report import render as report
 
     line = _SearchProgress(sys.stderr) if progress else None
@@ -100,7 +100,7 @@ def disputes(log_path, ruleset_ref, option_pairs, knobs, lenient_deck, allow_par
     if fmt == "json":
         echo(report.dumps(doc))
     else:
-        echo_text(diffreport.disputes_text(doc, width=report.terminal_width()))
+        echo_text(disputesreport.disputes_text(doc, width=report.terminal_width()))
 
 
 class _SearchProgress:

@@ -202,13 +202,33 @@ def wrap_columns(text: str, width: int) -> list[str]:
     return lines
 
 
+# A hyphen within a word is held while click wraps a text: its wrapper breaks after any hyphen,
+# which split option names (``--allow-`` / ``partial`` at 60 columns) and knob names. Held as U+2011
+# (NON-BREAKING HYPHEN: one column, as '-', and no place to break), and put back in ``getvalue``.
+# Japanese text (wrap_columns) never breaks at a hyphen.
+_HELD_HYPHEN = "\u2011"
+
+
+def _hold_hyphens(text: str) -> str:
+    import re
+
+    return re.sub(r"(?<=\S)-|-(?=\S)", _HELD_HYPHEN, text)
+
+
 class ColumnsFormatter(click.HelpFormatter):
     """click's help formatter, measuring Japanese text in screen columns (a kanji takes two) and
-    breaking it between characters; other text is formatted as click formats it."""
+    breaking it between characters; other text is formatted as click formats it, but never broken
+    at a hyphen within a word (an option's name stays whole on its line)."""
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_HELD_HYPHEN, "-")
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, _hold_hyphens(args), prefix)
 
     def write_text(self, text: str) -> None:
         if not _is_wide(text):
-            return super().write_text(text)
+            return super().write_text(_hold_hyphens(text))
         indent = " " * self.current_indent
         width = max(self.width - self.current_indent, 11)
         out = []
@@ -223,7 +243,7 @@ class ColumnsFormatter(click.HelpFormatter):
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         rows = list(rows)
         if not any(_is_wide(second) for _, second in rows):
-            return super().write_dl(rows, col_max, col_spacing)
+            return super().write_dl([(first, _hold_hyphens(second)) for first, second in rows], col_max, col_spacing)
         first_col = min(max(_columns(first) for first, _ in rows), col_max) + col_spacing
         for first, second in rows:
             self.write(f"{'':>{self.current_indent}}{first}")

@@ -61,7 +61,7 @@ def guarded(func):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         from ..core.errors import BidsError
-        from ..files.safe import command_reads
+        from ..files.reads import command_reads
 
         try:
             with command_reads():  # what the command reads, it never writes over (files.md)
@@ -208,7 +208,8 @@ def refuse_output_early(out: str | None, force: bool, given=()) -> None:
     logs the command line names), is refused now. write_atomic checks both again when it writes."""
     if not out or out == "-":
         return
-    from ..files.safe import FileError, note_given, refuse_input
+    from ..files.reads import note_given, refuse_input
+    from ..files.refused import FileError
 
     note_given(given)
     refuse_input(out)

@@ -27,43 +27,36 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..app.record import (
-    ECHO,
-    MAX_TYPED,
-    WIDTH,
-    Line,
-    Outcome,
-    Recorder,
-    RoundEntry,
-    Said,
-    clean,
-    meta_rounds,
-    rounds_of,
-    screen_lines,
-    shown,
-    width,
-)
-from ..app.recordfile import KNOB_REFUSED
+from ..app.record import MAX_TYPED, Recorder, RoundEntry
+from ..app.recordfile import KNOB_REFUSED, meta_rounds, rounds_of
 from ..app.recordfile import lock_for as _lock
 from ..app.recordfile import read_log as _read_log
 from ..app.recordfile import resumed as _resumed
 from ..app.recordfile import ruleset_ref_for as _ruleset_ref_for
 from ..app.recordfile import today as _today
 from ..app.recordfile import validate_or_raise as _validate_or_raise
+from ..app.recordlines import (
+    ECHO,
+    WIDTH,
+    Line,
+    Outcome,
+    Said,
+    clean,
+    screen_lines,
+    shown,
+    width,
+)
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
+from ..files.lock import Lock, lock_name
+from ..files.refused import CWD_GONE, FileError, cwd_gone
 from ..files.safe import (
-    CWD_GONE,
     FileChanged,
-    FileError,
     Fingerprint,
-    Lock,
     SignalsHeld,
     changed_since,
-    cwd_gone,
-    lock_name,
     write_atomic,
 )
 from ..report.table import display_width

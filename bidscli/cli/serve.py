@@ -65,7 +65,7 @@ def serve(folder, port, lan, qr) -> None:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        from ..files.safe import FileError
+        from ..files.refused import FileError
 
         if exc.errno in (98, 48):  # EADDRINUSE (Linux, the BSDs)
             raise FileError(Message("port {port} on {host} is in use: give another with --port N, or --port 0 "
@@ -162,7 +162,7 @@ def _lan_address() -> str:
     for addr in found:
         if not addr.startswith("127.") and addr != "0.0.0.0":
             return addr
-    from ..files.safe import FileError
+    from ..files.refused import FileError
 
     raise FileError(Message("--lan: this machine has no network address besides 127.0.0.1 (is it on the Wi-Fi?)"))
 

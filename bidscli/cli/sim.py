@@ -52,20 +52,17 @@ from .options import (
 @guarded
 def deal(ruleset_ref, players, names, rounds, option_pairs, seed, log_lang, force, out):
     """`bids deal` (its help: the decorator's message ids)."""
-    from ..rules.ruleset import load_with_options
-    from ..sim import deal as dealmod
+    from ..app import sim
 
-    seats = checked("--players/--names", dealmod.parse_names, names, players)
-    rs, opts = load_with_options(ruleset_ref, option_pairs)
+    seats = checked("--players/--names", sim.seats, names, players)
+    rs, opts = sim.deal_rules(ruleset_ref, option_pairs)
     if seed is None:
-        seed = dealmod.random_seed()
+        seed = sim.new_seed()
         echo(Message("seed {seed}", seed=seed).text(), err=True)
-    d = dealmod.make_deal(rs, seats, opts, rounds=rounds, seed=seed)
-    d = d._replace(ruleset=ruleset_ref)
     lang = (log_lang or "en").lower()
     again = command_line("deal", ruleset=ruleset_ref, players=None if names else len(seats), names=names,
                           rounds=rounds, option=list(option_pairs), seed=seed, log_lang=None if lang == "en" else lang)
-    write_or_echo(dealmod.deal_text(d, again, lang), out, force)
+    write_or_echo(sim.deal_log(rs, opts, ruleset_ref, seats, rounds, seed, lang, again), out, force)
 
 
 @command("simulate", N_("Tricks already in the deal are kept; the bots play the rest. The output is a game log "
@@ -87,17 +84,14 @@ def deal(ruleset_ref, players, names, rounds, option_pairs, seed, log_lang, forc
 @guarded
 def simulate(deal_path, ruleset_ref, option_pairs, bots, seed, log_lang, force, out):
     """`bids simulate` (its help: the decorator's message ids)."""
-    from ..log.load import load
-    from ..sim import bots as botsmod
+    from ..app import sim
 
-    loaded = load(deal_path, ruleset_ref, option_pairs)
-    seats = checked("--bots", botsmod.parse_bots, bots, len(loaded.log.players))
+    loaded = sim.read_deal(deal_path, ruleset_ref, option_pairs)
+    seats = checked("--bots", sim.bot_seats, bots, len(loaded.log.players))
     lang = log_lang.lower() if log_lang else None
     again = command_line("simulate", deal_path, ruleset=ruleset_ref, option=list(option_pairs), bots=",".join(seats),
                           seed=seed, log_lang=lang)
-    text, _ = botsmod.simulate_log(loaded.log, loaded.ruleset, ruleset_ref, loaded.options, seats, seed, again,
-                                   lang=lang)
-    write_or_echo(text, out, force)
+    write_or_echo(sim.simulate_log(loaded, ruleset_ref, seats, seed, again, lang), out, force)
 
 
 @command("study", N_("Same seed, same numbers, for any --jobs."), (
@@ -123,15 +117,11 @@ def simulate(deal_path, ruleset_ref, option_pairs, bots, seed, log_lang, force, 
 @guarded
 def study(ruleset_refs, players, games, bots, option_pairs, seed, jobs, progress, fmt, html_out, force):
     """`bids study` (its help: the decorator's message ids)."""
+    from ..app import sim
     from ..report import render as report
-    from ..rules.ruleset import parse_option_assignments
-    from ..sim import bots as botsmod
-    from ..sim import deal as dealmod
-    from ..sim import study as studymod
 
-    seats = checked("--bots", botsmod.parse_bots, bots, players)
-    opts, knobs = parse_option_assignments(list(option_pairs))
-    spec = studymod.make_spec(ruleset_refs, dealmod.default_names(players), seats, opts, knobs, seed, games)
+    seats = checked("--bots", sim.bot_seats, bots, players)
+    spec = sim.study_spec(ruleset_refs, players, seats, option_pairs, seed, games)
     refuse_output_early(html_out, force)  # before the games, not after (the rulesets are read)
     jobs = job_count(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
@@ -139,12 +129,11 @@ def study(ruleset_refs, players, games, bots, option_pairs, seed, jobs, progress
 
         bar = Progress(games, sys.stderr, label="playing", unit="games", bad_word=None)
         try:
-            summary = studymod.run_study(spec, jobs, bar.step)
+            doc = sim.study(spec, jobs, bar.step)
         finally:
             bar.finish()  # the line ends also when the study is stopped
     else:
-        summary = studymod.run_study(spec, jobs)
-    doc = studymod.report(spec, summary)
+        doc = sim.study(spec, jobs)
     if html_out:
         from ..core.paths import shared_path
         from ..report import html, pages

@@ -23,7 +23,7 @@ messages.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -292,18 +292,60 @@ def text(message: Message | str, lang: str | None = None) -> str:
     return message if isinstance(message, str) else message.text(lang)
 
 
+class WordedText(str):
+    """A text bidscli words (a bundled ruleset's title, a source citation): the English ``str``
+    itself, as JSON, CSV and comparisons read it, and worded in a language when shown
+    (``worded(text)``, ``in_language``; also as a message's argument). ``str(text)`` and
+    f-strings give the English: wording is asked for, never implied.
+
+    ``said`` is what words it: a ``Message``, or any value with ``in_language(lang)``."""
+
+    said: Any
+
+    def __new__(cls, said: Any) -> WordedText:
+        text = super().__new__(cls, said.in_language(ENGLISH))
+        text.said = said
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return str.__str__(self) if lang == ENGLISH else self.said.in_language(lang)
+
+    def __reduce__(self) -> tuple[type[WordedText], tuple[Any]]:
+        return (WordedText, (self.said,))
+
+
+def said(value: Any) -> Any:
+    """What a ``WordedText`` holds (worded when shown, as a page prints a ``Message``; English in
+    JSON), for data that is printed rather than read; any other value as it is."""
+    return value.said if isinstance(value, WordedText) else value
+
+
 class Listed:
-    """Items as one phrase, worded when shown: ``Listed(["A", "B", "C"], "or")`` is "A, B or C" in
-    English, "A, B o C" in Italian; ``"and"`` joins the last with "and", ``","`` all with commas.
-    An item may be a worded value."""
+    """Items as one phrase, worded when shown (``str``, or ``in_language(lang)``): ``Listed(["A", "B",
+    "C"], "or")`` is "A, B or C" in English, "A, B o C" in Italian; ``"and"`` joins the last with
+    "and", ``","`` all with commas (Japanese: ``A、B、C``), ``";"`` whole clauses of one sentence with
+    semicolons (Japanese: ``；``). Each language orders and punctuates them through its messages.
+    An item may be a worded value; a list in data that ``--format json`` prints is worded in English
+    there, as any ``Message``. The one way bidscli joins a list, in the text and in the pages."""
 
     __slots__ = ("items", "last")
 
-    def __init__(self, items: list[Any], last: str = "and") -> None:
-        self.items, self.last = items, last
+    def __init__(self, items: Iterable[Any], last: str = "and") -> None:
+        self.items, self.last = list(items), last
 
     def __reduce__(self) -> tuple[type[Listed], tuple[list[Any], str]]:
         return (Listed, (self.items, self.last))
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Listed) and (self.items, self.last) == (other.items, other.last)
+
+    __hash__ = None  # type: ignore[assignment]  # (equal by value, so not hashable)
+
+    def __repr__(self) -> str:
+        return f"Listed({self.items!r}, {self.last!r})"
 
     def in_language(self, lang: str) -> str:
         # worded() inline, and the joining messages' templates looked up once a list (not a Message
@@ -315,6 +357,12 @@ class Listed:
             return ""
         head = str(words[0])
         if len(words) == 1:
+            return head
+        if self.last == ";":
+            # TRANSLATORS: one more clause of a sentence, after a semicolon ("Round 1 scores: Ana 12; Ally pair ...")
+            clause = template_of(N_("{clauses}; {clause}"), lang)
+            for word in words[1:]:
+                head = clause.format(clauses=head, clause=word)
             return head
         comma = template_of(N_("{items}, {item}"), lang)
         for word in words[1:-1]:

@@ -23,7 +23,7 @@ from ..core.cards import (
 )
 from ..core.errors import BidsError, DeckError
 from ..core.i18n import Listed, Message
-from ..log.reader import GameLog
+from ..log.records import GameLog
 from ..rules.ruleset import Ruleset, deck_for
 
 # The options that bring a card into the deck (rules.md section 2), in TABLE_OPTIONS order.

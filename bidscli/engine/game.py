@@ -44,7 +44,7 @@ from ..core.cards import ALLY_CARD, BLACK, LOWEST_CARD, SURPRISE_CARD, Card
 from ..core.errors import BidsError, DeckError, IllegalPlayError, _Abort
 from ..core.i18n import Listed, Message, PluralMessage
 from ..core.worded import Joined
-from ..log.reader import Pass, Steal
+from ..log.records import Pass, Steal
 from ..rules.ruleset import Deck, Ruleset, deck_for
 from .deal import place_deal, place_text, pool_shown
 from .leaders import (

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeAlias
 
 from ..core.cards import Card
 from ..core.i18n import ENGLISH, Message
-from ..log.reader import Steal
+from ..log.records import Steal
 from ..rules.ruleset import Deck, Ruleset
 from .pile import Pile, _Unseen
 from .referee import Referee

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.i18n import Listed, Message
-from ..log.reader import Pass, Steal
+from ..log.records import Pass, Steal
 from .referee import Referee
 from .results import Reason, TrickResult, taken_this_round
 from .state import GameState, RoundState, Setup, StealChoice, Steals, TrickState

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..core.cards import Card
-from ..log.reader import Steal
+from ..log.records import Steal
 from .results import TrickResult
 from .state import StealChoice
 

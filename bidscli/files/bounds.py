@@ -30,7 +30,7 @@ from bisect import bisect_left
 
 from ..core.errors import LimitError
 from ..core.i18n import Grouped, Message
-from .safe import file_noun
+from .refused import file_noun
 
 MAX_LINE_CHARS = 65_536
 MAX_KEY_PARTS = 8

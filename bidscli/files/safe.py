@@ -21,14 +21,16 @@ any other program's. OS errors become plain messages. SIGINT, SIGTERM and
 SIGHUP are held while a file is written and acted on once it is in place or
 removed, so a signal never leaves a temporary file behind.
 
-Never over what the command reads (:func:`command_reads`): while a command runs, every file
+Never over what the command reads (``reads.command_reads``): while a command runs, every file
 :func:`read_bytes` reads is noted (its device and inode), and :func:`write_atomic` refuses to
 replace one of them, even with ``force`` (``--out`` naming the input log, ``--html`` a ruleset).
 
-One writer (:func:`lock_beside`, ``write_atomic(expect=...)``): ``bids record``
+One writer (``lock.lock_beside``, ``write_atomic(expect=...)``): ``bids record``
 holds a lock on a file beside the log for its whole session, and saves only
 over the very file it last wrote (a :class:`Fingerprint`: the same inode, size,
 modification time and content), never through a symlink.
+
+A refused file is a ``refused.FileError``, its reason in words (``refused``).
 """
 
 from __future__ import annotations
@@ -36,114 +38,27 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
-    from collections.abc import Iterable
     from pathlib import Path
 
     from ..core.workers import Handler
 
 from ..core.errors import BidsError, LimitError, LogSyntaxError
-from ..core.i18n import ENGLISH, N_, Amount, Grouped, Message
-
-
-class FileError(BidsError):
-    """A file that cannot be read or written as bidscli's file policies require."""
-
-    kind = "file"
-
-
-_KINDS = (
-    (stat.S_ISDIR, N_("a folder")),
-    (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
-    (stat.S_ISCHR, N_("a character device")),
-    (stat.S_ISBLK, N_("a block device")),
-    (stat.S_ISSOCK, N_("a socket")),
+from ..core.i18n import ENGLISH, Amount, Grouped, Message
+from .reads import note_read, refuse_input
+from .refused import (
+    READ_REASONS,
+    WRITE_REASONS,
+    FileError,
+    cwd_gone,
+    file_kind,
+    file_noun,
+    read_error,
+    reason,
+    write_error,
 )
-
-
-def file_kind(mode: int) -> Message:
-    """What a file that is not a regular file is, as a message says it: "a FIFO (named pipe)"."""
-    for test, name in _KINDS:
-        if test(mode):
-            return Message(name)
-    return Message("not a regular file")
-
-
-# The files bidscli reads, as its messages name them (``what``): one file, and many.
-_WHAT = {"log": (N_("log"), N_("logs")), "ruleset": (N_("ruleset"), N_("rulesets"))}
-
-
-def file_noun(what: str, many: bool = False) -> Message:
-    """A file bidscli reads (``what``: "log", "ruleset") as a message names it: "log", "logs"."""
-    return Message(_WHAT.get(what, _WHAT["log"])[many])
-
-
-class Reason:
-    """Why the system refused to read or write a file, worded when shown: bidscli's own words for
-    some reasons (``own``, a message id), else the system's (``system``: strerror), which stay as
-    the system says them in English and are translated where the catalogs know them."""
-
-    __slots__ = ("own", "system")
-
-    def __init__(self, own: str | None, system: str) -> None:
-        self.own, self.system = own, system
-
-    def __reduce__(self) -> tuple[type[Reason], tuple[str | None, str]]:
-        return (Reason, (self.own, self.system))  # errors cross to and from worker processes
-
-    def in_language(self, lang: str) -> str:
-        if self.own is not None:
-            return Message(self.own).text(lang)
-        if lang == ENGLISH or self.system not in _SYSTEM_WORDS:
-            return self.system
-        return Message(self.system).text(lang)
-
-
-# The system's words (glibc's strerror) for the usual reasons a file is refused: translated.
-_SYSTEM_WORDS = frozenset((
-    N_("No such file or directory"), N_("Permission denied"), N_("Not a directory"), N_("Is a directory"),
-    N_("File name too long"), N_("Operation not permitted"), N_("Input/output error"),
-    N_("Read-only file system"), N_("No space left on device"), N_("Disk quota exceeded"),
-    N_("Too many open files"), N_("Device or resource busy"), N_("Text file busy"), N_("Stale file handle"),
-))
-
-_READ_REASONS: dict[int | None, str] = {  # the system's words (strerror) for the others
-    errno.ELOOP: N_("a symlink loop (Too many levels of symbolic links)"),
-}
-
-
-def _reason(exc: OSError, own: dict[int | None, str]) -> Reason:
-    return Reason(own.get(exc.errno), exc.strerror or str(exc))
-
-
-def _read_error(error: type[BidsError], name: str, exc: OSError, path: str | None = None) -> BidsError:
-    """The error for a file ``name`` (at ``path``, default ``name``) the system would not read."""
-    if exc.errno == errno.ENOENT and cwd_gone(name if path is None else path):
-        return error(Message("cannot read: the current folder no longer exists (deleted or moved away): cd to a "
-                             "folder that exists"), file=name)
-    return error(Message("cannot read: {reason}", reason=_reason(exc, _READ_REASONS)), file=name)
-
-
-# The working folder was deleted: the system says "no such file" of every relative path. Kept
-# as an English text for the recorder (cli/recordio.py); the messages below word it.
-CWD_GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
-
-
-def cwd_gone(name: str) -> bool:
-    """``name`` is a relative path and the working folder it is relative to was deleted (the
-    system then says "no such file" of everything in it, even of the folder ``.`` itself)."""
-    if os.path.isabs(name):
-        return False
-    try:
-        os.getcwd()
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    return False
-
 
 # Opened without blocking (a FIFO never hangs the reader) and without becoming a terminal's.
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -199,7 +114,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     except BidsError:
         raise
     except OSError as exc:
-        raise _read_error(error, name, exc, fspath) from None
+        raise read_error(error, name, exc, fspath) from None
     try:
         st = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
         if not stat.S_ISREG(st.st_mode):
@@ -231,7 +146,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "log", erro
     except BidsError:
         raise
     except OSError as exc:
-        raise _read_error(error, name, exc, fspath) from None
+        raise read_error(error, name, exc, fspath) from None
     finally:
         os.close(fd)
 
@@ -250,107 +165,7 @@ def read_text(path: str | os.PathLike[str], limit: int, what: str = "log", error
     return decode(read_bytes(path, limit, what, error), os.fspath(path), decode_error)
 
 
-# -- what the command reads ------------------------------------------------------------------
-
-
-FileKey = tuple[int, int]  # a file as (device, inode): the same through any link to it
-
-
-class _Reads:
-    """The files the running command has read, as (device, inode): it never writes over one."""
-
-    __slots__ = ("on", "order", "seen")
-
-    def __init__(self) -> None:
-        self.on = False
-        self.seen: set[FileKey] = set()
-        self.order: list[FileKey] = []  # the same, in the order read (a worker hands back what it read)
-
-
-READS = _Reads()
-
-
-class command_reads:
-    """While a command runs (the CLI's guard opens this around each), the files it reads are
-    noted, so that no file it writes replaces one of them (write_atomic). Outside it nothing is
-    noted: a library caller (a test, a server) holds no list that grows."""
-
-    def __enter__(self) -> _Reads:
-        READS.on, READS.seen, READS.order = True, set(), []
-        return READS
-
-    def __exit__(self, *exc: object) -> None:
-        READS.on, READS.seen, READS.order = False, set(), []
-
-
-def note_read(st: os.stat_result) -> None:
-    if READS.on:
-        key = (st.st_dev, st.st_ino)
-        if key not in READS.seen:
-            READS.seen.add(key)
-            READS.order.append(key)
-
-
-def note_given(paths: Iterable[str | os.PathLike[str]]) -> None:
-    """Files the command line names (logs, rulesets), noted before they are read: a command that
-    works long before it writes (``season``, ``study``) refuses its output at once."""
-    for path in paths:
-        try:
-            st = os.stat(path)
-        except (OSError, ValueError):
-            continue
-        if stat.S_ISREG(st.st_mode):
-            note_read(st)
-
-
-def reads_since(mark: int) -> list[FileKey]:
-    """What was read after the first ``mark`` files (a worker process hands it back to its command)."""
-    return READS.order[mark:]
-
-
-def note_reads(keys: Iterable[FileKey]) -> None:
-    if READS.on:
-        for key in keys:
-            if key not in READS.seen:
-                READS.seen.add(key)
-                READS.order.append(key)
-
-
-def refuse_input(name: str) -> None:
-    """A FileError if ``name`` (through a symlink) is a file the running command has read."""
-    if not READS.seen:
-        return
-    try:
-        st = os.stat(name)
-    except (OSError, ValueError):
-        return
-    if (st.st_dev, st.st_ino) in READS.seen:
-        raise FileError("is a file this command reads: bidscli never writes over its own input, even with "
-                        "--force (write to another file)", file=name)
-
-
 # -- writing ---------------------------------------------------------------------------------
-
-_WRITE_REASONS: dict[int | None, str] = {
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EDQUOT: N_("the disk quota is exceeded"),
-    errno.EFBIG: N_("the file would be larger than allowed (ulimit -f)"),
-    errno.ENAMETOOLONG: N_("the file name is too long"),
-    errno.EACCES: N_("permission denied"),
-    errno.EPERM: N_("operation not permitted"),
-    errno.EROFS: N_("the file system is read-only"),
-    errno.ENOENT: N_("no such folder"),
-    errno.ENOTDIR: N_("a part of the path is not a folder"),
-    errno.ELOOP: N_("a symlink loop (too many levels of symbolic links)"),
-}
-
-
-def _write_error(name: str, exc: OSError) -> FileError:
-    if exc.errno == errno.ENOENT and cwd_gone(name):
-        return FileError(Message("cannot write: the current folder no longer exists (deleted or moved away; nothing "
-                                 "was written): cd to a folder that exists"), file=name)
-    return FileError(Message("cannot write: {reason} (nothing was written)", reason=_reason(exc, _WRITE_REASONS)),
-                     file=name)
 
 
 def _exists_error(name: str) -> FileError:
@@ -396,7 +211,7 @@ def _fingerprint(st: os.stat_result, data: bytes) -> Fingerprint:
     return Fingerprint(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, _digest(data))
 
 
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerprint]:
@@ -413,11 +228,11 @@ def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerpri
             raise _refuse(st.st_mode, what, FileError, path)
         if st.st_size > limit:
             raise _too_big(st.st_size, limit, what, path)
-        fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
+        fd = os.open(path, _READ_FLAGS | NOFOLLOW)
     except BidsError:
         raise
     except OSError as exc:
-        raise _read_error(FileError, path, exc) from None
+        raise read_error(FileError, path, exc) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -439,7 +254,7 @@ def read_own(path: str, limit: int, what: str = "log") -> tuple[bytes, Fingerpri
     except BidsError:
         raise
     except OSError as exc:
-        raise _read_error(FileError, path, exc) from None
+        raise read_error(FileError, path, exc) from None
     finally:
         os.close(fd)
 
@@ -468,7 +283,7 @@ def changed(path: str, expect: Fingerprint) -> Message | None:
     except FileNotFoundError:
         return Message("is gone (deleted or renamed) since it was saved")
     except OSError as exc:
-        return Message("cannot be checked: {reason}", reason=_reason(exc, _WRITE_REASONS))
+        return Message("cannot be checked: {reason}", reason=reason(exc, WRITE_REASONS))
     if stat.S_ISLNK(st.st_mode):
         return Message("is now a symlink")
     if not stat.S_ISREG(st.st_mode):
@@ -482,14 +297,14 @@ def changed(path: str, expect: Fingerprint) -> Message | None:
         return Message("was changed since it was saved ({size} bytes, not the {saved} saved)",
                        size=Grouped(st.st_size), saved=Grouped(expect.size))
     try:
-        fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
+        fd = os.open(path, _READ_FLAGS | NOFOLLOW)
         try:
             now = os.fstat(fd)
             data = os.read(fd, expect.size + 1) if (now.st_dev, now.st_ino) == (expect.dev, expect.ino) else None
         finally:
             os.close(fd)
     except OSError as exc:
-        return Message("cannot be checked: {reason}", reason=_reason(exc, _READ_REASONS))
+        return Message("cannot be checked: {reason}", reason=reason(exc, READ_REASONS))
     if data is None:
         return Message("was replaced by another file since it was saved")
     if _digest(data) != expect.digest:
@@ -556,7 +371,7 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        raise _write_error(name, exc) from None
+        raise write_error(name, exc) from None
     if st is not None:
         if expect is None:
             refuse_input(name)
@@ -571,7 +386,7 @@ def write_atomic(path: str | Path, text: str, *, force: bool = False, follow: bo
             except FileNotFoundError:
                 st = None  # a dangling link: create its target
             except OSError as exc:
-                raise _write_error(name, exc) from None
+                raise write_error(name, exc) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
         if stat.S_ISDIR(st.st_mode):
             raise FileError(Message("is a folder: expected a file path to write to"), file=name)
@@ -596,7 +411,7 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: 
             raise FileError(Message("cannot write: its folder {folder} exists but takes no new files, so it cannot "
                                     "be written safely (a system folder such as /proc or /sys; nothing was written)",
                                     folder=folder), file=name) from None
-        raise _write_error(name, exc) from None
+        raise write_error(name, exc) from None
     try:
         try:
             view = memoryview(data)
@@ -634,7 +449,7 @@ def _write_new(name: str, target: str, folder: str, data: bytes, mode: int, st: 
             raise FileChanged(Message("is gone (deleted or renamed) since it was saved: not saving over it"),
                               file=name) from None
         if isinstance(exc, OSError):
-            raise _write_error(name, exc) from None
+            raise write_error(name, exc) from None
         raise
 
 
@@ -678,142 +493,3 @@ def _sync_folder(folder: str) -> None:
 
 
 
-# -- one writer: a lock beside the file ---------------------------------------------------------
-
-_NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EINVAL)
-
-
-class LockBusy(FileError):
-    """Another process holds the lock of this file; ``holder``: ' (process N)' or ''."""
-
-    def __init__(self, message: str | Message, holder: str, **where: Any) -> None:
-        super().__init__(message, **where)
-        self.holder = holder
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (LockBusy, (self.msg, self.holder), self.__dict__)  # as any error, it may cross processes
-
-
-class Lock:
-    """A lock held on the file ``path`` beside a log (``flock``: the system frees it when its
-    holder ends, even killed, so a lock file left behind never blocks anyone).
-
-    ``path`` is None where the system has no locks (no ``fcntl``, or a file system without
-    them): nothing is held then.
-    """
-
-    def __init__(self, path: str | None, fd: int | None) -> None:
-        self.path, self.fd = path, fd
-
-    def release(self) -> None:
-        """Remove the lock file (only while it is still ours), then let the lock go."""
-        if self.fd is None or self.path is None:
-            return
-        fd, self.fd = self.fd, None
-        try:
-            if _same_file(os.fstat(fd), self.path):
-                os.unlink(self.path)  # before the close: nobody can have locked it meanwhile
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
-
-
-def lock_name(path: str) -> str:
-    """The lock file of ``path``: ``.NAME.lock`` in its folder (hidden; a hash for a long name)."""
-    folder, base = os.path.split(path)
-    name = f".{base}.lock"
-    if len(os.fsencode(name)) > 255:
-        import hashlib
-
-        name = f".bids-{hashlib.sha256(os.fsencode(base)).hexdigest()[:32]}.lock"
-    return os.path.join(folder, name)
-
-
-def _same_file(st: os.stat_result, path: str) -> bool:
-    try:
-        now = os.lstat(path)
-    except FileNotFoundError:
-        return False
-    return (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino)
-
-
-def lock_beside(path: str) -> Lock:
-    """Hold the lock of ``path`` (see :class:`Lock`), or raise :class:`LockBusy` (held by
-    another process) or a FileError (the lock file cannot be made: the folder is not writable).
-    """
-    try:
-        import fcntl
-    except ImportError:  # Windows: no flock; the check before each save still applies
-        return Lock(None, None)
-    lock = lock_name(path)
-    flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(100):  # a holder that removes the file as we lock it: open the new one
-        try:
-            fd = os.open(lock, flags, 0o666)  # 0666 minus the umask, like any new file
-        except PermissionError as denied:  # a lock file another user left: locking it read-only is enough
-            try:
-                fd = os.open(lock, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
-            except FileNotFoundError:  # none there: the folder takes no new file (read-only)
-                raise _write_error(path, denied) from None
-            except OSError as exc:
-                raise _write_error(path, exc) from None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise FileError(Message("its lock file {lock} is a symlink: not using it (remove it)", lock=lock),
-                                file=path) from None
-            raise _write_error(path, exc) from None
-        try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                raise FileError(Message("its lock file {lock} is {kind}: not using it", lock=lock,
-                                        kind=file_kind(st.st_mode)), file=path)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                pid = _holder(fd)
-                holder = "" if pid is None else f" (process {pid})"
-                busy = (Message("another process holds its lock {lock}", lock=lock) if pid is None else
-                        Message("another process holds its lock {lock} (process {pid})", lock=lock, pid=pid))
-                raise LockBusy(busy, holder, file=path) from None
-            except OSError as exc:
-                if exc.errno in _NO_LOCKS:
-                    os.close(fd)
-                    return Lock(None, None)
-                raise _write_error(path, exc) from None
-        except BaseException:
-            os.close(fd)
-            raise
-        if _same_file(st, lock):
-            _write_pid(fd, st)
-            return Lock(lock, fd)
-        os.close(fd)
-    raise FileError(Message("cannot lock: its lock file {lock} keeps changing", lock=lock), file=path)
-
-
-def _write_pid(fd: int, st: os.stat_result) -> None:
-    """Our process id in the lock file, for the message another recorder gives (only in a file
-    of ours that nothing else links to: the lock file is never trusted with anything else)."""
-    if st.st_nlink == 1 and st.st_uid == os.geteuid():
-        try:
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        except OSError:
-            pass
-
-
-def _holder(fd: int) -> int | None:
-    """Who holds the lock: its process id, when its lock file says so and that process exists."""
-    try:
-        pid = int(os.pread(fd, 32, 0).decode("ascii").strip())
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None
-    if pid <= 0:
-        return None
-    try:
-        os.kill(pid, 0)
-    except PermissionError:  # it exists: another user's
-        pass
-    except (OSError, OverflowError):
-        return None
-    return pid

@@ -23,7 +23,8 @@ from ..rules.ruleset import (
     load_ruleset,
     parse_option_assignments,
 )
-from .reader import GameLog, read_log
+from .reader import read_log
+from .records import GameLog
 
 if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from pathlib import Path

@@ -1,6 +1,6 @@
 """Writing game logs (spec log.md): the one way to write a trick line and a whole log.
 
-``format_trick`` writes a trick line in the canonical form that ``reader.parse_trick`` reads
+``format_trick`` writes a trick line in the canonical form that ``trickline.parse_trick`` reads
 back; ``log_text`` writes a log as TOML text, every value rendered by tomli-w (quoting and
 escaping are its job). ``bids deal``, ``bids simulate`` and ``bids record`` write their logs
 with them. Both write the card words of a language (``lang``, log.md "Card words in the
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def format_trick(revealed: Iterable[Card], plays: Iterable[tuple[str, Card]], actions: Iterable[object] = (),
                  lang: str = "en") -> str:
     """The canonical text of a trick line in the card words of ``lang`` (the inverse of
-    reader.parse_trick)."""
+    trickline.parse_trick)."""
     if lang != "en":
         return card_words(lang).trick(revealed, plays, actions)
     head = " ".join(str(c) for c in revealed)

@@ -1,5 +1,5 @@
-"""Text and JSON of ``bids diff`` and ``bids disputes`` (the report layer; analysis is in
-``variants``, ``divergence``, ``attribution`` and ``disputes``).
+"""Text and JSON of ``bids diff`` (the report layer; analysis is in ``variants``, ``divergence`` and
+``attribution``; the account's sentences are account.py's, ``bids disputes``'s text disputes.py's).
 
 Every line of the text fits ``WIDTH`` (100) columns: tables get column widths
 that add up to it, prose is wrapped with a hanging indent. The text is worded in the output
@@ -11,16 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis.attribution import Attribution, mixed_text
-from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..analysis.divergence import tricks_of
 from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
 from ..core.i18n import N_, Message, PluralMessage, gettext, worded
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
+from .account import rule, value_in_words, winner_sentence
 from .render import (
-    cell_text,
-    knob_value,
     options_text,
     reason_json,
     reason_text,
@@ -414,166 +412,6 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
     return out
 
 
-def winner_sentence(at: Attribution, log_path: str) -> Message:
-    """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin),
-    as data: worded in the output language in the text, in English in the JSON."""
-    a, b = at.labels
-    m = at.winner_margin
-    assert m is not None, "a game of 3 players or more has a runner-up, so a margin"
-    where = Message("`bids disputes {log} -r {ruleset}` gives the smallest sets of rule changes that change the winner",
-                    log=log_path, ruleset=a)
-    shared = _shared_win(at)
-    if shared:
-        return Message("Who wins: {shared}; {where}.", shared=shared, where=where)
-    if m.winner_changed:
-        moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
-        parts = _Shares(moved, named=False)
-        if m.rival != m.runner_up:
-            wins = Message("{winner} wins under {ruleset} instead of {rival}", winner=m.winner, ruleset=b, rival=m.rival)
-        else:
-            wins = Message("{winner} wins under {ruleset}", winner=m.winner, ruleset=b)
-        args = {"wins": wins, "winner": m.winner, "rival": m.rival, "before": f"{m.rival_before:+d}", "a": a,
-                    "after": f"{m.rival_after:+d}", "parts": parts, "where": where}
-        if not m.deciding:
-            return Message("Who wins: no single rule decides that {wins}: {winner}'s margin over {rival} goes from "
-                           "{before} under {a} to {after} ({parts}); {where}.", **args)
-        deciding = _Rules(m.deciding)
-        return PluralMessage("Who wins: {rules} decides that {wins}: {winner}'s margin over {rival} goes from {before} "
-                             "under {a} to {after} ({parts}); {where}.",
-                             "Who wins: {rules} decide that {wins}: {winner}'s margin over {rival} goes from {before} "
-                             "under {a} to {after} ({parts}); {where}.", len(m.deciding), rules=deciding, **args)
-    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = _Shares(moved)
-    if not moved:
-        return Message("Who wins: {winner} under both, {after} over {runner_up} under both; {where}.",
-                       winner=m.winner, after=f"{m.after:+d}", runner_up=m.runner_up, where=where)
-    return Message("Who wins: {winner} under both; the margin over {runner_up} goes from {before} to {after} "
-                   "({parts}); {where}.", winner=m.winner, runner_up=m.runner_up, before=f"{m.before:+d}",
-                   after=f"{m.after:+d}", parts=parts, where=where)
-
-
-class _Rules:
-    """Rules named in a sentence, joined by 'and' in the language shown."""
-
-    __slots__ = ("names",)
-
-    def __init__(self, names) -> None:
-        self.names = list(names)
-
-    def in_language(self, lang: str | None = None) -> str:
-        shown = [rule(n, lang) for n in self.names]
-        words = shown[0]
-        for name in shown[1:]:
-            words = Message("{first} and {second}", first=words, second=name).text(lang)
-        return words
-
-
-def _shared_win(at: Attribution) -> Message | None:
-    """A win shared under B said as the page says it ("Marta and Luca share the win with 23
-    under both"); None when B has one winner."""
-    a, b = at.labels
-
-    def top(label):
-        totals = at.totals[label]
-        best = max(totals.values())
-        return [p for p in at.players if totals[p] == best], best
-
-    (wa, ta), (wb, tb) = top(a), top(b)
-    if len(wb) < 2:
-        return None
-    if wa == wb:
-        if ta == tb:
-            return Message("{players} share the win with {total} under both", players=_Names(wb), total=tb)
-        return Message("{players} share the win under both ({ta} under {a}, {tb} under {b})", players=_Names(wb),
-                       ta=ta, a=a, tb=tb, b=b)
-    under_a = (Message("{player} wins", player=wa[0]) if len(wa) == 1 else
-               Message("{players} share it", players=_Names(wa)))
-    return Message("{players} share the win with {total} under {b} ({under_a} under {a}, with {ta})",
-                   players=_Names(wb), total=tb, b=b, under_a=under_a, a=a, ta=ta)
-
-
-class _Joined:
-    """Names joined by 'and' ("italian and english"), worded in the language shown."""
-
-    __slots__ = ("names",)
-
-    def __init__(self, names) -> None:
-        self.names = list(names)
-
-    def in_language(self, lang: str | None = None) -> str:
-        words = self.names[0]
-        for name in self.names[1:]:
-            words = Message("{first} and {second}", first=words, second=name).text(lang)
-        return words
-
-
-class _Names:
-    """Players named in a sentence ("Ana, Ben and Cleo"), worded in the language shown."""
-
-    __slots__ = ("names",)
-
-    def __init__(self, names) -> None:
-        self.names = list(names)
-
-    def in_language(self, lang: str | None = None) -> str:
-        if len(self.names) == 1:
-            return self.names[0]
-        return Message("{names} and {last}", names=", ".join(self.names[:-1]), last=self.names[-1]).text(lang)
-
-
-def rule_title(name: str, lang: str | None = None) -> str:
-    """What the players call a rule, a group of rules or a joint step of them (rules.knobs.rule_title),
-    worded in ``lang`` (default: the output language): the title of the knob's label."""
-    if " + " in name:
-        return " + ".join(rule_title(n, lang) for n in name.split(" + "))
-    knob = KNOBS.get(name)
-    if knob is not None:
-        return Message(knob.label).text(lang).split(": ", 1)[0]  # (its label: N_ in rules/knobs.py)
-    return Message("the deck").text(lang) if name == "deck" else name
-
-
-def rule(name: str, lang: str | None = None) -> str:
-    """A rule named in the players' words, its knob name beside it: "2x doubles (double.scope)"."""
-    title = rule_title(name, lang)
-    return name if title == name else f"{title} ({name})"
-
-
-class _Shares:
-    """Each rule's part of a margin ("2x doubles +15, -5 bonus +15"), worded in the language shown;
-    ``named``: each rule's knob name beside its title."""
-
-    __slots__ = ("moved", "named")
-
-    def __init__(self, moved, named: bool = True) -> None:
-        self.moved, self.named = list(moved), named
-
-    def in_language(self, lang: str | None = None) -> str:
-        name = rule if self.named else rule_title
-        return ", ".join(f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved)
-
-
-def _words(knob: str, value) -> str | None:
-    """A knob's value in the players' words (Knob.words), in the output language."""
-    k = KNOBS[knob]
-    english = k.words(value)
-    if english is None:
-        return None
-    if k.kind == "players":
-        if not value:
-            return Message("at no player count").text()
-        return Message("with {players} players", players=", ".join(map(str, value))).text()
-    said = gettext(k.label).split(": ", 1)
-    mine = said[1].split(" / ") if len(said) == 2 else []
-    alternatives = k.alternatives
-    return mine[alternatives.index(english)] if len(mine) == len(alternatives) else english
-
-
-def _value(knob: str, value, source: str) -> str:
-    """A knob's value in the label's words, the value and its source beside them."""
-    words = _words(knob, value)
-    text = cell_text(value)
-    return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
-
 
 def _knob_lines(at: Attribution, width: int) -> list[str]:
     a, b = at.labels
@@ -588,8 +426,8 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
         for g in shown:
             for k in g.knobs:
                 out += wrap(f"{gettext(KNOBS[k.knob].label)} ({k.knob}):", "  ", "    ", width)
-                out += wrap(f"{a}: {_value(k.knob, k.value_a, k.source_a)}", "    ", "      ", width)
-                out += wrap(f"{b}: {_value(k.knob, k.value_b, k.source_b)}", "    ", "      ", width)
+                out += wrap(f"{a}: {value_in_words(k.knob, k.value_a, k.source_a)}", "    ", "      ", width)
+                out += wrap(f"{b}: {value_in_words(k.knob, k.value_b, k.source_b)}", "    ", "      ", width)
             if not g.knobs:  # the table options group
                 out += wrap(Message("{group}: the rulesets' default table options differ", group=g.name).text(),
                             "  ", "    ", width)
@@ -651,151 +489,3 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines += wrap(PluralMessage("{n} rule differs: {rules}", "{n} rules differ: {rules}", len(d.knobs),
                                     rules=", ".join(rule(r["knob"]) for r in d.knobs)).text(), "", "  ", width)
     return "\n".join(lines)
-
-
-def _fmt(v) -> str:
-    return cell_text(knob_value(v))
-
-
-def _plays(doc: dict) -> str:
-    """How often the deal was played: whole replays, and replays on from a round-boundary checkpoint."""
-    return PluralMessage("{n} whole replay and {resumed} from a checkpoint",
-                         "{n} whole replays and {resumed} from a checkpoint", doc["replays"],
-                         resumed=doc["resumed"]).text()
-
-
-def _stopped_text(doc: dict) -> str:
-    """The bound that stopped the search (docs/limits.md), in one sentence."""
-    m = doc["minimal"]
-    if m["bound_reached"] == "variants":
-        what = Message("the bound of {n} variants searched (docs/limits.md)", n=format(m["bounds"]["variants"], ","))
-    else:
-        what = Message("the bound of {n} replayed rounds (docs/limits.md; this game has {rounds} rounds)",
-                       n=format(m["bounds"]["replayed_rounds"], ","), rounds=format(doc["rounds"], ","))
-    return Message("Search stopped at {what}: a single change it did not reach is marked 'not searched'; `--knob` "
-                   "narrows the search to the knobs you name.", what=what).text()
-
-
-def disputes_text(doc: dict, width: int = WIDTH) -> str:
-    """``width``: the columns the text must fit; where the table of every player's total does
-    not, each row lists only the totals that change (the base ranking is above it)."""
-    players = doc["players"]
-    table_width, width = width, min(width, WIDTH)  # prose at 100 at the most; the table as wide as fits
-    br = doc["base_result"]
-    out = [Message("{file}: which rule decided this game? (base: {base}, {n} players)", file=doc["file"],
-                   base=doc["base"], n=len(players)).text()]
-    ranking = ", ".join(f"{p} {v}" for p, v in br["ranking"])
-    if br["undetermined"]:
-        u = br["undetermined"]
-        out.append(Message("The base result is undetermined from round {round}, trick {trick}: {message}",
-                           round=u["round"], trick=u["trick"], message=u["message"]).text())
-    elif doc.get("partial"):  # cli.md 'Unfinished games': nobody is crowned
-        after = doc["standings_after"]
-        out.append(Message("Base result (partial: standings after round {round}, trick {trick}, unfinished game, no "
-                           "winner): leading {leaders}; ranking {ranking}", round=after["round"], trick=after["trick"],
-                           leaders=", ".join(br["winners"]), ranking=ranking).text())
-        out.append(Message("(unfinished game: 'winner' below means who leads after the tricks played)").text())
-    else:
-        out.append(Message("Base result: winner {winners}; ranking {ranking}", winners=", ".join(br["winners"]),
-                           ranking=ranking).text())
-    if not doc["knobs"]:
-        out.append(Message("No disputed knob changes anything at this table (every knob given has one effective "
-                           "value here).").text())
-        return "\n".join(out)
-    out.append("")
-    out.append(Message("Each knob changed alone:").text())
-    rows = []
-    compact = []  # the same rows with one column of the totals that change
-    notes = []  # under the table, not in a column: a table of 6 players fits 100 columns then
-    used_by = {tuple(s["used_by"][k]) for s in doc["single"] for k in s["changes"]}
-    common = next(iter(used_by)) if len(used_by) == 1 else None  # said once, under the table
-    for s in doc["single"]:
-        (k, v), = s["changes"].items()
-        used = s["used_by"][k]
-        value = _fmt(v) + (f" ({', '.join(used)})" if used and common is None else "")
-        if s["status"] == "not playable":
-            # The error names the ruleset the variant starts from: say it is that ruleset with
-            # this one change (its deck is the changed one).
-            notes.append(Message("with {knob} = {value}: {error}", knob=k, value=_fmt(v), error=s["error"]).text())
-            status = Message("NOT PLAYABLE [{n}]", n=len(notes)).text()
-        elif s["status"] == "not searched":
-            status = Message("not searched [bound]").text()
-        elif s["status"] == "undetermined":
-            u = s["undetermined"]
-            notes.append(Message("from round {round}, trick {trick}: {message}", round=u["round"], trick=u["trick"],
-                                 message=u["message"]).text())
-            status = Message("undetermined [{n}]", n=len(notes)).text()
-        else:
-            status = None
-        if status is not None:
-            rows.append([k, value, status] + [""] * len(players))
-            compact.append([k, value, status, ""])
-            continue
-        win = ", ".join(s["winners"]) + (" *" if s["winner_changed"] else "")
-        cells = []
-        for p in players:
-            t = s["totals"][p]
-            d = s["deltas"].get(p)
-            cells.append(f"{t} ({d:+d})" if d else str(t))
-        rows.append([k, value, win] + cells)
-        changed = [f"{p} {s['totals'][p]} ({s['deltas'][p]:+d})" for p in players if s["deltas"].get(p)]
-        compact.append([k, value, win, ", ".join(changed) or Message("none").text()])
-    head = [gettext(N_("knob")), gettext(N_("value")) if common is not None else gettext(N_("value (used by)")),
-            gettext(N_("winner"))]
-    table = text_table(rows, head + players, maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False,
-                       move=False)  # every player's total side by side, else the changes only (below)
-    if max(map(len, table.splitlines())) > table_width:
-        knob_w = max(len(r[0]) for r in compact)
-        room = max(20, width - knob_w - 2 * 3 - 16 - 12)  # knob, value, winner, what is left for the totals
-        table = text_table(compact, head + [gettext(N_("totals that change"))], maxcolwidths=[None, 16, 12, room],
-                           numbers=False)
-    out.append(table)
-    out.append(Message("(* = the winner changes; (+n) after a total: its change from the base)").text())
-    if common:
-        out.append(PluralMessage("(every value above is the one {rulesets} uses)",
-                                 "(every value above is the one {rulesets} use)", len(common),
-                                 rulesets=_Joined(common)).text())
-    out.extend(f"[{i}] {note}" for i, note in enumerate(notes, 1))
-    m = doc["minimal"]
-    out.append("")
-    scope = (Message("all combinations of {n} knobs", n=m["knob_count"]) if m["search"] == "all combinations"
-             else Message("single and pair changes only ({n} knobs is more than {limit})", n=m["knob_count"],
-                          limit=SEARCH_ALL_LIMIT))
-    if not m.get("complete", True):
-        out += wrap(_stopped_text(doc), "", "  ", width)
-    if m["size"] is None and not m.get("complete", True):
-        size = m["size_stopped"]
-        if size > 1:
-            out += wrap(Message("No set of fewer than {size} knob changes changes the winner; sets of {size} or more "
-                                "were not all searched ({n} variants, {plays}).", size=size, n=m["variants_searched"],
-                                plays=_plays(doc)).text(), "", "  ", width)
-        else:
-            out += wrap(Message("The search for the smallest sets that change the winner did not start ({n} variants, "
-                                "{plays}).", n=m["variants_searched"], plays=_plays(doc)).text(), "", "  ", width)
-    elif m["size"] is None:
-        out += wrap(Message("No set of knob changes changes the winner (searched {scope}: {n} variants, {plays}).",
-                            scope=scope, n=m["variants_searched"], plays=_plays(doc)).text(), "", "  ", width)
-    else:
-        sets = len(m["sets"])
-        out += wrap(Message("Smallest sets of knob changes that change the winner: {changes} ({sets}; searched {scope}, "
-                            "{n} variants, {plays}):",
-                            changes=PluralMessage("{n} change", "{n} changes", m["size"]),
-                            sets=PluralMessage("{n} set", "{n} sets", sets), scope=scope, n=m["variants_searched"],
-                            plays=_plays(doc)).text(), "", "  ", width)
-        for s in m["sets"]:
-            ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
-            out += wrap(Message("- {changes} -> winner {winners} ({ranking})", changes=ch,
-                                winners=", ".join(s["winners"]),
-                                ranking=", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"])).text(),
-                        "  ", "    ", width)
-    extra = []
-    if m["not_playable"]:
-        extra.append(PluralMessage("{n} variant not playable (the log's deal does not fit their deck)",
-                                   "{n} variants not playable (the log's deal does not fit their deck)",
-                                   m["not_playable"]).text())
-    if m["undetermined"]:
-        extra.append(PluralMessage("{n} variant undetermined from this log", "{n} variants undetermined from this log",
-                                   m["undetermined"]).text())
-    if extra:
-        out.append(Message("Skipped: {skipped}.", skipped="; ".join(extra)).text())
-    return "\n".join(out)

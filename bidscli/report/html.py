@@ -19,7 +19,15 @@ from __future__ import annotations
 
 import functools
 
-from ..core.i18n import Message, catalog, gettext, ngettext, output_language, worded
+from ..core.i18n import (
+    Listed,
+    Message,
+    catalog,
+    gettext,
+    ngettext,
+    output_language,
+    worded,
+)
 from . import numbers, svg, words
 
 
@@ -43,8 +51,8 @@ def environment():
     env.globals["_"] = page_text
     env.globals["ngettext"] = page_plural
     env.globals["pgettext"] = page_context
-    env.globals["listing"] = lambda items, last=False: page_joined(words.Listing, items, last=last)
-    env.globals["clauses"] = lambda items: page_joined(words.Clauses, items)
+    env.globals["listing"] = lambda items, last=False: page_joined(items, "and" if last else ",")
+    env.globals["clauses"] = lambda items: page_joined(items, ";")
     env.globals["colour_letters"] = words.colour_letters
     env.globals["interval"] = study_interval
     env.globals["colours"] = [svg.colour(i) for i in range(8)]
@@ -70,12 +78,12 @@ def page_context(context: str, msgid: str, /, **args):
     return _filled(catalog(output_language()).pgettext(context, msgid), args)
 
 
-def page_joined(kind, items, **kw):
-    """Texts of a page joined as ``kind`` (words.Listing, words.Clauses) in the output language,
-    as markup: an item already markup (a worded page text) as it is, any other escaped once."""
+def page_joined(items, last: str):
+    """Texts of a page joined as ``i18n.Listed(items, last)`` in the output language, as markup: an
+    item already markup (a worded page text) as it is, any other escaped once."""
     from markupsafe import Markup, escape
 
-    return Markup(str(kind([escape(worded(x)) for x in items], **kw)))
+    return Markup(str(Listed([escape(worded(x)) for x in items], last)))
 
 
 def study_interval(low: str, high: str) -> str:

@@ -6,7 +6,7 @@ prints. No markup here (``html.py`` and the templates draw it) and no new
 analysis: everything comes from the engine's results, ``variants.diff`` and
 ``study.report``.
 
-A text of the page data is a ``Message`` (or a ``words.Listing`` of them): the page words it in
+A text of the page data is a ``Message`` (or an ``i18n.Listed`` of them): the page words it in
 the output language, ``--format json`` in English (render.dumps), as it always said it.
 """
 
@@ -15,13 +15,12 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
-from ..core.i18n import N_, Message, PluralMessage
+from ..core.i18n import N_, Listed, Message, PluralMessage, said
 from ..core.paths import shared_path
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
 from ..rules.ruleset import Ruleset, is_bundled, source_id
 from .render import cell_text, minus_five_column, reason_json
-from .words import Clauses, Listing
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
 
@@ -51,8 +50,9 @@ def verdict_of(t: TrickResult) -> Message | str:
 
 
 def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
-    return {"label": label or ruleset.name, "name": ruleset.name, "source": ruleset.source,
-            "title": ruleset.title, "path": ruleset.path}
+    # a bundled ruleset's title and a house ruleset's source worded where the page prints them
+    return {"label": label or ruleset.name, "name": ruleset.name, "source": said(ruleset.source),
+            "title": said(ruleset.title), "path": ruleset.path}
 
 
 def rule_doc(name: str) -> dict:
@@ -162,7 +162,7 @@ def round_end_label(r) -> Message:
     if n:
         parts.append(PluralMessage("the lucky loser", "{n} lucky losers", n))
     # TRANSLATORS: the summary of a round's reasons ("round 2: who leads, the Ally split")
-    return Message("round {round}: {parts}", round=r.number, parts=Listing(parts))
+    return Message("round {round}: {parts}", round=r.number, parts=Listed(parts, ","))
 
 
 def page_name(file: str, title: str | None) -> str:
@@ -224,7 +224,7 @@ def _same_winner_text(ts, what) -> Message | None:
     one): the sentence naming what differs there, since the cells alone look alike."""
     if not what or any(t is None for t in ts) or "winner" in what:
         return None
-    differs = Listing(Message(_ASPECTS[w]) if w in _ASPECTS else w for w in what)
+    differs = Listed((Message(_ASPECTS[w]) if w in _ASPECTS else w for w in what), ",")
     if ts[0].winner is None:
         if len(ts) == 2:
             return Message("Burned under both rulesets; what differs: {what}.", what=differs)
@@ -314,8 +314,8 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         moved_rows.append({**rule_doc(k), "where": where,
                            "values": {lab: cell_text(row[lab]) for lab in labels},
                            "words": {lab: value_words(k, row[lab]) for lab in labels},
-                           "sources": row["sources"],
-                           "source_ids": {lab: source_id(o.ruleset, k) for lab, o in zip(labels, outs)}})
+                           "sources": {lab: said(s) for lab, s in row["sources"].items()},
+                           "source_ids": {lab: said(source_id(o.ruleset, k)) for lab, o in zip(labels, outs)}})
     differences = {}
     if len(determined) == len(outs):
         base = outs[0].result.totals
@@ -338,7 +338,8 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         "moved": moved_rows,
         "knobs": [{**rule_doc(row["knob"]), "values": {lab: cell_text(row[lab]) for lab in labels},
                    "words": {lab: value_words(row["knob"], row[lab]) for lab in labels},
-                   "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
+                   "sources": {lab: said(s) for lab, s in row["sources"].items()}, "moved": row["knob"] in moved}
+                  for row in d.knobs],
         "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
         "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
@@ -352,7 +353,7 @@ def parting_text(tricks: list[str]) -> Message | None:
         return None
     if len(tricks) == 1:
         return Message("Trick {trick} goes differently.", trick=tricks[0])
-    return Message("Tricks {tricks} go differently.", tricks=Listing(tricks, last=True))
+    return Message("Tricks {tricks} go differently.", tricks=Listed(tricks, "and"))
 
 
 def _runner_up(res: GameResult) -> list | None:
@@ -432,9 +433,9 @@ def attribution_doc(att, players) -> dict:
     shown = [g for g in att.groups if g.name in nonzero or g.name in joint or g.changed_trick]
     knobs = [{**rule_doc(k.knob), "group": g.name,
               "a": cell_text(knob_value(k.value_a)), "a_words": value_words(k.knob, knob_value(k.value_a)),
-              "a_source": k.source_a,
+              "a_source": said(k.source_a),
               "b": cell_text(knob_value(k.value_b)), "b_words": value_words(k.knob, knob_value(k.value_b)),
-              "b_source": k.source_b}
+              "b_source": said(k.source_b)}
              for g in shown for k in g.knobs]
     hidden = sum(len(g.knobs) for g in att.groups if g not in shown)
     m = att.winner_margin
@@ -451,7 +452,7 @@ def attribution_doc(att, players) -> dict:
         elif deciding:
             winner = Message("The winner is the same; the margin over {runner_up} moves because of {rules}.",
                              runner_up=m.runner_up, rules=deciding)
-    method: Message | Clauses
+    method: Message | Listed
     if att.method == "shapley":
         method = Message("Each rule's part is its average effect over every order of switching the rules from {a} to "
                          "{b}; the parts add up exactly to each difference", a=a, b=b)
@@ -460,8 +461,8 @@ def attribution_doc(att, players) -> dict:
                          "change (weighing every order of switching them was out of reach for this game)", a=a, b=b)
     if att.policy_mixtures:
         n = att.policy_mixtures
-        method = Clauses([method, PluralMessage("{n} mix of the two rulesets needed the default steal policy",
-                                                "{n} mixes of the two rulesets needed the default steal policy", n)])
+        method = Listed([method, PluralMessage("{n} mix of the two rulesets needed the default steal policy",
+                                               "{n} mixes of the two rulesets needed the default steal policy", n)], ";")
     return {
         "against": a, "method": att.method, "method_text": method,
         "keys": nonzero,

@@ -49,7 +49,7 @@ from ..engine.replay import (
     lucky_losers,
     resolve,
 )
-from ..log.reader import Steal
+from ..log.records import Steal
 from ..log.writer import format_trick, log_text
 from ..rules.ruleset import Ruleset, deck_for
 from .deal import derive_seed

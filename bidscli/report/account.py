@@ -1,0 +1,158 @@
+"""The account of a comparison in words (``bids diff``; the report layer, the account itself is
+``analysis/attribution``): the rules named as the players call them, each rule's part of a margin,
+and who wins and which rules decide it, as data worded in the output language (English in the JSON).
+"""
+
+from __future__ import annotations
+
+from ..analysis.attribution import Attribution, mixed_text
+from ..core.i18n import Message, PluralMessage, gettext, worded
+from ..rules.knobs import KNOBS
+from .render import cell_text
+
+
+def winner_sentence(at: Attribution, log_path: str) -> Message:
+    """One sentence naming the rules that decide the winner (Shapley parts of the winner's margin),
+    as data: worded in the output language in the text, in English in the JSON."""
+    a, b = at.labels
+    m = at.winner_margin
+    assert m is not None, "a game of 3 players or more has a runner-up, so a margin"
+    where = Message("`bids disputes {log} -r {ruleset}` gives the smallest sets of rule changes that change the winner",
+                    log=log_path, ruleset=a)
+    shared = _shared_win(at)
+    if shared:
+        return Message("Who wins: {shared}; {where}.", shared=shared, where=where)
+    if m.winner_changed:
+        moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
+        parts = _Shares(moved, named=False)
+        if m.rival != m.runner_up:
+            wins = Message("{winner} wins under {ruleset} instead of {rival}", winner=m.winner, ruleset=b, rival=m.rival)
+        else:
+            wins = Message("{winner} wins under {ruleset}", winner=m.winner, ruleset=b)
+        args = {"wins": wins, "winner": m.winner, "rival": m.rival, "before": f"{m.rival_before:+d}", "a": a,
+                    "after": f"{m.rival_after:+d}", "parts": parts, "where": where}
+        if not m.deciding:
+            return Message("Who wins: no single rule decides that {wins}: {winner}'s margin over {rival} goes from "
+                           "{before} under {a} to {after} ({parts}); {where}.", **args)
+        deciding = _Rules(m.deciding)
+        return PluralMessage("Who wins: {rules} decides that {wins}: {winner}'s margin over {rival} goes from {before} "
+                             "under {a} to {after} ({parts}); {where}.",
+                             "Who wins: {rules} decide that {wins}: {winner}'s margin over {rival} goes from {before} "
+                             "under {a} to {after} ({parts}); {where}.", len(m.deciding), rules=deciding, **args)
+    moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
+    parts = _Shares(moved)
+    if not moved:
+        return Message("Who wins: {winner} under both, {after} over {runner_up} under both; {where}.",
+                       winner=m.winner, after=f"{m.after:+d}", runner_up=m.runner_up, where=where)
+    return Message("Who wins: {winner} under both; the margin over {runner_up} goes from {before} to {after} "
+                   "({parts}); {where}.", winner=m.winner, runner_up=m.runner_up, before=f"{m.before:+d}",
+                   after=f"{m.after:+d}", parts=parts, where=where)
+
+
+class _Rules:
+    """Rules named in a sentence, joined by 'and' in the language shown."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names) -> None:
+        self.names = list(names)
+
+    def in_language(self, lang: str | None = None) -> str:
+        shown = [rule(n, lang) for n in self.names]
+        words = shown[0]
+        for name in shown[1:]:
+            words = Message("{first} and {second}", first=words, second=name).text(lang)
+        return words
+
+
+def _shared_win(at: Attribution) -> Message | None:
+    """A win shared under B said as the page says it ("Marta and Luca share the win with 23
+    under both"); None when B has one winner."""
+    a, b = at.labels
+
+    def top(label):
+        totals = at.totals[label]
+        best = max(totals.values())
+        return [p for p in at.players if totals[p] == best], best
+
+    (wa, ta), (wb, tb) = top(a), top(b)
+    if len(wb) < 2:
+        return None
+    if wa == wb:
+        if ta == tb:
+            return Message("{players} share the win with {total} under both", players=_Names(wb), total=tb)
+        return Message("{players} share the win under both ({ta} under {a}, {tb} under {b})", players=_Names(wb),
+                       ta=ta, a=a, tb=tb, b=b)
+    under_a = (Message("{player} wins", player=wa[0]) if len(wa) == 1 else
+               Message("{players} share it", players=_Names(wa)))
+    return Message("{players} share the win with {total} under {b} ({under_a} under {a}, with {ta})",
+                   players=_Names(wb), total=tb, b=b, under_a=under_a, a=a, ta=ta)
+
+
+class _Names:
+    """Players named in a sentence ("Ana, Ben and Cleo"), worded in the language shown."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names) -> None:
+        self.names = list(names)
+
+    def in_language(self, lang: str | None = None) -> str:
+        if len(self.names) == 1:
+            return self.names[0]
+        return Message("{names} and {last}", names=", ".join(self.names[:-1]), last=self.names[-1]).text(lang)
+
+
+def rule_title(name: str, lang: str | None = None) -> str:
+    """What the players call a rule, a group of rules or a joint step of them (rules.knobs.rule_title),
+    worded in ``lang`` (default: the output language): the title of the knob's label."""
+    if " + " in name:
+        return " + ".join(rule_title(n, lang) for n in name.split(" + "))
+    knob = KNOBS.get(name)
+    if knob is not None:
+        return Message(knob.label).text(lang).split(": ", 1)[0]  # (its label: N_ in rules/knobs.py)
+    return Message("the deck").text(lang) if name == "deck" else name
+
+
+def rule(name: str, lang: str | None = None) -> str:
+    """A rule named in the players' words, its knob name beside it: "2x doubles (double.scope)"."""
+    title = rule_title(name, lang)
+    return name if title == name else f"{title} ({name})"
+
+
+class _Shares:
+    """Each rule's part of a margin ("2x doubles +15, -5 bonus +15"), worded in the language shown;
+    ``named``: each rule's knob name beside its title."""
+
+    __slots__ = ("moved", "named")
+
+    def __init__(self, moved, named: bool = True) -> None:
+        self.moved, self.named = list(moved), named
+
+    def in_language(self, lang: str | None = None) -> str:
+        name = rule if self.named else rule_title
+        return ", ".join(f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved)
+
+
+def _words(knob: str, value) -> str | None:
+    """A knob's value in the players' words (Knob.words), in the output language."""
+    k = KNOBS[knob]
+    english = k.words(value)
+    if english is None:
+        return None
+    if k.kind == "players":
+        if not value:
+            return Message("at no player count").text()
+        return Message("with {players} players", players=", ".join(map(str, value))).text()
+    said = gettext(k.label).split(": ", 1)
+    mine = said[1].split(" / ") if len(said) == 2 else []
+    alternatives = k.alternatives
+    return mine[alternatives.index(english)] if len(mine) == len(alternatives) else english
+
+
+def value_in_words(knob: str, value, source: str) -> str:
+    """A knob's value in the label's words, the value and its source beside them."""
+    words = _words(knob, value)
+    text = cell_text(value)
+    source = worded(source)  # a bundled ruleset's citation in the output language (rules/citations.py)
+    return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
