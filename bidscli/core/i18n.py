@@ -320,6 +320,14 @@ def said(value: Any) -> Any:
     return value.said if isinstance(value, WordedText) else value
 
 
+# Listed's joining messages: "A, B", then "A, B or C" or "A, B and C"; clauses "A; B".
+_COMMA = N_("{items}, {item}")
+_OR = N_("{items} or {item}")
+_AND = N_("{items} and {item}")
+# TRANSLATORS: one more clause of a sentence, after a semicolon ("Round 1 scores: Ana 12; Ally pair ...")
+_CLAUSE = N_("{clauses}; {clause}")
+
+
 class Listed:
     """Items as one phrase, worded when shown (``str``, or ``in_language(lang)``): ``Listed(["A", "B",
     "C"], "or")`` is "A, B or C" in English, "A, B o C" in Italian; ``"and"`` joins the last with
@@ -359,20 +367,19 @@ class Listed:
         if len(words) == 1:
             return head
         if self.last == ";":
-            # TRANSLATORS: one more clause of a sentence, after a semicolon ("Round 1 scores: Ana 12; Ally pair ...")
-            clause = template_of(N_("{clauses}; {clause}"), lang)
+            clause = template_of(_CLAUSE, lang)
             for word in words[1:]:
                 head = clause.format(clauses=head, clause=word)
             return head
-        comma = template_of(N_("{items}, {item}"), lang)
+        comma = template_of(_COMMA, lang)
         for word in words[1:-1]:
             head = comma.format(items=head, item=word)
         last = self.last
         if last == "or":
-            join = template_of(N_("{items} or {item}"), lang)
+            join = template_of(_OR, lang)
         elif last == ",":
             join = comma
         else:
-            join = template_of(N_("{items} and {item}"), lang)
+            join = template_of(_AND, lang)
         return join.format(items=head, item=words[-1])
 
