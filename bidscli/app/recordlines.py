@@ -74,14 +74,6 @@ def screen_lines(lines: Iterable[Line], lang: str | None = None) -> list[str]:
     return out
 
 
-def either(names: Sequence[str]) -> Any:
-    """``A or B or C``, worded in the language shown."""
-    said: Any = names[0]
-    for name in names[1:]:
-        said = Message("{first} or {second}", first=said, second=name)
-    return said
-
-
 class Parts(Said):
     """Parts said on one line, joined by ' | ', when they fit; else one part a line (``join_parts``)."""
 

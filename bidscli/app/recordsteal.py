@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.cards import Card
 from ..core.cardwords import CardWords, join_two_words
 from ..core.errors import LogSyntaxError
-from ..core.i18n import Message
+from ..core.i18n import Listed, Message
 from ..engine.replay import StealChoice
 from ..log.records import Pass, Steal
 from .recordlines import ErrorText, Line, Outcome, Said, shown
@@ -97,7 +96,7 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
             who = seated(players, victim)
             if who is None or who not in c.victims:
                 return question(c, vocab, Message("{name} cannot be robbed here: the victim is {victims}",
-                                                 name=shown(victim, 60), victims=either(list(c.victims))))
+                                                 name=shown(victim, 60), victims=Listed(list(c.victims), "or")))
             victim = who
         else:
             holders = [v for v, cards in c.victims.items() if card in cards]
@@ -112,14 +111,6 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
                                              card=vocab.word(card)))
         action = vocab.action(Steal(c.thief, card, victim))
     return action
-
-
-def either(names: Sequence[str]) -> Any:
-    """``A or B or C``, worded in the language shown."""
-    said: Any = names[0]
-    for name in names[1:]:
-        said = Message("{first} or {second}", first=said, second=name)
-    return said
 
 
 def only_choice(c: StealChoice) -> tuple[str, Card] | None:
