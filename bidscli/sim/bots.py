@@ -1,6 +1,6 @@
 """Simulated players: named strategies, each a plain function of what one player sees.
 
-A strategy gets a :class:`View` (a small frozen value: the player's hand, the
+A strategy gets its :class:`Turn` (a small frozen value: the player's hand, the
 centre card unless it is hidden, the plays so far this trick, everyone's round
 points, totals and won cards, the Lowest mode, the knobs and table options) and
 its own ``random.Random``; it returns the card to play. It also answers steal
@@ -55,8 +55,10 @@ from ..rules.ruleset import Ruleset, deck_for
 from .deal import derive_seed
 
 
-class View(NamedTuple):
-    """What ``player`` can see when it must play (or decide a steal)."""
+class Turn(NamedTuple):
+    """A bot's turn: what ``player`` can see when it must play (or decide a steal). Not the
+    engine's ``View`` (``Game.view``: what a player has seen of the round, its tricks included):
+    a bot reads only this, built positionally for speed."""
 
     player: str
     players: tuple  # seating order
@@ -78,11 +80,11 @@ class View(NamedTuple):
     options: Mapping
 
 
-assert len(View._fields) == 18  # _view builds the tuple positionally
+assert len(Turn._fields) == 18  # _view builds the tuple positionally
 
 
-Play = Callable[[View, random.Random], Card]
-StealFn = Callable[[View, StealChoice, random.Random], "Steal | None"]
+Play = Callable[[Turn, random.Random], Card]
+StealFn = Callable[[Turn, StealChoice, random.Random], "Steal | None"]
 
 
 class Bot(NamedTuple):
@@ -109,7 +111,7 @@ def winner_index(cards: Sequence[Card], centre: Card | None, lowest: bool, color
     return resolve(tuple(enumerate(cards)), centre, knobs, lowest, color_bids, 0, range(len(cards)), False).winner
 
 
-def lowest_now(view: View) -> bool:
+def lowest_now(view: Turn) -> bool:
     """Lowest-wins mode as this trick will be resolved (a Lowest played from hand counts)."""
     if view.lowest:
         return True
@@ -117,7 +119,7 @@ def lowest_now(view: View) -> bool:
     return any(activates_lowest(c, knobs) for _, c in view.plays)
 
 
-def wins_now(view: View, card: Card) -> bool:
+def wins_now(view: Turn, card: Card) -> bool:
     """Would ``card`` win the trick if nobody played after it?"""
     cards = [c for _, c in view.plays]
     cards.append(card)
@@ -125,7 +127,7 @@ def wins_now(view: View, card: Card) -> bool:
     return winner_index(cards, view.centre, lowest, view.options.get("color_bids", False), view.knobs) == len(cards) - 1
 
 
-def winning_bids(view: View, weakest_first: Sequence[Card]) -> list[Card]:
+def winning_bids(view: Turn, weakest_first: Sequence[Card]) -> list[Card]:
     """The bids (given weakest first) that would win the trick as it stands."""
     lowest = lowest_now(view)
     if view.options.get("color_bids") or lowest != view.lowest:
@@ -142,7 +144,7 @@ def winning_bids(view: View, weakest_first: Sequence[Card]) -> list[Card]:
     return [c for c in weakest_first if c.number is not None and (-c.number if lowest else c.number) > best]
 
 
-def card_worth(view: View, card: Card | None) -> int:
+def card_worth(view: Turn, card: Card | None) -> int:
     """What a card is worth to whoever takes it, as this player sees it."""
     if card is None:
         return 0
@@ -156,7 +158,7 @@ def card_worth(view: View, card: Card | None) -> int:
     return card.value
 
 
-def prize_worth(view: View) -> int:
+def prize_worth(view: Turn) -> int:
     """The centre card's worth; a guess of 4 while a Surprise hides it."""
     c = view.centre
     if view.hidden:
@@ -166,7 +168,7 @@ def prize_worth(view: View) -> int:
     return c.value if c.special is None else card_worth(view, c)
 
 
-def trick_worth(view: View) -> int:
+def trick_worth(view: Turn) -> int:
     """The prize plus the black cards played so far."""
     worth = prize_worth(view)
     for _, c in view.plays:
@@ -206,7 +208,7 @@ def non_bids(hand: Sequence[Card]) -> list[Card]:
     return [c for c in hand if c.number is None]
 
 
-def _weakest(view: View, b: list | None = None) -> Card:
+def _weakest(view: Turn, b: list | None = None) -> Card:
     """The cheapest card to give away: the weakest coloured bid, then black, then specials."""
     if b is None:
         b = bids(view.hand, view.lowest)
@@ -218,7 +220,7 @@ def _weakest(view: View, b: list | None = None) -> Card:
     return non_bids(view.hand)[0]
 
 
-def _losing(view: View) -> Card:
+def _losing(view: Turn) -> Card:
     """A card that loses the trick as it stands: specials first, then the strongest losing bid."""
     for c in view.hand:
         if c.number is None and c is not LOWEST_CARD:
@@ -236,7 +238,7 @@ def _losing(view: View) -> Card:
     return b[0]
 
 
-def lucky_eligible(view: View) -> bool:
+def lucky_eligible(view: Turn) -> bool:
     """Whether the player still qualifies for the lucky loser this round (the engine's
     ``lucky_losers``, lucky_loser.condition)."""
     me = view.player
@@ -246,11 +248,11 @@ def lucky_eligible(view: View) -> bool:
 # -- strategies ------------------------------------------------------------------------
 
 
-def random_play(view: View, rng: random.Random) -> Card:
+def random_play(view: Turn, rng: random.Random) -> Card:
     return view.hand[rng.randrange(len(view.hand))]
 
 
-def random_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def random_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.victims:
         return None
     if not choice.mandatory and rng.random() < 0.5:
@@ -261,7 +263,7 @@ def random_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal |
     return Steal(choice.thief, cards[rng.randrange(len(cards))], victim)
 
 
-def best_steal(view: View, choice: StealChoice, min_value: int = 1) -> Steal | None:
+def best_steal(view: Turn, choice: StealChoice, min_value: int = 1) -> Steal | None:
     """The most valuable card on offer; an optional right only for at least ``min_value``."""
     best = None
     for victim, cards in choice.victims.items():
@@ -276,7 +278,7 @@ def best_steal(view: View, choice: StealChoice, min_value: int = 1) -> Steal | N
     return best[1]
 
 
-def greedy_play(view: View, rng: random.Random) -> Card:
+def greedy_play(view: Turn, rng: random.Random) -> Card:
     if trick_worth(view) > 0:
         b = bids(view.hand, view.lowest)
         if b:
@@ -284,21 +286,21 @@ def greedy_play(view: View, rng: random.Random) -> Card:
     return _weakest(view)
 
 
-def greedy_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def greedy_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     return best_steal(view, choice)
 
 
-def lucky_play(view: View, rng: random.Random) -> Card:
+def lucky_play(view: Turn, rng: random.Random) -> Card:
     return _losing(view)
 
 
-def lucky_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def lucky_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.mandatory:
         return None
     return best_steal(view, choice)
 
 
-def default_play(view: View, rng: random.Random) -> Card:
+def default_play(view: Turn, rng: random.Random) -> Card:
     hand = view.hand
     if len(hand) == 1:
         return hand[0]
@@ -347,7 +349,7 @@ def default_play(view: View, rng: random.Random) -> Card:
     return winners[-1] if worth >= 7 else winners[len(winners) // 2]
 
 
-def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def default_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.victims:
         return None
     if choice.mandatory or choice.immediate:
@@ -394,7 +396,7 @@ def bot_rngs(seed: int, bots: Sequence[str]) -> list[random.Random]:
 class _Table:
     """Per-trick public state, built once a trick and shared by every view of it.
 
-    ``rest`` is the tail of a View (from ``leader`` on), the same for every player.
+    ``rest`` is the tail of a Turn (from ``leader`` on), the same for every player.
     """
 
     __slots__ = ("rest",)
@@ -411,14 +413,14 @@ class _Table:
         )
 
 
-_new_view = tuple.__new__  # View(...) without the keyword machinery: views are made in the hot loop
+_new_view = tuple.__new__  # Turn(...) without the keyword machinery: views are made in the hot loop
 
 
-def _view(game: Game, player: str, table: _Table) -> View:
+def _view(game: Game, player: str, table: _Table) -> Turn:
     t, rs = game.trick_state, game.round_state
     assert t is not None and rs is not None and rs.hands is not None, "a bot plays a dealt round's trick"
     hidden = t.hidden
-    return _new_view(View, (player, game.setup.players, tuple(rs.hands[player]),
+    return _new_view(Turn, (player, game.setup.players, tuple(rs.hands[player]),
                             None if hidden else t.centre, hidden, tuple(t.plays)) + table.rest)
 
 
