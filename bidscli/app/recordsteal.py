@@ -14,7 +14,7 @@ from ..core.errors import LogSyntaxError
 from ..core.i18n import Listed, Message
 from ..engine.replay import StealChoice
 from ..log.records import Pass, Steal
-from .recordlines import ErrorText, Line, Outcome, Said, shown
+from .recordlines import ErrorText, Line, Outcome, Remark, shown
 from .recordtyped import seated
 
 
@@ -28,7 +28,7 @@ class Pending:
     choice: StealChoice
 
 
-def question(c: StealChoice, vocab: CardWords, note: Message | Said | None = None) -> Outcome:
+def question(c: StealChoice, vocab: CardWords, note: Message | Remark | None = None) -> Outcome:
     """The question for steal ``c``: who may (or must) steal what from whom, and how to answer;
     ``note``: why the last answer was refused."""
     lines: list[Line] = [] if note is None else [note]
@@ -38,7 +38,7 @@ def question(c: StealChoice, vocab: CardWords, note: Message | Said | None = Non
         lines.append(Message("{thief} may steal ({why}):", thief=c.thief, why=c.why))
     word = vocab.word
     for victim, cards in c.victims.items():
-        lines.append(Said(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),
+        lines.append(Remark(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),
                           indent="  ", hang="      "))
     first = word(next(iter(c.victims.values()))[0])
     frm = vocab.from_words[0]
@@ -91,7 +91,7 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
         try:
             card = vocab.card(card_tok)
         except LogSyntaxError as exc:
-            return question(c, vocab, Said(ErrorText(exc)))
+            return question(c, vocab, Remark(ErrorText(exc)))
         if victim is not None:
             who = seated(players, victim)
             if who is None or who not in c.victims:
