@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..analysis.attribution import Attribution, mixed_text
 from ..core.i18n import Listed, Message, PluralMessage, gettext
+from ..rules import knobs
 from ..rules.knobs import KNOBS
 from .render import cell_text
 
@@ -86,14 +87,9 @@ def _shared_win(at: Attribution) -> Message | None:
 
 
 def rule_title(name: str, lang: str | None = None) -> str:
-    """What the players call a rule, a group of rules or a joint step of them (rules.knobs.rule_title),
+    """What the players call a rule, a group of rules or a joint step of them (``rules.knobs.rule_title``),
     worded in ``lang`` (default: the output language): the title of the knob's label."""
-    if " + " in name:
-        return " + ".join(rule_title(n, lang) for n in name.split(" + "))
-    knob = KNOBS.get(name)
-    if knob is not None:
-        return Message(knob.label).text(lang).split(": ", 1)[0]  # (its label: N_ in rules/knobs.py)
-    return Message("the deck").text(lang) if name == "deck" else name
+    return knobs.rule_title(name, lambda msgid: Message(msgid).text(lang))
 
 
 def rule(name: str, lang: str | None = None) -> str:
