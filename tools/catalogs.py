@@ -56,6 +56,18 @@ def _extract(folder: Path, shown_as: str):
         yield f"{shown_as}/{filename}", lineno, message, comments, context
 
 
+def extract_ruleset(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for a bundled ruleset (rulesets/*.toml): its title, description
+    and each citation's words, as bidscli.rules.citations reads them (the one definition)."""
+    import tomllib
+
+    from bidscli.rules.citations import ruleset_messages
+
+    text = fileobj.read().decode("utf-8")
+    for lineno, message, comments in ruleset_messages(text, tomllib.loads(text)):
+        yield lineno, None, message, comments
+
+
 def template() -> Catalog:
     """Every message of bidscli and of click, as one template."""
     import click
@@ -63,6 +75,11 @@ def template() -> Catalog:
     cat = Catalog(project=PROJECT, version=None, msgid_bugs_address=None, copyright_holder=None,
                   charset="utf-8", fuzzy=False)
     ours = list(_extract(ROOT / "bidscli", "bidscli"))
+    # The bundled rulesets' own texts: messages kept in their TOML (rules/citations.py).
+    ours += [(f"rulesets/{filename}", lineno, message, comments, context)
+             for filename, lineno, message, comments, context in extract_from_dir(
+                 str(ROOT / "rulesets"), [("*.toml", extract_ruleset)], keywords=KEYWORDS,
+                 comment_tags=COMMENT_TAGS)]
     theirs = list(_extract(Path(click.__file__).parent, "click"))
     for origin, found in (("ours", ours), ("click", theirs)):
         for path, lineno, message, comments, context in found:

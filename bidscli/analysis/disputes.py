@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from ..core.errors import RulesetError
 from ..log.records import GameLog
-from ..rules.knobs import KNOBS
+from ..rules.knobs import KNOBS, KnobValueError
 from ..rules.ruleset import (
     BUNDLED,
     Ruleset,
@@ -111,8 +111,8 @@ def disputes(log: GameLog, base: Ruleset, options: Mapping[str, bool] | None = N
                 (name, value), = kv.items()
                 try:
                     value = KNOBS[name].check(value)
-                except ValueError as exc:
-                    raise RulesetError(str(exc)) from None
+                except KnobValueError as exc:
+                    raise RulesetError(exc.message) from None
                 wanted.setdefault(name, []).append(value)
             else:
                 if arg not in KNOBS:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ..core.i18n import ENGLISH, Message, worded
 from ..engine.results import Reason, reason_text
+from ..rules.citations import bracket
 from ..rules.ruleset import Ruleset, source_id
 
 
@@ -235,7 +236,7 @@ def round_end_divergences(labels, outcomes) -> list[Divergence]:
 def _no_bonus(ruleset) -> Message:
     k = ruleset.knobs
     # the bracket names the knob (minus_five.bonus) and its value
-    where = f"[minus_five.bonus = {k['minus_five.bonus']}; {source_id(ruleset, 'minus_five.bonus')}]"
+    where = bracket("minus_five.bonus", k["minus_five.bonus"], source_id(ruleset, "minus_five.bonus"))
     if k["minus_five.bonus"] == "threshold":
         return Message("-5 bonus: nobody won the -5 {n} times {knob}", n=k["minus_five.threshold"], knob=where)
     return Message("-5 bonus: nobody won the -5 {knob}", knob=where)

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from ..core.cards import BLACK, Card
 from ..core.errors import BidsError, DeckError
+from ..core.i18n import Message
 from ..engine.replay import (
     Decider,
     Game,
@@ -41,7 +42,7 @@ from ..engine.replay import (
     StealChoice,
     UnknownCard,
     default_steal_policy,
-    round_length,
+    round_length_message,
 )
 from ..log.records import GameLog, Pass, Steal
 from ..rules.ruleset import (
@@ -99,15 +100,18 @@ class RoundPlan(NamedTuple):
         """Every card of the round with where the log shows it (for deck checks)."""
         for c, kind, p, t in self.places():
             if kind == "hand":
-                yield c, {"player": p}, f"in the hand of {p}"
+                yield c, {"player": p}, Message("in the hand of {player} of round {round}", player=p,
+                                                    round=self.number)
             elif kind == "removed":
-                yield c, {}, "removed at the deal"
+                yield c, {}, Message("removed at the deal of round {round}", round=self.number)
             elif kind == "pile":
-                yield c, {}, "in the round's pile"
+                yield c, {}, Message("in the round's pile of round {round}", round=self.number)
             elif kind == "revealed":
-                yield c, {"trick": t.number, "line": t.line}, f"revealed in trick {t.number}"
+                yield c, {"trick": t.number, "line": t.line}, Message(
+                    "revealed in trick {trick} of round {round}", trick=t.number, round=self.number)
             else:
-                yield c, {"trick": t.number, "line": t.line, "player": p}, f"played by {p} in trick {t.number}"
+                yield c, {"trick": t.number, "line": t.line, "player": p}, Message(
+                    "played by {player} in trick {trick} of round {round}", player=p, trick=t.number, round=self.number)
 
     def shown(self) -> set:
         """Every card the round shows (``places`` without where)."""
@@ -192,20 +196,21 @@ def deck_problems(deal: DealPlan, ruleset: Ruleset, options: Mapping[str, bool])
             for c, where, text in r.cards():
                 if c not in deck and c not in named:
                     named.add(c)
-                    msg = f"{deck.why_not(c, options)}; the log has it {text} of round {r.number}"
+                    msg = Message("{why}; the log has it {where}", why=deck.not_in_deck(c, options), where=text)
                     out.append(DeckError(msg, file=deal.file, round=r.number, **({"line": r.line} | where)))
     played = [r for r in deal.rounds if r.tricks]  # deal-only rounds (tricks = []) are not short rounds
     last = played[-1].number if played else 0
     for r in played:
-        wrong = round_length(r.number, len(r.tricks), deck.tricks, last, f"{ruleset.name} {n}-player")
+        wrong = round_length_message(r.number, len(r.tricks), deck.tricks, last, ruleset.name, n)
         if wrong is not None:
             out.append(DeckError(wrong, file=deal.file, line=r.line, round=r.number))
             break
     for r in deal.rounds:
         if r.pile is None and len(r.prefix) > deck.pile_size:
-            out.append(DeckError(
-                f"round {r.number} reveals {len(r.prefix)} different pile cards, but the {ruleset.name} "
-                f"{n}-player point pile holds {deck.pile_size}", file=deal.file, line=r.line, round=r.number))
+            out.append(DeckError(Message(
+                "round {round} reveals {count} different pile cards, but the {ruleset} {players}-player point pile "
+                "holds {pile}", round=r.number, count=len(r.prefix), ruleset=ruleset.name, players=n,
+                pile=deck.pile_size), file=deal.file, line=r.line, round=r.number))
             break
     return out
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..core.errors import DeckError
+from ..core.i18n import Message
 from ..log.records import GameLog
 from ..rules.ruleset import Ruleset
 from .plan import DealPlan, build_deal, play_deal, start_game
@@ -71,10 +72,10 @@ def plays(log: GameLog, rulesets: Sequence[Ruleset], labels: Sequence[str],
 def _refused(err, rs, lenient: bool):
     """A ruleset's error playing the deal, saying which ruleset (and, for a deck, the way out)."""
     if isinstance(err, DeckError) and not lenient:
-        err.message = (f"the log's deal does not fit the {rs.name} deck: {err.message} "
-                       f"(--lenient-deck plays it as recorded)")
+        err.message = Message("the log's deal does not fit the {ruleset} deck: {problem} (--lenient-deck plays it "
+                              "as recorded)", ruleset=rs.name, problem=err.msg)
     elif not err.message.startswith(f"under {rs.name}"):
-        err.message = f"under {rs.name}: {err.message}"
+        err.message = Message("under {ruleset}: {problem}", ruleset=rs.name, problem=err.msg)
     return err
 
 

@@ -182,13 +182,13 @@ def check_command_line(ruleset_ref: str | None, option_pairs: Sequence[str]) -> 
         if knobs:
             rs.with_knobs(knobs)
     elif knobs:  # no -r: each log's own ruleset takes them, but a bad value is bad for all
-        from ..rules.knobs import KNOBS
+        from ..rules.knobs import KNOBS, KnobValueError
 
         for name, value in knobs.items():
             try:
                 KNOBS[name].check(value)
-            except ValueError as exc:
-                raise RulesetError(str(exc)) from None
+            except KnobValueError as exc:
+                raise RulesetError(exc.message) from None
 
 
 @dataclass

@@ -9,6 +9,11 @@ card is its English name (``Lowest``...); ``-5`` and ``2x`` are the same in ever
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 LANGS = ("en", "it", "es", "ja")
 LANG_NAMES = {"en": "English", "it": "Italian", "es": "Spanish", "ja": "Japanese"}
 ORDER = ("R", "G", "Y", "B", "K")  # the order of LETTERS and COLOUR_WORDS
@@ -37,6 +42,25 @@ SPECIAL_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "Thief": {"en": ("Thief",), "it": ("Ladro",), "es": ("Ladrón",), "ja": ("Thief", "シーフ")},
     "Ally": {"en": ("Ally",), "it": ("Alleato",), "es": ("Aliado",), "ja": ("アリー", "味方", "Ally")},
 }
+
+
+def special_spellings(lang: str, key: Callable[[str], str]) -> dict[str, str]:
+    """The special cards' one-word names a log of ``lang`` reads, by ``key`` (its folding): its
+    own names, then every language's written name (all are read in every log), for the nearest
+    name to a misspelled one ("Theif" in a Spanish log: Thief). A name of ``lang`` comes first
+    where two fold alike."""
+    out: dict[str, str] = {}
+    for names in SPECIAL_NAMES.values():
+        for name in names[lang]:
+            if name.isalpha():
+                out.setdefault(key(name), name)
+    for names in SPECIAL_NAMES.values():
+        for other in names:
+            if names[other][0].isalpha():
+                out.setdefault(key(names[other][0]), names[other][0])
+    return out
+
+
 # Tokens read only in English logs: the K-prefixed black specials and the Ally's letter W.
 ENGLISH_ONLY = {"K-5": "-5", "K2x": "2x", "W": "Ally"}
 EVERYWHERE = {"-5": "-5", "2x": "2x", "x2": "2x"}  # the same in every language

@@ -92,8 +92,10 @@ class Card:
         if card is None:
             word = token.strip()
             hint: Message | str = ""
-            if len(word) > 2 and word.isalpha():  # a special card's name misspelled: Alley, Theif
-                names = {n.lower(): n for n in (ALLY, LOWEST, SURPRISE, THIEF)}
+            if len(word) > 2 and word.isalpha():  # a special card's name misspelled: Alley, Theif, Ladra
+                from .cardnames import special_spellings
+
+                names = special_spellings("en", str.lower)
                 near = nearest(word.lower(), names)
                 hint = meant(names[near] if near else None)
             raise LogSyntaxError(Message(

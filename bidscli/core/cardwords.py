@@ -36,6 +36,7 @@ from .cardnames import (
     ORDER,
     SEPARATOR_CHARS,
     SPECIAL_NAMES,
+    special_spellings,
 )
 from .cardnames import token as token_of
 from .cards import _CANONICAL, _INTERNED, MAX_NUMBER, Card
@@ -167,7 +168,7 @@ class CardWords:
         specials = [names[self.lang][0] for names in SPECIAL_NAMES.values()]
         hint: Message | str = ""
         if len(word) > 2 and word.isalpha():
-            by_fold = {fold(n): n for names in SPECIAL_NAMES.values() for n in names[self.lang] if n.isalpha()}
+            by_fold = special_spellings(self.lang, fold)
             near = nearest(fold(word), by_fold)
             hint = meant(by_fold[near] if near else None)
         sample = f"{self.letters['R']}5, {self.letters['K']}7"

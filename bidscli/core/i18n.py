@@ -280,6 +280,34 @@ def text(message: Message | str, lang: str | None = None) -> str:
     return message if isinstance(message, str) else message.text(lang)
 
 
+class WordedText(str):
+    """A text bidscli words (a bundled ruleset's title, a source citation): the English ``str``
+    itself, as JSON, CSV and comparisons read it, and worded in a language when shown
+    (``worded(text)``, ``in_language``; also as a message's argument). ``str(text)`` and
+    f-strings give the English: wording is asked for, never implied.
+
+    ``said`` is what words it: a ``Message``, or any value with ``in_language(lang)``."""
+
+    said: Any
+
+    def __new__(cls, said: Any) -> WordedText:
+        text = super().__new__(cls, said.in_language(ENGLISH))
+        text.said = said
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return str.__str__(self) if lang == ENGLISH else self.said.in_language(lang)
+
+    def __reduce__(self) -> tuple[type[WordedText], tuple[Any]]:
+        return (WordedText, (self.said,))
+
+
+def said(value: Any) -> Any:
+    """What a ``WordedText`` holds (worded when shown, as a page prints a ``Message``; English in
+    JSON), for data that is printed rather than read; any other value as it is."""
+    return value.said if isinstance(value, WordedText) else value
+
+
 class Listed:
     """Items as one phrase, worded when shown (``str``, or ``in_language(lang)``): ``Listed(["A", "B",
     "C"], "or")`` is "A, B or C" in English, "A, B o C" in Italian; ``"and"`` joins the last with

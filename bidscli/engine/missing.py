@@ -10,7 +10,7 @@ is read as that missing line, with one error: a revealed card further down the p
 from __future__ import annotations
 
 from ..core.cards import Card
-from ..core.i18n import ENGLISH, Message, PluralMessage
+from ..core.i18n import Message, PluralMessage
 from .leaders import wrong_leader_text
 from .referee import Referee
 from .state import RoundState, TrickState
@@ -51,14 +51,6 @@ def round_length_message(number: int, logged: int, tricks: int, last: int, rules
                              "round (only the last round played may be unfinished)", logged, round=number,
                              ruleset=ruleset, players=players, tricks=tricks)
     return None
-
-
-def round_length(number: int, logged: int, tricks: int, last: int, table: str) -> str | None:
-    """``round_length_message`` in English, for a message still written as an English ``str``
-    (``table``: "english 4-player")."""
-    name, _, count = table.rpartition(" ")
-    said = round_length_message(number, logged, tricks, last, name, int(count.split("-")[0]))
-    return None if said is None else said.text(ENGLISH)
 
 
 def short_round_text(rs: RoundState, tricks: int) -> Message:

@@ -38,7 +38,7 @@ from ..rules.ruleset import Ruleset
 from .checks import implied_options
 from .game import Game
 from .leaders import first_leader
-from .missing import round_length, round_length_message
+from .missing import round_length_message
 from .resolution import Resolution, _take_text, activates_lowest, resolve
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .scoring import lucky_losers
@@ -79,7 +79,6 @@ __all__ = [
     "lucky_losers",
     "replay",
     "resolve",
-    "round_length",
     "round_length_message",
 ]
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from ..core.cards import Card
 from ..core.i18n import ENGLISH, Message, output_language
+from ..rules.citations import bracket
 from ..rules.knobs import knob_value
 from ..rules.ruleset import Deck, source_id
 
@@ -267,4 +268,4 @@ def reason_text(ruleset: Ruleset, r: Reason, lang: str | None = None) -> str:
         text = text.replace(" " + stated + ")", "").replace(stated + ")", "")
     else:
         text = text.replace(stated + "; ", "(").replace(stated + ", ", "(")
-    return f"{text} [{r.knob} = {value}; {source_id(ruleset, r.knob)}]"
+    return f"{text} {bracket(r.knob, value, source_id(ruleset, r.knob)).in_language(lang or output_language())}"

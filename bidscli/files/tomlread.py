@@ -68,7 +68,8 @@ _FIXED = frozenset((
     N_("Invalid statement"), N_("Cannot overwrite a value"), N_("Expected '=' after a key in a key/value pair"),
     N_("Invalid initial character for a key part"), N_("Unclosed array"), N_("Unclosed inline table"),
     N_("Unescaped '\\' in a string"), N_("Invalid hex value"), N_("Unterminated string"),
-    N_("Invalid date or datetime"), N_("Invalid value"),
+    N_("Invalid date or datetime"), N_("Invalid value"), N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"), N_("Expected newline or end of document after a statement"),
 ))
 _NAMING = (
     (re.compile(r"Cannot declare (.+) twice"), N_("Cannot declare {key} twice")),

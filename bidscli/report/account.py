@@ -6,7 +6,7 @@ and who wins and which rules decide it, as data worded in the output language (E
 from __future__ import annotations
 
 from ..analysis.attribution import Attribution, mixed_text
-from ..core.i18n import Listed, Message, PluralMessage, gettext
+from ..core.i18n import Listed, Message, PluralMessage, gettext, worded
 from ..rules import knobs
 from ..rules.knobs import KNOBS
 from .render import cell_text
@@ -132,4 +132,5 @@ def value_in_words(knob: str, value, source: str) -> str:
     """A knob's value in the label's words, the value and its source beside them."""
     words = _words(knob, value)
     text = cell_text(value)
+    source = worded(source)  # a bundled ruleset's citation in the output language (rules/citations.py)
     return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
-from ..core.i18n import N_, Listed, Message, PluralMessage
+from ..core.i18n import N_, Listed, Message, PluralMessage, said
 from ..core.paths import shared_path
 from ..engine.replay import GameResult, TrickResult
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
@@ -50,8 +50,9 @@ def verdict_of(t: TrickResult) -> Message | str:
 
 
 def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
-    return {"label": label or ruleset.name, "name": ruleset.name, "source": ruleset.source,
-            "title": ruleset.title, "path": ruleset.path}
+    # a bundled ruleset's title and a house ruleset's source worded where the page prints them
+    return {"label": label or ruleset.name, "name": ruleset.name, "source": said(ruleset.source),
+            "title": said(ruleset.title), "path": ruleset.path}
 
 
 def rule_doc(name: str) -> dict:
@@ -313,8 +314,8 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         moved_rows.append({**rule_doc(k), "where": where,
                            "values": {lab: cell_text(row[lab]) for lab in labels},
                            "words": {lab: value_words(k, row[lab]) for lab in labels},
-                           "sources": row["sources"],
-                           "source_ids": {lab: source_id(o.ruleset, k) for lab, o in zip(labels, outs)}})
+                           "sources": {lab: said(s) for lab, s in row["sources"].items()},
+                           "source_ids": {lab: said(source_id(o.ruleset, k)) for lab, o in zip(labels, outs)}})
     differences = {}
     if len(determined) == len(outs):
         base = outs[0].result.totals
@@ -337,7 +338,8 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
         "moved": moved_rows,
         "knobs": [{**rule_doc(row["knob"]), "values": {lab: cell_text(row[lab]) for lab in labels},
                    "words": {lab: value_words(row["knob"], row[lab]) for lab in labels},
-                   "sources": row["sources"], "moved": row["knob"] in moved} for row in d.knobs],
+                   "sources": {lab: said(s) for lab, s in row["sources"].items()}, "moved": row["knob"] in moved}
+                  for row in d.knobs],
         "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
         "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
@@ -431,9 +433,9 @@ def attribution_doc(att, players) -> dict:
     shown = [g for g in att.groups if g.name in nonzero or g.name in joint or g.changed_trick]
     knobs = [{**rule_doc(k.knob), "group": g.name,
               "a": cell_text(knob_value(k.value_a)), "a_words": value_words(k.knob, knob_value(k.value_a)),
-              "a_source": k.source_a,
+              "a_source": said(k.source_a),
               "b": cell_text(knob_value(k.value_b)), "b_words": value_words(k.knob, knob_value(k.value_b)),
-              "b_source": k.source_b}
+              "b_source": said(k.source_b)}
              for g in shown for k in g.knobs]
     hidden = sum(len(g.knobs) for g in att.groups if g not in shown)
     m = att.winner_margin

@@ -15,12 +15,14 @@ from ..core.i18n import (
     PluralMessage,
     gettext,
     output_language,
+    worded,
 )
 from ..core.sanitize import path_text
 from ..engine.replay import GameResult, Reason, TrickResult
 from ..engine.results import reason_text
+from ..rules.citations import unstated_note
 from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value
-from ..rules.ruleset import QUOTE_LANGS, UNSTATED, Deck, Ruleset, knob_diff_rows
+from ..rules.ruleset import QUOTE_LANGS, Deck, Ruleset, knob_diff_rows
 from .table import display_width, fit, wrap
 
 # -- fitting the terminal: every text report goes through these ------------------
@@ -33,7 +35,7 @@ def named(ruleset: Ruleset) -> str:
     """A ruleset as a heading names it: ``english (EN)``, ``house (house)``; a house file named
     after a bundled ruleset is already ``italian (house)`` and says so once."""
     suffix = f" ({ruleset.source})"
-    return ruleset.name if ruleset.name.endswith(suffix) else ruleset.name + suffix
+    return ruleset.name if ruleset.name.endswith(suffix) else f"{ruleset.name} ({worded(ruleset.source)})"
 
 
 def terminal_width() -> int:
@@ -509,7 +511,10 @@ def rules_list_json(rulesets: list[Ruleset], aliases: dict) -> list[dict]:
 
 
 def rules_list_rows(rulesets: list[Ruleset], aliases: dict) -> list[list]:
-    return [[", ".join([r.name, *_aliases_of(r, aliases)]), r.source, r.title, r.description] for r in rulesets]
+    """rules list's rows: a bundled ruleset's title and description in the output language, a house
+    file's as it writes them."""
+    return [[", ".join([r.name, *_aliases_of(r, aliases)]), worded(r.source), worded(r.title), worded(r.description)]
+            for r in rulesets]
 
 
 def rules_list_text(rulesets, aliases) -> str:
@@ -540,12 +545,31 @@ def knob_rows(ruleset: Ruleset) -> list[dict]:
 def quoted_source(row: dict) -> str:
     """A knob row's source as rules show prints it: the citation (what bidscli reads in it), then
     the source's own words under it, in its language's quotation marks (Italian «...»)."""
-    text = (gettext(N_("UNSTATED: house default")) + row["source"][len(UNSTATED):]
-            if row["unstated"] else row["source"])
+    source = row["source"]  # worded in the output language (rules/citations.py)
+    if row["unstated"]:
+        note = unstated_note(source, output_language())  # " (a bundled note)", or a house file's words
+        text = (str(Message("UNSTATED: house default ({note})", note=note[2:-1]))
+                if note.startswith(" (") and note.endswith(")") else gettext(N_("UNSTATED: house default")) + note)
+    else:
+        text = worded(source)
     if row["quote"] is None:
         return text
     opening, closing = QUOTE_LANGS[row["quote_lang"]]
-    return f"{text}\n{opening}{row['quote']}{closing} ({row['quote_lang']})"
+    return f"{text}\n{opening}{row['quote']}{closing}{gettext(QUOTED_IN[row['quote_lang']])}"
+
+
+# The language a source's words are quoted in, after them ("(it)" in English): a player of another
+# language reads its name.
+QUOTED_IN = {
+    # TRANSLATORS: after a source's words quoted in Italian (rules show); it starts with a space.
+    "it": N_(" (it)"),
+    # TRANSLATORS: after a source's words quoted in Spanish (rules show); it starts with a space.
+    "es": N_(" (es)"),
+    # TRANSLATORS: after a source's words quoted in Japanese (rules show); it starts with a space.
+    "ja": N_(" (ja)"),
+    # TRANSLATORS: after a source's words quoted in English (rules show); it starts with a space.
+    "en": N_(" (en)"),
+}
 
 
 def cell_text(value) -> str:
@@ -593,9 +617,9 @@ _ALLOWED = {"int": N_("integer 0-1000"), "per_players": N_("integer per player c
 
 
 def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
-    out = [f"{named(ruleset)}: {ruleset.title}"]
+    out = [f"{named(ruleset)}: {worded(ruleset.title)}"]
     if ruleset.description:
-        out.append(ruleset.description)
+        out.append(worded(ruleset.description))
     if len(ruleset.chain) > 1:
         out.append(str(Message("extends: {chain}", chain=" -> ".join(ruleset.chain))))
     out.append("")
@@ -675,7 +699,7 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, s
         for r in rows:
             out.append(r["knob"])
             for lab in (an, bn):
-                out += [f"  {lab} = {cell_text(r[lab])}", f"    {r['sources'][lab]}"]
+                out += [f"  {lab} = {cell_text(r[lab])}", f"    {worded(r['sources'][lab])}"]
         return "\n".join(out)
     out += table[:2]
     body, k = table[2:], -1
@@ -690,7 +714,7 @@ def rules_diff_text(a: Ruleset, b: Ruleset, rows: list[dict], refs: tuple[str, s
 
 def _sources(row: dict, an: str, bn: str) -> list[str]:
     """A knob's sources under its row of ``rules diff`` (one line when both say the same)."""
-    sa, sb = row["sources"][an], row["sources"][bn]
+    sa, sb = worded(row["sources"][an]), worded(row["sources"][bn])
     if sa == sb:
         return [f"  {an}, {bn}: {sa}"]
     return [f"  {an}: {sa}", f"  {bn}: {sb}"]

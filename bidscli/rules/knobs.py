@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..core.i18n import N_
+from ..core.i18n import ENGLISH, N_, Message, text
 
 # A knob's value, checked (Knob.check): a choice's word, a bool, an int, an int per player count,
 # or player counts. Which one follows the knob's kind, known by its name at run time only.
@@ -80,14 +80,17 @@ class Knob:
         return self.name.split(".", 1)[1]
 
     def describe_values(self) -> str:
+        """The allowed values in English (JSON's "values")."""
+        return text(self.values_said(), ENGLISH)
+
+    def values_said(self) -> Message | str:
+        """The allowed values, worded when shown: the choices as a ruleset writes them
+        (``immediate | deferred``), the other kinds in words."""
         if self.kind == "choice":
             return " | ".join(self.choices)
-        return {
-            "bool": "true | false",
-            "int": "an integer",
-            "per_players": 'a table of integers by player count, e.g. { 3 = 1, 4 = 1, 5 = 2, 6 = 3 }',
-            "players": "a list of player counts, e.g. [3, 4, 5, 6]",
-        }[self.kind]
+        if self.kind == "bool":
+            return "true | false"
+        return Message(_DESCRIBED[self.kind])
 
     def values_in_words(self) -> str:
         """The allowed values as docs/knobs.md writes them: with no `|`, which a Markdown
@@ -98,30 +101,33 @@ class Knob:
         return self.describe_values()
 
     def check(self, value: object) -> KnobValue:
-        """Return the normalised value or raise ValueError saying what is expected (values shown
-        as TOML writes them: ``true``, ``{ 4 = 5 }``)."""
+        """Return the normalised value or raise KnobValueError saying what is expected (values
+        shown as TOML writes them: ``true``, ``{ 4 = 5 }``)."""
         from ..core.sanitize import toml_value
 
-        expected = f"expected {self.describe_values()}"
         shown = toml_value(value)
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.choices:
-                from ..core.errors import did_you_mean
+                from ..core.errors import suggestion
 
-                hint = did_you_mean(value, self.choices) if isinstance(value, str) else ""
-                raise ValueError(f"{shown} is not a value of {self.name}: {expected}{hint}")
+                hint = suggestion(value, self.choices) if isinstance(value, str) else ""
+                raise KnobValueError(Message("{value} is not a value of {knob}: expected {values}{hint}",
+                                             value=shown, knob=self.name, values=self.values_said(), hint=hint))
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"{shown} is not a value of {self.name}: {expected}")
+                raise KnobValueError(Message("{value} is not a value of {knob}: expected {values}", value=shown,
+                                             knob=self.name, values=self.values_said()))
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-                raise ValueError(f"{shown} is not a value of {self.name}: expected an integer 0-1000")
+                raise KnobValueError(Message("{value} is not a value of {knob}: expected an integer 0-1000",
+                                             value=shown, knob=self.name))
             return value
         if self.kind == "per_players":
             if not isinstance(value, dict):
-                raise ValueError(f"{shown} is not a value of {self.name}: {expected}")
+                raise KnobValueError(Message("{value} is not a value of {knob}: expected {values}", value=shown,
+                                             knob=self.name, values=self.values_said()))
             out: dict[int, int] = {}
             for k, v in value.items():
                 # A TOML key is a string: a player count is written as TOML writes the number, "3"
@@ -129,24 +135,47 @@ class Knob:
                 # and is refused rather than read as 3 beside a "3" of its own.
                 n = k if isinstance(k, int) and not isinstance(k, bool) else _COUNT_KEYS.get(k)
                 if n is None or n not in PLAYER_COUNTS:
-                    raise ValueError(f"{self.name}: key {toml_value(str(k))} is not a player count: expected "
-                                     "3, 4, 5 or 6, written as a plain number (3 = 1)")
+                    raise KnobValueError(Message("{knob}: key {key} is not a player count: expected 3, 4, 5 or 6, "
+                                                 "written as a plain number (3 = 1)", knob=self.name,
+                                                 key=toml_value(str(k))))
                 if n in out:
-                    raise ValueError(f"{self.name}: player count {n} is given twice")
+                    raise KnobValueError(Message("{knob}: player count {n} is given twice", knob=self.name, n=n))
                 if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100:
-                    raise ValueError(f"{self.name}.{k} = {toml_value(v)}: expected an integer 0-100")
+                    raise KnobValueError(Message("{knob}.{key} = {value}: expected an integer 0-100", knob=self.name,
+                                                 key=k, value=toml_value(v)))
                 out[n] = v
             missing = [n for n in PLAYER_COUNTS if n not in out]
             if missing:
-                raise ValueError(f"{self.name}: no value for {', '.join(map(str, missing))} players: {expected}")
+                raise KnobValueError(Message("{knob}: no value for {counts} players: expected {values}", knob=self.name,
+                                             counts=", ".join(map(str, missing)), values=self.values_said()))
             return out
         if self.kind == "players":
             if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v in PLAYER_COUNTS for v in value
             ):
-                raise ValueError(f"{shown} is not a value of {self.name}: {expected} (3-6)")
+                raise KnobValueError(Message("{value} is not a value of {knob}: expected {values} (3-6)", value=shown,
+                                             knob=self.name, values=self.values_said()))
             return tuple(sorted(set(value)))
         raise AssertionError(self.kind)
+
+
+class KnobValueError(ValueError):
+    """A value that is none of a knob's (Knob.check): ``message``, worded when shown (``str``: in
+    the output language, as a usage error prints it)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+_DESCRIBED = {
+    "int": N_("an integer"),
+    "per_players": N_("a table of integers by player count, e.g. {{ 3 = 1, 4 = 1, 5 = 2, 6 = 3 }}"),
+    "players": N_("a list of player counts, e.g. [3, 4, 5, 6]"),
+}
 
 
 def _k(name: str, kind: str, doc: str, label: str, *choices: str) -> Knob:

@@ -35,14 +35,22 @@ from ..core.cards import (
     black_number,
     coloured,
 )
-from ..core.errors import DeckError, RulesetError, did_you_mean, nearest
-from ..core.i18n import ENGLISH, N_, Listed, Message
-from ..core.sanitize import path_text, quoted, text_problem, toml_value
+from ..core.errors import DeckError, RulesetError, nearest, suggestion
+from ..core.i18n import ENGLISH, N_, Listed, Message, WordedText
+from ..core.sanitize import path_text, quoted, text_fault, toml_value
 from ..core.worded import Colour
 from ..files.bounds import check_toml
-from ..files.tomlread import TOMLDecodeError, error_at, number_line
+from ..files.tomlread import ReaderWords, TOMLDecodeError, error_at, number_line
 from ..files.tomlread import loads as toml_loads  # the log reader's parser
-from .knobs import KNOBS, PLAYER_COUNTS, SECTIONS, TABLE_OPTIONS, knob_value
+from .citations import cited, phrase
+from .knobs import (
+    KNOBS,
+    PLAYER_COUNTS,
+    SECTIONS,
+    TABLE_OPTIONS,
+    KnobValueError,
+    knob_value,
+)
 
 BUNDLED = ("italian", "english", "japanese")
 ALIASES = {"spanish": "english"}
@@ -51,7 +59,7 @@ META_KEYS = ("name", "source", "title", "description", "extends", "aliases", "op
 # The languages a source may be quoted in ([quotes]: knob = { it = "..." }), and the quotation
 # marks each writes (rules show): Italian and Spanish «», Japanese 「」, English “”.
 QUOTE_LANGS = {"it": ("«", "»"), "es": ("«", "»"), "ja": ("「", "」"), "en": ("“", "”")}
-# The texts a ruleset brings in, checked where they are read (core.sanitize.text_problem): the
+# The texts a ruleset brings in, checked where they are read (core.sanitize.text_fault): the
 # most characters of each, and whether it may hold line breaks. A name heads tables and labels
 # columns; a citation is one line of `rules show`; a description is a paragraph or a few.
 TEXTS = {"name": (64, False), "source": (200, False), "title": (200, False),
@@ -92,7 +100,8 @@ class Ruleset:
                            dict(self.sources), dict(self.options), self.path, self.chain, dict(self.quotes)))
 
     def source_of(self, knob: str) -> str:
-        return self.sources.get(knob, f"{UNSTATED}: house default")
+        found = self.sources.get(knob)
+        return cited(f"{UNSTATED}: house default", True) if found is None else found
 
     def quote_of(self, knob: str) -> tuple[str, str] | None:
         """(language, phrase): the words of the source that settles ``knob``, or None."""
@@ -111,9 +120,9 @@ class Ruleset:
                 raise RulesetError(unknown_knob(name))
             try:
                 knobs[name] = KNOBS[name].check(value)
-            except ValueError as exc:
-                raise RulesetError(str(exc)) from None
-            sources[name] = f"house: {origin}"
+            except KnobValueError as exc:
+                raise RulesetError(exc.message) from None
+            sources[name] = cited(f"house: {origin}", True)
             quotes.pop(name, None)  # no source says this value
         return Ruleset(
             self.name, self.source, self.title, self.description,
@@ -250,16 +259,16 @@ def _load_path(path: Path, seen: tuple[str, ...]) -> Ruleset:
 
     resolved = str(path.resolve())
     if resolved in seen:
-        raise _ChainError(f"extends cycle: {' -> '.join(seen + (resolved,))}", file=str(path))
+        raise _ChainError(Message("extends cycle: {chain}", chain=" -> ".join(seen + (resolved,))), file=str(path))
     if len(seen) >= MAX_EXTENDS:
-        raise _ChainError(f"extends chain of more than {MAX_EXTENDS} ruleset files (from {seen[0]}): "
-                          f"bidscli follows at most {MAX_EXTENDS}", file=str(path))
+        raise _ChainError(Message("extends chain of more than {most} ruleset files (from {first}): bidscli follows "
+                                  "at most {most}", most=MAX_EXTENDS, first=seen[0]), file=str(path))
     # The input policy (files.py): a regular file of at most 1 MB, never a FIFO or a device.
     raw = read_bytes(path, MAX_RULESET_BYTES, "ruleset", RulesetError)
     try:
         text = decode(raw, str(path), RulesetError)
     except RulesetError as exc:
-        raise RulesetError(f"ruleset file is {exc.message}", file=exc.file, line=exc.line) from None
+        raise RulesetError(Message("ruleset file is not UTF-8 text"), file=exc.file, line=exc.line) from None
     return _load(text, str(path), path, seen + (resolved,))
 
 
@@ -285,36 +294,37 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
     try:
         data = toml_loads(text)
     except TOMLDecodeError as exc:
-        raise RulesetError(f"invalid TOML: {exc}", file=display, line=error_at(str(exc), text).line) from None
+        raise RulesetError(Message("invalid TOML: {reader}", reader=ReaderWords(str(exc))), file=display,
+                           line=error_at(str(exc), text).line) from None
     except ValueError:  # an integer of more than 4300 digits
-        raise RulesetError("invalid TOML: a number with thousands of digits is too large to read",
+        raise RulesetError(Message("invalid TOML: a number with thousands of digits is too large to read"),
                            file=display, line=number_line(text)) from None
     except (RecursionError, MemoryError):
-        raise RulesetError("TOML nesting is too deep to read", file=display) from None
+        raise RulesetError(Message("TOML nesting is too deep to read"), file=display) from None
+
+    bundled = display.startswith("<bundled>")  # its texts are in the catalogs (rules/citations.py)
 
     def err(message: str | Message, key: str | None = None) -> RulesetError:
         return RulesetError(message, file=display, line=_line_of(text, key) if key else None)
 
     for key in data:
         if key not in META_KEYS and key not in SECTIONS:
-            raise err(
-                f"unknown key '{quoted(key)}': expected a knob section ({', '.join(SECTIONS)}) "
-                f"or one of {', '.join(META_KEYS)}{did_you_mean(key, list(META_KEYS) + SECTIONS)}",
-                key,
-            )
+            raise err(Message("unknown key '{key}': expected a knob section ({sections}) or one of {keys}{hint}",
+                              key=quoted(key), sections=", ".join(SECTIONS), keys=", ".join(META_KEYS),
+                              hint=suggestion(key, list(META_KEYS) + SECTIONS)), key)
     for key, (most, lines) in TEXTS.items():
         if key in data and not isinstance(data[key], str):
-            raise err(f"'{key}' must be a string", key)
-        why = text_problem(data[key], most, lines=lines) if key in data else None
+            raise err(Message("'{key}' must be a string", key=key), key)
+        why = text_fault(data[key], most, key, lines=lines) if key in data else None
         if why is not None:
-            raise RulesetError(f"'{key}' {why}", file=display, line=_key_line(text, key))
+            raise RulesetError(why, file=display, line=_key_line(text, key))
 
     parent: Ruleset | None = None
     if "extends" in data:
         ref = data["extends"]
         if is_bundled(ref):
             if path is None:
-                raise err("a bundled ruleset cannot extend another", "extends")
+                raise err(Message("a bundled ruleset cannot extend another"), "extends")
             parent = load_ruleset(ref)
         else:
             from pathlib import Path
@@ -323,17 +333,16 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
             if not ppath.is_absolute() and path is not None:
                 ppath = path.parent / ppath
             if not _exists(ppath):
-                raise err(
-                    f"extends '{quoted(ref)}': no such bundled ruleset or file "
-                    f"(bundled: {', '.join(bundled_names())}){did_you_mean(ref, bundled_names())}",
-                    "extends",
-                )
+                raise err(Message("extends '{ref}': no such bundled ruleset or file (bundled: {names}){hint}",
+                                  ref=quoted(ref), names=", ".join(bundled_names()),
+                                  hint=suggestion(ref, bundled_names())), "extends")
             try:
                 parent = _load_path(ppath, seen)
             except RulesetError as exc:
                 if isinstance(exc, _ChainError):
                     raise
-                raise RulesetError(f"in '{quoted(ref)}' (extended by {path_text(display)}): {exc}", file=display) from None
+                raise RulesetError(Message("in '{ref}' (extended by {path}): {problem}", ref=quoted(ref),
+                                           path=path_text(display), problem=exc.kept()), file=display) from None
 
     name = data.get("name") or (path.stem if path is not None else "ruleset")
     knobs: dict[str, object] = dict(parent.knobs) if parent else {}
@@ -345,76 +354,76 @@ def _load(text: str, display: str, path: Path | None, seen: tuple[str, ...]) -> 
         if section in META_KEYS:
             continue
         if not isinstance(table, dict):
-            raise err(f"'{section}' must be a table of knobs ([{section}])", section)
+            raise err(Message("'{section}' must be a table of knobs ([{section}])", section=section), section)
         for key, value in table.items():
             full = f"{section}.{key}"
             if full not in KNOBS:
                 choices = [k for k in KNOBS if k.startswith(section + ".")]
-                raise err(f"unknown knob '{quoted(full)}'{did_you_mean(full, choices)}: expected one of "
-                          f"{', '.join(choices)}", key)
+                raise err(Message("unknown knob '{knob}'{hint}: expected one of {knobs}", knob=quoted(full),
+                                  hint=suggestion(full, choices), knobs=", ".join(choices)), key)
             try:
                 knobs[full] = KNOBS[full].check(value)
-            except ValueError as exc:
-                raise err(str(exc), key) from None
-            sources[full] = f"house: {name}" if parent else UNSTATED
+            except KnobValueError as exc:
+                raise err(exc.message, key) from None
+            sources[full] = cited(f"house: {name}" if parent else UNSTATED, True)
             quotes.pop(full, None)  # the parent's source no longer says this value
 
     srcs = data.get("sources", {})
     if not isinstance(srcs, dict):
-        raise err("'sources' must be a table of knob = \"citation\"", "sources")
+        raise err(Message("'sources' must be a table of knob = \"citation\""), "sources")
     for knob_name, citation in srcs.items():
         if knob_name not in KNOBS:
             raise err(Message("[sources] names {problem}", problem=unknown_knob(knob_name)), knob_name)
         if not isinstance(citation, str):
-            raise err(f"[sources] '{quoted(knob_name)}' must be a string", knob_name)
-        why = text_problem(citation, MAX_CITATION)
+            raise err(Message("[sources] '{knob}' must be a string", knob=quoted(knob_name)), knob_name)
+        why = text_fault(citation, MAX_CITATION, knob_name)
         if why is not None:
-            raise err(f"[sources] '{knob_name}' {why}", knob_name)
-        sources[knob_name] = citation
+            raise err(Message("[sources] {problem}", problem=why), knob_name)
+        sources[knob_name] = cited(citation, bundled)
 
     quoted_texts = data.get("quotes", {})
     if not isinstance(quoted_texts, dict):
-        raise err("'quotes' must be a table of knob = { it = \"the source's words\" }", "quotes")
+        raise err(Message("'quotes' must be a table of knob = {{ it = \"the source's words\" }}"), "quotes")
     for knob_name, said in quoted_texts.items():
         if knob_name not in KNOBS:
-            raise err(f"[quotes] names {unknown_knob(knob_name)}", knob_name)
+            raise err(Message("[quotes] names {problem}", problem=unknown_knob(knob_name)), knob_name)
         if not (isinstance(said, dict) and len(said) == 1 and next(iter(said)) in QUOTE_LANGS
                 and isinstance(next(iter(said.values())), str)):
-            raise err(f"[quotes] '{quoted(knob_name)}' must be one language and its words: "
-                      f"{{ it = \"...\" }} ({', '.join(QUOTE_LANGS)})", knob_name)
+            raise err(Message("[quotes] '{knob}' must be one language and its words: {{ it = \"...\" }} ({langs})",
+                              knob=quoted(knob_name), langs=", ".join(QUOTE_LANGS)), knob_name)
         lang, words = next(iter(said.items()))
-        why = text_problem(words, MAX_QUOTE)
+        why = text_fault(words, MAX_QUOTE, knob_name)
         if why is not None:
-            raise err(f"[quotes] '{knob_name}' {why}", knob_name)
+            raise err(Message("[quotes] {problem}", problem=why), knob_name)
         quotes[knob_name] = (lang, words)
 
     opts = data.get("options", {})
     if not isinstance(opts, dict):
-        raise err("'options' must be a table of option = true|false", "options")
+        raise err(Message("'options' must be a table of option = true|false"), "options")
     for key, value in opts.items():
         if key not in TABLE_OPTIONS:
-            raise err(f"unknown option '{quoted(key)}'{did_you_mean(key, TABLE_OPTIONS)}: expected one of "
-                      f"{', '.join(TABLE_OPTIONS)}", key)
+            raise err(Message("unknown option '{key}'{hint}: expected one of {options}", key=quoted(key),
+                              hint=suggestion(key, TABLE_OPTIONS), options=", ".join(TABLE_OPTIONS)), key)
         if not isinstance(value, bool):
-            raise err(f"option '{key}' must be true or false", key)
+            raise err(Message("option '{option}' must be true or false", option=key), key)
         options[key] = value
 
     missing = [k for k in KNOBS if k not in knobs]
     if missing:
-        raise err(
-            f"knobs not set: {', '.join(missing)} (a house ruleset should start with "
-            "extends = \"english\" or another bundled ruleset)"
-        )
+        raise err(Message("knobs not set: {knobs} (a house ruleset should start with extends = \"english\" or "
+                          "another bundled ruleset)", knobs=", ".join(missing)))
     chain = (name,) + (parent.chain if parent else ())
-    if is_bundled(name) and not display.startswith("<bundled>"):
+    if is_bundled(name) and not bundled:
         # A house file named after a bundled ruleset is never shown as that ruleset: every report
         # (text, JSON, pages, diff labels) names it "italian (house)".
         name = f"{name} (house)"
     return Ruleset(
         name=name,
-        source=data.get("source", "house"),
-        title=data.get("title", f"house rules based on {parent.name}" if parent else "house rules"),
-        description=data.get("description", ""),
+        # TRANSLATORS: the source of a house ruleset (the table's own rules), after its name: "friday (house)".
+        source=data["source"] if "source" in data else WordedText(Message("house")),
+        title=(phrase(data["title"]) if bundled else data["title"]) if "title" in data else WordedText(
+            Message("house rules based on {name}", name=parent.name) if parent else Message("house rules")),
+        description=phrase(data["description"]) if bundled and data.get("description") else data.get("description", ""),
         knobs=MappingProxyType(knobs),
         sources=MappingProxyType(sources),
         options=MappingProxyType(options),
@@ -756,9 +765,11 @@ FINE_PRINT = (
 
 
 def source_id(ruleset: Ruleset, knob: str) -> str:
+    """The source of a knob in a word: its id (``IT``), ``unstated`` or ``house: NAME`` (the last
+    two worded when shown: ``i18n.worded``)."""
     src = ruleset.source_of(knob)
     if src.startswith("unstated"):
-        return "unstated"
+        return cited(UNSTATED, True)
     if src.startswith("house"):
         return src
     return src.split(" ", 1)[0].rstrip(":")
