@@ -108,6 +108,19 @@ LANG_RUNS = {
     # the account by rule, the knobs changed alone and the smallest sets that change the winner
     "diff": ["diff", "examples/thief-6p.toml", "-r", "italian", "-r", "english"],
     "disputes": ["disputes", "examples/thief-6p.toml", "-r", "italian"],
+    # what the analysis notes (issue 34): a deal that does not fit a deck, the steals not as
+    # recorded, --lenient-deck's stretches, a variant undetermined from the log
+    "diff-deck": ["diff", "examples/first-game.toml", "-r", "italian", "-r", "english"],
+    "diff-steals": ["diff", "tests/data/diff-thief-4p.toml", "-r", "italian", "-r", "english"],
+    "diff-lenient": ["diff", "examples/friday-4p.toml", "-r", "italian", "-r", "english", "--lenient-deck"],
+    "disputes-undetermined": ["disputes", "tests/data/diff-surprise-4p.toml", "--allow-partial"],
+    # the file policy's refusals (files/safe.py): a file that exists, one that is not a regular
+    # file, the command's own input
+    "out-exists": ["deal", "-r", "italian", "-p", "4", "--seed", "1", "--out", "examples/friday-4p.toml"],
+    "out-device": ["deal", "-r", "italian", "-p", "4", "--seed", "1", "--out", "/dev/null", "--force"],
+    "out-input": ["report", "examples/friday-4p.toml", "--out", "examples/friday-4p.toml", "--force"],
+    # a folder with no log and an empty path (app/batch.py)
+    "validate-no-logs": ["validate", "bidscli/locale/it", ""],
     "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
 }
 

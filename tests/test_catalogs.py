@@ -85,8 +85,8 @@ def test_the_placeholder_check_can_fail():
 def test_each_compiled_catalog_is_its_po(lang):
     """The committed .mo holds exactly the .po's reviewed translations (content, not dates: git keeps
     no timestamps); `make catalogs` compiles them."""
-    def content(cat):
-        return {tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id:
+    def content(cat):  # keyed by context and id: "none" of a table cell is not the "none" of a sentence
+        return {(m.context, tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id):
                 tuple(m.string) if isinstance(m.string, (list, tuple)) else m.string for m in cat if m.id}
 
     po = content(m for m in _po(lang) if not m.fuzzy)

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from bidscli.analysis import disputes, plan, variantcache
 from bidscli.app import api
 from bidscli.cli.main import main
+from bidscli.core.i18n import text
 from bidscli.log.reader import read_log
 from bidscli.rules.ruleset import load_ruleset
 
@@ -153,7 +154,7 @@ def test_deck_knob_variant_not_playable(monkeypatch):
     doc = api.disputes(BIG, knob_args=["deck.minus_five_always=[]"])
     s = doc["single"][0]
     assert s["status"] == "not playable" and not s["playable"]
-    assert "-5 is not in the english 4-player deck" in s["error"]
+    assert "-5 is not in the english 4-player deck" in text(s["error"], "en")
     res = bids("disputes", BIG, "--knob", "deck.minus_five_always=[]")
     assert res.exit_code == 0 and "NOT PLAYABLE" in res.stdout
 
@@ -217,7 +218,7 @@ def test_more_than_twelve_knobs_limits_the_search_to_pairs(tmp_path, monkeypatch
     assert m["knob_count"] == 13 and m["search"] == "single and pair changes only"
     numbers = single(doc, "deck.numbers", {"3": 10, "4": 10, "5": 10, "6": 14})
     assert numbers["status"] == "not playable"
-    assert "R12 is not in the english 5-player deck (numbers 1-10)" in numbers["error"]
+    assert "R12 is not in the english 5-player deck (numbers 1-10)" in text(numbers["error"], "en")
     res = bids("disputes", path)
     assert "single and pair changes only (13 knobs is more than 12)" in " ".join(res.stdout.split())
 

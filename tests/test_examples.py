@@ -265,7 +265,7 @@ def test_empty_revealed_part_is_refused_while_the_pile_holds_a_known_card():
     ]
 
 
-# -- Deck.why_not ---------------------------------------------------------------------------
+# -- Deck.not_in_deck ---------------------------------------------------------------------------
 
 
 def _why(ruleset, players, token, **options):
@@ -274,7 +274,7 @@ def _why(ruleset, players, token, **options):
 
     deck = deck_for(load_ruleset(ruleset), players, options)
     assert card(token) not in deck
-    return deck.why_not(card(token), options)
+    return deck.not_in_deck(card(token), options).text("en")
 
 
 def test_why_not_names_the_knob_or_option():

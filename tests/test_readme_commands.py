@@ -213,7 +213,8 @@ def _serve(clone: Path, mkdir: str, command: str, shown: list[str]) -> int:
         with selectors.DefaultSelector() as sel:  # the pipe read as it comes (no buffer between)
             sel.register(proc.stdout, selectors.EVENT_READ)
             deadline = time.monotonic() + 120
-            while b"\nwatch:" not in b"\n" + out and time.monotonic() < deadline and proc.poll() is None:
+            # until the two links (their labels are in the command's language: segnapunti:, ...)
+            while out.count(b"://") < 2 and time.monotonic() < deadline and proc.poll() is None:
                 if sel.select(timeout=1):
                     out += os.read(proc.stdout.fileno(), 65536)
     finally:
@@ -227,7 +228,7 @@ def _serve(clone: Path, mkdir: str, command: str, shown: list[str]) -> int:
     err = err_bytes.decode("utf-8", "replace")
     assert "command not found" not in err, err
     for want in shown:  # the links: the same words, another machine's address
-        head = re.match(r"\S+:\s+\w+://", want)
+        head = re.match(r"\S+[:：]\s+\w+://", want)
         assert head is not None and any(re.match(re.escape(head.group(0)), x) for x in lines), (want, lines, err)
     return 1
 

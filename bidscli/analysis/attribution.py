@@ -97,6 +97,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import BidsError
+from ..core.i18n import ENGLISH, Grouped, Message
 from ..rules.knobs import KNOBS, knob_value
 from ..rules.ruleset import Ruleset, deck_for
 
@@ -159,7 +160,7 @@ class Attribution:
     replays: int
     policy_mixtures: int
     unplayable_mixtures: int
-    reason: str | None = None  # why the split is "ordered"
+    reason: Message | None = None  # why the split is "ordered" (worded when shown; English in JSON)
     rounds_replayed: int = 0  # rounds of play the replays took (at most ACCOUNT_ROUND_REPLAYS)
 
     def difference(self, player: str) -> int:
@@ -181,7 +182,7 @@ class Attribution:
             "replays": self.replays,
             "policy_mixtures": self.policy_mixtures,
             "unplayable_mixtures": self.unplayable_mixtures,
-            "reason": self.reason,
+            "reason": None if self.reason is None else self.reason.text(ENGLISH),
             "round_replays": self.rounds_replayed,
         }
         m = self.winner_margin
@@ -368,20 +369,20 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
             relevant = [x for x in live if x in relevant or x in more]
     except BoundReached:
         bounded = True
-    reason: str | None = None
+    reason: Message | None = None
     masks: Sequence[int]
     if too_many or bounded or cut is not None:
         # 2^k replays would take too long: switch every group in registry order instead.
         if too_many:
-            reason = (f"more than {SHAPLEY_LIMIT} knob groups change what the engine reads, too many for the "
-                      f"exact Shapley value (2^k replays)")
+            reason = Message("more than {limit} knob groups change what the engine reads, too many for the exact "
+                             "Shapley value (2^k replays)", limit=SHAPLEY_LIMIT)
         else:
-            whose = ("the bound of one account" if limit == ACCOUNT_ROUND_REPLAYS else
-                     f"this account's share of the bound of {ACCOUNT_ROUND_REPLAYS:,} for all the accounts of one "
-                     "diff")
-            reason = (f"the exact Shapley value needs more than {limit:,} replayed rounds here "
-                      f"(mixtures of {len(relevant) if cut is None else k} knob groups over a "
-                      f"{len(deal.rounds):,}-round game), {whose}")
+            whose = (Message("the bound of one account") if limit == ACCOUNT_ROUND_REPLAYS else
+                     Message("this account's share of the bound of {bound} for all the accounts of one diff",
+                             bound=Grouped(ACCOUNT_ROUND_REPLAYS)))
+            reason = Message("the exact Shapley value needs more than {limit} replayed rounds here (mixtures of {n} "
+                             "knob groups over a {rounds}-round game), {whose}", limit=Grouped(limit),
+                             n=len(relevant) if cut is None else k, rounds=Grouped(len(deal.rounds)), whose=whose)
         relevant = live
         masks = sorted(chain)
         summaries = chain
@@ -415,7 +416,7 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
                 pending = []
     elif unplayable:
         method = "ordered"
-        reason = "some mixture of the rules cannot be played, so the Shapley value is not defined"
+        reason = Message("some mixture of the rules cannot be played, so the Shapley value is not defined")
         steps = _chain(k, [values[m] for m in range(1 << k)])
     else:
         method = "shapley"
@@ -424,8 +425,8 @@ def attribute_outcomes(deal, labels: Sequence[str], out_a, out_b, offered, *, le
         order = tuple(tuple(names[i] for i in step) for step in steps)
         if cut is not None and len(order[-1]) > 1:
             assert reason is not None  # given with the cut, above
-            reason += (f"; it is reached along the steps too: the last step switches "
-                       f"{', '.join(order[-1])} together")
+            reason = Message("{reason}; it is reached along the steps too: the last step switches {groups} together",
+                             reason=reason, groups=", ".join(order[-1]))
         shares = _ordered(steps, values, len(players))
         labels_of = [" + ".join(s) for s in order]
     else:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from ..core.errors import RulesetError
+from ..core.i18n import Message
 from ..log.records import GameLog
 from ..rules.knobs import KNOBS, KnobValueError
 from ..rules.ruleset import (
@@ -94,7 +95,8 @@ def disputes(log: GameLog, base: Ruleset, options: Mapping[str, bool] | None = N
     base_out = play_deal(deal, base, lenient=lenient, offered=None)
     if base_out.error is not None:
         err = base_out.error
-        err.message = f"the log cannot be scored under the base ruleset {base.name}: {err.message}"
+        err.message = Message("the log cannot be scored under the base ruleset {ruleset}: {message}",
+                              ruleset=base.name, message=err.msg)
         raise err
     offered = base_out.offered
     # Which knobs, at which values.
@@ -105,9 +107,9 @@ def disputes(log: GameLog, base: Ruleset, options: Mapping[str, bool] | None = N
             if "=" in arg:
                 table_options, kv = parse_option_assignments([arg])
                 if table_options:
-                    raise RulesetError(f"--knob {arg}: {', '.join(table_options)} is a table option, not a knob: "
-                                       f"expected KNOB=VALUE with a knob name like thief.timing "
-                                       f"(a table option is set with -o {arg})")
+                    raise RulesetError(Message("--knob {arg}: {options} is a table option, not a knob: expected "
+                                               "KNOB=VALUE with a knob name like thief.timing (a table option is set "
+                                               "with -o {arg})", arg=arg, options=", ".join(table_options)))
                 (name, value), = kv.items()
                 try:
                     value = KNOBS[name].check(value)

@@ -34,7 +34,8 @@ from typing import Any, NamedTuple
 
 from ..core.cards import BLACK, Card
 from ..core.errors import BidsError, DeckError
-from ..core.i18n import Message
+from ..core.i18n import ENGLISH, Listed, Message
+from ..core.worded import Joined
 from ..engine.replay import (
     Decider,
     Game,
@@ -219,7 +220,8 @@ def _by_card(text: str) -> tuple:
     return (text[0], int(text[1:]) if text[1:].isdigit() else 0, text)
 
 
-def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset[Card] = frozenset()) -> tuple[Deck, list[str]]:
+def widened_deck(deck: Deck, r: RoundPlan, tricks: int,
+                 shown: frozenset[Card] = frozenset()) -> tuple[Deck, list[Message]]:
     """``--lenient-deck``: the ruleset's deck stretched to hold the log's deal of one round.
     ``shown``: every card the whole log shows (``DealPlan.all_cards``); when the deck holds them all, no
     round has a foreign card and the round's cards are not walked one by one."""
@@ -234,11 +236,13 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset[Card] =
     notes = []
     if foreign:
         changes["_cards"] = cards | foreign
-        notes.append(f"round {r.number}: {', '.join(sorted(map(str, foreign), key=str))} not in the "
-                     f"{deck.ruleset} {deck.players}-player deck, played as recorded")
+        notes.append(Message("round {round}: {cards} not in the {ruleset} {players}-player deck, played as recorded",
+                             round=r.number, cards=Joined(sorted(foreign, key=str), ", "), ruleset=deck.ruleset,
+                             players=deck.players))
     if tricks != deck.tricks:
         changes.update(tricks=tricks, hand_size=tricks)
-        notes.append(f"round {r.number}: {tricks} tricks as in the log ({deck.ruleset} deals {deck.tricks})")
+        notes.append(Message("round {round}: {n} tricks as in the log ({ruleset} deals {tricks})", round=r.number,
+                             n=tricks, ruleset=deck.ruleset, tricks=deck.tricks))
     if pile_size != deck.pile_size:
         changes["pile_size"] = pile_size
     if black_hands > deck.black_in_hands:
@@ -254,8 +258,10 @@ def widened_deck(deck: Deck, r: RoundPlan, tricks: int, shown: frozenset[Card] =
         missing = deck.pool_cards - placed
         if missing:
             changes["_pool"] = deck.pool_cards & placed
-            notes.append(f"round {r.number}: the deal has no {', '.join(sorted(map(str, missing), key=_by_card))}, "
-                         f"which the {deck.ruleset} {deck.players}-player deck deals: played as dealt")
+            notes.append(Message("round {round}: the deal has no {cards}, which the {ruleset} {players}-player deck "
+                                 "deals: played as dealt", round=r.number,
+                                 cards=Joined(sorted(missing, key=lambda c: _by_card(str(c))), ", "),
+                                 ruleset=deck.ruleset, players=deck.players))
     if not changes:
         return deck, []
     return deck.replace(**changes), notes
@@ -268,11 +274,12 @@ class StealNote(NamedTuple):
     round: int
     trick: int
     thief: str
-    text: str
+    text: Message  # worded when shown (English in JSON)
     steal: str | None  # what the policy did ("Ben steals K5 from Cleo") or None
+    dropped: bool = False  # a recorded action dropped (no steal offered there), not a policy's choice
 
-    def to_json(self) -> dict:
-        return {"round": self.round, "trick": self.trick, "thief": self.thief, "note": self.text,
+    def to_json(self, lang: str = ENGLISH) -> dict:
+        return {"round": self.round, "trick": self.trick, "thief": self.thief, "note": self.text.text(lang),
                 "steal": self.steal}
 
 
@@ -284,7 +291,7 @@ class RulesetPlay(NamedTuple):
     error: BidsError | None  # why it is not playable
     undetermined: dict | None  # {"round", "trick", "message"}: from that trick on
     notes: list  # StealNote: policy steals, dropped recorded actions
-    deck_notes: list  # --lenient-deck stretches
+    deck_notes: list  # --lenient-deck stretches (Messages)
     offered: frozenset  # (round, trick, thief) of every steal choice offered
     after: dict  # (round, trick) -> (round points, banked 2x bonus, Thief rights) after the trick
 
@@ -342,7 +349,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
     scores (the variant cache); a resumed game keeps its checkpoint's setting.
     """
     opts = deal.options if options is None else options
-    deck_notes: list[str] = []
+    deck_notes: list[Message] = []
     after: dict = {}
     start = (0, 0)
     undetermined = None
@@ -406,7 +413,7 @@ def play_deal(deal: DealPlan, ruleset: Ruleset, *, lenient: bool = False, offere
                                                        tuple((x.holder, x.round) for x in state.rights))
             except UnknownCard as exc:
                 tn = game.trick.number if game.trick is not None else 1
-                undetermined = {"round": r.number, "trick": tn, "message": exc.message}
+                undetermined = {"round": r.number, "trick": tn, "message": exc.msg}  # worded when shown
                 break
             except BidsError as exc:
                 exc.kept().located(file=deal.file, round=r.number,
@@ -469,37 +476,50 @@ class _Decider(Decider):
             if choice.victims.get(action.victim) and action.card in choice.victims[action.victim]:
                 return action
             if not choice.victims:
-                why = f"recorded '{action}' is not possible under {rname}: {choice.why}"
+                why = Message("recorded '{action}' is not possible under {ruleset}: {why}", action=action_text(action),
+                              ruleset=rname, why=choice.because)
             elif action.victim not in choice.victims:
-                why = f"recorded '{action}' is not legal under {rname}: the victim must be " \
-                      f"{' or '.join(choice.victims)} ({choice.why})"
+                why = Message("recorded '{action}' is not legal under {ruleset}: the victim must be {victims} ({why})",
+                              action=action_text(action), ruleset=rname, victims=Listed(list(choice.victims), "or"),
+                              why=choice.because)
             else:
-                why = f"recorded '{action}' is not legal under {rname}: {action.victim} holds only " \
-                      f"{', '.join(map(str, choice.victims[action.victim]))} to take"
+                why = Message("recorded '{action}' is not legal under {ruleset}: {victim} holds only {cards} to take",
+                              action=action_text(action), ruleset=rname, victim=action.victim,
+                              cards=Joined(choice.victims[action.victim], ", "))
         elif isinstance(action, Pass):
             if not must:
                 return action
-            why = f"recorded '{action}', but the steal is mandatory under {rname} ({choice.why})"
+            why = Message("recorded '{action}', but the steal is mandatory under {ruleset} ({why})",
+                          action=action_text(action), ruleset=rname, why=choice.because)
         else:
             if not choice.victims:
                 return None
             if not must and (self.offered is None or (rnum, t.number, choice.thief) in self.offered):
                 return None  # the log's own game offered this choice: silence is a pass
-            kind = "a mandatory steal" if must else "a steal right"
-            why = f"{kind} that the log's game never offered ({choice.why})"
+            why = (Message("a mandatory steal that the log's game never offered ({why})", why=choice.because) if must
+                   else Message("a steal right that the log's game never offered ({why})", why=choice.because))
         steal = default_steal_policy(choice)
         done = None if steal is None else steal._replace(policy=True)
-        self.notes.append(StealNote(rnum, t.number, choice.thief,
-                                    f"{why}; default policy: " + (f"{done}" if done else "no card worth taking: passes"),
-                                    None if done is None else str(done)))
+        said = (Message("{why}; default policy: {steal}", why=why, steal=action_text(done)) if done else
+                Message("{why}; default policy: no card worth taking: passes", why=why))
+        self.notes.append(StealNote(rnum, t.number, choice.thief, said, None if done is None else str(done)))
         return done
 
     def leftovers(self, referee=None, state=None) -> None:
         for a in self.pending:
             self.notes.append(StealNote(self.rnum, self.t.number, a.thief,
-                                        f"recorded '{a}' dropped: no steal is offered to {a.thief} here under "
-                                        f"{self.rname}", None))
+                                        Message("recorded '{action}' dropped: no steal is offered to {thief} here "
+                                                "under {ruleset}", action=action_text(a), thief=a.thief,
+                                                ruleset=self.rname), None, dropped=True))
         self.pending = []
+
+
+def action_text(action: Steal | Pass) -> Message:
+    """A steal or a pass as a message says it ("Ben steals K5 from Cleo", its card in the card words
+    of the message's language)."""
+    if isinstance(action, Pass):
+        return Message("{thief} passes", thief=action.thief)
+    return Message("{thief} steals {card} from {victim}", thief=action.thief, card=action.card, victim=action.victim)
 
 
 # -- comparing -------------------------------------------------------------------------

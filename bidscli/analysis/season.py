@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.i18n import N_, Message
+from ..core.i18n import N_, Grouped, Message
 from ..log.names import key as name_key
 
 
@@ -340,5 +340,5 @@ def deciding_groups(deal, out_a, out_b, offered, *, lenient: bool = False,
                 if s.playable and not s.undetermined and frozenset(s.winners) == target:
                     return tuple(g for g, _ in combo), None
     except BoundReached:
-        return (), Message("not decided: the search reached its bound of {limit} replayed rounds", limit=format(limit, ","))
+        return (), Message("not decided: the search reached its bound of {limit} replayed rounds", limit=Grouped(limit))
     return names, Message("no smaller set of these knobs alone gives this winner: all of them together")

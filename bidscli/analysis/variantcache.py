@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from ..core.i18n import Message
 from ..engine.replay import GameResult
 from ..rules.knobs import KNOBS
 from ..rules.ruleset import Ruleset
@@ -65,7 +66,7 @@ class Budget:
 
     def spend(self, rounds: int) -> None:
         if self.limit is not None and self.spent + rounds > self.limit:
-            raise BoundReached(f"the bound of {self.limit:,} replayed rounds is reached")
+            raise BoundReached(self.limit)  # the bound reached: data, said by the report
         self.spent += rounds
         if self.tick is not None:
             self.tick()
@@ -111,7 +112,7 @@ class VariantResult(NamedTuple):
     """What disputes keeps of an outcome."""
 
     playable: bool
-    error: str | None
+    error: Message | str | None  # why not playable: the error's message as data (worded when shown)
     undetermined: dict | None
     winners: tuple
     totals: dict
@@ -121,7 +122,7 @@ class VariantResult(NamedTuple):
 
 def variant_result(o: RulesetPlay) -> VariantResult:
     if o.result is None:
-        return VariantResult(False, o.error.message if o.error else "not playable", None, (), {}, (), 0)
+        return VariantResult(False, o.error.msg if o.error else Message("not playable"), None, (), {}, (), 0)
     return _played_result(o.result, o.undetermined, sum(1 for n in o.notes if n.steal))
 
 

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
-from ..core.i18n import Message, PluralMessage
+from ..core.i18n import N_, Grouped, Message, PluralMessage
 from ..core.sanitize import path_text
+from ..files.refused import Reason, file_noun
 from ..log.load import ruleset_file
 from ..report.render import JsonListWriter  # noqa: F401 - validate's JSON list (cli)
 
@@ -74,7 +75,9 @@ def _walk(folder: str, seen: set, root: str) -> Iterator[str | PathProblem]:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
-        yield PathProblem(folder, LogStructureError(f"cannot list folder: {exc.strerror or exc}", file=folder))
+        yield PathProblem(folder, LogStructureError(Message("cannot list folder: {reason}", reason=Reason(None, exc.strerror
+                                                                                                   or str(exc))),
+                                                    file=folder))
         return
     subdirs = []
     for entry in entries:
@@ -102,7 +105,8 @@ def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
     for arg in args:
         arg = str(arg)
         if not arg:
-            yield PathProblem("''", LogStructureError("an empty path is not a log file", file="''"))
+            yield PathProblem("''", LogStructureError(Message("an empty path is not a {what} file",
+                                                              what=file_noun("log")), file="''"))
             continue
         try:
             is_dir = os.path.isdir(arg)
@@ -116,8 +120,9 @@ def iter_log_paths(args: Iterable[str]) -> Iterator[str | PathProblem]:
             found = found or not (isinstance(item, PathProblem) and item.error is None)
             yield item
         if not found:
-            yield PathProblem(arg, LogStructureError(
-                f"no {LOG_SUFFIX} logs in this folder (searched recursively)", file=arg), empty_folder=True)
+            yield PathProblem(arg, LogStructureError(Message(
+                "no {suffix} logs in this folder (searched recursively)", suffix=LOG_SUFFIX), file=arg),
+                empty_folder=True)
 
 
 def count_log_paths(args: Iterable[str]) -> int:
@@ -265,16 +270,20 @@ def error_lines(result: FileResult) -> list[str]:
     return [str(e) if e.file else f"{path_text(result.path)}: {e}" for e in result.errors]
 
 
+# The progress bar's line (a message id: {bar}, {done}, {total}, {bad}): validate's, and study's.
+VALIDATING = N_("validating [{bar}] {done}/{total} files, {bad} invalid")
+PLAYING = N_("playing [{bar}] {done}/{total} games")
+
+
 @dataclass
 class Progress:
     """The one progress bar (validate's files, study's games): one line on a text stream,
-    redrawn at most ~10 times a second, e.g. ``validating [####------] 12/40 files, 3 invalid``."""
+    redrawn at most ~10 times a second, e.g. ``validating [####------] 12/40 files, 3 invalid``
+    (``line``: VALIDATING or PLAYING, worded in the output language)."""
 
     total: int
     stream: IO[str]
-    label: str = "validating"
-    unit: str = "files"
-    bad_word: str | None = "invalid"  # what ``bad`` counts (None: not shown)
+    line: str = VALIDATING
     width: int = 30
     done: int = 0
     bad: int = 0
@@ -294,8 +303,8 @@ class Progress:
         filled = int(frac * self.width)
         bar = "#" * filled + "-" * (self.width - filled)
         self._drawn = self.done
-        tail = f", {self.bad} {self.bad_word}" if self.bad_word else ""
-        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {self.unit}{tail}")
+        self.stream.write("\r" + Message(self.line, bar=bar, done=Grouped(self.done), total=Grouped(self.total),
+                                         bad=Grouped(self.bad)).text())
         self.stream.flush()
 
     def finish(self) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core.cardwords import CardWords, card_words
 from ..core.errors import BidsError
-from ..core.i18n import Message, PluralMessage
+from ..core.i18n import Grouped, Message, PluralMessage
 from ..core.sanitize import MAX_MESSAGE
 from ..engine.replay import (
     NOTHING_RECORDED,
@@ -484,7 +484,7 @@ class Recorder:
 
     def _too_long(self, n: int) -> Remark:
         return self._at(Message("a line of {n} characters: record reads lines of at most {most}",
-                                n=format(n, ","), most=format(MAX_TYPED, ",")))
+                                n=Grouped(n), most=Grouped(MAX_TYPED)))
 
     def undo(self) -> Outcome:
         """Remove the last trick, as the typed ``undo`` does (with ``save`` when one went)."""

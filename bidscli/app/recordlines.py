@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import BidsError
-from ..core.i18n import Message, worded
+from ..core.i18n import Grouped, Message, worded
 from ..core.sanitize import terminal
 from ..report.render import terminal_width
 from ..report.table import display_width
@@ -145,7 +145,8 @@ def shown(text: str, limit: int = ECHO, length: int | None = None) -> str:
     tail_room = room - head_room
     head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
     cut = length - head - tail
-    return f"{terminal(text[:head])} [... {cut:,} characters cut ...] {terminal(text[len(text) - tail:])}"
+    marker = Message("[... {count} characters cut ...]", count=Grouped(cut)).text()
+    return f"{terminal(text[:head])} {marker} {terminal(text[len(text) - tail:])}"
 
 
 def _fit(chars, room: int) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..core.i18n import N_, Message
+from ..core.i18n import N_, Grouped, Message
 from . import usage
 from .catalog import command
 from .language import option
@@ -123,8 +123,10 @@ class _SearchProgress:
             return
         self.last = now
         self.drawn = True
-        self.stream.write(f"\rdisputes: variants {variants:,}, replays {replays:,}, "
-                          f"replayed rounds {rounds:,} of at most {SEARCH_ROUND_REPLAYS:,}")
+        # TRANSLATORS: the progress line of bids disputes on stderr, redrawn as the search goes.
+        self.stream.write("\r" + Message("disputes: variants {variants}, replays {replays}, replayed rounds {rounds} of "
+                                         "at most {limit}", variants=Grouped(variants), replays=Grouped(replays),
+                                         rounds=Grouped(rounds), limit=Grouped(SEARCH_ROUND_REPLAYS)).text())
         self.stream.flush()
 
     def finish(self) -> None:

@@ -47,16 +47,16 @@ from ..app.recordlines import (
     width,
 )
 from ..core.errors import BidsError, LogStructureError
-from ..core.i18n import Message, PluralMessage, output_language
+from ..core.i18n import Grouped, Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.lock import Lock, lock_name
-from ..files.refused import CWD_GONE, FileError, cwd_gone
+from ..files.refused import FileError, cwd_gone
 from ..files.safe import (
     FileChanged,
     Fingerprint,
     SignalsHeld,
-    changed_since,
+    changed,
     write_atomic,
 )
 from ..report.table import display_width
@@ -275,7 +275,7 @@ class Session:
     def goodbye(self) -> str:
         """What is on disk, and what is not: the last words of a session."""
         rec, name = self.rec, self.file
-        why = changed_since(name, self.written)
+        why = changed(name, self.written)
         self.intact = why is None and not self.journal
         head: list[Line]
         if why is not None:
@@ -345,7 +345,8 @@ def open_recorder(out: str, *, names: str | None, ruleset_ref: str | None, optio
         raise ValueError(why)
     if resume and not os.path.lexists(out):
         if cwd_gone(out):
-            raise FileError(f"cannot read: {CWD_GONE.format('')}", file=out)
+            raise FileError(Message("cannot read: the current folder no longer exists (deleted or moved away): cd to "
+                                    "a folder that exists"), file=out)
         raise LogStructureError(NO_SUCH_FILE, file=out)
     lock = _lock(out)  # before anything is read or written: a second recorder stops here
     try:
@@ -615,7 +616,7 @@ class _Cap:
             if not self.over:
                 return prompt
             return Message("[cut at {most} characters, {over} more dropped: Enter refuses it] {prompt}",
-                           most=format(MAX_TYPED, ","), over=format(self.over, ","), prompt=prompt).text()
+                           most=Grouped(MAX_TYPED), over=Grouped(self.over), prompt=prompt).text()
         return text
 
 

@@ -80,8 +80,8 @@ def serve(folder, port, lan, qr) -> None:
     if host == "127.0.0.1":
         hosts.add(f"localhost:{port}")
     keeper = f"{base}#token={secret}"
-    echo(f"scorekeeper: {keeper}")
-    echo(f"watch:       {base}")
+    for line in links_lines(keeper, base):
+        echo(line)
     if qr if qr is not None else _tty(sys.stdout):
         _qr(keeper, Message("scorekeeper (can write: show it to the scorekeepers only)").text())
         _qr(base, Message("watch").text())
@@ -95,6 +95,22 @@ def serve(folder, port, lan, qr) -> None:
     sys.stdout.flush()
     _run(folder, secret, hosts, sock, stops)
     echo(Message("stopped: every trick the pages were told was saved is in the logs").text(), err=True)
+
+
+# TRANSLATORS: the labels of the two links bids serve prints at start (each line: the label, then the link)
+LINK_LABELS = (N_("scorekeeper:"), N_("watch:"))
+
+
+def links_lines(keeper: str, watch: str) -> list[str]:
+    """The two lines of links, their labels in the output language and lined up in screen columns, each
+    link the last field of its line (what a program reads; the scorekeeper's first): in English
+    ``scorekeeper: http://...`` and ``watch:       http://...`` (serve.md)."""
+    from ..core.i18n import gettext
+    from ..report.table import display_width
+
+    labels = [gettext(label) for label in LINK_LABELS]
+    wide = max(map(display_width, labels))
+    return [f"{label}{' ' * (wide - display_width(label))} {link}" for label, link in zip(labels, (keeper, watch))]
 
 
 def _run(folder: str, secret: str, hosts: set[str], sock, stops: list[int]) -> None:

@@ -125,9 +125,9 @@ def study(ruleset_refs, players, games, bots, option_pairs, seed, jobs, progress
     refuse_output_early(html_out, force)  # before the games, not after (the rulesets are read)
     jobs = job_count(jobs, games)  # 0: one per core (parallel.choose_jobs), as for score and validate
     if progress:
-        from ..app.batch import Progress
+        from ..app.batch import PLAYING, Progress
 
-        bar = Progress(games, sys.stderr, label="playing", unit="games", bad_word=None)
+        bar = Progress(games, sys.stderr, line=PLAYING)
         try:
             doc = sim.study(spec, jobs, bar.step)
         finally:

@@ -128,6 +128,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(output_language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in the output language, now, told apart by ``context`` from the same words meaning
+    another thing elsewhere ("{player} wins": a rate in bids study, a verdict in bids diff; "none"
+    of the totals that change, which Italian and Spanish agree with their noun)."""
+    return catalog(output_language()).pgettext(context, msgid)
+
+
 def N_(msgid: str) -> str:
     """Marks ``msgid`` for the catalogs; worded later, with ``gettext(msgid)``, when shown."""
     return msgid
@@ -161,20 +168,34 @@ def card_text(card: object, lang: str) -> str:
 _card_words: dict[tuple[str, object], str] = {}  # (language, card) -> its words: cards are interned, few
 
 
-GROUPING = {"en": ",", "ja": ",", "it": ".", "es": "."}  # the thousands sign of a count (CLDR)
+# How each language groups the thousands of a count (Unicode CLDR 45, numbers: the group symbol of
+# the latn system, and minimumGroupingDigits: how many digits must stand before the first group for
+# grouping to start). Spanish groups from five digits: 1234, 12.345. Babel (a development tool
+# here, not read at run time) has the symbol but not minimumGroupingDigits: its format_decimal
+# writes 1.234 in Spanish too. docs/translating.md "Numbers".
+GROUPING = {"en": (",", 1), "ja": (",", 1), "it": (".", 1), "es": (".", 2)}
 DECIMAL = {"en": ".", "ja": ".", "it": ",", "es": ","}  # the decimal sign (CLDR)
 
 
+def grouped(n: int, lang: str) -> str:
+    """The count ``n`` with its thousands grouped as ``lang`` writes them (GROUPING): ``1,234``
+    (English, Japanese), ``1.234`` (Italian), ``1234`` and ``12.345`` (Spanish)."""
+    sign, least = GROUPING.get(lang, GROUPING[ENGLISH])
+    if abs(n) < 10 ** (3 + least - 1):  # too few digits to group: as it is
+        return str(n)
+    text = f"{n:,}"
+    return text if sign == "," else text.replace(",", sign)
+
+
 class Grouped(int):
-    """A count shown with its thousands grouped as the language writes them: ``1,234`` in English
-    and Japanese, ``1.234`` in Italian and Spanish. A message's argument (``count=Grouped(n)``)."""
+    """A count shown with its thousands grouped as the language writes them (``grouped``): ``1,234``
+    in English and Japanese, ``1.234`` in Italian, ``1234`` but ``12.345`` in Spanish. A message's
+    argument (``count=Grouped(n)``)."""
 
     __slots__ = ()
 
     def in_language(self, lang: str) -> str:
-        text = f"{int(self):,}"
-        sign = GROUPING.get(lang, ",")
-        return text if sign == "," else text.replace(",", sign)
+        return grouped(int(self), lang)
 
 
 class Amount(float):

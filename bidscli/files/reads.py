@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+from ..core.i18n import Message
 from .refused import FileError
 
 FileKey = tuple[int, int]  # a file as (device, inode): the same through any link to it
@@ -86,5 +87,5 @@ def refuse_input(name: str) -> None:
     except (OSError, ValueError):
         return
     if (st.st_dev, st.st_ino) in READS.seen:
-        raise FileError("is a file this command reads: bidscli never writes over its own input, even with "
-                        "--force (write to another file)", file=name)
+        raise FileError(Message("is a file this command reads: bidscli never writes over its own input, even with "
+                                "--force (write to another file)"), file=name)

@@ -93,9 +93,6 @@ def read_error(error: type[BidsError], name: str, exc: OSError, path: str | None
     return error(Message("cannot read: {reason}", reason=reason(exc, READ_REASONS)), file=name)
 
 
-# The working folder was deleted: the system says "no such file" of every relative path. Kept
-# as an English text for the recorder (cli/recordio.py); the messages below word it.
-CWD_GONE = "the current folder no longer exists (deleted or moved away{}): cd to a folder that exists"
 
 
 def cwd_gone(name: str) -> bool:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # pathlib is imported where a path is built: not at start-up
     from ..core.workers import Handler
 
 from ..core.errors import BidsError, LimitError, LogSyntaxError
-from ..core.i18n import ENGLISH, Amount, Grouped, Message
+from ..core.i18n import Amount, Grouped, Message
 from .reads import note_read, refuse_input
 from .refused import (
     READ_REASONS,
@@ -267,12 +267,6 @@ def _symlink_refused(name: str) -> FileError:
                                  "file, never through a link: give the file itself"), file=name)
     return FileError(Message("is a symlink (to {target}): this file is saved over again and again, so only as a "
                              "regular file, never through a link: give the file itself", target=target), file=name)
-
-
-def changed_since(path: str, expect: Fingerprint) -> str | None:
-    """:func:`changed` in English, for a message still written as an English ``str``."""
-    why = changed(path, expect)
-    return None if why is None else why.text(ENGLISH)
 
 
 def changed(path: str, expect: Fingerprint) -> Message | None:

@@ -107,8 +107,7 @@ def diff_json(d: Diff, explain: bool = False) -> dict[str, Any]:
             out["round_scores"][lab] = [dict(r.scores) for r in res.rounds]
         for n in o.notes:
             doc = {"ruleset": lab, **n.to_json()}
-            (out["policy_steals"] if n.steal is not None or "default policy" in n.text
-             else out["dropped_actions"]).append(doc)
+            (out["dropped_actions"] if n.dropped else out["policy_steals"]).append(doc)
     if explain:
         out["explain"] = {}
         for lab, o in zip(d.labels, d.outcomes):
@@ -466,7 +465,8 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
                                   trick=n.trick, note=n.text).text(), "  ", "    ", width)
     for lab, o in zip(labels, d.outcomes):
         for n in o.deck_notes:
-            lines += wrap(f"{lab} (--lenient-deck): {n}", "  ", "    ", width)
+            lines += wrap(Message("{ruleset} (--lenient-deck): {note}", ruleset=lab, note=n).text(), "  ", "    ",
+                          width)
     for at, lab in zip(d.attributions, labels[1:]):
         lines.append("")
         if at is None:

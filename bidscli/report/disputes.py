@@ -6,7 +6,7 @@ the winner, worded in the output language. Its JSON is the search's own document
 from __future__ import annotations
 
 from ..analysis.disputes import SEARCH_ALL_LIMIT
-from ..core.i18n import N_, Listed, Message, PluralMessage, gettext
+from ..core.i18n import N_, Grouped, Listed, Message, PluralMessage, gettext, pgettext
 from .diff import WIDTH, wrap
 from .render import cell_text, knob_value, text_table
 
@@ -26,10 +26,10 @@ def _stopped_text(doc: dict) -> str:
     """The bound that stopped the search (docs/limits.md), in one sentence."""
     m = doc["minimal"]
     if m["bound_reached"] == "variants":
-        what = Message("the bound of {n} variants searched (docs/limits.md)", n=format(m["bounds"]["variants"], ","))
+        what = Message("the bound of {n} variants searched (docs/limits.md)", n=Grouped(m["bounds"]["variants"]))
     else:
         what = Message("the bound of {n} replayed rounds (docs/limits.md; this game has {rounds} rounds)",
-                       n=format(m["bounds"]["replayed_rounds"], ","), rounds=format(doc["rounds"], ","))
+                       n=Grouped(m["bounds"]["replayed_rounds"]), rounds=Grouped(doc["rounds"]))
     return Message("Search stopped at {what}: a single change it did not reach is marked 'not searched'; `--knob` "
                    "narrows the search to the knobs you name.", what=what).text()
 
@@ -97,7 +97,8 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
             cells.append(f"{t} ({d:+d})" if d else str(t))
         rows.append([k, value, win] + cells)
         changed = [f"{p} {s['totals'][p]} ({s['deltas'][p]:+d})" for p in players if s["deltas"].get(p)]
-        compact.append([k, value, win, ", ".join(changed) or Message("none").text()])
+        # TRANSLATORS: the cell of the column "totals that change" when no total changes: agree it with "totals"
+        compact.append([k, value, win, ", ".join(changed) or pgettext("no total changes", "none")])
     head = [gettext(N_("knob")), gettext(N_("value")) if common is not None else gettext(N_("value (used by)")),
             gettext(N_("winner"))]
     table = text_table(rows, head + players, maxcolwidths=[None, 30, 30] + [None] * len(players), numbers=False,

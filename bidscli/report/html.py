@@ -22,10 +22,10 @@ import functools
 from ..core.i18n import (
     Listed,
     Message,
-    catalog,
     gettext,
     ngettext,
     output_language,
+    pgettext,
     worded,
 )
 from . import numbers, svg, words
@@ -75,7 +75,7 @@ def page_plural(singular: str, plural: str, n: int, /, **args):
 def page_context(context: str, msgid: str, /, **args):
     """``page_text`` of a message id that says another thing elsewhere ("wins": the winning card's
     label, and a column of win counts): told apart by its ``context`` (gettext's ``pgettext``)."""
-    return _filled(catalog(output_language()).pgettext(context, msgid), args)
+    return _filled(pgettext(context, msgid), args)
 
 
 def page_joined(items, last: str):

@@ -90,6 +90,8 @@ def trick_doc(ruleset: Ruleset, t: TrickResult) -> dict:
         "winner": win,
         "points": t.points,
         "reason": verdict_of(t),
+        # a burned trick's cause without "burned" ("tie on 14 (Ada G14, Cy B14)"): the page says it once
+        "burned_by": t.burned_by,
         "plays": [{"player": p, "card": card_doc(c), "wins": p == win} for p, c in t.plays],
         "taken": [str(c) for c in t.taken],
         "steals": [{"thief": s.thief, "victim": s.victim, "card": card_doc(s.card), "value": s.value,
@@ -340,7 +342,7 @@ def comparison_page(d, attribution: dict | None = None) -> dict:
                    "words": {lab: value_words(row["knob"], row[lab]) for lab in labels},
                    "sources": {lab: said(s) for lab, s in row["sources"].items()}, "moved": row["knob"] in moved}
                   for row in d.knobs],
-        "notes": [{"ruleset": lab, **n.to_json()} for lab, o in zip(labels, outs) for n in o.notes],
+        "notes": [{"ruleset": lab, **n.to_json(), "note": n.text} for lab, o in zip(labels, outs) for n in o.notes],
         "lenient_deck": {lab: list(o.deck_notes) for lab, o in zip(labels, outs) if o.deck_notes},
         "attribution": attribution,
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..core.i18n import N_, Message, PluralMessage, catalog, gettext, output_language
+from ..core.i18n import N_, Message, PluralMessage, gettext, pgettext
 from .numbers import number, percent
 from .render import text_table
 
@@ -17,10 +17,6 @@ NO_OPTIONS = N_("ruleset defaults")  # a study whose -o sets no table option
 SAME, DIFFER = N_("same"), N_("differ")
 
 
-def pgettext(context: str, msgid: str) -> str:
-    """``msgid`` in the output language, told apart by ``context`` from the same words meaning
-    another thing elsewhere ("{player} wins": a rate here, a verdict in bids diff)."""
-    return catalog(output_language()).pgettext(context, msgid)
 
 
 def interval(low: str, high: str) -> str:

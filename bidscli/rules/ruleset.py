@@ -508,7 +508,7 @@ class Deck:
     # Worded when shown (English in JSON); left out of == and hash (a message is not hashable):
     # they follow from the fields compared, as the cards and knobs below do.
     notes: tuple[Message, ...] = field(default=(), compare=False)
-    # Neither compared nor shown: every card of the deck, and the knobs (for why_not).
+    # Neither compared nor shown: every card of the deck, and the knobs (for not_in_deck).
     _cards: frozenset[Card] = field(default=frozenset(), repr=False, compare=False)
     _knobs: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     # The cards a deal must place in hands or among the removed, when not the pool's own (a
@@ -617,10 +617,6 @@ class Deck:
                            "{option} = true in the log's [options] or -o {option}=true)", option=opt, **deck)
         return Message("{card} is not in the {ruleset} {players}-player deck (see rules show {ruleset} --players "
                        "{players})", **deck)
-
-    def why_not(self, card: Card, options: Mapping[str, bool]) -> str:
-        """``not_in_deck`` in English, for a message still written as an English ``str``."""
-        return self.not_in_deck(card, options).text(ENGLISH)
 
     def to_json(self) -> dict[str, Any]:
         return {
