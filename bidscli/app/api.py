@@ -21,6 +21,7 @@ from ..core.errors import (
     RulesetError,
     UnfinishedError,
 )
+from ..core.i18n import Message
 from ..engine.replay import GameResult, replay
 from ..log.load import Loaded, read_game_log, ruleset_and_options
 from ..log.records import GameLog
@@ -140,7 +141,7 @@ def diff(path: str | Path, ruleset_refs: Sequence[str], option_pairs: Sequence[s
     from ..analysis import variants
 
     if len(ruleset_refs) < 2:
-        raise RulesetError("diff needs at least two rulesets: -r A -r B")
+        raise RulesetError(Message("diff needs at least two rulesets: -r A -r B"))
     log, read_errors = read(path)
     if read_errors:
         if not allow_partial:
@@ -220,8 +221,9 @@ def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
     """cli.md: a log with no trick at all has nothing to score (also with --allow-partial)."""
     if any(r.tricks or r.broken for r in log.rounds):
         return None
-    where = "rounds = []" if not log.rounds else "every round has tricks = []"
-    return NothingToScoreError(f"nothing to score: no trick has been played yet ({where})", file=log.file,
+    why = (Message("nothing to score: no trick has been played yet (rounds = [])") if not log.rounds else
+           Message("nothing to score: no trick has been played yet (every round has tricks = [])"))
+    return NothingToScoreError(why, file=log.file,
                            line=log.rounds[0].line if log.rounds else None)
 
 

@@ -38,7 +38,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
-from ..core.errors import LogStructureError, did_you_mean
+from ..core.errors import LogStructureError, suggestion
+from ..core.i18n import Message, PluralMessage
 from ..core.sanitize import quoted
 from ..engine.replay import (
     Decider,
@@ -321,11 +322,14 @@ def parse_bots(spec: str | None, players: int) -> tuple[str, ...]:
     names = tuple(s.strip() for s in spec.split(","))
     for n in names:
         if n not in BOTS:
-            raise ValueError(f"unknown bot '{quoted(n, len(n))}'{did_you_mean(n, BOTS)}: expected {', '.join(BOTS)}")
+            raise ValueError(Message("unknown bot '{name}'{hint}: expected {bots}", name=quoted(n, len(n)),
+                                     hint=suggestion(n, BOTS), bots=", ".join(BOTS)))
     if len(names) == 1:
         return names * players
     if len(names) != players:
-        raise ValueError(f"{len(names)} bots for {players} players: give one per seat or a single name")
+        raise ValueError(PluralMessage("{n} bot for {players} players: give one per seat or a single name",
+                                       "{n} bots for {players} players: give one per seat or a single name",
+                                       len(names), players=players))
     return names
 
 
@@ -412,7 +416,8 @@ def play_game(
     lines: list[list[str]] = []
     for rd in rounds:
         if rd.hands is None or rd.pile is None:
-            raise LogStructureError("a deal needs hands and pile in every round (as `bids deal` writes them)",
+            raise LogStructureError(Message("a deal needs hands and pile in every round (as `bids deal` writes "
+                                            "them)"),
                             file=file, round=len(game.rounds) + 1, line=getattr(rd, "line", None))
         game.start_round(leader=rd.leader, hands=rd.hands, pile=rd.pile, removed=rd.removed,
                          line=getattr(rd, "line", None))
