@@ -21,6 +21,7 @@ from ..core.errors import (
     RulesetError,
     UnfinishedError,
 )
+from ..core.i18n import Message
 from ..engine.replay import GameResult, replay
 from ..log.load import Loaded, read_game_log, ruleset_and_options
 from ..log.records import GameLog
@@ -220,9 +221,11 @@ def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
     """cli.md: a log with no trick at all has nothing to score (also with --allow-partial)."""
     if any(r.tricks or r.broken for r in log.rounds):
         return None
-    where = "rounds = []" if not log.rounds else "every round has tricks = []"
-    return NothingToScoreError(f"nothing to score: no trick has been played yet ({where})", file=log.file,
-                           line=log.rounds[0].line if log.rounds else None)
+    if not log.rounds:
+        said = Message("nothing to score: no trick has been played yet (rounds = [])")
+    else:
+        said = Message("nothing to score: no trick has been played yet (every round has tricks = [])")
+    return NothingToScoreError(said, file=log.file, line=log.rounds[0].line if log.rounds else None)
 
 
 def _check(log: GameLog, read_errors: list[BidsError], ruleset: Ruleset, opts: dict,
