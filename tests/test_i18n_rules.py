@@ -47,8 +47,8 @@ def test_every_citation_of_every_bundled_ruleset_is_worded_keeping_its_frame(nam
 
 SAID = {  # (language, ruleset): a citation (its meaning in the language) and the source's words under it
     ("it", "italian"): ('IT "Carta Ladro": deve rubare', "«deve rubare una carta nera» (italiano)"),
-    ("es", "english"): ('EN "Thief card": tiene derecho a robar', "«tiene derecho a robar una de las cartas negras"),
-    ("ja", "japanese"): ('EN "Thief Card": 盗む権利がある', "“The player who wins this card has the right"),
+    ("es", "english"): ('EN "Thief card" (Ladrón): tiene derecho a robar', "«tiene derecho a robar una de las cartas"),
+    ("ja", "japanese"): ('EN "Thief Card" (シーフカード): 盗む権利がある', "“The player who wins this card has the right"),
 }
 
 
@@ -61,6 +61,12 @@ def test_rules_show_says_the_meaning_in_the_language_and_the_words_in_the_source
     column = display_width(lines[at][:lines[at].index(citation)])  # in screen columns
     below = lines[at + 1]
     assert any(display_width(below[:i]) == column and below[i:].startswith(words) for i in range(len(below)))
+
+
+def test_an_english_title_is_glossed_in_the_other_languages():
+    assert '  fonte: EN "Scoring" (Punteggio): non prendendo nessuna carta punto nera\n' in bids(
+        "--lang", "it", "rules", "show", "english", width=80)
+    assert '  source: EN "Scoring": by not getting any black point card\n' in bids("rules", "show", "english", width=80)
 
 
 def test_a_japanese_title_is_not_glossed_in_japanese_but_is_in_italian():

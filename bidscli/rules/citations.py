@@ -26,8 +26,14 @@ from ..core.i18n import ENGLISH, N_, Message, WordedText, catalog, output_langua
 UNSTATED = "unstated"
 HOUSE = "house: "
 # SRC, SRC/SRC2; then a section's title in quotes, or the word "intro"; a gloss in brackets; ": ".
-FRAME = re.compile(r"(?P<src>[A-Z]{2}(?:/[A-Z]{2})?)(?: (?P<title>\"[^\"]+\"|'[^']+'))?"
-                   r"(?: (?P<intro>intro))?(?: \((?P<gloss>[^()]+)\))?: (?P<meaning>.+)", re.DOTALL)
+# Compiled when first needed (a citation worded in another language): not at start-up.
+FRAME = (r"(?P<src>[A-Z]{2}(?:/[A-Z]{2})?)(?: (?P<title>\"[^\"]+\"|'[^']+'))?"
+         r"(?: (?P<intro>intro))?(?: \((?P<gloss>[^()]+)\))?: (?P<meaning>.+)")
+
+
+def framed(text: str) -> re.Match[str] | None:
+    """A citation read as its frame (``src``, ``title``, ``intro``, ``gloss``) and ``meaning``."""
+    return re.fullmatch(FRAME, text, re.DOTALL)  # re caches the compiled pattern
 # TRANSLATORS: the word of a citation for the start of a source ("EN intro: 10 tricks a round").
 INTRO = N_("intro")
 
@@ -78,15 +84,22 @@ def _framed(text: str, lang: str) -> str:
     """A bundled citation (or an unstated one's note) in ``lang``: its frame as written, its
     gloss and meaning from the catalog; a note with no frame is a message as a whole."""
     words = catalog(lang)
-    m = FRAME.fullmatch(text)
+    m = framed(text)
     if m is None:
         return words.gettext(text)
     out = m["src"] + (f" {m['title']}" if m["title"] else "") + (f" {words.gettext(INTRO)}" if m["intro"] else "")
-    if m["gloss"]:
-        gloss = words.gettext(m["gloss"])
+    glossed = m["gloss"] or english_title(m)  # an English title's meaning: as a Japanese one's
+    if glossed:
+        gloss = words.gettext(glossed)
         if m["title"] is None or gloss != m["title"][1:-1]:  # a title glossed in its own language: once
             out += f" ({gloss})"
     return f"{out}: {words.gettext(m['meaning'])}"
+
+
+def english_title(m: re.Match[str]) -> str | None:
+    """The title of a citation of an English source (EN, JA/EN: its section's title in English,
+    which the other languages gloss, as the ruleset glosses a Japanese one), else None."""
+    return m["title"][1:-1] if m["title"] and m["src"].endswith("EN") and not m["gloss"] else None
 
 
 class Phrase:
@@ -149,13 +162,18 @@ def ruleset_messages(text: str, data: dict[str, Any]) -> Iterator[tuple[int, str
             if not (note.startswith(" (") and note.endswith(")")):
                 continue
             source = note[2:-1]
-        m = FRAME.fullmatch(source)
+        m = framed(source)
         if m is None:
             yield where, source, [f"{about} a note on a rule no source states."]
             continue
         if m["gloss"]:
             yield where, m["gloss"], [f"{about} the meaning of the title {m['title'] or ''} in the citation "
                                       f"{source!r}, shown after it in brackets."]
+        title = english_title(m)
+        if title is not None:
+            yield where, title, [f"{about} the title of a section of the English source, in the "
+                                            f"citation {source!r}: its meaning, shown after it in brackets "
+                                            "(the same words when the players use the English name)."]
         if any(c.isalpha() for c in m["meaning"]):  # "1, 1, 2, 3" is the same in every language
             yield where, m["meaning"], [f"{about} what the source {m['src']} {m['title'] or ''} says "
                                         "(a sentence of rules show, after the source's name and title)."]
