@@ -127,18 +127,23 @@ def _view(plays="", centre="K5", hand="R5 G9 K3", lowest=False, color_bids=False
                   {"color_bids": color_bids})
 
 
-def test_winner_index_matches_the_sources_examples():
-    rs = load_ruleset("english")
-    # EN example 1: centre K5; R5, G4, K7: the K7 wins.
-    assert B.winner_index(cards("R5 G4 K7"), card("K5"), False, False, rs.knobs) == 2
-    # EN example 2: a tie for the best bid burns.
-    assert B.winner_index(cards("R10 G10 Y3"), card("K5"), False, False, rs.knobs) is None
-    # EN Color Bids: R5, G4, Y7, G5: green twice, the G5 wins.
-    assert B.winner_index(cards("R5 G4 Y7 G5"), None, False, True, rs.knobs) == 3
-    # EN Color Bids: centre K8; R5, G4, G7, K5: the K8 centre card is best: burned.
-    assert B.winner_index(cards("R5 G4 G7 K5"), card("K8"), False, True, rs.knobs) is None
-    # Lowest: the lowest bid wins.
-    assert B.winner_index(cards("R5 G4 K7"), card("K5"), True, False, rs.knobs) == 1
+def test_wins_now_asks_the_engine_of_the_sources_examples():
+    # EN example 1: centre K5; R5, G4 on the table: a K7 wins, a G4 ties the G4 and burns.
+    assert B.wins_now(_view(plays="R5 G4", centre="K5", hand="K7 R3"), card("K7"))
+    assert not B.wins_now(_view(plays="R5 G4", centre="K5", hand="K7 R4"), card("R4"))
+    # EN example 2: a tie for the best bid burns: R10 after R10's twin does not win.
+    assert not B.wins_now(_view(plays="R10 Y3", centre="K5", hand="G10"), card("G10"))
+    # EN Color Bids: R5, G4, Y7 on the table; a G5 makes green twice and wins.
+    assert B.wins_now(_view(plays="R5 G4 Y7", centre=None, hand="G5", color_bids=True), card("G5"))
+    # EN Color Bids: centre K8; R5, G4, G7 on the table; with a K5 the K8 centre card is best: burned.
+    assert not B.wins_now(_view(plays="R5 G4 G7", centre="K8", hand="K5", color_bids=True), card("K5"))
+    # Lowest: the lowest bid wins, and a Lowest played from hand turns it on in its own trick
+    # (lowest.from_hand = activate in every bundled ruleset).
+    assert B.wins_now(_view(plays="R5 G4", centre="K5", hand="K1", lowest=True), card("K1"))
+    assert not B.wins_now(_view(plays="R5 G4", centre="K5", hand="K7", lowest=True), card("K7"))
+    for rs in BUNDLED:
+        v = _view(plays="R5 Lowest", centre="K5", hand="G4 K7", ruleset=rs)
+        assert B.wins_now(v, card("G4")) and not B.wins_now(v, card("K7"))
 
 
 def test_greedy_goes_for_points_and_lucky_avoids_them():

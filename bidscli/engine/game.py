@@ -61,7 +61,7 @@ from .missing import led_by_another, log_round, skipped_to
 from .pile import Pile
 from .prize import PRIZE, REPLACES, reveal
 from .referee import Referee, Where
-from .resolution import _resolve, activates_lowest, award, burn, hidden_was_turned
+from .resolution import _resolve, award, burn, hidden_was_turned, lowest_in_force
 from .results import (
     GameResult,
     Reason,
@@ -90,10 +90,10 @@ class Game:
         file: str | None = None,
         explain: bool = True,
     ) -> None:
-        """``explain=False``: nobody reads the result, only the errors (``bids validate``), so
-        no running standings are kept, nor the commonest explanations (what a winner takes,
-        a tie, 2x, -5, the Ally, the round's leader, lucky losers and Ally split). Everything
-        else, every check and every error, is the same."""
+        """``explain=False``: nobody reads the explanations, only the errors (``bids validate``) or
+        the scores (``bids study``), so no running standings are kept, nor the commonest
+        explanations (what a winner takes, a tie, 2x, -5, the Ally, the round's leader, lucky
+        losers and Ally split). Everything else, every check and every error, is the same."""
         opts = dict(ruleset.options)
         opts.update(options or {})
         players = tuple(players)
@@ -460,14 +460,13 @@ class Game:
                                                     "replace", player=player), "surprise.from_hand"))
             else:
                 _from_hand(ts).setdefault(card, player)  # (a card played twice: its first player)
-        elif activates_lowest(card, k):
-            _from_hand(ts).setdefault(card, player)
         elif card == ALLY_CARD:
             _from_hand(ts)[card] = player  # (an Ally played twice: its last player)
 
     def finish_trick(self) -> TrickResult:
-        """Resolve the trick (``resolution.resolve``), give the winner what they take or burn it,
-        then offer the steals (``steal_offer``): the trick is over once they are answered."""
+        """Resolve the trick (``resolution.resolve``, under Lowest or not: ``resolution.lowest_in_force``),
+        give the winner what they take or burn it, then offer the steals (``steal_offer``): the
+        trick is over once they are answered."""
         t = self.trick_state
         setup, rs = self.setup, self.round_state
         assert t is not None and rs is not None, "start_trick first"
@@ -477,12 +476,13 @@ class Game:
             self.referee.illegal(Message("{players} did not play: each player plays one card a trick",
                                          players=Listed(missing, ",")), player=missing[0])
             raise _Abort()
-        from_hand = t.from_hand
-        if from_hand is not None and LOWEST_CARD in from_hand and not rs.lowest:
-            rs.lowest = True
+        lowest = lowest_in_force(rs.lowest, plays, setup.k)
+        if lowest and not rs.lowest:
+            rs.lowest = True  # a Lowest played from hand: on from this trick (its first player named)
             t.reasons.append(Reason(Message("{player} played Lowest: the lowest bid wins from this trick until the "
-                                            "round ends", player=from_hand[LOWEST_CARD]), "lowest.from_hand"))
-        lowest = t.lowest = rs.lowest
+                                            "round ends", player=next(p for p, c in plays if c is LOWEST_CARD)),
+                                    "lowest.from_hand"))
+        t.lowest = lowest
         winner, next_leader, t.verdict, reasons, burned = _resolve(
             plays, None if t.hidden else t.centre, setup.k, lowest, setup.colour_bids, t.leader, setup.players,
             setup.explain)

@@ -39,7 +39,7 @@ from .checks import implied_options
 from .game import Game
 from .leaders import first_leader
 from .missing import round_length_message
-from .resolution import Resolution, _take_text, activates_lowest, resolve
+from .resolution import Resolution, _take_text, lowest_in_force, resolve, winning_bids
 from .results import GameResult, Reason, RoundResult, TrickResult
 from .scoring import lucky_losers
 from .state import GameState, RoundState, Setup, StealChoice, TrickState
@@ -50,6 +50,7 @@ from .thief import (
     LogDecider,
     default_steal_policy,
     log_decider,
+    right_ends,
 )
 
 # Imported from here by callers (the modules above hold them).
@@ -72,14 +73,16 @@ __all__ = [
     "UnknownCard",
     "_Abort",
     "_take_text",
-    "activates_lowest",
     "default_steal_policy",
     "first_leader",
     "log_decider",
+    "lowest_in_force",
     "lucky_losers",
     "replay",
     "resolve",
+    "right_ends",
     "round_length_message",
+    "winning_bids",
 ]
 
 

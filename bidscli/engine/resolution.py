@@ -2,8 +2,9 @@
 
 ``resolve`` is the one rule of who wins: a pure function of the plays, the prize and the
 knobs, plain (rules.md 3.3-3.5) or Color Bids ('Color Bids', fine print 6), under Lowest or
-not, with its explanation built beside it. The engine calls it at the end of every trick,
-and the bots to ask "would this card win now?". ``award`` then gives the winner the prize
+not, with its explanation built beside it; ``lowest_in_force`` is the one rule of which way
+a trick is resolved (Lowest or not). The engine calls both at the end of every trick, and
+the bots to ask "would this card win now?" of a hypothetical trick. ``award`` then gives the winner the prize
 and the black cards (2x, -5, Ally, Thief rights), or ``burn`` says what a burned trick does
 (Surprise, Ally), each over the game's state types. The explanation texts are here too:
 most are only written when a report reads them (``Reason`` with a function).
@@ -11,7 +12,7 @@ most are only written when a report reads them (``Reason`` with a function).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..core.cards import _CANONICAL as _ALL_CARDS
@@ -84,14 +85,57 @@ def activates_lowest(card: Card, knobs: Mapping[str, Any]) -> bool:
     return card is LOWEST_CARD and knobs["lowest.from_hand"] == "activate"
 
 
+def lowest_in_force(lowest: bool, plays: Iterable[tuple[object, Card]], knobs: Mapping[str, Any]) -> bool:
+    """Whether a trick of ``plays`` is resolved under Lowest: the round's mode when the trick
+    began (``lowest``: Lowest revealed, ``lowest.reveal``, or turned on by an earlier trick),
+    or a Lowest played into it from hand that turns it on from this very trick
+    (``activates_lowest``, lowest.from_hand). A hidden Lowest won in this trick counts only
+    from the next one (rules.md "Lowest", FINE PRINT). The engine asks it at the end of every
+    trick (``Game.finish_trick``), a bot on the plays so far, or on a hypothetical trick
+    ("if I play this card, which way does the trick go?")."""
+    if lowest:
+        return True
+    for pair in plays:
+        if pair[1] is LOWEST_CARD:
+            return activates_lowest(pair[1], knobs)
+    return False
+
+
 def _resolve(plays: Sequence[tuple[P, Card]], prize: Card | None, knobs: Mapping[str, Any], lowest: bool,
              colour_bids: bool, leader: P, seating: Sequence[P], explain: bool) -> _Resolved[P]:
     """``resolve`` as a plain tuple (the engine unpacks it at every trick)."""
     if colour_bids:
         return _colour(plays, prize, knobs, lowest, leader, seating, explain)
-    # Plain play. One pass over the plays: the best number and every bid that has it. Nothing
-    # is allocated on the way; the tied bids are listed only for a tie. A loop for each
-    # direction, from a start no card number reaches (no test of which way per bid).
+    best, win, ties = _standing(plays, lowest)
+    if win is None:
+        return ((None, leader, _NO_BID, (Reason(Message(
+            "no bid on the table (special cards and Ally are not bids): burned; {player} leads again",
+            player=leader), "specials.bid"),), "no_bid"))
+    if ties == 1:
+        # The winning (player, card) pair is the explanation's arguments: nothing new to keep.
+        bp, bc = win
+        if lowest:
+            return ((bp, bp, _LOWEST_BID[bc], (Reason(_lowest_by, "lowest.reveal", win),)
+                                     if explain else (), None))
+        return ((bp, bp, _HIGHEST_BID[bc], (Reason(_highest_by, None, win),) if explain else (),
+                                 None))
+    # The final best number never changes once reached: its bids are all the tied ones, in order.
+    tied = _with_number(plays, best)
+    burner = tied[-1][0]
+    cards = Listed([_played(p, c) for p, c in tied], ",")
+    # A tie burns one trick in seven: its explanation is written only if a report reads it.
+    return ((None, burner, Message("{why}: burned", why=Message("tie on {number} ({plays})", number=best, plays=cards)),
+             (Reason(_tie_text, None, (lowest, best, cards, burner)),) if explain else (), "tie"))
+
+
+def _standing(plays: Sequence[tuple[P, Card]], lowest: bool) -> tuple[int, tuple[P, Card] | None, int]:
+    """Plain play's trick as it stands: the best number bid (the highest, the lowest under
+    ``lowest``), the first play that bid it (None: no bid) and how many bids have it. Special
+    cards and the Ally are not bids (specials.bid). With no bid the best is ``_start(lowest)``,
+    which every bid passes."""
+    # One pass over the plays, nothing allocated on the way. A loop for each direction (no
+    # test of which way per bid); a bid past the best becomes the best alone (the step
+    # ``winning_bids`` takes for each bid it is asked about), an equal one ties with it.
     win = None
     ties = 0
     if lowest:
@@ -114,25 +158,28 @@ def _resolve(plays: Sequence[tuple[P, Card]], prize: Card | None, knobs: Mapping
                 best, win, ties = num, pair, 1
             elif num == best:
                 ties += 1
-    if win is None:
-        return ((None, leader, _NO_BID, (Reason(Message(
-            "no bid on the table (special cards and Ally are not bids): burned; {player} leads again",
-            player=leader), "specials.bid"),), "no_bid"))
-    if ties == 1:
-        # The winning (player, card) pair is the explanation's arguments: nothing new to keep.
-        bp, bc = win
-        if lowest:
-            return ((bp, bp, _LOWEST_BID[bc], (Reason(_lowest_by, "lowest.reveal", win),)
-                                     if explain else (), None))
-        return ((bp, bp, _HIGHEST_BID[bc], (Reason(_highest_by, None, win),) if explain else (),
-                                 None))
-    # The final best number never changes once reached: its bids are all the tied ones, in order.
-    tied = _with_number(plays, best)
-    burner = tied[-1][0]
-    cards = Listed([_played(p, c) for p, c in tied], ",")
-    # A tie burns one trick in seven: its explanation is written only if a report reads it.
-    return ((None, burner, Message("{why}: burned", why=Message("tie on {number} ({plays})", number=best, plays=cards)),
-             (Reason(_tie_text, None, (lowest, best, cards, burner)),) if explain else (), "tie"))
+    return best, win, ties
+
+
+def winning_bids(plays: Sequence[tuple[P, Card]], player: P, bids: Sequence[Card], prize: Card | None,
+                 knobs: Mapping[str, Any], lowest: bool = False, colour_bids: bool = False,
+                 leader: P | None = None, seating: Sequence[P] = ()) -> list[Card]:
+    """The cards of ``bids`` with which ``player``, playing next and last, wins the trick of
+    ``plays``: those for which ``resolve`` of the trick with ``(player, card)`` added names
+    ``player`` (a bot's "which of my cards would win now?"). ``lowest``: the round's mode as the
+    trick began; the trick goes the way ``lowest_in_force`` says of the plays. A card that is not
+    a bid never wins. Plain play asks the trick's standing once (``_standing``) and takes its
+    step for each card: a bid past the best is the best alone and wins, an equal one ties and
+    burns; Color Bids resolves the trick once for each card."""
+    if not lowest:
+        lowest = lowest_in_force(lowest, plays, knobs)
+    if colour_bids:
+        return [c for c in bids if c.number is not None
+                and resolve((*plays, (player, c)), prize, knobs, lowest, True, leader, seating, False).winner == player]
+    best = _standing(plays, lowest)[0]
+    if lowest:
+        return [c for c in bids if (num := c.number) is not None and num < best]
+    return [c for c in bids if (num := c.number) is not None and num > best]
 
 
 def _colour(plays: Sequence[tuple[P, Card]], centre: Card | None, k: Mapping[str, Any], lowest: bool, leader: P,
@@ -427,7 +474,7 @@ _CENTRE_BEST = {c: Said("{why}: burned", why=Said("Color Bids: the centre card {
                 for c in _NUMBERED}
 _NO_BID = Said("{why}: burned", why=Said("no bid on the table"))
 _HIDDEN_LOWEST = Message("the hidden prize is Lowest: the lowest bid wins from the next trick")
-_ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _plain's start under Lowest
+_ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _standing's start under Lowest
 
 
 def _taken(card: Card) -> Message:

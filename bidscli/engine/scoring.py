@@ -15,6 +15,7 @@ from ..core.cards import Card
 from ..core.i18n import Listed, Message, PluralMessage
 from .results import GameResult, Reason, RoundResult
 from .state import GameState, RoundState, Setup
+from .thief import right_ends
 
 
 def lucky_losers(condition: str, tricks_won: Mapping[str, int], held: Mapping[str, Sequence[tuple[Card, int]]],
@@ -73,7 +74,7 @@ def end_round(setup: Setup, gs: GameState, rs: RoundState, partial: bool | None 
     rnd.round_points = rs.round_points
     rnd.double_bonus = dict(bonus)
     rnd.lucky_losers = lucky
-    if gs.rights and k["thief.right_lasts"] == "round":
+    if gs.rights and right_ends(k, True, False):  # (rights that last the game outlive its rounds)
         gs.expired_rights.update(r.holder for r in gs.rights if r.round == rnd.number)
         gs.rights = [r for r in gs.rights if r.round != rnd.number]
     return rnd

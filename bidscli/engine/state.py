@@ -222,7 +222,7 @@ class TrickState(TrickResult):
         # What the engine needs while the trick is played.
         self.order = order  # who plays, the leader first (a wrong leader's order once one error said so)
         # Special cards played from hand whose effect comes at the trick's end, card -> player: Surprise
-        # (surprise.from_hand = next_card), Lowest (lowest.from_hand = activate), the Ally. None: none.
+        # (surprise.from_hand = next_card), the Ally. None: none. (Lowest: ``resolution.lowest_in_force``.)
         self.from_hand: dict[Card, str] | None = None
         self.unwritten: Card | _Unseen | None = None  # a hidden prize the line leaves out (UNSEEN: nobody knows it)
         self.leader_unknown = False  # a trick line is missing just before: its winner, unknown, leads

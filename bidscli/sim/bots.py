@@ -23,7 +23,8 @@ Strategies (``bids simulate --bots``, ``bids study --bots``):
     and the Ally, which never win; never uses an optional steal.
 ``default``
     a sensible player that reads the knobs: who wins under Lowest and Color
-    Bids (it checks each card against the table), what a 2x is worth under
+    Bids (it asks the engine which of its cards would win now,
+    ``resolution.winning_bids``), what a 2x is worth under
     ``double.scope``, when a deferred Thief right is worth using and that it
     expires (``thief.right_lasts``), and it plays for the lucky loser late in a
     round while it still qualifies (``lucky_loser.condition``).
@@ -44,10 +45,12 @@ from ..engine.replay import (
     Game,
     GameResult,
     StealChoice,
-    activates_lowest,
     log_decider,
+    lowest_in_force,
     lucky_losers,
     resolve,
+    right_ends,
+    winning_bids,
 )
 from ..log.records import Steal
 from ..log.writer import format_trick, log_text
@@ -95,51 +98,20 @@ class Bot(NamedTuple):
 # -- reading the table ----------------------------------------------------------------
 
 
-def strength(card: Card, lowest: bool) -> int | None:
-    """How strong a bid is (higher wins); None for cards that are not bids."""
-    if card.number is None:
-        return None
-    return -card.number if lowest else card.number
-
-
-def winner_index(cards: Sequence[Card], centre: Card | None, lowest: bool, color_bids: bool,
-                 knobs: Mapping) -> int | None:
-    """Index of the card that wins ``cards`` as they lie (None: burned): the engine's resolution
-    (``engine.resolve``), asked "would this card win now?"."""
-    return resolve(tuple(enumerate(cards)), centre, knobs, lowest, color_bids, 0, range(len(cards)), False).winner
-
-
-def lowest_now(view: View) -> bool:
-    """Lowest-wins mode as this trick will be resolved (a Lowest played from hand counts)."""
-    if view.lowest:
-        return True
-    knobs = view.knobs
-    return any(activates_lowest(c, knobs) for _, c in view.plays)
-
-
 def wins_now(view: View, card: Card) -> bool:
-    """Would ``card`` win the trick if nobody played after it?"""
-    cards = [c for _, c in view.plays]
-    cards.append(card)
-    lowest = lowest_now(view) or activates_lowest(card, view.knobs)
-    return winner_index(cards, view.centre, lowest, view.options.get("color_bids", False), view.knobs) == len(cards) - 1
+    """Would ``card`` win the trick if nobody played after it? The engine's resolution
+    (``resolve``, under Lowest as ``lowest_in_force`` says) of the trick with ``card`` added."""
+    plays = view.plays + ((view.player, card),)
+    knobs = view.knobs
+    return resolve(plays, view.centre, knobs, lowest_in_force(view.lowest, plays, knobs),
+                   view.options.get("color_bids", False), view.leader, view.players, False).winner == view.player
 
 
-def winning_bids(view: View, weakest_first: Sequence[Card]) -> list[Card]:
-    """The bids (given weakest first) that would win the trick as it stands."""
-    lowest = lowest_now(view)
-    if view.options.get("color_bids") or lowest != view.lowest:
-        return [c for c in weakest_first if wins_now(view, c)]
-    best = None
-    for _, c in view.plays:
-        n = c.number
-        if n is not None:
-            s = -n if lowest else n
-            if best is None or s > best:
-                best = s
-    if best is None:
-        return list(weakest_first)
-    return [c for c in weakest_first if c.number is not None and (-c.number if lowest else c.number) > best]
+def winners(view: View, weakest_first: Sequence[Card]) -> list[Card]:
+    """The bids (given weakest first) that would win the trick as it stands: the engine's
+    ``winning_bids`` of the trick as this player sees it."""
+    return winning_bids(view.plays, view.player, weakest_first, view.centre, view.knobs, view.lowest,
+                        view.options.get("color_bids", False), view.leader, view.players)
 
 
 def card_worth(view: View, card: Card | None) -> int:
@@ -226,7 +198,7 @@ def _losing(view: View) -> Card:
     b = bids(view.hand, view.lowest)
     if not b:
         return view.hand[0]
-    win = winning_bids(view, b)
+    win = winners(view, b)
     if not win:
         return b[-1] if view.plays else b[0]
     losers = [c for c in b if c not in win]
@@ -299,28 +271,17 @@ def lucky_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | 
 
 
 def default_play(view: View, rng: random.Random) -> Card:
-    hand = view.hand
+    # This runs for every play of every simulated game: the view's fields read once.
+    (player, players, hand, centre, _, plays, leader, trick, tricks, _, _, lowest, _, _, _, _, knobs,
+     options) = view
     if len(hand) == 1:
         return hand[0]
-    plays = view.plays
-    lowest = view.lowest
-    # One pass over the table (this runs for every play of every simulated game): what the
-    # trick is worth (as trick_worth), the best bid, Lowest played from hand.
+    # One pass over the table: what the trick is worth (as trick_worth).
     worth = prize_worth(view)
-    hi = lo = None
-    low_from_hand = False
     for _, c in plays:
-        n = c.number
-        if n is not None:
-            if hi is None or n > hi:
-                hi = n
-            if lo is None or n < lo:
-                lo = n
         if c.colour == BLACK:
             worth += c.value if c.special is None else card_worth(view, c)
-            if c is LOWEST_CARD and activates_lowest(c, view.knobs):
-                low_from_hand = True
-    left = view.tricks - view.trick + 1  # tricks left in the round, this one included
+    left = tricks - trick + 1  # tricks left in the round, this one included
     # Late in the round, a player who still qualifies plays for the lucky loser.
     if left <= 3 and worth < 10 and lucky_eligible(view):
         return _losing(view)
@@ -329,22 +290,16 @@ def default_play(view: View, rng: random.Random) -> Card:
     b = bids(hand, lowest)
     if worth == 0:
         return _weakest(view, b)
-    if view.options.get("color_bids") or (low_from_hand and not lowest):
-        winners = winning_bids(view, b)
-    elif hi is None or lo is None:  # (both or neither: no bid on the table yet)
-        winners = b
-    elif lowest:
-        winners = [x for x in b if x.number is not None and x.number < lo]
-    else:
-        winners = [x for x in b if x.number is not None and x.number > hi]
-    if not winners:
+    # The bids that would win now (``winners``, the engine's ``winning_bids``).
+    win = winning_bids(plays, player, b, centre, knobs, lowest, options.get("color_bids", False), leader, players)
+    if not win:
         if worth >= 6 and ALLY_CARD in hand:
             return ALLY_CARD  # join whoever takes a rich trick
         return _weakest(view, b)
-    if len(plays) == len(view.players) - 1:
-        return winners[0]  # last to play: the cheapest card that wins
+    if len(plays) == len(players) - 1:
+        return win[0]  # last to play: the cheapest card that wins
     # Others still to play: a rich prize deserves the strongest card, a small one a cheap try.
-    return winners[-1] if worth >= 7 else winners[len(winners) // 2]
+    return win[-1] if worth >= 7 else win[len(win) // 2]
 
 
 def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
@@ -352,10 +307,9 @@ def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal 
         return None
     if choice.mandatory or choice.immediate:
         return best_steal(view, choice, min_value=1)
-    # A deferred right: spend it on a rich card, or before it expires.
+    # A deferred right: spend it on a rich card, or before it ends unused (the engine's right_ends).
     last_trick = view.trick >= view.tricks
-    expires = last_trick and (view.knobs["thief.right_lasts"] == "round"
-                              or (view.rounds is not None and view.round >= view.rounds))
+    expires = right_ends(view.knobs, last_trick, last_trick and view.rounds is not None and view.round >= view.rounds)
     return best_steal(view, choice, min_value=1 if expires else 7)
 
 
@@ -391,35 +345,30 @@ def bot_rngs(seed: int, bots: Sequence[str]) -> list[random.Random]:
     return [random.Random(derive_seed("bids-bot", seed, i, name)) for i, name in enumerate(bots)]
 
 
-class _Table:
-    """Per-trick public state, built once a trick and shared by every view of it.
-
-    ``rest`` is the tail of a View (from ``leader`` on), the same for every player.
-    """
-
-    __slots__ = ("rest",)
-
-    def __init__(self, game: Game, rounds: int | None, knobs, options) -> None:
-        t = game.trick_state
-        rs, state = game.round_state, game.state
-        assert t is not None and rs is not None, "a view is asked for during a trick"
-        self.rest = (
-            t.leader, t.number, game.setup.deck.tricks, rs.result.number, rounds, rs.lowest,
-            MappingProxyType(dict(rs.round_points)), MappingProxyType(dict(state.totals)),
-            MappingProxyType({p: tuple(h) for p, h in state.held.items()}),
-            MappingProxyType(dict(rs.tricks_won)), knobs, options,
-        )
+def _table(game: Game, rounds: int | None, knobs: Mapping, options: Mapping, totals: Mapping) -> tuple:
+    """The public state of the trick as it stands, shared by every view of it: the tail of a
+    View (from ``leader`` on), the same for every player. ``totals``: the banked totals, which
+    change only between rounds (a read-only copy made once a round)."""
+    t = game.trick_state
+    rs, state = game.round_state, game.state
+    assert t is not None and rs is not None, "a view is asked for during a trick"
+    return (
+        t.leader, t.number, game.setup.deck.tricks, rs.result.number, rounds, rs.lowest,
+        MappingProxyType(rs.round_points.copy()), totals,
+        MappingProxyType({p: tuple(h) for p, h in state.held.items()}),
+        MappingProxyType(rs.tricks_won.copy()), knobs, options,
+    )
 
 
 _new_view = tuple.__new__  # View(...) without the keyword machinery: views are made in the hot loop
 
 
-def _view(game: Game, player: str, table: _Table) -> View:
+def _view(game: Game, player: str, table: tuple) -> View:
     t, rs = game.trick_state, game.round_state
     assert t is not None and rs is not None and rs.hands is not None, "a bot plays a dealt round's trick"
     hidden = t.hidden
     return _new_view(View, (player, game.setup.players, tuple(rs.hands[player]),
-                            None if hidden else t.centre, hidden, tuple(t.plays)) + table.rest)
+                            None if hidden else t.centre, hidden, tuple(t.plays)) + table)
 
 
 def play_game(
@@ -434,6 +383,7 @@ def play_game(
     file: str | None = None,
     lang: str = "en",
     lang_of_log: str = "en",
+    explain: bool = True,
 ) -> tuple[GameResult, list[list[str]]]:
     """Play a deal with bots: one seat per bot, in seating order.
 
@@ -442,9 +392,11 @@ def play_game(
     is replayed first, the bots play the rest). Returns the result and, with
     ``record``, each round's trick lines (log.writer.format_trick, steals included), in the card
     words of ``lang``; a line already played is kept as written when the deal's card words
-    (``lang_of_log``) are the same, else written again in ``lang``'s.
+    (``lang_of_log``) are the same, else written again in ``lang``'s. ``explain=False``: the result
+    keeps no explanations nor running standings (``Game``), for a caller that reads only the
+    scores (a study).
     """
-    game = Game(ruleset, players, options, file=file)
+    game = Game(ruleset, players, options, file=file, explain=explain)
     strategies = [BOTS[b] for b in bots]
     rngs = bot_rngs(seed, bots)
     seat_of = {p: i for i, p in enumerate(game.players)}
@@ -459,10 +411,11 @@ def play_game(
     def bot_steal(choice: StealChoice):
         # Steals come after the award: a fresh table shows the points and cards as they are now.
         i = seat_of[choice.thief]
-        view = _view(game, choice.thief, _Table(game, n_rounds, knobs, opts))
+        view = _view(game, choice.thief, _table(game, n_rounds, knobs, opts, totals))
         return strategies[i].steal(view, choice, rngs[i])
 
     decide = Decider(bot_steal)  # each thief's bot answers its steal
+    totals: Mapping[str, int] = MappingProxyType({})  # the banked totals of the round being played
 
     lines: list[list[str]] = []
     for rd in rounds:
@@ -476,14 +429,23 @@ def play_game(
         for trec in done[: game.tricks_per_round]:
             game.play_trick(trec.revealed, trec.plays, trec.line, log_decider(trec.actions))
             out.append(trec.text if lang == lang_of_log else format_trick(trec.revealed, trec.plays, trec.actions, lang))
+        totals = MappingProxyType(game.state.totals.copy())
+        hands = game.round_state.hands if game.round_state is not None else None
+        assert hands is not None, "a dealt round: the bots play from their hands"
         for _ in range(game.tricks_per_round - len(out)):
             t = game.start_trick()
-            table = _Table(game, n_rounds, knobs, opts)
+            rest = _table(game, n_rounds, knobs, opts, totals)
+            table_plays = t.plays
             first = seat_of[t.leader]
             for k in range(first, first + n):
                 i = k % n
                 p = seats[i]
-                gplay(p, plays[i](_view(game, p, table), rngs[i]))
+                # Each player's view, as _view builds it (the prize read at each play: a Surprise
+                # from hand may replace it).
+                hidden = t.hidden
+                view = _new_view(View, (p, seats, tuple(hands[p]), None if hidden else t.centre, hidden,
+                                        tuple(table_plays)) + rest)
+                gplay(p, plays[i](view, rngs[i]))
 
             game.finish_trick()
             game.decide_steals(decide)

@@ -139,7 +139,7 @@ def run_shard(spec: ShardSpec) -> Tallies:
         orders: dict = {}  # the round orders of this seed, drawn once for every ruleset
         for label, rs in zip(st.labels, rulesets):
             deal = make_deal(rs, st.players, options, seed=gs, orders=orders)
-            result, _ = play_game(rs, st.players, deal.options, deal.rounds, st.bots, gs)
+            result, _ = play_game(rs, st.players, deal.options, deal.rounds, st.bots, gs, explain=False)
             add((label, "games"))
             for i, p in enumerate(st.players):
                 s = result.totals[p]
