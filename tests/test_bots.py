@@ -127,23 +127,32 @@ def _view(plays="", centre="K5", hand="R5 G9 K3", lowest=False, color_bids=False
                   {"color_bids": color_bids})
 
 
-def test_wins_now_asks_the_engine_of_the_sources_examples():
+def wins(view, token):
+    """Would the player win the trick with this card, played now with nobody after?"""
+    c = card(token)
+    return B.winning_now(view, [c]) == [c]
+
+
+def test_winning_now_asks_the_engine_of_the_sources_examples():
     # EN example 1: centre K5; R5, G4 on the table: a K7 wins, a G4 ties the G4 and burns.
-    assert B.wins_now(_view(plays="R5 G4", centre="K5", hand="K7 R3"), card("K7"))
-    assert not B.wins_now(_view(plays="R5 G4", centre="K5", hand="K7 R4"), card("R4"))
-    # EN example 2: a tie for the best bid burns: R10 after R10's twin does not win.
-    assert not B.wins_now(_view(plays="R10 Y3", centre="K5", hand="G10"), card("G10"))
+    assert wins(_view(plays="R5 G4", centre="K5", hand="K7 R3"), "K7")
+    assert not wins(_view(plays="R5 G4", centre="K5", hand="K7 R4"), "R4")
+    # EN example 2: a tie for the best bid burns: G10 after R10 does not win.
+    assert not wins(_view(plays="R10 Y3", centre="K5", hand="G10"), "G10")
     # EN Color Bids: R5, G4, Y7 on the table; a G5 makes green twice and wins.
-    assert B.wins_now(_view(plays="R5 G4 Y7", centre=None, hand="G5", color_bids=True), card("G5"))
+    assert wins(_view(plays="R5 G4 Y7", centre=None, hand="G5", color_bids=True), "G5")
     # EN Color Bids: centre K8; R5, G4, G7 on the table; with a K5 the K8 centre card is best: burned.
-    assert not B.wins_now(_view(plays="R5 G4 G7", centre="K8", hand="K5", color_bids=True), card("K5"))
+    assert not wins(_view(plays="R5 G4 G7", centre="K8", hand="K5", color_bids=True), "K5")
     # Lowest: the lowest bid wins, and a Lowest played from hand turns it on in its own trick
     # (lowest.from_hand = activate in every bundled ruleset).
-    assert B.wins_now(_view(plays="R5 G4", centre="K5", hand="K1", lowest=True), card("K1"))
-    assert not B.wins_now(_view(plays="R5 G4", centre="K5", hand="K7", lowest=True), card("K7"))
+    assert wins(_view(plays="R5 G4", centre="K5", hand="K1", lowest=True), "K1")
+    assert not wins(_view(plays="R5 G4", centre="K5", hand="K7", lowest=True), "K7")
     for rs in BUNDLED:
         v = _view(plays="R5 Lowest", centre="K5", hand="G4 K7", ruleset=rs)
-        assert B.wins_now(v, card("G4")) and not B.wins_now(v, card("K7"))
+        assert wins(v, "G4") and not wins(v, "K7")
+    # The bids that win, in the order given (weakest first): the ones past the best bid, R5.
+    assert B.winning_now(_view(plays="R5 G4", centre="K5", hand="R3 Y5 G6 B9"), cards("R3 Y5 G6 B9")) == \
+        list(cards("G6 B9"))
 
 
 def test_greedy_goes_for_points_and_lucky_avoids_them():
@@ -176,8 +185,8 @@ def test_default_color_bids():
     rng = random.Random(0)
     # Green twice on the table: only a green card can win.
     v = _view(plays="G4 G5 Y9", centre="K9", hand="R10 G6 B10", color_bids=True)
-    assert B.wins_now(v, card("G6"))
-    assert not B.wins_now(v, card("R10"))
+    assert wins(v, "G6")
+    assert not wins(v, "R10")
     assert B.default_play(v, rng) == card("G6")
 
 

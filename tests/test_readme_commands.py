@@ -206,7 +206,8 @@ def _serve(clone: Path, mkdir: str, command: str, shown: list[str]) -> int:
     """A server runs until stopped: started as written, its links read, then stopped."""
     assert shell(clone, mkdir).returncode == 0
     prelude = "\n".join(line for line in setup_lines() if line.startswith((". ", "source ")))
-    proc = subprocess.Popen(["bash", "-c", f"{prelude}\nexec {command}"], cwd=clone, env=_env(),
+    # As written, on a free port: another program (or another run of this test) may hold 8765.
+    proc = subprocess.Popen(["bash", "-c", f"{prelude}\nexec {command} --port 0"], cwd=clone, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out = b""
     try:

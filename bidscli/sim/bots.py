@@ -46,9 +46,7 @@ from ..engine.replay import (
     GameResult,
     StealChoice,
     log_decider,
-    lowest_in_force,
     lucky_losers,
-    resolve,
     right_ends,
     winning_bids,
 )
@@ -98,18 +96,10 @@ class Bot(NamedTuple):
 # -- reading the table ----------------------------------------------------------------
 
 
-def wins_now(view: View, card: Card) -> bool:
-    """Would ``card`` win the trick if nobody played after it? The engine's resolution
-    (``resolve``, under Lowest as ``lowest_in_force`` says) of the trick with ``card`` added."""
-    plays = view.plays + ((view.player, card),)
-    knobs = view.knobs
-    return resolve(plays, view.centre, knobs, lowest_in_force(view.lowest, plays, knobs),
-                   view.options.get("color_bids", False), view.leader, view.players, False).winner == view.player
-
-
-def winners(view: View, weakest_first: Sequence[Card]) -> list[Card]:
-    """The bids (given weakest first) that would win the trick as it stands: the engine's
-    ``winning_bids`` of the trick as this player sees it."""
+def winning_now(view: View, weakest_first: Sequence[Card]) -> list[Card]:
+    """The cards of ``weakest_first`` (the player's bids, weakest first) that would win the trick
+    as it stands, played now with nobody after: the engine's ``winning_bids`` of the trick as
+    this player sees it."""
     return winning_bids(view.plays, view.player, weakest_first, view.centre, view.knobs, view.lowest,
                         view.options.get("color_bids", False), view.leader, view.players)
 
@@ -198,7 +188,7 @@ def _losing(view: View) -> Card:
     b = bids(view.hand, view.lowest)
     if not b:
         return view.hand[0]
-    win = winners(view, b)
+    win = winning_now(view, b)
     if not win:
         return b[-1] if view.plays else b[0]
     losers = [c for c in b if c not in win]
@@ -290,7 +280,7 @@ def default_play(view: View, rng: random.Random) -> Card:
     b = bids(hand, lowest)
     if worth == 0:
         return _weakest(view, b)
-    # The bids that would win now (``winners``, the engine's ``winning_bids``).
+    # The bids that would win now (``winning_now``, the engine's ``winning_bids``).
     win = winning_bids(plays, player, b, centre, knobs, lowest, options.get("color_bids", False), leader, players)
     if not win:
         if worth >= 6 and ALLY_CARD in hand:
