@@ -69,7 +69,7 @@ def test_bots_play_only_cards_of_their_hand_and_see_only_their_view(monkeypatch)
 
     def spy(bot):
         def play(view, rng):
-            assert isinstance(view, B.View)
+            assert isinstance(view, B.Turn)
             c = bot.play(view, rng)
             assert c in view.hand
             assert len(view.plays) < len(view.players)
@@ -97,7 +97,7 @@ def test_bots_play_only_cards_of_their_hand_and_see_only_their_view(monkeypatch)
 
 def test_view_is_frozen():
     rs = load_ruleset("english")
-    view = B.View("A", ("A", "B", "C"), cards("R5 K7"), card("K5"), False, (), "A", 1, 10, 1, 3, False,
+    view = B.Turn("A", ("A", "B", "C"), cards("R5 K7"), card("K5"), False, (), "A", 1, 10, 1, 3, False,
                   {}, {}, {}, {}, rs.knobs, {})
     with pytest.raises(AttributeError):
         view.hand = ()
@@ -122,7 +122,7 @@ def _view(plays="", centre="K5", hand="R5 G9 K3", lowest=False, color_bids=False
     base = dict(round_points={p: 0 for p in names}, totals={p: 0 for p in names},
                 held={p: () for p in names}, tricks_won={p: 0 for p in names})
     base.update(kw)
-    return B.View(me, names, cards(hand), card(centre) if centre else None, False, played, "A", 1, 10, 1, 3,
+    return B.Turn(me, names, cards(hand), card(centre) if centre else None, False, played, "A", 1, 10, 1, 3,
                   lowest, base["round_points"], base["totals"], base["held"], base["tricks_won"], rs.knobs,
                   {"color_bids": color_bids})
 

@@ -43,10 +43,10 @@ P4 = ("Ana", "Ben", "Cleo", "Dev")
 COLOUR_LOWEST = {"color_bids": True, "lowest": True}
 
 
-def view(ruleset: str, plays: str, hand: str, centre: str, lowest: bool = False) -> B.View:
+def view(ruleset: str, plays: str, hand: str, centre: str, lowest: bool = False) -> B.Turn:
     """Dev's view, last to play trick 1 of 10 (so not yet playing for the lucky loser)."""
     zero = dict.fromkeys(P4, 0)
-    return B.View("Dev", P4, cards(hand), Card.parse(centre), False, tuple(zip(P4, cards(plays))), "Ana", 1, 10, 1,
+    return B.Turn("Dev", P4, cards(hand), Card.parse(centre), False, tuple(zip(P4, cards(plays))), "Ana", 1, 10, 1,
                   None, lowest, zero, zero, {p: () for p in P4}, zero, load_ruleset(ruleset).knobs, COLOUR_LOWEST)
 
 

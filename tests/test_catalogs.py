@@ -59,6 +59,16 @@ def test_every_message_is_translated_and_reviewed(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_previous_message_ids_are_kept(lang):
+    """Babel's "previous msgid" comments (`#| msgid`, left by an old fuzzy match; read back, they
+    come in as translator comments, `# | msgid`) are not written: a reviewed entry needs none, and
+    `make catalogs` does not bring them back."""
+    text = (LOCALE / lang / "LC_MESSAGES" / "bidscli.po").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if line.startswith(("#|", "# |"))]
+    assert kept == [], f"{lang}: {len(kept)} previous-msgid comments: run make catalogs"
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_translations_keep_the_english_placeholders(lang):
     wrong = []
     for m in _po(lang):

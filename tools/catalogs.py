@@ -98,9 +98,14 @@ def _dated(line: bytes) -> bool:
 def _write_po(path: Path, cat: Catalog) -> bool:
     """Write ``cat`` to ``path`` unless only its dates would change; True when written."""
     buf = BytesIO()
+    # No previous ids (Babel's `#| msgid` of an old fuzzy match): a reviewed entry needs none, and
+    # read back they come in as translator comments (`# | msgid ...`) that pile up run after run.
+    for m in cat:
+        m.previous_id = []
+        m.user_comments = [c for c in m.user_comments if not c.startswith("|")]
     # Locations without line numbers: a message moved within its file changes no catalog (fewer
     # merge conflicts between branches that each ran `make catalogs`).
-    write_po(buf, cat, width=WIDTH, sort_output=False, include_previous=True, omit_header=False,
+    write_po(buf, cat, width=WIDTH, sort_output=False, include_previous=False, omit_header=False,
              include_lineno=False)
     new = buf.getvalue()
     if path.exists():

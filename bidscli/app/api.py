@@ -141,7 +141,7 @@ def diff(path: str | Path, ruleset_refs: Sequence[str], option_pairs: Sequence[s
     from ..analysis import variants
 
     if len(ruleset_refs) < 2:
-        raise RulesetError("diff needs at least two rulesets: -r A -r B")
+        raise RulesetError(Message("diff needs at least two rulesets: -r A -r B"))
     log, read_errors = read(path)
     if read_errors:
         if not allow_partial:
@@ -221,11 +221,10 @@ def nothing_to_score(log: GameLog) -> NothingToScoreError | None:
     """cli.md: a log with no trick at all has nothing to score (also with --allow-partial)."""
     if any(r.tricks or r.broken for r in log.rounds):
         return None
-    if not log.rounds:
-        said = Message("nothing to score: no trick has been played yet (rounds = [])")
-    else:
-        said = Message("nothing to score: no trick has been played yet (every round has tricks = [])")
-    return NothingToScoreError(said, file=log.file, line=log.rounds[0].line if log.rounds else None)
+    why = (Message("nothing to score: no trick has been played yet (rounds = [])") if not log.rounds else
+           Message("nothing to score: no trick has been played yet (every round has tricks = [])"))
+    return NothingToScoreError(why, file=log.file,
+                           line=log.rounds[0].line if log.rounds else None)
 
 
 def _check(log: GameLog, read_errors: list[BidsError], ruleset: Ruleset, opts: dict,

@@ -34,7 +34,7 @@ LOG_SUFFIX = ".toml"
 class FileResult(NamedTuple):
     path: str
     errors: list  # of BidsError
-    skipped: str | None = None  # why a file found in a folder was not validated (a ruleset)
+    skipped: Message | None = None  # why a file found in a folder was not validated (a ruleset)
     empty_folder: bool = False  # a folder argument that holds no log: an error, but not a file
     outside: bool = False  # a link to a folder outside the tree walked: not followed, not an error
 
@@ -161,7 +161,7 @@ def validate_one(item: str | PathProblem, ruleset_ref: str | None, option_pairs:
     api = _api or _import_api()
     if isinstance(item, PathProblem):
         if item.error is None:
-            return FileResult(item.path, [], skipped="a link to a folder outside the tree: not followed",
+            return FileResult(item.path, [], skipped=Message("a link to a folder outside the tree: not followed"),
                               outside=True)
         return FileResult(item.path, [item.error], empty_folder=item.empty_folder)
     try:
@@ -169,11 +169,11 @@ def validate_one(item: str | PathProblem, ruleset_ref: str | None, option_pairs:
     except BidsError as exc:
         errors = [exc.located(file=item)]
     except (RecursionError, MemoryError):
-        errors = [BidsError("the log is too deeply nested or too large to check", file=item)]
+        errors = [BidsError(Message("the log is too deeply nested or too large to check"), file=item)]
     for e in errors:
         e.kept()  # (BidsError.kept: no reference cycle, memory flat over any number of logs)
     if errors and isinstance(item, WalkedPath) and ruleset_file(item):
-        return FileResult(item, [], skipped="a ruleset file, not a game log")
+        return FileResult(item, [], skipped=Message("a ruleset file, not a game log"))
     return FileResult(item, errors)
 
 

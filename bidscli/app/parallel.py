@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 
+from ..core.i18n import Message, PluralMessage
+
 # The default --jobs is automatic, from whole-process measurements on the project's 2-core
 # machine (docs/performance.md, bench/bench_cli.py): forking the workers costs about 50 ms, so
 # --jobs 2 was slower than one process up to about 32 six-player logs, even at about 50, and
@@ -53,11 +55,12 @@ def choose_jobs(jobs: int | None, count: int) -> int:
     return max(1, min(jobs, count, cores()))
 
 
-def jobs_note(jobs: int | None) -> str | None:
+def jobs_note(jobs: int | None) -> Message | None:
     """What to tell a user whose ``--jobs`` asks for more workers than the machine has cores."""
     n = cores()
     if jobs is not None and jobs > n:
-        return f"note: --jobs {jobs}: this machine has {n} core{'s' if n != 1 else ''}, so {n} worker{'s' if n != 1 else ''} at most"
+        return PluralMessage("note: --jobs {jobs}: this machine has {n} core, so {n} worker at most",
+                             "note: --jobs {jobs}: this machine has {n} cores, so {n} workers at most", n, jobs=jobs)
     return None
 
 

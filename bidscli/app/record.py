@@ -19,7 +19,7 @@ kept). ``undo`` and a new ``leader`` replay the game from its log (docs/performa
 Beside it: what a typed line means (``recordtyped``: the commands, the short forms of a trick
 line, Tab's words), the Thief's question and its answer (``recordsteal``), what an accepted
 trick and a round say (``recordresults``), how every line is worded and laid out
-(``recordlines``: ``Said``, ``Outcome``), and the file (``recordfile``: lock, read, resume).
+(``recordlines``: ``Remark``, ``Outcome``), and the file (``recordfile``: lock, read, resume).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from .recordlines import (
     Outcome,
     Parts,
     Place,
-    Said,
+    Remark,
     clean,
     shown,
     width,
@@ -114,7 +114,7 @@ class Trial:
     line: str  # as the log holds it (names written, cards canonical); as typed when it could not be read
     target: int  # the round it goes into (0 for the first)
     rounds: list  # the rounds with the line in them
-    problems: list[Said]  # validate's messages for the line, located; empty when it is accepted
+    problems: list[Remark]  # validate's messages for the line, located; empty when it is accepted
     game: Game | None  # the game with the trick played (its round ended when complete); None when refused
     steal: StealChoice | None = None  # with ``offer``: a steal offered that the line does not record
     wrapped: bool = False  # problems in the recorder's words (wrapped on a terminal), not validate's
@@ -428,7 +428,7 @@ class Recorder:
         if word in ("quit", "exit", "q"):
             out = Outcome(done=True)
             if self.pending is not None:
-                out.said.append(Said(Message("round {round}: the trick waiting for {thief}'s decision is not "
+                out.said.append(Remark(Message("round {round}: the trick waiting for {thief}'s decision is not "
                                               "recorded", round=self.pending.target + 1,
                                               thief=self.pending.choice.thief), hang=None))
                 self.pending = None
@@ -448,11 +448,11 @@ class Recorder:
             return self._hand(rest)
         if word in ("save", "reload") and (word == "save" or not rest):
             if self.pending is not None:
-                return Outcome([Said(ANSWER_FIRST, hang=None)], error=True, asking=True)
+                return Outcome([Remark(ANSWER_FIRST, hang=None)], error=True, asking=True)
             # The file itself is the driver's: it saves, or reads the file again.
             return Outcome(request=(word, rest) if word == "save" else (word,))
         if self.pending is not None:
-            return Outcome([Said(ANSWER_FIRST, hang=None)], error=True, asking=True)
+            return Outcome([Remark(ANSWER_FIRST, hang=None)], error=True, asking=True)
         if self.game_over():
             # A trick (or a leader) now would open a round past the game's end, and the saved
             # file would no longer score (`bids score`: unfinished). The file must always score.
@@ -461,7 +461,7 @@ class Recorder:
 
     def _complete_game(self) -> Outcome:
         n = len(self.rounds)
-        return Outcome([Said(PluralMessage("the game is complete ({n} round): nothing more to record; quit to stop",
+        return Outcome([Remark(PluralMessage("the game is complete ({n} round): nothing more to record; quit to stop",
                                            "the game is complete ({n} rounds): nothing more to record; quit to "
                                            "stop", n), hang=None)], error=True)
 
@@ -482,7 +482,7 @@ class Recorder:
         finally:
             self.at, self.interactive = at, interactive
 
-    def _too_long(self, n: int) -> Said:
+    def _too_long(self, n: int) -> Remark:
         return self._at(Message("a line of {n} characters: record reads lines of at most {most}",
                                 n=Grouped(n), most=Grouped(MAX_TYPED)))
 
@@ -490,34 +490,34 @@ class Recorder:
         """Remove the last trick, as the typed ``undo`` does (with ``save`` when one went)."""
         return self._undo()
 
-    def _at(self, *parts: Any) -> Said:
+    def _at(self, *parts: Any) -> Remark:
         """Where a refused line is said to be: the input line (``at``; none for the table's
         server, whose answers go to the request that sent the line), then ``parts``; one line."""
-        return Said(Place(self.at, *parts), hang=None)
+        return Remark(Place(self.at, *parts), hang=None)
 
     def choose_leader(self, name: str) -> Outcome:
         """``--leader NAME`` on the command line (not an input line)."""
         self.at = "--leader"
         return self._leader(name)
 
-    def located(self, e: BidsError) -> Said:
+    def located(self, e: BidsError) -> Remark:
         """A refused line's message, located at the input: 'input line N: round R, trick T: ...'
         (one line, not wrapped, as validate says it)."""
         where = None
         if e.round is not None:
             where = (Message("round {round}, trick {trick}", round=e.round, trick=e.trick) if e.trick is not None
                      else Message("round {round}", round=e.round))
-        return Said(Place(self.at, where, ErrorText(e)), hang=None, limit=MAX_MESSAGE)
+        return Remark(Place(self.at, where, ErrorText(e)), hang=None, limit=MAX_MESSAGE)
 
     # -- commands ------------------------------------------------------------------------------
     def _undo(self) -> Outcome:
         if self.pending is not None:
             self.pending = None
-            return Outcome([Said(Message("the trick waiting for a decision is dropped; nothing was recorded"),
+            return Outcome([Remark(Message("the trick waiting for a decision is dropped; nothing was recorded"),
                                  hang=None)])
         idx = max((i for i, r in enumerate(self.rounds) if r.tricks), default=None)
         if idx is None:
-            return Outcome([Said(Message("nothing to undo: no trick recorded yet"), hang=None)], error=True)
+            return Outcome([Remark(Message("nothing to undo: no trick recorded yet"), hang=None)], error=True)
         rnd = self.rounds[idx]
         number = len(rnd.tricks)
         gone = rnd.tricks.pop()
@@ -529,9 +529,9 @@ class Recorder:
             del self.rounds[idx]
         self._changed()  # (undo replays the game from its log)
         r, t, leader = self.next_turn()
-        return Outcome([Said(Message("undone: round {round}, trick {trick}: {line}", round=idx + 1, trick=number,
+        return Outcome([Remark(Message("undone: round {round}, trick {trick}: {line}", round=idx + 1, trick=number,
                                      line=clean(gone)), hang=None),
-                        Said(Message("round {round}, trick {trick}: {leader} leads", round=r, trick=t, leader=leader),
+                        Remark(Message("round {round}, trick {trick}: {leader} leads", round=r, trick=t, leader=leader),
                              hang=None)], save=True, change=("undo",))
 
     def standings(self) -> Outcome:
@@ -540,17 +540,17 @@ class Recorder:
 
         _, result = self.check()
         if result is None or not self.played():
-            return Outcome([Said(Message("no trick recorded yet"), hang=None)])
+            return Outcome([Remark(Message("no trick recorded yet"), hang=None)])
         return Outcome([*score_table(self.file, self.ruleset, result, more_to_come=not self.game_over()).splitlines()])
 
     def _leader(self, name: str) -> Outcome:
         who = seated(self.players, name)
         if who is None:
-            return Outcome([Said(Message("leader {name}: expected a player name ({players})", name=shown(name, 60),
+            return Outcome([Remark(Message("leader {name}: expected a player name ({players})", name=shown(name, 60),
                                          players=", ".join(self.players)), hang=None)], error=True)
         target = self._target(self.rounds)
         if target < len(self.rounds) and self.rounds[target].tricks:
-            return Outcome([Said(Message("leader {name}: round {round} has started (trick {trick} is next); the "
+            return Outcome([Remark(Message("leader {name}: round {round} has started (trick {trick} is next); the "
                                          "table chooses a leader before the first trick of a round", name=who,
                                          round=target + 1, trick=len(self.rounds[target].tricks) + 1),
                                  hang=None)], error=True)
@@ -564,17 +564,17 @@ class Recorder:
             return self._refuse(errors)
         self.rounds = rounds
         self._changed()
-        return Outcome([Said(Message("round {round}: {leader} leads trick {trick}", round=target + 1, leader=who,
+        return Outcome([Remark(Message("round {round}: {leader} leads trick {trick}", round=target + 1, leader=who,
                                      trick=1), hang=None)], save=True, change=("leader", who))
 
     def _hand(self, name: str) -> Outcome:
         who = seated(self.players, name)
         if who is None:
-            return Outcome([Said(Message("hand {name}: expected a player name ({players})", name=shown(name, 60),
+            return Outcome([Remark(Message("hand {name}: expected a player name ({players})", name=shown(name, 60),
                                          players=", ".join(self.players)), hang=None)], error=True)
         target = self._target(self.rounds)
         if target == len(self.rounds) or self.rounds[target].hands is None:
-            return Outcome([Said(Message("the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
+            return Outcome([Remark(Message("the hands are not known: start with --deal DEAL.toml (from `bids deal`) to "
                                          "check each play against the hand"), hang=None)], error=True)
         rs = self._ready().round_state
         assert rs is not None and rs.hands is not None, "the round started, dealt with its hands"
@@ -586,7 +586,7 @@ class Recorder:
     def _trick(self, text: str) -> Outcome:
         tr = self.trial(text, offer=self.interactive)
         if tr.problems:
-            lines: list[Line] = [Said(p.message, p.indent) for p in tr.problems] if tr.wrapped else list(tr.problems)
+            lines: list[Line] = [Remark(p.message, p.indent) for p in tr.problems] if tr.wrapped else list(tr.problems)
             out = Outcome(lines, error=True)
         elif tr.steal is not None:
             self.pending = Pending(tr.rounds, tr.target, tr.line, tr.steal)
@@ -640,7 +640,7 @@ class Recorder:
         problems = [self._own_form(x, order, rnd.pile is not None) for x in problems]
         return Trial(text, line, target, rounds, problems, None if problems else game, steal, offered=offered)
 
-    def _own_form(self, problem: Said, order: Sequence[str], pile_known: bool) -> Said:
+    def _own_form(self, problem: Remark, order: Sequence[str], pile_known: bool) -> Remark:
         """A reader's message that advises the log's form ("expected '<player> <card>'"), with the
         recorder's short form as its advice instead."""
         place = problem.message
@@ -650,7 +650,7 @@ class Recorder:
         if ": expected '<" not in english:
             return problem
         what = english.partition(": expected '<")[0]
-        return Said(Place(*place.parts[:-1], what, form(self.vocab, order, pile_known)), hang=None, limit=problem.limit)
+        return Remark(Place(*place.parts[:-1], what, form(self.vocab, order, pile_known)), hang=None, limit=problem.limit)
 
     def commit(self, trial: Trial, report: bool = True) -> Outcome:
         """Record a trick that ``trial`` accepted: what ``feed`` shows for it, with ``save``
@@ -668,7 +668,7 @@ class Recorder:
         return Outcome([self.located(e) for e in errors], error=True)
 
     def _examine(self, rounds: list[RoundEntry], target: int, line: str,
-                 offer: bool) -> tuple[list[Said], Game | None, StealChoice | None, list]:
+                 offer: bool) -> tuple[list[Remark], Game | None, StealChoice | None, list]:
         """Check a candidate trick: (located problems, the game with it, a steal to ask first or
         None, the steals offered at it)."""
         rounds[target].tricks[-1] = line
@@ -740,13 +740,13 @@ class Recorder:
             out.said += score_table(self.file, self.ruleset, game.result()).splitlines()
             out.said.append("")
             n = len(self.rounds)
-            out.said.append(Said(PluralMessage("game over ({n} round); type quit to stop",
+            out.said.append(Remark(PluralMessage("game over ({n} round); type quit to stop",
                                                 "game over ({n} rounds); type quit to stop", n), hang=None))
         else:
             totals = game.state.totals  # the rounds' scores so far
             out.said.append(Message("Totals so far: {scores}", scores=points_text({p: totals[p] for p in self.players})))
             r, n, leader = self.next_turn()
-            out.said.append(Said(Message("round {round}: {leader} leads trick {trick}", round=r, leader=leader,
+            out.said.append(Remark(Message("round {round}: {leader} leads trick {trick}", round=r, leader=leader,
                                           trick=n), hang=None))
         return out
 

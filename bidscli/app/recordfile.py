@@ -71,9 +71,12 @@ def lock_for(out: str) -> Lock:
     try:
         return lock_beside(out)
     except LockBusy as exc:
-        raise FileError(f"another `bids record` is recording it{exc.holder}: one recorder a file (its "
-                        f"lock is {lock_name(out)}); quit that one first, or record into another file",
-                        file=out) from None
+        lock = lock_name(out)
+        busy = (Message("another `bids record` is recording it: one recorder a file (its lock is {lock}); quit "
+                        "that one first, or record into another file", lock=lock) if exc.pid is None else
+                Message("another `bids record` is recording it (process {pid}): one recorder a file (its lock is "
+                        "{lock}); quit that one first, or record into another file", pid=exc.pid, lock=lock))
+        raise FileError(busy, file=out) from None
 
 
 def read_log(out: str):
@@ -102,13 +105,17 @@ def resumed(out: str, log, ruleset_ref: str | None, options: dict, rounds: int |
             interactive: bool, log_lang: str | None = None) -> Recorder:
     """The recorder going on with a read log (``--resume``): its players, ruleset, options and card
     words (its ``lang``; ``log_lang``, when given, must be the same: a log keeps one language)."""
-    from ..core.cardwords import card_words
+    from ..core.cardwords import LANGUAGE_NAMES
     from ..log.load import resolve_ruleset
 
     if log_lang is not None and log_lang != log.lang:
-        said = "has no lang" if log.lang == "en" else f'says lang = "{log.lang}"'
-        raise ValueError(f"--log-lang {log_lang}, but {out} is written in {card_words(log.lang).name} card words "
-                         f"(it {said}): a log keeps one language; leave out --log-lang to go on in it")
+        raise ValueError(
+            Message("--log-lang {option}, but {file} is written in English card words (it has no lang): a log keeps "
+                    "one language; leave out --log-lang to go on in it", option=log_lang, file=out)
+            if log.lang == "en" else
+            Message("--log-lang {option}, but {file} is written in {language} card words (it says lang = "
+                    "\"{code}\"): a log keeps one language; leave out --log-lang to go on in it", option=log_lang,
+                    file=out, language=Message(LANGUAGE_NAMES[log.lang]), code=log.lang))
     ruleset = resolve_ruleset(log, ruleset_ref)
     opts = {**log.options, **options}
     validate_or_raise(out, log, ruleset, opts)

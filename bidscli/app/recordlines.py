@@ -21,14 +21,15 @@ WIDTH = 100  # the widest a line shown is; narrower when the terminal is (width(
 ECHO = 200  # at most, characters of typed text shown back (a longer line is cut in the middle)
 
 
-class Said:
+class Remark:
     """A line (or a paragraph) the recorder says, worded when it is shown: in the output language
     at a terminal, in the table's language for ``bids serve`` (``i18n.text(said)``).
 
     ``message``: a ``Message``, a text already worded (typed text, a table) or any worded value.
     On a screen it is wrapped to width() columns, ``indent`` before its first line and ``hang``
     before the others; with ``hang=None`` it is one line, never wrapped (validate's messages),
-    cut in the middle past ``limit`` characters."""
+    cut in the middle past ``limit`` characters. (Not ``engine.results.Said``, a message whose
+    English is kept once made.)"""
 
     __slots__ = ("message", "indent", "hang", "limit")
 
@@ -45,7 +46,7 @@ class Said:
         return self.text()
 
     def __repr__(self) -> str:
-        return f"Said({self.message!r})"
+        return f"Remark({self.message!r})"
 
     def screen(self, lang: str | None = None) -> list[str]:
         """The screen lines it takes, worded in ``lang`` (default: the output language)."""
@@ -56,9 +57,9 @@ class Said:
 
 
 # What an outcome says, a line at a time: a message (worded, then wrapped under a 4-space
-# indent), a ``Said`` (worded, then laid out as it says) or a text already worded
+# indent), a ``Remark`` (worded, then laid out as it says) or a text already worded
 # (shown as it is).
-Line = Message | Said | str
+Line = Message | Remark | str
 
 
 def screen_lines(lines: Iterable[Line], lang: str | None = None) -> list[str]:
@@ -67,22 +68,14 @@ def screen_lines(lines: Iterable[Line], lang: str | None = None) -> list[str]:
     for line in lines:
         if isinstance(line, str):
             out.append(line)
-        elif isinstance(line, Said):
+        elif isinstance(line, Remark):
             out += line.screen(lang)
         else:
             out += wrap(line.text(lang))
     return out
 
 
-def either(names: Sequence[str]) -> Any:
-    """``A or B or C``, worded in the language shown."""
-    said: Any = names[0]
-    for name in names[1:]:
-        said = Message("{first} or {second}", first=said, second=name)
-    return said
-
-
-class Parts(Said):
+class Parts(Remark):
     """Parts said on one line, joined by ' | ', when they fit; else one part a line (``join_parts``)."""
 
     __slots__ = ("parts",)

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.cards import Card
 from ..core.cardwords import CardWords, join_two_words
 from ..core.errors import LogSyntaxError
-from ..core.i18n import Message
+from ..core.i18n import Listed, Message
 from ..engine.replay import StealChoice
 from ..log.records import Pass, Steal
-from .recordlines import ErrorText, Line, Outcome, Said, shown
+from .recordlines import ErrorText, Line, Outcome, Remark, shown
 from .recordtyped import seated
 
 
@@ -29,7 +28,7 @@ class Pending:
     choice: StealChoice
 
 
-def question(c: StealChoice, vocab: CardWords, note: Message | Said | None = None) -> Outcome:
+def question(c: StealChoice, vocab: CardWords, note: Message | Remark | None = None) -> Outcome:
     """The question for steal ``c``: who may (or must) steal what from whom, and how to answer;
     ``note``: why the last answer was refused."""
     lines: list[Line] = [] if note is None else [note]
@@ -39,7 +38,7 @@ def question(c: StealChoice, vocab: CardWords, note: Message | Said | None = Non
         lines.append(Message("{thief} may steal ({why}):", thief=c.thief, why=c.why))
     word = vocab.word
     for victim, cards in c.victims.items():
-        lines.append(Said(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),
+        lines.append(Remark(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),
                           indent="  ", hang="      "))
     first = word(next(iter(c.victims.values()))[0])
     frm = vocab.from_words[0]
@@ -92,12 +91,12 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
         try:
             card = vocab.card(card_tok)
         except LogSyntaxError as exc:
-            return question(c, vocab, Said(ErrorText(exc)))
+            return question(c, vocab, Remark(ErrorText(exc)))
         if victim is not None:
             who = seated(players, victim)
             if who is None or who not in c.victims:
                 return question(c, vocab, Message("{name} cannot be robbed here: the victim is {victims}",
-                                                 name=shown(victim, 60), victims=either(list(c.victims))))
+                                                 name=shown(victim, 60), victims=Listed(list(c.victims), "or")))
             victim = who
         else:
             holders = [v for v, cards in c.victims.items() if card in cards]
@@ -112,14 +111,6 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
                                              card=vocab.word(card)))
         action = vocab.action(Steal(c.thief, card, victim))
     return action
-
-
-def either(names: Sequence[str]) -> Any:
-    """``A or B or C``, worded in the language shown."""
-    said: Any = names[0]
-    for name in names[1:]:
-        said = Message("{first} or {second}", first=said, second=name)
-    return said
 
 
 def only_choice(c: StealChoice) -> tuple[str, Card] | None:

@@ -60,7 +60,8 @@ def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], 
         exc.kept()  # (BidsError.kept: no reference cycle)
 
         if isinstance(path, WalkedPath) and ruleset_file(path):
-            return Item(skipped=f"{path_text(path)}: skipped: a ruleset file, not a game log")
+            return Item(skipped=Message("{path}: skipped: {reason}", path=path_text(path),
+                                        reason=Message("a ruleset file, not a game log")).text())
         text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
         return Item(text, error=Message("error: {message}", message=exc).text())
     rs = loaded.ruleset

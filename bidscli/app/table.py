@@ -256,7 +256,7 @@ class Folder:
         try:
             names = parse_names(",".join(players), None)
         except ValueError as exc:
-            raise refused(422, Message("players: {problem}", problem=str(exc))) from None
+            raise refused(422, Message("players: {problem}", problem=exc.args[0])) from None
         ref = body.get("ruleset")
         if not isinstance(ref, str) or not ref:
             raise refused(422, Message("ruleset: expected a bundled ruleset (italian, english, spanish, japanese) "

@@ -40,7 +40,7 @@ from ..app.recordlines import (
     WIDTH,
     Line,
     Outcome,
-    Said,
+    Remark,
     clean,
     screen_lines,
     shown,
@@ -72,9 +72,9 @@ def _describe(change: tuple) -> str:
     return change[1] if change[0] == "trick" else " ".join(change)  # as typed (a line, or a command)
 
 
-def _line(message: Message) -> Said:
+def _line(message: Message) -> Remark:
     """A message on one line, never wrapped."""
-    return Said(message, hang=None)
+    return Remark(message, hang=None)
 
 
 NO_SUCH_FILE = Message("no such file: --resume goes on with a log `bids record` saved")
@@ -170,12 +170,12 @@ class Session:
             self.failed = out.error = True
             out.said.append(Message("not saved: {error}", error=str(exc)))
             if isinstance(exc, FileChanged):
-                out.said.append(Said(Message("{pending} kept here: `save NEWFILE` saves the game into a new file and "
+                out.said.append(Remark(Message("{pending} kept here: `save NEWFILE` saves the game into a new file and "
                                               "goes on there; `reload` reads {file} as it is now and types again "
                                               "what it lacks", pending=self._pending(), file=self.file),
                                       indent="  ", hang="  "))
             else:
-                out.said.append(Said(Message("{pending} kept here; {file} holds the {count} saved before: `save` "
+                out.said.append(Remark(Message("{pending} kept here; {file} holds the {count} saved before: `save` "
                                               "tries again (so does the next trick), `save NEWFILE` saves into a "
                                               "new file and goes on there; after quitting, bids record {file} "
                                               "--resume goes on from its {count}", pending=self._pending(),
@@ -265,7 +265,7 @@ class Session:
             out.said += ["  " + x for x in screen_lines(again.said)]
             if again.error:
                 out.error = True
-                out.said.append(Said(Message("(not recorded: type it again as it should be)"), indent="  "))
+                out.said.append(Remark(Message("(not recorded: type it again as it should be)"), indent="  "))
             elif again.change is not None:
                 self.journal.append(again.change)
         if self.journal and self._save(out):

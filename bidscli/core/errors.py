@@ -246,7 +246,3 @@ def meant(near: str | None) -> Message | str:
     # 'color_bids'?): ..."); it starts with a space.
     return Message(" (did you mean '{name}'?)", name=near) if near else ""
 
-
-def did_you_mean(name: str, choices: Iterable[object]) -> str:
-    """:func:`suggestion` in English, for a message still written as an English ``str``."""
-    return text(suggestion(name, choices), ENGLISH)

@@ -18,14 +18,14 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.
 
 
 class LockBusy(FileError):
-    """Another process holds the lock of this file; ``holder``: ' (process N)' or ''."""
+    """Another process holds the lock of this file; ``pid``: that process, or None when unknown."""
 
-    def __init__(self, message: str | Message, holder: str, **where: Any) -> None:
+    def __init__(self, message: str | Message, pid: int | None, **where: Any) -> None:
         super().__init__(message, **where)
-        self.holder = holder
+        self.pid = pid
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (LockBusy, (self.msg, self.holder), self.__dict__)  # as any error, it may cross processes
+        return (LockBusy, (self.msg, self.pid), self.__dict__)  # as any error, it may cross processes
 
 
 class Lock:
@@ -106,10 +106,9 @@ def lock_beside(path: str) -> Lock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 pid = _holder(fd)
-                holder = "" if pid is None else f" (process {pid})"
                 busy = (Message("another process holds its lock {lock}", lock=lock) if pid is None else
                         Message("another process holds its lock {lock} (process {pid})", lock=lock, pid=pid))
-                raise LockBusy(busy, holder, file=path) from None
+                raise LockBusy(busy, pid, file=path) from None
             except OSError as exc:
                 if exc.errno in _NO_LOCKS:
                     os.close(fd)

@@ -73,10 +73,6 @@ def beyond(rounds: int, tricks: int) -> Message | None:
     return None
 
 
-def beyond_limits(rounds: int, tricks: int) -> str | None:
-    """:func:`beyond` in English, for a message still written as an English ``str``."""
-    why = beyond(rounds, tricks)
-    return None if why is None else why.text("en")
 _first = itemgetter(0)  # the player of a (player, card) play
 _new_tuple = tuple.__new__  # builds a record without the Python-level NamedTuple.__new__
 

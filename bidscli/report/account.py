@@ -6,7 +6,8 @@ and who wins and which rules decide it, as data worded in the output language (E
 from __future__ import annotations
 
 from ..analysis.attribution import Attribution, mixed_text
-from ..core.i18n import Message, PluralMessage, gettext, worded
+from ..core.i18n import Listed, Message, PluralMessage, gettext, worded
+from ..rules import knobs
 from ..rules.knobs import KNOBS
 from .render import cell_text
 
@@ -50,19 +51,15 @@ def winner_sentence(at: Attribution, log_path: str) -> Message:
 
 
 class _Rules:
-    """Rules named in a sentence, joined by 'and' in the language shown."""
+    """Rules named in a sentence, each in the players' words of the language shown, as a list."""
 
     __slots__ = ("names",)
 
     def __init__(self, names) -> None:
         self.names = list(names)
 
-    def in_language(self, lang: str | None = None) -> str:
-        shown = [rule(n, lang) for n in self.names]
-        words = shown[0]
-        for name in shown[1:]:
-            words = Message("{first} and {second}", first=words, second=name).text(lang)
-        return words
+    def in_language(self, lang: str) -> str:
+        return Listed([rule(n, lang) for n in self.names], "and").in_language(lang)
 
 
 def _shared_win(at: Attribution) -> Message | None:
@@ -80,38 +77,19 @@ def _shared_win(at: Attribution) -> Message | None:
         return None
     if wa == wb:
         if ta == tb:
-            return Message("{players} share the win with {total} under both", players=_Names(wb), total=tb)
-        return Message("{players} share the win under both ({ta} under {a}, {tb} under {b})", players=_Names(wb),
+            return Message("{players} share the win with {total} under both", players=Listed(wb), total=tb)
+        return Message("{players} share the win under both ({ta} under {a}, {tb} under {b})", players=Listed(wb),
                        ta=ta, a=a, tb=tb, b=b)
     under_a = (Message("{player} wins", player=wa[0]) if len(wa) == 1 else
-               Message("{players} share it", players=_Names(wa)))
+               Message("{players} share it", players=Listed(wa)))
     return Message("{players} share the win with {total} under {b} ({under_a} under {a}, with {ta})",
-                   players=_Names(wb), total=tb, b=b, under_a=under_a, a=a, ta=ta)
-
-
-class _Names:
-    """Players named in a sentence ("Ana, Ben and Cleo"), worded in the language shown."""
-
-    __slots__ = ("names",)
-
-    def __init__(self, names) -> None:
-        self.names = list(names)
-
-    def in_language(self, lang: str | None = None) -> str:
-        if len(self.names) == 1:
-            return self.names[0]
-        return Message("{names} and {last}", names=", ".join(self.names[:-1]), last=self.names[-1]).text(lang)
+                   players=Listed(wb), total=tb, b=b, under_a=under_a, a=a, ta=ta)
 
 
 def rule_title(name: str, lang: str | None = None) -> str:
-    """What the players call a rule, a group of rules or a joint step of them (rules.knobs.rule_title),
+    """What the players call a rule, a group of rules or a joint step of them (``rules.knobs.rule_title``),
     worded in ``lang`` (default: the output language): the title of the knob's label."""
-    if " + " in name:
-        return " + ".join(rule_title(n, lang) for n in name.split(" + "))
-    knob = KNOBS.get(name)
-    if knob is not None:
-        return Message(knob.label).text(lang).split(": ", 1)[0]  # (its label: N_ in rules/knobs.py)
-    return Message("the deck").text(lang) if name == "deck" else name
+    return knobs.rule_title(name, lambda msgid: Message(msgid).text(lang))
 
 
 def rule(name: str, lang: str | None = None) -> str:

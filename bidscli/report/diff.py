@@ -14,7 +14,15 @@ from ..analysis.attribution import Attribution, mixed_text
 from ..analysis.divergence import tricks_of
 from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
-from ..core.i18n import N_, Message, PluralMessage, gettext, output_language, worded
+from ..core.i18n import (
+    N_,
+    Listed,
+    Message,
+    PluralMessage,
+    gettext,
+    output_language,
+    worded,
+)
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
 from .account import rule, value_in_words, winner_sentence
@@ -36,14 +44,6 @@ WHAT = (N_("revealed"), N_("winner"), N_("cards taken"), N_("points"), N_("steal
 def _what(names) -> str:
     """What differs, worded, joined by ', '."""
     return ", ".join(gettext(w) for w in names)
-
-
-def _and(names) -> str:
-    """``A``, ``A and B``, ``A, B and C``, worded."""
-    names = list(names)
-    if len(names) == 1:
-        return str(names[0])
-    return Message("{names} and {last}", names=", ".join(map(str, names[:-1])), last=names[-1]).text()
 
 
 def _winners_json(deal: DealPlan, o: RulesetPlay) -> list[list]:
@@ -249,7 +249,7 @@ def _scores(d: Diff, width: int) -> list[str]:
             total = o.result.totals[w[0]]
             out.append(Message("{ruleset}: winner {player} with {total}", ruleset=lab, player=w[0], total=total).text()
                        if len(w) == 1 else
-                       Message("{ruleset}: {players} share the win with {total}", ruleset=lab, players=_and(w),
+                       Message("{ruleset}: {players} share the win with {total}", ruleset=lab, players=Listed(w),
                                total=total).text())
     return out
 

@@ -6,24 +6,9 @@ the winner, worded in the output language. Its JSON is the search's own document
 from __future__ import annotations
 
 from ..analysis.disputes import SEARCH_ALL_LIMIT
-from ..core.i18n import N_, Grouped, Message, PluralMessage, gettext, pgettext
+from ..core.i18n import N_, Grouped, Listed, Message, PluralMessage, gettext, pgettext
 from .diff import WIDTH, wrap
 from .render import cell_text, knob_value, text_table
-
-
-class Joined:
-    """Names joined by 'and' ("italian and english"), worded in the language shown."""
-
-    __slots__ = ("names",)
-
-    def __init__(self, names) -> None:
-        self.names = list(names)
-
-    def in_language(self, lang: str | None = None) -> str:
-        words = self.names[0]
-        for name in self.names[1:]:
-            words = Message("{first} and {second}", first=words, second=name).text(lang)
-        return words
 
 
 def _fmt(v) -> str:
@@ -128,7 +113,7 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
     if common:
         out.append(PluralMessage("(every value above is the one {rulesets} uses)",
                                  "(every value above is the one {rulesets} use)", len(common),
-                                 rulesets=Joined(common)).text())
+                                 rulesets=Listed(common)).text())
     out.extend(f"[{i}] {note}" for i, note in enumerate(notes, 1))
     m = doc["minimal"]
     out.append("")

@@ -11,6 +11,7 @@ that says so, or mark it ``unstated`` (a house choice, shown as such by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -282,15 +283,16 @@ KNOBS: dict[str, Knob] = {
 SECTIONS = sorted({k.section for k in KNOBS.values()})
 
 
-def rule_title(name: str) -> str:
+def rule_title(name: str, word: Callable[[str], str] = str) -> str:
     """What the players call a rule, a group of rules or a joint step of them, as the accounts
-    name them: a knob's title ("2x doubles"), "the deck", "table options", or titles joined by " + "."""
+    name them: a knob's title ("2x doubles"), "the deck", "table options", or titles joined by " + ".
+    ``word``: how a label is worded (a message id to a text; default English, as the data of a page)."""
     if " + " in name:
-        return " + ".join(rule_title(n) for n in name.split(" + "))
+        return " + ".join(rule_title(n, word) for n in name.split(" + "))
     knob = KNOBS.get(name)
     if knob is not None:
-        return knob.title
-    return "the deck" if name == "deck" else name
+        return word(knob.label).split(": ", 1)[0]  # (the label without its alternatives: Knob.title)
+    return word(N_("the deck")) if name == "deck" else name
 
 
 def knob_value(value: KnobValue) -> str | int | dict[str, int] | list[int]:

@@ -1,6 +1,6 @@
 """Simulated players: named strategies, each a plain function of what one player sees.
 
-A strategy gets a :class:`View` (a small frozen value: the player's hand, the
+A strategy gets its :class:`Turn` (a small frozen value: the player's hand, the
 centre card unless it is hidden, the plays so far this trick, everyone's round
 points, totals and won cards, the Lowest mode, the knobs and table options) and
 its own ``random.Random``; it returns the card to play. It also answers steal
@@ -38,7 +38,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..core.cards import ALLY_CARD, BLACK, DOUBLE_CARD, LOWEST_CARD, THIEF_CARD, Card
-from ..core.errors import LogStructureError, did_you_mean
+from ..core.errors import LogStructureError, suggestion
+from ..core.i18n import Message, PluralMessage
 from ..core.sanitize import quoted
 from ..engine.replay import (
     Decider,
@@ -56,8 +57,10 @@ from ..rules.ruleset import Ruleset, deck_for
 from .deal import derive_seed
 
 
-class View(NamedTuple):
-    """What ``player`` can see when it must play (or decide a steal)."""
+class Turn(NamedTuple):
+    """A bot's turn: what ``player`` can see when it must play (or decide a steal). Not the
+    engine's ``View`` (``Game.view``: what a player has seen of the round, its tricks included):
+    a bot reads only this, built positionally for speed."""
 
     player: str
     players: tuple  # seating order
@@ -79,11 +82,11 @@ class View(NamedTuple):
     options: Mapping
 
 
-assert len(View._fields) == 18  # _view builds the tuple positionally
+assert len(Turn._fields) == 18  # _view builds the tuple positionally
 
 
-Play = Callable[[View, random.Random], Card]
-StealFn = Callable[[View, StealChoice, random.Random], "Steal | None"]
+Play = Callable[[Turn, random.Random], Card]
+StealFn = Callable[[Turn, StealChoice, random.Random], "Steal | None"]
 
 
 class Bot(NamedTuple):
@@ -96,7 +99,7 @@ class Bot(NamedTuple):
 # -- reading the table ----------------------------------------------------------------
 
 
-def winning_now(view: View, weakest_first: Sequence[Card]) -> list[Card]:
+def winning_now(view: Turn, weakest_first: Sequence[Card]) -> list[Card]:
     """The cards of ``weakest_first`` (the player's bids, weakest first) that would win the trick
     as it stands, played now with nobody after: the engine's ``winning_bids`` of the trick as
     this player sees it."""
@@ -104,7 +107,7 @@ def winning_now(view: View, weakest_first: Sequence[Card]) -> list[Card]:
                         view.options.get("color_bids", False), view.leader, view.players)
 
 
-def card_worth(view: View, card: Card | None) -> int:
+def card_worth(view: Turn, card: Card | None) -> int:
     """What a card is worth to whoever takes it, as this player sees it."""
     if card is None:
         return 0
@@ -118,7 +121,7 @@ def card_worth(view: View, card: Card | None) -> int:
     return card.value
 
 
-def prize_worth(view: View) -> int:
+def prize_worth(view: Turn) -> int:
     """The centre card's worth; a guess of 4 while a Surprise hides it."""
     c = view.centre
     if view.hidden:
@@ -128,7 +131,7 @@ def prize_worth(view: View) -> int:
     return c.value if c.special is None else card_worth(view, c)
 
 
-def trick_worth(view: View) -> int:
+def trick_worth(view: Turn) -> int:
     """The prize plus the black cards played so far."""
     worth = prize_worth(view)
     for _, c in view.plays:
@@ -168,7 +171,7 @@ def non_bids(hand: Sequence[Card]) -> list[Card]:
     return [c for c in hand if c.number is None]
 
 
-def _weakest(view: View, b: list | None = None) -> Card:
+def _weakest(view: Turn, b: list | None = None) -> Card:
     """The cheapest card to give away: the weakest coloured bid, then black, then specials."""
     if b is None:
         b = bids(view.hand, view.lowest)
@@ -180,7 +183,7 @@ def _weakest(view: View, b: list | None = None) -> Card:
     return non_bids(view.hand)[0]
 
 
-def _losing(view: View) -> Card:
+def _losing(view: Turn) -> Card:
     """A card that loses the trick as it stands: specials first, then the strongest losing bid."""
     for c in view.hand:
         if c.number is None and c is not LOWEST_CARD:
@@ -198,7 +201,7 @@ def _losing(view: View) -> Card:
     return b[0]
 
 
-def lucky_eligible(view: View) -> bool:
+def lucky_eligible(view: Turn) -> bool:
     """Whether the player still qualifies for the lucky loser this round (the engine's
     ``lucky_losers``, lucky_loser.condition)."""
     me = view.player
@@ -208,11 +211,11 @@ def lucky_eligible(view: View) -> bool:
 # -- strategies ------------------------------------------------------------------------
 
 
-def random_play(view: View, rng: random.Random) -> Card:
+def random_play(view: Turn, rng: random.Random) -> Card:
     return view.hand[rng.randrange(len(view.hand))]
 
 
-def random_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def random_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.victims:
         return None
     if not choice.mandatory and rng.random() < 0.5:
@@ -223,7 +226,7 @@ def random_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal |
     return Steal(choice.thief, cards[rng.randrange(len(cards))], victim)
 
 
-def best_steal(view: View, choice: StealChoice, min_value: int = 1) -> Steal | None:
+def best_steal(view: Turn, choice: StealChoice, min_value: int = 1) -> Steal | None:
     """The most valuable card on offer; an optional right only for at least ``min_value``."""
     best = None
     for victim, cards in choice.victims.items():
@@ -238,7 +241,7 @@ def best_steal(view: View, choice: StealChoice, min_value: int = 1) -> Steal | N
     return best[1]
 
 
-def greedy_play(view: View, rng: random.Random) -> Card:
+def greedy_play(view: Turn, rng: random.Random) -> Card:
     if trick_worth(view) > 0:
         b = bids(view.hand, view.lowest)
         if b:
@@ -246,21 +249,21 @@ def greedy_play(view: View, rng: random.Random) -> Card:
     return _weakest(view)
 
 
-def greedy_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def greedy_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     return best_steal(view, choice)
 
 
-def lucky_play(view: View, rng: random.Random) -> Card:
+def lucky_play(view: Turn, rng: random.Random) -> Card:
     return _losing(view)
 
 
-def lucky_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def lucky_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.mandatory:
         return None
     return best_steal(view, choice)
 
 
-def default_play(view: View, rng: random.Random) -> Card:
+def default_play(view: Turn, rng: random.Random) -> Card:
     # This runs for every play of every simulated game: the view's fields read once.
     (player, players, hand, centre, _, plays, leader, trick, tricks, _, _, lowest, _, _, _, _, knobs,
      options) = view
@@ -292,7 +295,7 @@ def default_play(view: View, rng: random.Random) -> Card:
     return win[-1] if worth >= 7 else win[len(win) // 2]
 
 
-def default_steal(view: View, choice: StealChoice, rng: random.Random) -> Steal | None:
+def default_steal(view: Turn, choice: StealChoice, rng: random.Random) -> Steal | None:
     if not choice.victims:
         return None
     if choice.mandatory or choice.immediate:
@@ -319,11 +322,14 @@ def parse_bots(spec: str | None, players: int) -> tuple[str, ...]:
     names = tuple(s.strip() for s in spec.split(","))
     for n in names:
         if n not in BOTS:
-            raise ValueError(f"unknown bot '{quoted(n, len(n))}'{did_you_mean(n, BOTS)}: expected {', '.join(BOTS)}")
+            raise ValueError(Message("unknown bot '{name}'{hint}: expected {bots}", name=quoted(n, len(n)),
+                                     hint=suggestion(n, BOTS), bots=", ".join(BOTS)))
     if len(names) == 1:
         return names * players
     if len(names) != players:
-        raise ValueError(f"{len(names)} bots for {players} players: give one per seat or a single name")
+        raise ValueError(PluralMessage("{n} bot for {players} players: give one per seat or a single name",
+                                       "{n} bots for {players} players: give one per seat or a single name",
+                                       len(names), players=players))
     return names
 
 
@@ -337,7 +343,7 @@ def bot_rngs(seed: int, bots: Sequence[str]) -> list[random.Random]:
 
 def _table(game: Game, rounds: int | None, knobs: Mapping, options: Mapping, totals: Mapping) -> tuple:
     """The public state of the trick as it stands, shared by every view of it: the tail of a
-    View (from ``leader`` on), the same for every player. ``totals``: the banked totals, which
+    Turn (from ``leader`` on), the same for every player. ``totals``: the banked totals, which
     change only between rounds (a read-only copy made once a round)."""
     t = game.trick_state
     rs, state = game.round_state, game.state
@@ -350,14 +356,14 @@ def _table(game: Game, rounds: int | None, knobs: Mapping, options: Mapping, tot
     )
 
 
-_new_view = tuple.__new__  # View(...) without the keyword machinery: views are made in the hot loop
+_new_view = tuple.__new__  # Turn(...) without the keyword machinery: views are made in the hot loop
 
 
-def _view(game: Game, player: str, table: tuple) -> View:
+def _view(game: Game, player: str, table: tuple) -> Turn:
     t, rs = game.trick_state, game.round_state
     assert t is not None and rs is not None and rs.hands is not None, "a bot plays a dealt round's trick"
     hidden = t.hidden
-    return _new_view(View, (player, game.setup.players, tuple(rs.hands[player]),
+    return _new_view(Turn, (player, game.setup.players, tuple(rs.hands[player]),
                             None if hidden else t.centre, hidden, tuple(t.plays)) + table)
 
 
@@ -410,7 +416,8 @@ def play_game(
     lines: list[list[str]] = []
     for rd in rounds:
         if rd.hands is None or rd.pile is None:
-            raise LogStructureError("a deal needs hands and pile in every round (as `bids deal` writes them)",
+            raise LogStructureError(Message("a deal needs hands and pile in every round (as `bids deal` writes "
+                                            "them)"),
                             file=file, round=len(game.rounds) + 1, line=getattr(rd, "line", None))
         game.start_round(leader=rd.leader, hands=rd.hands, pile=rd.pile, removed=rd.removed,
                          line=getattr(rd, "line", None))
@@ -433,7 +440,7 @@ def play_game(
                 # Each player's view, as _view builds it (the prize read at each play: a Surprise
                 # from hand may replace it).
                 hidden = t.hidden
-                view = _new_view(View, (p, seats, tuple(hands[p]), None if hidden else t.centre, hidden,
+                view = _new_view(Turn, (p, seats, tuple(hands[p]), None if hidden else t.centre, hidden,
                                         tuple(table_plays)) + rest)
                 gplay(p, plays[i](view, rngs[i]))
 

@@ -46,8 +46,9 @@ from ..core.cards import (
     coloured,
 )
 from ..core.errors import LimitError, RulesetError
+from ..core.i18n import Message, PluralMessage
 from ..engine.replay import first_leader
-from ..log.reader import beyond_limits
+from ..log.reader import beyond
 from ..log.writer import log_text
 from ..rules.ruleset import Deck, Ruleset, deck_for
 
@@ -159,10 +160,13 @@ def default_names(n: int) -> tuple[str, ...]:
 def check_fits_log(ruleset: Ruleset, players: int, deck: Deck, rounds: int) -> None:
     """Refuse a game that no log could hold (more than 20 tricks a round, 1,000 rounds): what
     bidscli writes it reads, so deal, simulate, record and study say so before they start."""
-    problem = beyond_limits(rounds, deck.tricks)
+    problem = beyond(rounds, deck.tricks)
     if problem is not None:
-        raise LimitError(f"{ruleset.name} at {players} players: {problem}, so no log of this game could be read "
-                         f"(expected a smaller deck.hand_size, game.rounds or --rounds)")
+        raise LimitError(PluralMessage("{ruleset} at {n} player: {problem}, so no log of this game could be read "
+                                       "(expected a smaller deck.hand_size, game.rounds or --rounds)",
+                                       "{ruleset} at {n} players: {problem}, so no log of this game could be read "
+                                       "(expected a smaller deck.hand_size, game.rounds or --rounds)",
+                                       players, ruleset=ruleset.name, problem=problem))
 
 
 def make_deal(
@@ -185,7 +189,9 @@ def make_deal(
     deck = deck_for(ruleset, len(players), opts)
     n_rounds = ruleset.knobs["game.rounds"] if rounds is None else rounds
     if n_rounds < 1:
-        raise RulesetError(f"{n_rounds} rounds: a deal has at least one round (game.rounds or --rounds)")
+        raise RulesetError(PluralMessage("{n} round: a deal has at least one round (game.rounds or --rounds)",
+                                         "{n} rounds: a deal has at least one round (game.rounds or --rounds)",
+                                         n_rounds))
     check_fits_log(ruleset, len(players), deck, n_rounds)
     out = []
     for r in range(1, n_rounds + 1):
@@ -219,24 +225,28 @@ def parse_names(names: str | None, players: int | None) -> tuple[str, ...]:
 
     if names is None:
         if players is None:
-            raise ValueError("give --players N or --names A,B,C")
+            raise ValueError(Message("give --players N or --names A,B,C"))
         return default_names(players)
     # Names as people write them (log.md 'Players'): spaces, any letters; the commas split them.
     out = tuple(N.nfc(n.strip()) for n in names.split(","))
     for n in out:
-        why = N.problem(n)
-        if why is not None:
-            raise ValueError(f"player name '{N.shown(n)}' {why}: {N.RULE}")
+        why = N.fault(n)
+        if why is not None:  # the log reader's own message for the same mistake
+            raise ValueError(Message("player name '{name}' is not valid: {problem}; {rule}", name=N.shown(n),
+                                     problem=why, rule=Message(N.RULE)))
     twice = [n for i, n in enumerate(out) if n in out[:i]]
     if twice:
-        raise ValueError(f"player names must be unique: '{N.shown(twice[0])}' is given twice")
+        raise ValueError(Message("player names must be unique: '{name}' is given twice", name=N.shown(twice[0])))
     for a, b in N.same_up_to_case(out):
-        raise ValueError(f"player names '{N.shown(a)}' and '{N.shown(b)}' differ only in case: trick lines match "
-                         "names case-insensitively, so they must differ in more than case")
+        raise ValueError(Message("player names '{first}' and '{second}' differ only in case: trick lines match "
+                                 "names case-insensitively, so they must differ in more than case",
+                                 first=N.shown(a), second=N.shown(b)))
     for alike in N.look_alike(out):
         raise ValueError(alike)
     if players is not None and players != len(out):
-        raise ValueError(f"--players {players} but {len(out)} names")
+        raise ValueError(PluralMessage("--players {players} but {n} name", "--players {players} but {n} names",
+                                       len(out), players=players))
     if not 3 <= len(out) <= 6:
-        raise ValueError(f"{len(out)} players: Bids is for 3 to 6 players")
+        raise ValueError(PluralMessage("{n} player: Bids is for 3 to 6 players", "{n} players: Bids is for 3 to 6 players",
+                                       len(out)))
     return out

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..core.errors import RulesetError
-from ..core.i18n import N_
+from ..core.i18n import N_, Message
 from ..core.workers import Workers
 from ..rules.ruleset import Ruleset, deck_for, load_ruleset
 from .bots import play_game
@@ -281,10 +281,11 @@ def make_spec(ruleset_refs: Sequence[str], players: Sequence[str], bots: Sequenc
               options: Mapping[str, bool], knobs: Mapping[str, object], seed: int, games: int) -> StudySpec:
     """Check everything up front (a bad ruleset or option fails here, not in a worker)."""
     if len(ruleset_refs) < 1:
-        raise RulesetError("a study needs at least one ruleset (-r)")
+        raise RulesetError(Message("a study needs at least one ruleset (-r)"))
     twice = [ref for i, ref in enumerate(ruleset_refs) if ref in ruleset_refs[:i]]
     if twice:
-        raise RulesetError(f"the same ruleset is named twice: '{twice[0]}' (expected each -r RULESET once)")
+        raise RulesetError(Message("the same ruleset is named twice: '{ruleset}' (expected each -r RULESET once)",
+                                  ruleset=twice[0]))
     refs = []
     loaded = []
     for ref in ruleset_refs:
