@@ -535,6 +535,27 @@ def test_escape_sequences_from_input_are_not_printed_raw(tmp_path):
     assert json.loads(res.stdout)["errors"][0]["message"].startswith("'K5\x1b[2J' is not a card")
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_score_json_of_many_logs_prints_nothing_raw(tmp_path, jobs):
+    """score --format json over many logs (in worker processes or not) writes its documents as made,
+    escaped where they were made: no raw control, direction mark or undecodable byte, a broken log's
+    error document in its place."""
+    folder = os.fsencode(tmp_path)
+    names = [b"a-\x1b]0;x\x07.toml", b"b-\xff.toml", "c-\u202e\u0085.toml".encode(), b"d-broken.toml"]
+    for name in names:
+        with open(folder + b"/" + name, "wb") as f:
+            f.write((HEAD + (ROUND if b"broken" not in name else '[[rounds]]\ntricks = ["K5: Ana R5"]\n')).encode())
+    res = bids("score", tmp_path, "--format", "json", "--jobs", jobs, "--allow-partial")
+    assert res.returncode == 1
+    for raw in (b"\x1b", b"\x07", "\u202e".encode(), "\u0085".encode()):
+        assert raw not in res.stdout
+    docs = json.loads(res.stdout.decode("utf-8"))  # strict UTF-8
+    assert [d["file"] for d in docs] == [f"{tmp_path}/{n}" for n in
+                                         ("a-\x1b]0;x\x07.toml", "b-\\xff.toml", "c-\u202e\u0085.toml", "d-broken.toml")]
+    assert [d["totals"]["Cleo"] for d in docs[:3]] == [12] * 3
+    assert docs[3]["error"]["message"] == "Ben, Cleo, Dev did not play: each player plays one card a trick"
+
+
 def test_json_is_valid_utf8_with_an_undecodable_file_name(tmp_path):
     folder = os.fsencode(tmp_path)
     with open(folder + b"/bad-\xff.toml", "wb") as f:
@@ -561,8 +582,11 @@ def test_every_output_of_the_cli_goes_through_the_sanitiser():
     source = "\n".join(f.read_text(encoding="utf-8") for f in sorted((ROOT / "bidscli" / "cli").glob("*.py")))
     calls = [line for line in source.splitlines() if "click.echo(" in line and not line.strip().startswith('"')]
     assert calls, "the command layer prints nothing?"
-    for line in calls:  # each print is made safe on its own line: echo and echo_text (cli/options.py)
-        assert "terminal(" in line, f"print with echo (sanitize.terminal), not bare click.echo: {line.strip()}"
+    for line in calls:  # each print is made safe on its own line: echo, echo_text, echo_json (cli/options.py)
+        # JSON goes through the JSON sanitiser (json_text; json_utf8 on its bytes): JSON escapes
+        # every control character itself, and json_text what else terminal() would.
+        assert "terminal(" in line or ("json_text(" in line and "json_utf8(" in line), \
+            f"print with echo (sanitize.terminal) or echo_json, not bare click.echo: {line.strip()}"
 
 
 # -- 12. small ones ------------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_the_summary_line_follows_the_language_and_its_plurals():
     assert lines == {"en": "2 files, 1 valid, 1 invalid, 9 errors",
                      "it": "2 file, 1 valido, 1 non valido, 9 errori",
                      "es": "2 archivos, 1 válido, 1 no válido, 9 errores",
-                     "ja": "ファイル 2 件、正常 1、問題あり 1、エラー 9 件"}
+                     "ja": "ファイル2件、正常1、問題あり1、エラー9件"}
     one = bids("--lang", "it", "validate", "examples/friday-4p.toml").stdout.splitlines()
     assert one == ["examples/friday-4p.toml: valido", "1 file, 1 valido, 0 non validi, 0 errori"]
 
@@ -164,7 +164,7 @@ def test_the_catalog_is_read_once_and_only_when_a_text_is_shown():
 
 def test_a_message_is_worded_when_shown():
     msg = PluralMessage("{n} error", "{n} errors", 3)
-    assert msg.text("en") == "3 errors" and msg.text("it") == "3 errori" and msg.text("ja") == "エラー 3 件"
+    assert msg.text("en") == "3 errors" and msg.text("it") == "3 errori" and msg.text("ja") == "エラー3件"
     assert PluralMessage("{n} error", "{n} errors", 1).text("es") == "1 error"
     nested = Message("{files}, {valid}, {invalid}, {errors}{notes}", files=PluralMessage("{n} file", "{n} files", 1),
                      valid=PluralMessage("{n} valid", "{n} valid", 0), invalid=PluralMessage("{n} invalid", "{n} invalid", 1),
@@ -186,7 +186,7 @@ def test_an_error_carries_its_message_as_data_and_json_stays_english():
     assert err.message == "round 1, trick 2"
     assert err.to_json()["message"] == "round 1, trick 2"
     assert err.text("it") == "round 1, presa 2 (conseguenza della riga 2)"
-    assert err.where("ja") == "a.toml:3: ラウンド 4、トリック 5"
+    assert err.where("ja") == "a.toml:3: ラウンド4、トリック5"
     back = pickle.loads(pickle.dumps(err))  # errors cross to and from worker processes
     assert back.msg == err.msg and str(back) == str(err)
     plain = BidsError("a message not converted yet", line=4)

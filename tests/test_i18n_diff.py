@@ -26,7 +26,7 @@ def test_the_json_is_english_in_every_language(lang, argv):
 SAID = {
     "it": ("Prima divergenza: round 3, presa 5", "Chi vince: ", "Ogni parametro cambiato da solo:"),
     "es": ("Primera divergencia: ronda 3, baza 5", "Quién gana: ", "Cada parámetro cambiado por sí solo:"),
-    "ja": ("最初に分かれるところ：ラウンド 3、トリック 5", "勝者：", "設定項目を 1 つずつ変えた場合："),
+    "ja": ("最初に分かれるところ：ラウンド3、トリック5", "勝者：", "設定項目を1つずつ変えた場合："),
 }
 
 

@@ -29,15 +29,15 @@ def one_line(text: str) -> str:
 
 NOTHING = {
     "en": "nothing to score: no trick has been played yet (rounds = [])",
-    "it": "niente da calcolare: non è stata ancora giocata nessuna presa (rounds = [])",
-    "es": "nada que puntuar: aún no se ha jugado ninguna baza (rounds = [])",
-    "ja": "得点を計算できません：まだトリックが 1 つもプレイされていません（rounds = []）",
+    "it": "niente da contare: non è stata ancora giocata nessuna presa (rounds = [])",
+    "es": "nada que puntuar: todavía no se ha jugado ninguna baza (rounds = [])",
+    "ja": "得点を計算できません：まだトリックが1つもプレイされていません（rounds = []）",
 }
 NOTHING_IN_ROUNDS = {
     "en": "nothing to score: no trick has been played yet (every round has tricks = [])",
-    "it": "niente da calcolare: non è stata ancora giocata nessuna presa (ogni round ha tricks = [])",
-    "es": "nada que puntuar: aún no se ha jugado ninguna baza (todas las rondas tienen tricks = [])",
-    "ja": "得点を計算できません：まだトリックが 1 つもプレイされていません（どのラウンドも tricks = [] です）",
+    "it": "niente da contare: non è stata ancora giocata nessuna presa (ogni round ha tricks = [])",
+    "es": "nada que puntuar: todavía no se ha jugado ninguna baza (cada ronda tiene tricks = [])",
+    "ja": "得点を計算できません：まだトリックが1つもプレイされていません（どのラウンドも tricks = [] です）",
 }
 
 
@@ -58,7 +58,7 @@ NAMES = {  # --names as typed -> what deal says, in each language
         "en": "player names must be unique: 'Ana' is given twice",
         "it": "i nomi dei giocatori devono essere tutti diversi: 'Ana' è indicato due volte",
         "es": "los nombres de los jugadores deben ser distintos: 'Ana' aparece dos veces",
-        "ja": "プレイヤー名は重複できません：'Ana' が 2 回指定されています",
+        "ja": "プレイヤー名は重複できません：'Ana' が2回指定されています",
     },
     "Ana,ana,Ben": {
         "en": "player names 'Ana' and 'ana' differ only in case: trick lines match names case-insensitively, so "
@@ -74,13 +74,13 @@ NAMES = {  # --names as typed -> what deal says, in each language
         "en": "2 players: Bids is for 3 to 6 players",
         "it": "2 giocatori: Bids si gioca da 3 a 6 giocatori",
         "es": "2 jugadores: Bids es para 3 a 6 jugadores",
-        "ja": "プレイヤーが 2 人です。Bids は 3〜6 人で遊ぶゲームです",
+        "ja": "プレイヤーが2人です。Bids は3〜6人で遊ぶゲームです",
     },
     ",Ben,Cleo": {  # the log reader's own message for the same mistake
         "en": "player name '' is not valid: it is empty; a name is 1-32 characters",
         "it": "il nome del giocatore '' non è valido: è vuoto; un nome ha da 1 a 32 caratteri",
         "es": "el nombre de jugador '' no es válido: está vacío; un nombre tiene de 1 a 32 caracteres",
-        "ja": "プレイヤー名 '' は使えません：空です。名前は 1〜32 文字で",
+        "ja": "プレイヤー名 '' は使えません：空です。名前は1〜32文字で",
     },
 }
 
@@ -97,7 +97,7 @@ COUNTS = {
     "en": ("--players 4 but 1 name", "--players 4 but 3 names"),
     "it": ("--players 4 ma 1 nome", "--players 4 ma 3 nomi"),
     "es": ("--players 4 pero 1 nombre", "--players 4 pero 3 nombres"),
-    "ja": ("--players 4 ですが、名前は 1 個です", "--players 4 ですが、名前は 3 個です"),
+    "ja": ("--players 4 ですが、名前は1個です", "--players 4 ですが、名前は3個です"),
 }
 GIVE = {
     "en": "give --players N or --names A,B,C",
@@ -124,7 +124,7 @@ TWICE = {
     "en": "error: the same ruleset is named twice: 'italian' (expected each -r RULESET once)",
     "it": "errore: lo stesso regolamento è indicato due volte: 'italian' (ogni -r RULESET va dato una volta sola)",
     "es": "error: el mismo reglamento aparece dos veces: 'italian' (se esperaba cada -r RULESET una sola vez)",
-    "ja": "エラー: 同じルールセットが 2 回指定されています：'italian'（-r RULESET はそれぞれ 1 回だけ指定してください）",
+    "ja": "エラー: 同じルールセットが2回指定されています：'italian'（-r RULESET はそれぞれ1回だけ指定してください）",
 }
 
 
@@ -148,9 +148,9 @@ LOG_LANG = {
            "--log-lang es, pero {file} está escrito con los nombres de cartas en italiano (dice lang = \"it\"): un "
            "registro se queda en un solo idioma; quita --log-lang para seguir en el suyo"),
     "ja": ("--log-lang it が指定されましたが、{file} は英語のカード名で書かれています（lang がありません）。"
-           "ゲーム記録の言語は 1 つだけです。続けるには --log-lang を外してください",
+           "ゲーム記録の言語は1つだけです。続けるには --log-lang を外してください",
            "--log-lang es が指定されましたが、{file} はイタリア語のカード名で書かれています（lang = \"it\"）。"
-           "ゲーム記録の言語は 1 つだけです。続けるには --log-lang を外してください"),
+           "ゲーム記録の言語は1つだけです。続けるには --log-lang を外してください"),
 }
 
 
@@ -173,7 +173,7 @@ BUSY = {
           "è {lock}); chiudi prima quello, o registra in un altro file",
     "es": "otro `bids record` lo está registrando (proceso {pid}): un solo registrador por archivo (su bloqueo es "
           "{lock}); cierra primero ese, o registra en otro archivo",
-    "ja": "別の `bids record`（プロセス {pid}）がこのファイルを記録中です。1 つのファイルを記録できるのは 1 つだけです"
+    "ja": "別の `bids record`（プロセス{pid}）がこのファイルを記録中です。1つのファイルを記録できるのは1つだけです"
           "（ロックは {lock}）。先にそちらを終了するか、別のファイルに記録してください",
 }
 
@@ -201,7 +201,7 @@ TOO_BIG = {
           "più piccolo)",
     "es": "italian con 3 jugadores: 1001 rondas: bidscli lee como máximo 1000 rondas por registro, así que ningún "
           "registro de esta partida se podría leer (se esperaba un deck.hand_size, game.rounds o --rounds menor)",
-    "ja": "italian（3 人）：ラウンドが 1001 個あります。bidscli が読めるのは 1 つのゲーム記録につき最大 1000 "
+    "ja": "italian（3人）：ラウンドが1001個あります。bidscli が読めるのは1つのゲーム記録につき最大1000"
           "ラウンドです。このゲームの記録は読み込めません（deck.hand_size、game.rounds または --rounds を小さくして"
           "ください）",
 }
@@ -243,7 +243,7 @@ BOTS = {
            "2 bots para 4 jugadores: da uno por asiento o un solo nombre"),
     "ja": ("不明なボット 'gredy' です（もしかして 'greedy' ですか？）。random, greedy, lucky, default のいずれかを使って"
            "ください",
-           "4 人に対してボットが 2 個です：席ごとに 1 つ、または 1 つだけ指定してください"),
+           "4人に対してボットが2個です：席ごとに1つ、または1つだけ指定してください"),
 }
 
 
@@ -263,8 +263,8 @@ JOBS = {
            "nota: --jobs 8: questa macchina ha 2 core, quindi al massimo 2 processi"),
     "es": ("nota: --jobs 8: esta máquina tiene 1 núcleo, así que como máximo 1 proceso",
            "nota: --jobs 8: esta máquina tiene 2 núcleos, así que como máximo 2 procesos"),
-    "ja": ("注意：--jobs 8：このマシンのコアは 1 個なので、ワーカーは最大 1 個です",
-           "注意：--jobs 8：このマシンのコアは 2 個なので、ワーカーは最大 2 個です"),
+    "ja": ("注意：--jobs 8：このマシンのコアは1個なので、ワーカーは最大1個です",
+           "注意：--jobs 8：このマシンのコアは2個なので、ワーカーは最大2個です"),
 }
 
 

@@ -19,7 +19,7 @@ ORDERED = {
           "valore di Shapley esatto",
     "es": "reparto EN ORDEN: más de 2 grupos de parámetros cambian lo que lee el motor, demasiados para el valor de "
           "Shapley exacto",
-    "ja": "順番に分けた内訳：エンジンが読む内容を変える設定項目のグループが 2 個を超え、厳密なシャープレイ値",
+    "ja": "順番に分けた内訳：エンジンが読む内容を変える設定項目のグループが2個を超え、厳密なシャープレイ値",
 }
 
 
@@ -39,7 +39,7 @@ PROGRESS = {
     "en": "disputes: variants 0, replays 1, replayed rounds 1 of at most 4,000",
     "it": "disputes: varianti 0, riesecuzioni 1, round rigiocati 1 su un massimo di 4.000",
     "es": "disputes: variantes 0, repeticiones 1, rondas rejugadas 1 de un máximo de 4000",  # CLDR: 4 digits ungrouped
-    "ja": "disputes：バリアント 0 個、再現 1 回、再現したラウンド 1 個（上限 4,000）",
+    "ja": "disputes：バリアント0個、再現1回、再現したラウンド1個（上限4,000）",
 }
 
 
@@ -69,7 +69,7 @@ def test_no_total_changes_agrees_with_totals(lang):
 
 BURNED = {"en": "burned", "it": "bruciata", "es": "quemada", "ja": "燃えた"}
 CAUSE = {"en": "tie on 14 (Ada G14, Cy B14)", "it": "pari a 14 (Ada V14, Cy B14)",
-         "es": "empate a 14 (Ada V14, Cy AZ14)", "ja": "14 で同点（Ada 緑14、Cy 青14）"}
+         "es": "empate a 14 (Ada V14, Cy AZ14)", "ja": "14で同点（Ada 緑14、Cy 青14）"}
 
 
 @pytest.mark.parametrize("lang", sorted(BURNED))
@@ -125,8 +125,8 @@ BARS = {
            "partite giocate [##############################] 20/20"),
     "es": ("validando [##############################] 4/4 archivos, no válidos: 1",
            "partidas jugadas [##############################] 20/20"),
-    "ja": ("検証中 [##############################] 4/4 ファイル、問題あり 1",
-           "プレイ中 [##############################] 20/20 ゲーム"),
+    "ja": ("検証中 [##############################] 4/4ファイル、問題あり1",
+           "プレイ中 [##############################] 20/20ゲーム"),
 }
 
 

@@ -42,7 +42,7 @@ def said(lang: str, log: str) -> list[str]:
     import re
 
     res = bids("--lang", lang, "validate", f"tests/data/messages/{log}")
-    place = re.compile(r"\S+?:\d+: (?:(?:round|ronda|ラウンド) \d+(?:(?:, |、)(?:presa|baza|トリック) \d+)?: )?")
+    place = re.compile(r"\S+?:\d+: (?:(?:round |ronda |ラウンド)\d+(?:(?:, |、)(?:presa |baza |トリック)\d+)?: )?")
     return [place.sub("", line, count=1) for line in res.stdout.splitlines()[:-1]]
 
 
@@ -135,7 +135,7 @@ def test_a_japanese_table_reads_the_card_word_collision_naming_both_readings():
     (the log's own tokens as written)."""
     assert said("ja", "words.toml") == [
         "'N1' は英語のゲーム記録（lang の指定なし）ではカードではありません：イタリア語またはスペイン語のゲーム記録では"
-        "黒 1（nero, negro） です。英語のゲーム記録では K1 と書きます（ほかに同じようなカードが 4 枚：N8, V10, N5, "
+        "黒 1（nero, negro） です。英語のゲーム記録では K1 と書きます（ほかに同じようなカードが4枚：N8, V10, N5, "
         "V5）。テーブルでイタリア語のカード表記を使ったなら、先頭に lang = \"it\" を追加してください（そうすると G5 は"
         "黄 5（giallo） と読まれます。今は緑 5 と読まれています）"]
 
@@ -157,7 +157,7 @@ def test_names_a_table_cannot_use_in_each_language():
         "los jugadores 'Ana' (latino) y 'Аna' (cirílico y latino) parecen iguales pero están escritos en alfabetos "
         "distintos: nadie en la mesa podría distinguirlos (da a uno de ellos otro nombre)"]
     assert said("ja", "names-typo.toml") == [
-        "players には 'Bem' とありますが、ラウンドでは 3 行で 'Ben' と書かれ、'Bem' は一度も出てきません。players の"
+        "players には 'Bem' とありますが、ラウンドでは3行で 'Ben' と書かれ、'Bem' は一度も出てきません。players の"
         "打ち間違いでしょう（\"Ben\" と書いてください）"]
 
 

@@ -40,8 +40,8 @@ SAID = {
            "R1 B1: Cleo +5", "Puntos de la ronda 1: Ana ", "partida terminada (1 ronda); escribe quit para salir",
            "guardado game.toml (10 bazas); la partida está completa", 'lang = "es"'],
     "ja": ["R1 T2 Cleo のリード> ", "Ana は盗むことができます（", "  Cleo から：", "取るカードを入力してください（",
-           "ゲーム終了（1 ラウンド）。終了するには quit と入力してください",
-           "game.toml を保存しました（トリック 10 件）。ゲームは完了しています", 'lang = "ja"'],
+           "ゲーム終了（1ラウンド）。終了するには quit と入力してください",
+           "game.toml を保存しました（トリック10件）。ゲームは完了しています", 'lang = "ja"'],
 }
 
 

@@ -147,7 +147,7 @@ HOUSE_MISTAKES = {  # what the house file says after extends = "english", and th
         "en": "5000 is not a value of deck.hand_size: expected an integer 0-1000",
         "it": "5000 non è un valore di deck.hand_size: serve un intero da 0 a 1000",
         "es": "5000 no es un valor de deck.hand_size: se esperaba un entero de 0 a 1000",
-        "ja": "5000 は deck.hand_size の値ではありません。0〜1000 の整数を指定してください"}),
+        "ja": "5000 は deck.hand_size の値ではありません。0〜1000の整数を指定してください"}),
     "choice-typo": ('[thief]\ntiming = "defered"\n', 3, {
         "en": "'defered' is not a value of thief.timing: expected immediate | deferred (did you mean 'deferred'?)",
         "it": "'defered' non è un valore di thief.timing: serve immediate | deferred (forse 'deferred'?)",
@@ -172,7 +172,7 @@ HOUSE_MISTAKES = {  # what the house file says after extends = "english", and th
               "giocatori, ad es. { 3 = 1, 4 = 1, 5 = 2, 6 = 3 }",
         "es": "lucky_loser.points: no hay valor para 5, 6 jugadores: se esperaba una tabla de enteros por número "
               "de jugadores, p. ej. { 3 = 1, 4 = 1, 5 = 2, 6 = 3 }",
-        "ja": "lucky_loser.points：5, 6 人の値がありません。プレイ人数ごとの整数の表"
+        "ja": "lucky_loser.points：5, 6人の値がありません。プレイ人数ごとの整数の表"
               "（例：{ 3 = 1, 4 = 1, 5 = 2, 6 = 3 }） を指定してください"}),
     "section-typo": ('[thef]\ntiming = "deferred"\n', 2, {
         "en": "unknown key 'thef': expected a knob section (ally, color_bids, deck, double, game, lowest, "
@@ -191,7 +191,7 @@ HOUSE_MISTAKES = {  # what the house file says after extends = "english", and th
         "en": "invalid TOML: Expected ']' at the end of a table declaration (at line 2, column 7)",
         "it": "TOML non valido: serve ']' alla fine della dichiarazione di una tabella (riga 2, colonna 7)",
         "es": "TOML no válido: se esperaba ']' al final de la declaración de una tabla (línea 2, columna 7)",
-        "ja": "TOML が正しくありません：表の宣言の終わりに ']' が必要です（2 行目、7 列目）"}),
+        "ja": "TOML が正しくありません：表の宣言の終わりに ']' が必要です（2行目、7列目）"}),
     "title-type": ("title = 3\n", 2, {
         "en": "'title' must be a string",
         "it": "'title' deve essere una stringa",
@@ -245,8 +245,8 @@ def test_a_knob_value_on_the_command_line_is_said_in_the_language():
            "pila del round 1 (--lenient-deck la gioca come è registrata)"),
     ("es", "ronda 1: el reparto del registro no cabe en la baraja italian: 2x no está en la baraja italian de 4 "
            "jugadores"),
-    ("ja", "ラウンド 1: ゲーム記録の配札が italian のデッキに合いません：2x は italian の 4 人用のデッキにありません"
-           "（italian のデッキに 2x があるのは 6 人のときだけです：deck.double_always）。ゲーム記録での場所：ラウンド 1 "
+    ("ja", "ラウンド1: ゲーム記録の配札が italian のデッキに合いません：2x は italian の4人用のデッキにありません"
+           "（italian のデッキに 2x があるのは6人のときだけです：deck.double_always）。ゲーム記録での場所：ラウンド1"
            "の山札（--lenient-deck を付けると記録どおりに遊びます）"),
 ])
 def test_a_deal_that_does_not_fit_another_ruleset_s_deck_is_said_in_the_language(lang, said, monkeypatch):

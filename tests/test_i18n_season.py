@@ -63,15 +63,15 @@ def test_the_season_table_in_spanish():
 
 def test_the_season_table_in_japanese():
     out = season("ja", *WHAT_IF, "--rank-by", "rating")
-    assert out.stdout.startswith("順位表（italian）：6 ゲーム、順位：レート下限 μ − 3σ（高い順）、次に勝利数（多い順）；2 ゲーム未満の"
+    assert out.stdout.startswith("順位表（italian）：6ゲーム、順位：レート下限 μ − 3σ（高い順）、次に勝利数（多い順）；2ゲーム未満の"
                                  "プレイヤーは順位を付けずに別に表示\n")
-    assert "  #  プレイヤー    レート下限      ゲーム数    勝ち数  勝率    平均順位    平均得点    μ      σ\n" in out.stdout
-    assert "順位なし（2 ゲーム未満）：\n" in out.stdout
-    assert "チャンピオン（english）：Ben（順位表の 1 位）\n" in out.stdout
-    assert "結果（english）：1 ゲーム 1 行、シーズンの順\n" in out.stdout
+    assert "  #  プレイヤー    レート下限      ゲーム数    勝数  勝率    平均順位    平均得点    μ      σ\n" in out.stdout
+    assert "順位なし（2ゲーム未満）：\n" in out.stdout
+    assert "チャンピオン（english）：Ben（順位表の1位）\n" in out.stdout
+    assert "結果（english）：1ゲーム1行、シーズンの順\n" in out.stdout
     assert "プレイヤー    相手      ゲーム数    上位    下位\n" in out.stdout
-    assert "勝者が変わるゲーム：6 ゲーム中 1\n  g6.toml：italian Cleo; english Dev；決め手は double.scope\n" in out.stdout
-    assert "除外：ゲーム記録 2 件（上の集計に含まれません）\n" in out.stdout
+    assert "勝者が変わるゲーム：6ゲーム中1\n  g6.toml：italian Cleo; english Dev；決め手は double.scope\n" in out.stdout
+    assert "除外：ゲーム記録2件（上の集計に含まれません）\n" in out.stdout
     assert out.stderr == "注：--alias 'Zed'：'Zed' というプレイヤーのいるゲームはありません\n"
 
 
@@ -105,5 +105,5 @@ def test_a_usage_error_of_alias_in_each_language():
                                "di un nome si scrive '\\=')")
     assert said["es"].endswith("'A=B=C': se esperaba OLD=NEW (--alias \"Ana Maria=Ana\"): tiene 2 '=' (un '=' que "
                                "forma parte de un nombre se escribe '\\=')")
-    assert said["ja"].endswith("'A=B=C'：OLD=NEW の形で書いてください（--alias \"Ana Maria=Ana\"）：'=' が 2 個あります"
+    assert said["ja"].endswith("'A=B=C'：OLD=NEW の形で書いてください（--alias \"Ana Maria=Ana\"）：'=' が2個あります"
                                "（名前の一部の '=' は '\\=' と書きます）")

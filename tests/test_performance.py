@@ -107,6 +107,26 @@ def test_dumps_plain_is_json_dumps(monkeypatch):
         assert report.dumps_plain(doc) == json_text(json.dumps(doc, indent=2, ensure_ascii=False)), doc
 
 
+def test_a_list_made_of_list_items_is_json_dumps_of_the_list(monkeypatch):
+    """`score --format json` over many logs prints each log's document as made in its printed shape
+    (list_item_json), the list byte for byte json.dumps of the list, with orjson and without."""
+    from bidscli.core.sanitize import json_text
+    from bidscli.report import render as report
+
+    docs = [d for d in TRICKY if isinstance(d, dict)]
+    for fallback in (False, True):
+        if fallback:
+            monkeypatch.setitem(sys.modules, "orjson", None)
+        for n in (1, 2, len(docs)):
+            parts: list[str | bytes] = []
+            writer = report.JsonListWriter(parts.append)
+            for doc in docs[:n]:
+                writer.shaped(report.list_item_json(doc))
+            writer.close()
+            printed = b"".join(p if isinstance(p, bytes) else p.encode() for p in parts)
+            assert printed == (json_text(json.dumps(docs[:n], indent=2, ensure_ascii=False)) + "\n").encode()
+
+
 def test_toml_reader_messages_are_tomllibs():
     """The log reader's TOML parser (tomli's wheel, or tomllib) words errors as tomllib does."""
     import tomllib

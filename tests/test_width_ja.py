@@ -80,7 +80,7 @@ def test_the_recorder_fits_the_terminal_in_screen_columns(tmp_path, columns, mon
     said = " ".join(text.split())  # the lines as one text: where a line was wrapped does not matter
     assert "黒5: 佐藤花子 赤5, 鈴木一郎 緑4, 高橋美咲 黒7, 田中太郎 黄2" in said
     assert "黒3: 高橋美咲 赤9, 田中太郎 緑9, 佐藤花子 黄1, 鈴木一郎 青2" in said  # 、 read as a comma
-    assert "入力の 3 行目" in text and "順位" in text and "取り消しました" in text
+    assert "入力の3行目" in text and "順位" in text and "取り消しました" in text
     assert "bids record game.toml --resume" in said
     # Lines were wrapped to the terminal (at 100 columns some of them would be one line).
     assert max(map(screen, lines)) > columns - 20

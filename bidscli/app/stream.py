@@ -43,11 +43,14 @@ class Item(NamedTuple):
     rounds: int = 0
     error: str | None = None  # the message for stderr; text then holds the JSON error document, if any
     skipped: str | None = None  # a ruleset file found in a folder: not a log, said on stderr (as validate skips it)
+    listed: bytes = b""  # JSON as an item of the printed list (render.list_item_json), instead of text
 
 
 def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
-               allow_partial: bool = False) -> Item:
-    """Score one log and render it for ``fmt`` (table, csv, json); errors become an Item too."""
+               allow_partial: bool = False, listed: bool = False) -> Item:
+    """Score one log and render it for ``fmt`` (table, csv, json); errors become an Item too.
+
+    ``listed``: JSON in its shape as an item of the printed list (``render.list_item_json``)."""
     from ..report import render as report
     from . import api
 
@@ -62,26 +65,32 @@ def score_item(path: str, ruleset_ref: str | None, option_pairs: Sequence[str], 
         if isinstance(path, WalkedPath) and ruleset_file(path):
             return Item(skipped=Message("{path}: skipped: {reason}", path=path_text(path),
                                         reason=Message("a ruleset file, not a game log")).text())
-        text = report.dumps_plain({"file": path, "error": exc.to_json()}) if fmt == "json" else ""
-        return Item(text, error=Message("error: {message}", message=exc).text())
+        error = Message("error: {message}", message=exc).text()
+        if fmt != "json":
+            return Item(error=error)
+        doc = {"file": path, "error": exc.to_json()}
+        if listed:
+            return Item(error=error, listed=report.list_item_json(doc))
+        return Item(report.dumps_plain(doc), error=error)
     rs = loaded.ruleset
     if fmt == "json":
-        return Item(report.dumps_plain(report.result_json(path, rs, result)))
+        doc = report.result_json(path, rs, result)
+        return Item(listed=report.list_item_json(doc)) if listed else Item(report.dumps_plain(doc))
     if fmt == "csv":
         return Item(report.score_csv_rows(path, rs, result, PAD), len(result.rounds))
     return Item(report.score_table(path, rs, result))
 
 
-def _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial=False) -> Iterator[Item]:
+def _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial=False, listed=False) -> Iterator[Item]:
     from .parallel import MAX_CHUNK, map_logs
 
     # A log's JSON is about 90 KB: chunks of at most 16, so that what is in flight stays small.
-    return map_logs(score_item, paths, (ruleset_ref, tuple(option_pairs), fmt, allow_partial), jobs if len(paths) > 1 else 1,
-                    max_chunk=16 if fmt == "json" else MAX_CHUNK)
+    return map_logs(score_item, paths, (ruleset_ref, tuple(option_pairs), fmt, allow_partial, listed),
+                    jobs if len(paths) > 1 else 1, max_chunk=16 if fmt == "json" else MAX_CHUNK)
 
 
 def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[str], fmt: str,
-          write: Callable[[str], object], warn: Callable[[str], object], jobs: int = 1,
+          write: Callable[[str | bytes], object], warn: Callable[[str], object], jobs: int = 1,
           allow_partial: bool = False, single: bool | None = None) -> bool:
     """Write the scores of ``paths`` in ``fmt``; warn about each log that fails. True if any failed.
 
@@ -99,7 +108,7 @@ def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[
 
         listed = JsonListWriter(write)
     count = 0
-    for item in _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial):
+    for item in _items(paths, ruleset_ref, option_pairs, fmt, jobs, allow_partial, listed is not None):
         if item.skipped is not None:
             warn(item.skipped)
             continue
@@ -109,7 +118,7 @@ def score(paths: Sequence[str], ruleset_ref: str | None, option_pairs: Sequence[
             if fmt != "json":
                 continue
         if listed is not None:
-            listed.text(item.text)
+            listed.shaped(item.listed)  # made in its printed shape where it was scored
         else:
             write("\n\n" + item.text if count else item.text)  # tables: a blank line between logs
         count += 1

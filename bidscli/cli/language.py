@@ -151,60 +151,23 @@ class Help(NamedTuple):
 
 # -- help in screen columns (Japanese) ------------------------------------------------------------
 
-# Characters a line may not start with (closing punctuation, small kana, the long-vowel mark) and
-# may not end with (opening brackets): the common core of Japanese line breaking (JIS X 4051).
-_NO_START = set("、。，．,.)）]］}｝」』】〕〉》・：；:;!！?？ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥%％")
-_NO_END = set("(（[［{｛「『【〔〈《")
-
-
 def _columns(text: str) -> int:
-    """Screen columns of a help text (ours: no control characters, no combining marks): two for
-    a wide or full-width character, one for any other (the standard library's table, which
-    imports in no time, where wcwidth's takes milliseconds)."""
-    from unicodedata import east_asian_width
+    """Screen columns of a help text (report.table.display_width: a kanji takes two)."""
+    from ..report.table import display_width
 
-    return sum(2 if ord(ch) >= 0x1100 and east_asian_width(ch) in "WF" else 1 for ch in text)
+    return display_width(text)
 
 
 def _is_wide(text: str) -> bool:
-    return any(ord(ch) >= 0x1100 for ch in text) and _columns(text) != len(text)
-
-
-def _tokens(text: str) -> list[str]:
-    """Words, spaces, and each wide character on its own (a line may break between two of them)."""
-    import re
-
-    return re.findall(r"\s+|[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|"
-                      r"[^\s\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+",
-                      text)
+    return not text.isascii() and _columns(text) != len(text)
 
 
 def wrap_columns(text: str, width: int) -> list[str]:
-    """One paragraph in lines of at most ``width`` screen columns (a word longer than a line
-    stands alone), broken at spaces and between wide characters, never before closing or after
-    opening punctuation."""
-    lines: list[str] = []
-    line: list[str] = []
-    for token in _tokens(" ".join(text.split("\n"))):
-        if token.isspace():
-            if line:
-                line.append(" ")
-            continue
-        if _columns("".join(line) + token) <= width or not "".join(line).strip():
-            line.append(token)
-            continue
-        nxt = [token]  # the next line starts with these: pull back what may not end or start a line
-        while line and (line[-1].isspace() or nxt[0][0] in _NO_START or line[-1][-1] in _NO_END):
-            moved = line.pop()
-            if not moved.isspace():
-                nxt.insert(0, moved)
-        if not "".join(line).strip():  # no place to break: keep it whole, however long
-            line = [t for t in nxt]
-            continue
-        lines.append("".join(line).rstrip())
-        line = nxt
-    lines.append("".join(line).rstrip())
-    return lines
+    """One paragraph in lines of at most ``width`` screen columns, broken as every text bidscli
+    wraps (report.table.wrap: at spaces, and where Japanese may break)."""
+    from ..report.table import wrap
+
+    return wrap(text, width, whole_words=True) or [""]
 
 
 # A hyphen within a word is held while click wraps a text: its wrapper breaks after any hyphen,
@@ -305,12 +268,7 @@ class _Worded(click.Command):
         sentence = first.split("。", 1)[0] + ("。" if "。" in first else "")
         if _columns(sentence) <= limit:
             return sentence
-        out = ""
-        for ch in sentence:
-            if _columns(out + ch) > limit - 3:
-                break
-            out += ch
-        return out.rstrip() + "..."
+        return wrap_columns(sentence, limit - 3)[0].rstrip() + "..."
 
     def get_help_option(self, ctx):
         names = self.get_help_option_names(ctx)

@@ -14,7 +14,7 @@ import sys
 import click
 
 from ..core.i18n import N_, Message
-from ..core.sanitize import path_text, terminal
+from ..core.sanitize import json_text, json_utf8, path_text, terminal
 from . import usage
 from .language import option
 
@@ -30,6 +30,15 @@ def echo(message=None, **kw) -> None:
     if isinstance(message, Message):
         message = message.text()
     click.echo(terminal(message) if isinstance(message, str) else message, **kw)
+
+
+def echo_json(out: str | bytes) -> None:
+    """A JSON document (or a part of a JSON list) on stdout, no line break added, through the JSON
+    sanitiser (sanitize.json_text; json_utf8 for bytes, written as they are) rather than
+    :func:`terminal`: JSON escapes every control character itself, and json_text what else
+    terminal() would, checked in C on printable ASCII; then neither terminal() (a copy of every
+    byte) nor click's colour stripping (no ESC is left to strip) reads its megabytes again."""
+    click.echo(json_utf8(out) if isinstance(out, bytes) else json_text(out), nl=False, color=True)
 
 
 def fail(message) -> None:

@@ -13,6 +13,7 @@ from .catalog import command
 from .language import option
 from .options import (
     echo,
+    echo_json,
     echo_text,
     fail,
     format_option,
@@ -54,7 +55,8 @@ def score(logs, ruleset_ref, option_pairs, allow_partial, fmt, jobs):
                 broken = True
         else:
             paths.append(item)
-    failed = stream.score(paths, ruleset_ref, option_pairs, fmt, functools.partial(echo, nl=False), fail,
+    write = echo_json if fmt == "json" else functools.partial(echo, nl=False)
+    failed = stream.score(paths, ruleset_ref, option_pairs, fmt, write, fail,
                           jobs=job_count(jobs, len(paths)), allow_partial=allow_partial,
                           single=batch.is_single_file(logs))
     if failed or broken:

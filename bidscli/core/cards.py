@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import LogSyntaxError, meant, nearest
-from .i18n import Message, card_text
+from .i18n import ENGLISH, Message, card_text
 
 COLOURS = ("R", "G", "Y", "B")
 COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue", "K": "black"}
@@ -81,8 +81,9 @@ class Card:
 
     def in_language(self, lang: str) -> str:
         """The card as a text in ``lang`` says it: a card argument of a message is worded here,
-        through the one function ``i18n.card_text`` (English: the token)."""
-        return card_text(self, lang)
+        through the one function ``i18n.card_text`` (English: the token, here without the call:
+        JSON words every card of every reason in English)."""
+        return self._text if lang == ENGLISH else card_text(self, lang)
 
     # -- notation -----------------------------------------------------------
     @staticmethod

@@ -128,6 +128,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(output_language()).ngettext(singular, plural, n)
 
 
+def template_of(msgid: str, lang: str) -> str:
+    """The ``str.format`` template of ``msgid`` in ``lang``: the id itself in English (the ids are
+    the English words), else its catalog's translation (the id when it has none)."""
+    return msgid if lang == ENGLISH else catalog(lang).gettext(msgid)
+
+
+def plural_template_of(singular: str, plural: str, n: int, lang: str) -> str:
+    """The template of a plural message for the count ``n`` in ``lang`` (``ngettext``)."""
+    if lang == ENGLISH:  # catalog(ENGLISH) is a NullTranslations: English's own two forms
+        return singular if n == 1 else plural
+    return catalog(lang).ngettext(singular, plural, n)
+
+
 def pgettext(context: str, msgid: str) -> str:
     """``msgid`` in the output language, now, told apart by ``context`` from the same words meaning
     another thing elsewhere ("{player} wins": a rate in bids study, a verdict in bids diff; "none"
@@ -241,19 +254,18 @@ class Message:
     def text(self, lang: str | None = None) -> str:
         """Worded in ``lang`` (default: the output language)."""
         lang = lang or output_language()
-        if lang == ENGLISH:  # the ids are the English words (catalog(ENGLISH) is a NullTranslations)
-            template = (self.msgid if self.plural is None or self.args["n"] == 1 else self.plural)
-        elif self.plural is None:
-            template = catalog(lang).gettext(self.msgid)
+        args = self.args
+        if self.plural is None:
+            template = self.msgid if lang == ENGLISH else template_of(self.msgid, lang)
         else:
-            template = catalog(lang).ngettext(self.msgid, self.plural, self.args["n"])
-        if not self.args:
+            template = plural_template_of(self.msgid, self.plural, args["n"], lang)
+        if not args:
             return template.format()
         shown = {}
-        for key, value in self.args.items():  # worded() inline: JSON words every reason of every trick
+        for key, value in args.items():  # worded() inline: JSON words every reason of every trick
             wording = getattr(value, "in_language", None)
             shown[key] = value if wording is None else wording(lang)
-        return template.format(**shown)
+        return template.format_map(shown)
 
     in_language = text  # the protocol of worded arguments: value.in_language(lang)
 
@@ -329,6 +341,14 @@ def said(value: Any) -> Any:
     return value.said if isinstance(value, WordedText) else value
 
 
+# Listed's joining messages: "A, B", then "A, B or C" or "A, B and C"; clauses "A; B".
+_COMMA = N_("{items}, {item}")
+_OR = N_("{items} or {item}")
+_AND = N_("{items} and {item}")
+# TRANSLATORS: one more clause of a sentence, after a semicolon ("Round 1 scores: Ana 12; Ally pair ...")
+_CLAUSE = N_("{clauses}; {clause}")
+
+
 class Listed:
     """Items as one phrase, worded when shown (``str``, or ``in_language(lang)``): ``Listed(["A", "B",
     "C"], "or")`` is "A, B or C" in English, "A, B o C" in Italian; ``"and"`` joins the last with
@@ -357,22 +377,30 @@ class Listed:
         return f"Listed({self.items!r}, {self.last!r})"
 
     def in_language(self, lang: str) -> str:
-        words = [worded(item, lang) for item in self.items]
+        # worded() inline, and the joining messages' templates looked up once a list (not a Message
+        # an item): JSON words every reason of every trick, and a Color Bids reason lists every
+        # colour's cards.
+        words = [item if (wording := getattr(item, "in_language", None)) is None else wording(lang)
+                 for item in self.items]
         if not words:
             return ""
         head = str(words[0])
-        if self.last == ";":
-            for word in words[1:]:
-                # TRANSLATORS: one more clause of a sentence, after a semicolon ("Round 1 scores: Ana 12; Ally pair ...")
-                head = Message("{clauses}; {clause}", clauses=head, clause=word).text(lang)
-            return head
-        for word in words[1:-1]:
-            head = Message("{items}, {item}", items=head, item=word).text(lang)
         if len(words) == 1:
             return head
-        if self.last == "or":
-            return Message("{items} or {item}", items=head, item=words[-1]).text(lang)
-        if self.last == ",":
-            return Message("{items}, {item}", items=head, item=words[-1]).text(lang)
-        return Message("{items} and {item}", items=head, item=words[-1]).text(lang)
+        if self.last == ";":
+            clause = template_of(_CLAUSE, lang)
+            for word in words[1:]:
+                head = clause.format(clauses=head, clause=word)
+            return head
+        comma = template_of(_COMMA, lang)
+        for word in words[1:-1]:
+            head = comma.format(items=head, item=word)
+        last = self.last
+        if last == "or":
+            join = template_of(_OR, lang)
+        elif last == ",":
+            join = comma
+        else:
+            join = template_of(_AND, lang)
+        return join.format(items=head, item=words[-1])
 

@@ -125,6 +125,13 @@ def json_text(text: str) -> str:
     return _json_unsafe().sub(_json_escape, text)
 
 
+def json_utf8(data: bytes) -> bytes:
+    """:func:`json_text` of a document serialised in UTF-8 (orjson's bytes), in UTF-8."""
+    if data.isascii() and b"\x7f" not in data:
+        return data  # what json_text leaves as it is, seen without decoding the bytes
+    return json_text(data.decode("utf-8")).encode("utf-8")
+
+
 def json_dumps(doc: object, **kw: Any) -> str:
     """``json.dumps`` (indent 2, UTF-8 kept readable) whose output is always printable, valid UTF-8."""
     import json  # here: every command imports this module for terminal(), few print JSON (start-up)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import output_language, worded
+from .i18n import output_language
 
 
 class Joined:
@@ -25,7 +25,9 @@ class Joined:
         self.items, self.sep = items, sep
 
     def in_language(self, lang: str) -> str:
-        return self.sep.join([str(worded(item, lang)) for item in self.items])
+        # worded() inline: JSON words every card a trick's winner takes
+        return self.sep.join([str(item if (wording := getattr(item, "in_language", None)) is None else wording(lang))
+                              for item in self.items])
 
     def __str__(self) -> str:
         return self.in_language(output_language())
@@ -53,11 +55,19 @@ class Colour:
         self.colour, self.letter = colour, letter
 
     def in_language(self, lang: str) -> str:
-        from .cardnames import LETTERS, ORDER, colour_word
+        key = (lang, self.colour, self.letter)
+        found = _colour_words.get(key)
+        if found is None:
+            from .cardnames import LETTERS, ORDER, colour_word
 
-        if self.colour not in ORDER:
-            return self.colour
-        return LETTERS[lang][ORDER.index(self.colour)] if self.letter else colour_word(self.colour, lang)
+            if self.colour not in ORDER:
+                return self.colour  # not a colour of the deck: as it is (and not kept)
+            if self.letter:
+                found = LETTERS[lang][ORDER.index(self.colour)]
+            else:
+                found = colour_word(self.colour, lang)
+            _colour_words[key] = found
+        return found
 
     def __str__(self) -> str:
         return self.in_language(output_language())
@@ -73,3 +83,6 @@ class Colour:
 
     def __repr__(self) -> str:
         return f"Colour({self.colour!r}{', letter=True' if self.letter else ''})"
+
+
+_colour_words: dict[tuple[str, str, bool], str] = {}  # (language, colour, letter) -> its word: few

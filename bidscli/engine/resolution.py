@@ -477,14 +477,33 @@ _HIDDEN_LOWEST = Message("the hidden prize is Lowest: the lowest bid wins from t
 _ABOVE_ALL = MAX_NUMBER + 1  # above every card number: _standing's start under Lowest
 
 
-def _taken(card: Card) -> Message:
-    return Message("{card} ({value:+d})", card=card, value=card.value)
+# Parts of explanations that depend on one card only, made the first time each card needs one and
+# kept (cards are interned, few): a Said keeps its English text, which JSON reads at every trick.
+_TAKEN: dict[Card, Said] = {}
+_AS_CENTRE: dict[Card, Said] = {}
+_BEST_OF: dict[tuple[Card, bool], Said] = {}
+
+
+def _taken(card: Card) -> Said:
+    """A card taken, with its points: "K8 (+8)"."""
+    said = _TAKEN.get(card)
+    if said is None:
+        said = _TAKEN[card] = Said("{card} ({value:+d})", card=card, value=card.value)
+    return said
 
 
 def _take_text(winner: str, taken: Sequence[Card], points: int) -> Message:
     """What the winner of a trick takes, e.g. "Ana takes K8 (+8) + -5 (-5) = 3 points"."""
     return PluralMessage("{player} takes {cards} = {points} point", "{player} takes {cards} = {points} points",
                          abs(points), player=winner, cards=Joined([_taken(c) for c in taken], " + "), points=points)
+
+
+def _as_centre(card: Card) -> Said:
+    """The centre card among its colour's cards: "K8 centre"."""
+    said = _AS_CENTRE.get(card)
+    if said is None:
+        said = _AS_CENTRE[card] = Said("{card} centre", card=card)
+    return said
 
 
 def _colour_head(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], centre: Card | None,
@@ -494,7 +513,7 @@ def _colour_head(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], 
     (best G7)"; its outcome follows it (``_colour_won``, ``_colour_centre``, ``_colour_tie``)."""
     members: dict[str, list[Card | Message]] = {}
     if centre is not None:
-        members[BLACK] = [Message("{card} centre", card=centre)]
+        members[BLACK] = [_as_centre(centre)]
     for _, c in plays:
         if c is not ALLY_CARD:
             members.setdefault(c.colour, []).append(c)
@@ -502,9 +521,7 @@ def _colour_head(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], 
                                 cards=Listed(members.get(col, []), ","))
                         for col, n in sorted(counts.items(), key=lambda x: -x[1])], ",")
     if cands is not None:
-        best = Listed([Message("{colour} (best {card})", colour=Colour(e[1].colour), card=e[1]) if e[0] is not None
-                       else Message("{colour} (best {card} centre)", colour=Colour(e[1].colour), card=e[1])
-                       for e in cands], ",")
+        best = Listed([_best_of(e[1], e[0] is None) for e in cands], ",")
         return Message("Color Bids ({mode}): {counts}; most frequent: {colours}", mode=mode, counts=count_txt,
                        colours=best)
     if lowest:
@@ -512,6 +529,16 @@ def _colour_head(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], 
                        number=best_num)
     return Message("Color Bids ({mode}): {counts}; highest number {number}", mode=mode, counts=count_txt,
                    number=best_num)
+
+
+def _best_of(card: Card, centre: bool) -> Said:
+    """A colour and its best card: "green (best G7)", "black (best K8 centre)"."""
+    said = _BEST_OF.get((card, centre))
+    if said is None:
+        said = _BEST_OF[card, centre] = (
+            Said("{colour} (best {card})", colour=Colour(card.colour), card=card) if not centre
+            else Said("{colour} (best {card} centre)", colour=Colour(card.colour), card=card))
+    return said
 
 
 def _colour_won(mode: str, lowest: bool, plays: Sequence[tuple[object, Card]], centre: Card | None,

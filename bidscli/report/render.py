@@ -112,18 +112,38 @@ def dumps_plain(doc) -> str:
     refuses (a non-string key, an integer past 64 bits, a lone surrogate from a file
     name) goes to json.dumps. Not for floats: the two spell some of them differently
     (NaN, exponents), which is why study and the other float reports keep ``dumps``."""
+    data = _orjson(doc)
+    if data is None:
+        return dumps(doc)
+    from ..core.sanitize import json_text
+
+    return json_text(data.decode("utf-8"))  # the same escapes as dumps: valid UTF-8, no raw controls
+
+
+def _orjson(doc) -> bytes | None:
+    """orjson's indented document, or None where ``dumps_plain`` goes to json.dumps."""
     try:
         from orjson import OPT_INDENT_2
         from orjson import dumps as fast
     except ImportError:  # pragma: no cover - a platform without the wheel
-        return dumps(doc)
+        return None
     try:
-        text = fast(doc, option=OPT_INDENT_2).decode("utf-8")
+        return fast(doc, option=OPT_INDENT_2)
     except TypeError:  # orjson.JSONEncodeError is a TypeError
-        return dumps(doc)
-    from ..core.sanitize import json_text
+        return None
 
-    return json_text(text)  # the same escapes as dumps: valid UTF-8, no raw controls
+
+def list_item_json(doc) -> bytes:
+    """``dumps_plain(doc)`` in UTF-8, in the shape it has as an item of a printed list
+    (``JsonListWriter.shaped``, ``json.dumps(list, indent=2)``): every line indented by two spaces.
+    Made in that shape at once (the item of a one-item list), not indented afterwards, and kept in
+    the bytes orjson makes: ``score --format json`` over many logs prints megabytes of these, made
+    in worker processes and written by the parent as they are."""
+    from ..core.sanitize import json_utf8
+
+    data = _orjson([doc])
+    whole = dumps([doc]).encode("utf-8") if data is None else json_utf8(data)
+    return whole[2:-2]  # b'[\n' + the item + b'\n]': JSON strings hold no raw line break
 
 
 class JsonListWriter:
@@ -151,6 +171,12 @@ class JsonListWriter:
             self.write(('{\n  "files": [\n' if self.wrap else "[\n") + text)
         else:
             self.write(",\n" + text)
+        self.count += 1
+
+    def shaped(self, data: bytes) -> None:
+        """An item already in its printed shape: ``list_item_json`` (a list, not ``wrap``), written
+        as the bytes it is (``write`` takes them: click.echo)."""
+        self.write((b"[\n" if self.count == 0 else b",\n") + data)
         self.count += 1
 
     def close(self, summary: dict | None = None) -> None:

@@ -6,7 +6,12 @@ render.fit_text, the prose of diff.py, the recorder's lines). Widths are screen 
 none, so Japanese text lines up as ASCII does.
 
 :func:`wrap` is textwrap's greedy wrapping at spaces (and, for table cells, after hyphens),
-counted in screen columns; a word longer than a line is cut where the line is full.
+counted in screen columns, and Japanese line breaking (:func:`pieces`): a line may also break
+between two Japanese characters, never before closing punctuation nor after an opening bracket
+(kinsoku), never inside a run of Latin letters or digits or of katakana (a name: ケン), nor
+between a number and the Japanese word beside it (3点, ラウンド3). A word longer than a line is
+cut where the line is full. Text without Japanese breaks only at spaces (and hyphens), as
+textwrap breaks it.
 
 :func:`fit` draws the table in the layout bidscli has always printed (tabulate's "simple"
 format, which drew it until the table was drawn here): a header line, a line of dashes, the
@@ -23,6 +28,7 @@ from __future__ import annotations
 MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
 GAP = "  "  # between two columns
 MOVED = 3  # fit moves at most this many columns under the rows (its last resort)
+WORDS, PIECES = 1, 2  # the compact layouts of a table's headings (_Table)
 
 
 def display_width(text: str) -> int:
@@ -65,6 +71,115 @@ def _fitting(text: str, room: int, start: int = 0) -> int:
     return fit
 
 
+# -- where a line may break ------------------------------------------------------------------
+
+# Characters a line may not start with (closing punctuation, small kana, the long-vowel mark,
+# iteration marks) and may not end with (opening brackets): the common core of Japanese line
+# breaking, kinsoku shori (JIS X 4051; W3C's "Requirements for Japanese Text Layout", 3.1.7).
+NO_START = frozenset("、。，．,.)）]］}｝」』】〕〉》〙〗・：；:;!！?？‼⁇⁈⁉ー～〜…‥%％"
+                     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻ゝゞヽヾ")
+NO_END = frozenset("(（[［{｛「『【〔〈《〘〖")
+
+
+def _wide(ch: str) -> bool:
+    """A character written without spaces around it (Japanese: kanji, kana, full-width forms)."""
+    return ord(ch) >= 0x1100 and display_width(ch) == 2
+
+
+def _breaks_between(a: str, b: str) -> bool:
+    """Whether a line may break between ``a`` and ``b``, two characters of a word (no space
+    between them): only beside a wide character, never before closing or after opening
+    punctuation, never between a number's digit and the wide character beside it."""
+    wide_a, wide_b = _wide(a), _wide(b)
+    if not (wide_a or wide_b) or b in NO_START or a in NO_END:
+        return False
+    if _script(a) == _script(b) == "katakana":
+        return False  # a katakana word (a name: ケン, a loanword: プレイヤー) stays whole, as a Latin one
+    return not ((wide_b and a.isascii() and a.isdigit()) or (wide_a and b.isascii() and b.isdigit()))
+
+
+def pieces(word: str) -> list[str]:
+    """A word (no spaces in it) in the pieces a line may break between: the word itself when it
+    holds no Japanese; else cut between two Japanese characters, or a Japanese character and a
+    Latin one, where kinsoku allows (:data:`NO_START`, :data:`NO_END`; a number and its counter
+    stay together, and a katakana word): '平均得点はラウンド2、トリック3：Cleo' -> 平 均 得 点 は
+    ラウンド2、 トリック3： Cleo."""
+    if word.isascii() or display_width(word) == len(word):
+        return [word]
+    out, start = [], 0
+    for k in range(1, len(word)):
+        if _breaks_between(word[k - 1], word[k]):
+            out.append(word[start:k])
+            start = k
+    out.append(word[start:])
+    return out
+
+
+def _script(ch: str) -> str:
+    """The script of a Japanese character: kana (the long-vowel mark with them), kanji, or other."""
+    o = ord(ch)
+    if 0x3041 <= o <= 0x309F:
+        return "hiragana"
+    if 0x30A0 <= o <= 0x30FF and ch != "・":
+        return "katakana"
+    return "kanji" if 0x3400 <= o <= 0x9FFF or ch == "々" else "other"
+
+
+def word_pieces(word: str) -> list[str]:
+    """A table heading's word in the pieces a heading may break between: where Japanese may break
+    (pieces) and one script gives way to another, where the words of a compound meet (ゲーム|数,
+    レート|下限, 勝ち|数); never between a kanji and the kana written after it (勝ち), nor inside
+    a run of one script (平均順位, プレイヤー stay whole)."""
+    if word.isascii():
+        return [word]
+    out, start = [], 0
+    for k in range(1, len(word)):
+        a, b = _script(word[k - 1]), _script(word[k])
+        if a != b and "other" not in (a, b) and (a, b) != ("kanji", "hiragana") \
+                and _breaks_between(word[k - 1], word[k]):
+            out.append(word[start:k])
+            start = k
+    out.append(word[start:])
+    return out
+
+
+def _japanese_chunks(chunks: list[str], cut_word=pieces) -> list[str]:
+    """textwrap's chunks (words and the spaces between them) cut where Japanese may break; a
+    closing mark after a space stays with the word before it, and an opening one before a space
+    with the word after it (so neither is left at a line's edge)."""
+    out: list[str] = []
+    glue = False  # the last chunk ended with an opening bracket and a space: the next one joins it
+    for chunk in chunks:
+        if chunk.isspace() or chunk.isascii():
+            if glue and out:
+                out[-1] += chunk
+                glue = chunk.isspace()
+            else:
+                out.append(chunk)
+            continue
+        cut = cut_word(chunk)
+        if glue and out:
+            out[-1] += cut.pop(0)
+        elif len(out) >= 2 and out[-1].isspace() and cut[0][0] in NO_START and _wide(cut[0][0]):
+            space = out.pop()
+            out[-1] += space + cut.pop(0)
+        out += cut
+        glue = False
+        if out and out[-1][-1] in NO_END and _wide(out[-1][-1]):
+            glue = True
+    return out
+
+
+def _kinsoku(text: str, start: int, k: int) -> int:
+    """A cut of a word wider than a line (``k`` characters from ``start``) moved back, while it
+    can, from before a Japanese closing mark or after an opening one (プレイ|ヤー, not プレイヤ|ー)."""
+    end = start + k
+    while end - start > 1 and end < len(text) and (
+            (text[end] in NO_START and _wide(text[end])) or (text[end - 1] in NO_END and _wide(text[end - 1]))):
+        end -= 1
+    return end - start
+
+
 _WRAPPER: list = []  # the wrapper class, made on first use: textwrap's import (its patterns) costs start-up
 
 
@@ -82,11 +197,19 @@ def _wrapper_class():
         The cost is linear in the text's length: a long word is cut into all its lines at once
         (TextWrapper copies what is left of it after each line, and measured it again)."""
 
+        japanese = True  # break Japanese between characters too (pieces), or "words" (word_pieces)
+
+        def _split(self, text):
+            chunks = super()._split(text)
+            if text.isascii() or not self.japanese:
+                return chunks
+            return _japanese_chunks(chunks, word_pieces if self.japanese == "words" else pieces)
+
         def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
             space_left = 1 if width < 1 else width - cur_len
             if self.break_long_words and space_left > 0:
                 chunk = reversed_chunks[-1]
-                cut = _fitting(chunk, space_left)
+                cut = _kinsoku(chunk, 0, _fitting(chunk, space_left))
                 if cut == 0 and not cur_line:
                     cut = 1  # one character wider than the whole line: alone on it
                 cur_line.append(chunk[:cut])
@@ -104,7 +227,7 @@ def _wrapper_class():
                     if at + k >= len(chunk):
                         pieces.append(chunk[at:])
                         break
-                    k = max(k, 1)
+                    k = _kinsoku(chunk, at, max(k, 1))
                     pieces.append(chunk[at:at + k])
                     at += k
                 pieces.reverse()
@@ -142,13 +265,17 @@ def _wrapper_class():
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str = "", hyphens: bool = False,
-         whole_words: bool = False) -> list[str]:
+         whole_words: bool = False, japanese: bool | str = True) -> list[str]:
     """``text`` as lines of at most ``width`` screen columns, broken at spaces (and after hyphens
     with ``hyphens``): the first line starts with ``indent``, the others with ``hang``. Spaces
     at the start of the text are kept; a word longer than a line is cut where the line is full,
-    or with ``whole_words`` left whole on a line of its own (a file's path)."""
-    return _wrapper_class()(width=width, initial_indent=indent, subsequent_indent=hang,
-                            break_on_hyphens=hyphens, break_long_words=not whole_words).wrap(text)
+    or with ``whole_words`` left whole on a line of its own (a file's path). Japanese also breaks
+    between characters (pieces); with ``japanese="words"`` only where the words of a compound
+    meet (word_pieces: a table's heading)."""
+    wrapper = _wrapper_class()(width=width, initial_indent=indent, subsequent_indent=hang,
+                               break_on_hyphens=hyphens, break_long_words=not whole_words)
+    wrapper.japanese = japanese
+    return wrapper.wrap(text)
 
 
 # -- tables ---------------------------------------------------------------------------------
@@ -169,11 +296,13 @@ class _Table:
 
     __slots__ = ("headers", "texts", "wraps", "aligns", "measured", "cap", "header_lines", "compact")
 
-    def __init__(self, rows, headers, colalign, numbers: bool, cap: int | None = None, compact: bool = False) -> None:
+    def __init__(self, rows, headers, colalign, numbers: bool, cap: int | None = None, compact: int = 0) -> None:
         self.headers = [str(h) for h in headers]
         self.cap = None if cap is None else max(1, cap)
-        # compact (fit's last resort but one): a header adds no room of its own to its column
-        # (only its longest word must fit) and wraps at its spaces to the column's width.
+        # compact (fit's last resorts): a header adds no room of its own to its column (only its
+        # longest word must fit) and wraps at its spaces to the column's width (WORDS: a Japanese
+        # heading also where the words of a compound meet, word_pieces); PIECES: a Japanese
+        # heading also breaks wherever Japanese may (pieces).
         self.compact = compact
         self.header_lines = [_cell_lines(h, None, None if self.cap is None else max(1, self.cap - 2))
                              for h in self.headers]
@@ -205,7 +334,9 @@ class _Table:
         done = self.measured.get(key)
         if done is None:
             cells = [_cell_lines(text, limit if may else None, cap) for text, may in zip(self.texts[c], self.wraps[c])]
-            head = ([_unbroken(w) for w in self.headers[c].split()] if self.compact
+            head = ([_unbroken(w) if self.compact == PIECES else max(map(display_width, word_pieces(w)))
+                     for w in self.headers[c].split()]
+                    if self.compact
                     else [display_width(line) + 2 for line in self.header_lines[c]])
             width = max([1, *head, *(display_width(line) for lines in cells for line in lines)])  # a dash at least
             done = self.measured[key] = (cells, width)
@@ -219,8 +350,8 @@ class _Table:
         """The table; ``after``: for each row, lines drawn under it (fit's columns moved under the row)."""
         columns = [self.column(c, limit) for c, limit in enumerate(limits)]
         pads = [_pad_right if align == "right" else _pad_left for align in self.aligns]
-        heads = ([_cell_lines(h, w, self.cap) if h.strip() else [""] for h, (_, w) in zip(self.headers, columns)]
-                 if self.compact else self.header_lines)
+        heads = ([_heading_lines(h, w, self.cap, self.compact) if h.strip() else [""]
+                  for h, (_, w) in zip(self.headers, columns)] if self.compact else self.header_lines)
         out = []
         for k in range(max(map(len, heads), default=1)):
             out.append(GAP.join(pad(lines[k] if k < len(lines) else "", w)
@@ -236,6 +367,14 @@ class _Table:
         return "\n".join(out)
 
 
+def _heading_lines(text: str, width: int, cap: int | None, compact: int) -> list[str]:
+    """A compact heading's lines: wrapped at its spaces and its words' joins (WORDS), or as a cell
+    (PIECES)."""
+    if compact == PIECES:
+        return _cell_lines(text, width, cap)
+    return wrap(text, width, whole_words=True, japanese="words")
+
+
 def _cell_lines(text: str, limit: int | None, cap: int | None = None) -> list[str]:
     """The lines of a cell wrapped to ``limit``; without one, its own lines, each wrapped to
     ``cap`` only when it is wider."""
@@ -246,18 +385,15 @@ def _cell_lines(text: str, limit: int | None, cap: int | None = None) -> list[st
         limit = cap
     if text.isprintable() and display_width(text) <= limit:
         return text.split("\n")
-    # At spaces (and after hyphens), never inside a word: a word longer than the limit keeps a
-    # line of its own. Only a run of wide characters (Japanese, written without spaces: any two
-    # may be parted) is cut at the limit, and any word wider than the whole table (``cap``).
+    # At spaces (and after hyphens) and where Japanese may break (pieces), never inside a word:
+    # a word longer than the limit keeps a line of its own; only a word wider than the whole
+    # table (``cap``) is cut.
     lines = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        if display_width(line) != len(line):  # wide characters: as before, a line full is cut
-            lines += wrap(line, limit, hyphens=True)
-            continue
         for piece in wrap(line, limit, hyphens=True, whole_words=True):
-            lines += wrap(piece, cap) if cap is not None and len(piece) > cap else [piece]
+            lines += wrap(piece, cap) if cap is not None and display_width(piece) > cap else [piece]
     return lines
 
 
@@ -282,7 +418,8 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
 
     When that is still too wide, two last resorts, each only if the one before does not fit:
     the headers give up their own room (each wraps at its spaces, its column as wide as its
-    longest word or cell); then the widest text column (never the first, nor one in ``whole``)
+    longest word or cell; a Japanese heading also where its words meet, word_pieces, and if the
+    table still does not fit, wherever Japanese may break, pieces); then the widest text column (never the first, nor one in ``whole``)
     leaves the table and is drawn under each row, ``header: text`` wrapped to the full width,
     and the next such column if need be (those in ``whole`` last, the first column never), at
     most MOVED columns. A table that none of this makes fit is drawn in the ordinary layout,
@@ -296,29 +433,34 @@ def fit(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool
     table, limits = _laid_out(rows, headers, width, colalign, maxcolwidths, numbers)
     if table.width(limits) <= width or not rows:
         return table.draw(limits)
-    compact, climits = _laid_out(rows, headers, width, colalign, maxcolwidths, numbers, compact=True)
-    if compact.width(climits) <= width:
-        return compact.draw(climits)
-    ncols = len(compact.headers)
+    # Headings with Japanese words: broken only where their words meet first (a player reads
+    # ゲーム / 数, not ゲー / ム数), wherever Japanese may break only when the table cannot fit
+    # otherwise.
+    levels = (WORDS, PIECES) if any(not str(h).isascii() for h in headers) else (WORDS,)
+    ncols = len(table.headers)
     raw = [[row[c] for row in rows if c < len(row)] for c in range(ncols)]
     movable = sorted((c for c in range(1, ncols) if _is_text_column(raw[c])),
                      key=lambda c: (c in whole, -max((display_width(line) for cell in raw[c]
                                                       for line in str(cell).splitlines()), default=0)))
-    # At most MOVED columns, each tried once: a bounded number of layouts, whatever the columns.
-    for n in range(1, min(MOVED, len(movable)) + 1 if move else 1):
-        moved = sorted(movable[:n])
-        keep = [k for k in range(ncols) if k not in moved]
-        sub = [[seq[k] if k < len(seq) else None for k in keep]
-               for seq in (list(headers), list(colalign), list(maxcolwidths or ()))]
-        sub_rows = [[row[k] if k < len(row) else None for k in keep] for row in rows]
-        rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers)
-        if rest.width(rlimits) > width:
-            rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers, compact=True)
-        if rest.width(rlimits) <= width:
-            after = [[line for c in moved
-                      for line in _under_row(str(headers[c]), row[c] if c < len(row) else None, width)]
-                     for row in rows]
-            return rest.draw(rlimits, after)
+    for level in levels:
+        compact, climits = _laid_out(rows, headers, width, colalign, maxcolwidths, numbers, compact=level)
+        if compact.width(climits) <= width:
+            return compact.draw(climits)
+        # At most MOVED columns, each tried once: a bounded number of layouts, whatever the columns.
+        for n in range(1, min(MOVED, len(movable)) + 1 if move else 1):
+            moved = sorted(movable[:n])
+            keep = [k for k in range(ncols) if k not in moved]
+            sub = [[seq[k] if k < len(seq) else None for k in keep]
+                   for seq in (list(headers), list(colalign), list(maxcolwidths or ()))]
+            sub_rows = [[row[k] if k < len(row) else None for k in keep] for row in rows]
+            rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers)
+            if rest.width(rlimits) > width:
+                rest, rlimits = _laid_out(sub_rows, sub[0], width, sub[1], sub[2], numbers, compact=level)
+            if rest.width(rlimits) <= width:
+                after = [[line for c in moved
+                          for line in _under_row(str(headers[c]), row[c] if c < len(row) else None, width)]
+                         for row in rows]
+                return rest.draw(rlimits, after)
     return table.draw(limits)
 
 
@@ -333,16 +475,13 @@ def _under_row(header: str, cell, width: int) -> list[str]:
         if not line.strip():
             continue
         indent = (f"  {header.strip()}: " if header.strip() else "  ") if k == 0 else "    "
-        # Words whole, as in a cell (_cell_lines); a line with wide characters (Japanese, written
-        # without spaces) is cut where it is full, so it fits the terminal's screen columns.
-        line = line.strip()
-        out += wrap(line, width, indent=indent, hang="    ", whole_words=display_width(line) == len(line)) \
-            or [indent.rstrip()]
+        # Words whole, as in a cell (_cell_lines); Japanese broken where it may (pieces).
+        out += wrap(line.strip(), width, indent=indent, hang="    ", whole_words=True) or [indent.rstrip()]
     return out
 
 
 def _laid_out(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers: bool = True,
-              compact: bool = False) -> tuple[_Table, list]:
+              compact: int = 0) -> tuple[_Table, list]:
     """The table and its columns' limits: the text columns wrapped at spaces to fit ``width``
     when they can (see fit)."""
     table = _Table(rows, headers, colalign, numbers, cap=width, compact=compact)
@@ -385,17 +524,9 @@ def _laid_out(rows, headers, width: int, colalign=(), maxcolwidths=None, numbers
 
 
 def _unbroken(word: str) -> int:
-    """The fewest screen columns ``word`` can be wrapped to: its width, or in a word with wide
-    characters (Japanese, written without spaces: any two may be parted, _cell_lines) its longest
-    run of narrow ones, and at least one wide character."""
-    width = display_width(word)
-    if width == len(word):
-        return width
-    longest = run = 0
-    for ch in word:
-        run = 0 if display_width(ch) > 1 else run + 1
-        longest = max(longest, run)
-    return max(2, longest)
+    """The fewest screen columns ``word`` can be wrapped to: its widest piece (pieces: the word
+    itself, or in a word with Japanese the widest part between two places it may break)."""
+    return max(map(display_width, pieces(word)))
 
 
 def _narrowed(table: _Table, limits: list, floor: dict, width: int) -> list:
