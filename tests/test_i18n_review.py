@@ -46,7 +46,7 @@ def test_the_recorder_says_in_which_card_words_its_results_name_cards(tmp_path, 
 NOTHING_TO_SCORE = {
     "it": "niente da contare: non è stata ancora giocata nessuna presa (ogni round ha tricks = [])",
     "es": "nada que puntuar: todavía no se ha jugado ninguna baza (cada ronda tiene tricks = [])",
-    "ja": "得点を計算できません：まだトリックが 1 つもプレイされていません（どのラウンドも tricks = []）",
+    "ja": "得点を計算できません：まだトリックが1つもプレイされていません（どのラウンドも tricks = [] です）",
     "en": "nothing to score: no trick has been played yet (every round has tricks = [])",
 }
 
