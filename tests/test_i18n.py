@@ -62,7 +62,7 @@ def test_lang_beats_bids_lang_which_beats_the_locale():
     es = bids("score", LANG="es_ES.UTF-8")
     en = bids("score")
     assert "Errore: Manca l'argomento 'LOG_OR_DIR...'." in it.stderr
-    assert "エラー: 引数がありません: 'LOG_OR_DIR...'." in ja.stderr
+    assert "エラー: 必須の引数がありません: 'LOG_OR_DIR...'." in ja.stderr
     assert "Error: Falta el argumento 'LOG_OR_DIR...'." in es.stderr
     assert "Error: Missing argument 'LOG_OR_DIR...'." in en.stderr
     assert {it.returncode, ja.returncode, es.returncode, en.returncode} == {2}

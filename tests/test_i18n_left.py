@@ -29,14 +29,14 @@ def one_line(text: str) -> str:
 
 NOTHING = {
     "en": "nothing to score: no trick has been played yet (rounds = [])",
-    "it": "niente da calcolare: non è stata ancora giocata nessuna presa (rounds = [])",
-    "es": "nada que puntuar: aún no se ha jugado ninguna baza (rounds = [])",
+    "it": "niente da contare: non è stata ancora giocata nessuna presa (rounds = [])",
+    "es": "nada que puntuar: todavía no se ha jugado ninguna baza (rounds = [])",
     "ja": "得点を計算できません：まだトリックが1つもプレイされていません（rounds = []）",
 }
 NOTHING_IN_ROUNDS = {
     "en": "nothing to score: no trick has been played yet (every round has tricks = [])",
-    "it": "niente da calcolare: non è stata ancora giocata nessuna presa (ogni round ha tricks = [])",
-    "es": "nada que puntuar: aún no se ha jugado ninguna baza (todas las rondas tienen tricks = [])",
+    "it": "niente da contare: non è stata ancora giocata nessuna presa (ogni round ha tricks = [])",
+    "es": "nada que puntuar: todavía no se ha jugado ninguna baza (cada ronda tiene tricks = [])",
     "ja": "得点を計算できません：まだトリックが1つもプレイされていません（どのラウンドも tricks = [] です）",
 }
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.cards import ALLY_CARD, THIEF_CARD
 from ..core.cardwords import CardWords, card_words
-from ..core.i18n import Message
+from ..core.i18n import Message, output_language
 from ..engine.replay import Game, TrickResult
 from ..rules.ruleset import Ruleset
 from .recordlines import Line, Place, wrap
@@ -17,19 +17,42 @@ from .recordlines import Line, Place, wrap
 
 def legend(vocab: CardWords) -> list[Line]:
     """A note at the start of a session in another language's card words: what its letters are,
-    since the results name cards in English tokens (G green there, giallo here)."""
+    and, when the output is in another language, in which card words the results name cards (the
+    output language's: i18n.card_text; English tokens, G green there, giallo here)."""
     if vocab.lang == "en":
         return []
     v = vocab
     en = card_words("en")
-    colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
-                        for c, letter in v.letters.items())
-    english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
-    # TRANSLATORS: {language} is the name of the log's language (Italian, Spanish, Japanese);
-    # {colours} its colour letters and words, {english} the English letters and words (as they are)
+    shown = output_language()
+    if shown == "en":
+        colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
+                            for c, letter in v.letters.items())
+        english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
+        # TRANSLATORS: {language} is the name of the log's language (Italian, Spanish, Japanese);
+        # {colours} its colour letters and words, {english} the English letters and words (as they are)
+        return [Message("note: cards are typed and saved in {language} card words (lang = \"{code}\" in the log: "
+                        "{colours}); the results name cards in English tokens: {english}",
+                        language=Message(v.name), code=v.lang, colours=colours, english=english)]
+    colours = _letters(v)
+    if shown == v.lang:
+        # TRANSLATORS: {language} is the name of the log's language, which is also the output's;
+        # {colours} its colour letters and words ("R rosso, V verde, ...")
+        return [Message("note: cards are typed, saved and shown in {language} card words (lang = \"{code}\" in the "
+                        "log: {colours})", language=Message(v.name), code=v.lang, colours=colours)]
+    out = card_words(shown)
+    # TRANSLATORS: {language} is the name of the log's language, {colours} its colour letters and
+    # words; {shown} the name of the output language, {own} its colour letters and words
     return [Message("note: cards are typed and saved in {language} card words (lang = \"{code}\" in the log: "
-                    "{colours}); the results name cards in English tokens: {english}",
-                    language=Message(v.name), code=v.lang, colours=colours, english=english)]
+                    "{colours}); the results name cards in {shown} card words: {own}",
+                    language=Message(v.name), code=v.lang, colours=colours, shown=Message(out.name),
+                    own=_letters(out))]
+
+
+def _letters(v: CardWords) -> str:
+    """A language's colour letters and words ("R rosso, V verde, ..."), or its words alone where
+    they are the letters (Japanese: "赤, 緑, ...")."""
+    return ", ".join(letter if v.colour_words[c] == letter else f"{letter} {v.colour_words[c]}"
+                     for c, letter in v.letters.items())
 
 
 def echo(t: TrickResult, vocab: CardWords) -> list[str]:

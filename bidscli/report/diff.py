@@ -14,7 +14,15 @@ from ..analysis.attribution import Attribution, mixed_text
 from ..analysis.divergence import tricks_of
 from ..analysis.plan import DealPlan, RulesetPlay, deal_json
 from ..analysis.variants import Diff
-from ..core.i18n import N_, Listed, Message, PluralMessage, gettext, worded
+from ..core.i18n import (
+    N_,
+    Listed,
+    Message,
+    PluralMessage,
+    gettext,
+    output_language,
+    worded,
+)
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
 from .account import rule, value_in_words, winner_sentence
@@ -118,6 +126,13 @@ def diff_json(d: Diff, explain: bool = False) -> dict[str, Any]:
     return out
 
 
+def _cards(cards) -> str:
+    """Cards as the trick table shows them: in the output language's card words (i18n.card_text),
+    as its steals name them ("N8" beside "Ana prende N8 a Bo" in Italian, never "K8")."""
+    lang = output_language()
+    return " ".join(c.in_language(lang) for c in cards)
+
+
 def _cell(t, ref_revealed) -> str:
     if t is None:
         return "?"
@@ -127,7 +142,7 @@ def _cell(t, ref_revealed) -> str:
         if t.doubled is not None:
             s += " 2x"  # won the 2x: the round points doubled (the legend says so)
     if tuple(t.revealed) != ref_revealed:
-        shown = " ".join(map(str, t.revealed)) or Message("empty").text()
+        shown = _cards(t.revealed) or Message("empty").text()
         s += f" [{shown}]"
     for st in t.steals:
         s += "; " + Message("{thief} takes {card} from {victim}", thief=st.thief, card=st.card,
@@ -176,7 +191,7 @@ def _trick_table(d: Diff, width: int) -> list[str]:
             doubled = doubled or any(t is not None and t.doubled is not None for t in ts)
             ref = next((t for t in ts if t is not None), None)
             ref_rev = tuple(ref.revealed) if ref is not None else ()
-            prize = " ".join(map(str, ref_rev)) or ("-" if ref is not None else "?")
+            prize = _cards(ref_rev) or ("-" if ref is not None else "?")
             mark = ""
             if key in diverged:
                 first = d.first and (d.first["round"], d.first["trick"]) == key

@@ -750,5 +750,5 @@ def examples_text(rows) -> str:
     """``bids examples``: one line an example (name, what it is), then how to write one out."""
     width = max(len(name) for name, _ in rows)
     lines = [f"{name:<{width}}  {what}" for name, what in rows]
-    lines += ["", "Write one out with: bids examples NAME --out NAME.toml (or print it: bids examples NAME)"]
+    lines += ["", str(Message("Write one out with: bids examples NAME --out NAME.toml (or print it: bids examples NAME)"))]
     return "\n".join(lines)
