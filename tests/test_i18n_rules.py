@@ -78,7 +78,7 @@ def test_a_japanese_title_is_not_glossed_in_japanese_but_is_in_italian():
 @pytest.mark.parametrize("lang,title,description", [
     ("it", "Riassunto di un giocatore italiano delle regole online", "Ladro immediato e obbligatorio;"),
     ("es", "Resumen de un jugador italiano de las reglas en línea", "Ladrón inmediato y obligatorio;"),
-    ("ja", "イタリアのプレイヤーによるオンラインルールのまとめ", "Thief はすぐに盗む義務です。"),
+    ("ja", "イタリアのプレイヤーによるオンラインルールのまとめ", "Thief を獲得したら、すぐに盗まなければなりません。"),
 ])
 def test_title_and_description_in_the_language(lang, title, description):
     shown = bids("--lang", lang, "rules", "show", "italian").splitlines()
