@@ -222,7 +222,7 @@ def test_the_english_recorder_help_is_as_before(tmp_path):
 def test_validate_in_japanese_writes_numbers_against_their_words():
     res = CliRunner().invoke(main, ["--lang", "ja", "validate", "examples/broken.toml"], env={"COLUMNS": "200"})
     out = res.stdout
-    assert "examples/broken.toml:43: ラウンド2、トリック8: ラウンド2のトリック9〜10は確認していません" in out
+    assert "examples/broken.toml:43: ラウンド2、トリック8：ラウンド2のトリック9〜10は確認していません" in out
     assert "黄12 は italian の4人用のデッキにありません（数字は1〜10）" in out
     assert out.splitlines()[-1] == "ファイル1件、正常0、問題あり1、エラー9件"
     # A name and a card keep their spaces: they are what the log holds.

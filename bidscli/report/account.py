@@ -5,8 +5,10 @@ and who wins and which rules decide it, as data worded in the output language (E
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.attribution import Attribution, mixed_text
-from ..core.i18n import Listed, Message, PluralMessage, gettext, worded
+from ..core.i18n import Listed, Message, PluralMessage, gettext, noted, worded
 from ..rules import knobs
 from ..rules.knobs import KNOBS
 from .render import cell_text
@@ -95,7 +97,7 @@ def rule_title(name: str, lang: str | None = None) -> str:
 def rule(name: str, lang: str | None = None) -> str:
     """A rule named in the players' words, its knob name beside it: "2x doubles (double.scope)"."""
     title = rule_title(name, lang)
-    return name if title == name else f"{title} ({name})"
+    return name if title == name else noted(title, name, lang)
 
 
 class _Shares:
@@ -122,7 +124,7 @@ def _words(knob: str, value) -> str | None:
         if not value:
             return Message("at no player count").text()
         return Message("with {players} players", players=", ".join(map(str, value))).text()
-    said = gettext(k.label).split(": ", 1)
+    said = re.split(": |：", gettext(k.label), maxsplit=1)  # the label's own colon: Japanese writes ：
     mine = said[1].split(" / ") if len(said) == 2 else []
     alternatives = k.alternatives
     return mine[alternatives.index(english)] if len(mine) == len(alternatives) else english
@@ -133,4 +135,4 @@ def value_in_words(knob: str, value, source: str) -> str:
     words = _words(knob, value)
     text = cell_text(value)
     source = worded(source)  # a bundled ruleset's citation in the output language (rules/citations.py)
-    return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
+    return noted(text, source) if words is None else noted(words, f"{text}; {source}")

@@ -25,6 +25,8 @@ cells padded below with blanks. Cells are shown without the spaces at their ends
 
 from __future__ import annotations
 
+from ..core.i18n import labelled
+
 MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
 GAP = "  "  # between two columns
 MOVED = 3  # fit moves at most this many columns under the rows (its last resort)
@@ -474,7 +476,7 @@ def _under_row(header: str, cell, width: int) -> list[str]:
     for k, line in enumerate(text.splitlines()):
         if not line.strip():
             continue
-        indent = (f"  {header.strip()}: " if header.strip() else "  ") if k == 0 else "    "
+        indent = ("  " + labelled(header.strip(), "") if header.strip() else "  ") if k == 0 else "    "
         # Words whole, as in a cell (_cell_lines); Japanese broken where it may (pieces).
         out += wrap(line.strip(), width, indent=indent, hang="    ", whole_words=True) or [indent.rstrip()]
     return out
