@@ -62,7 +62,7 @@ PAGES = {
         "es": ["Estudio: italian vs english", "40 partidas", "4 jugadores: P1 = default, P2 = default",
                "De un vistazo", "P1 (default) victorias", "25,0\u00a0% [14,2; 40,2]", "ventaja media del ganador 15,32",
                "Perdedores afortunados y bazas quemadas", "Distribución de las puntuaciones"],
-        "ja": ["検証：italian vs english", "40ゲーム（シード7）、プレイヤー4人：P1 = default、P2 = default", "概要",
+        "ja": ["シミュレーション：italian vs english", "40ゲーム（シード7）、プレイヤー4人：P1 = default、P2 = default", "概要",
                "P1（default）勝率", "25.0% [14.2, 40.2]", "勝者の平均点差 15.32", "ラッキールーザーと燃えたトリック",
                "得点の分布"],
     }),
