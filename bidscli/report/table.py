@@ -104,10 +104,11 @@ def _breaks_between(a: str, b: str) -> bool:
 # The game's Japanese words and the tables' (docs/glossary.md, the terminology table of
 # docs/translating.md, the study's statistics): a line never breaks inside one while it has another
 # place to break (標準偏差, not 標準|偏差), as it never breaks inside a Latin word. Only words of two
-# or more characters that kanji, or kanji and kana, make: a katakana word is whole already.
+# or more characters that kanji, or kanji and kana, make (and a knob label's いいえ): a katakana word is whole
+# already.
 TERMS = ("黒カード", "手札", "中央", "除外", "得点", "味方カード", "引き分け", "燃える", "燃えた", "配札", "山札",
          "設定項目", "記録", "記録係", "標準偏差", "信頼区間", "区間", "平均", "勝率", "勝者", "順位", "点差",
-         "割合", "合計", "出典", "同点", "盗む", "獲得", "既定", "人数", "席順", "表記")
+         "割合", "合計", "出典", "同点", "盗む", "獲得", "既定", "人数", "席順", "表記", "方針", "いいえ")
 _TERM_PATTERN: list = []  # the terms as one pattern, made on first use
 
 
