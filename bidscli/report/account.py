@@ -122,8 +122,7 @@ def _words(knob: str, value) -> str | None:
         if not value:
             return Message("at no player count").text()
         return Message("with {players} players", players=", ".join(map(str, value))).text()
-    said = gettext(k.label).split(": ", 1)
-    mine = said[1].split(" / ") if len(said) == 2 else []
+    mine = knobs.label_parts(gettext(k.label))[1]
     alternatives = k.alternatives
     return mine[alternatives.index(english)] if len(mine) == len(alternatives) else english
 

@@ -283,6 +283,16 @@ KNOBS: dict[str, Knob] = {
 SECTIONS = sorted({k.section for k in KNOBS.values()})
 
 
+def label_parts(said: str) -> tuple[str, list[str]]:
+    """A label as one language says it, split into its title and its alternatives ([] for a title
+    alone): English and the Latin languages write the colon ": ", Japanese the full-width "："."""
+    cut = min((i for i in (said.find(": "), said.find("：")) if i >= 0), default=-1)
+    if cut < 0:
+        return said, []
+    rest = said[cut + (2 if said.startswith(": ", cut) else 1):]
+    return said[:cut], rest.split(" / ")
+
+
 def rule_title(name: str, word: Callable[[str], str] = str) -> str:
     """What the players call a rule, a group of rules or a joint step of them, as the accounts
     name them: a knob's title ("2x doubles"), "the deck", "table options", or titles joined by " + ".
@@ -291,7 +301,7 @@ def rule_title(name: str, word: Callable[[str], str] = str) -> str:
         return " + ".join(rule_title(n, word) for n in name.split(" + "))
     knob = KNOBS.get(name)
     if knob is not None:
-        return word(knob.label).split(": ", 1)[0]  # (the label without its alternatives: Knob.title)
+        return label_parts(word(knob.label))[0]  # (the label without its alternatives: Knob.title)
     return word(N_("the deck")) if name == "deck" else name
 
 
