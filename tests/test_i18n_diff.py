@@ -57,3 +57,11 @@ def test_a_knob_s_values_are_said_in_the_language_and_its_title_alone(lang):
     assert value in diff and title in diff
     for english in ("this round", "the whole game", "for enough -5 wins", "shared by the most"):
         assert english not in diff, english
+
+
+def test_a_japanese_list_in_a_sentence_is_joined_with_the_japanese_comma():
+    replay = G.run(["--lang", "ja", "replay", "examples/first-game-ja.toml"])
+    assert "合計：アキラ 48、ユミ 14、ケン 14" in replay
+    disputes = (G.GOLDEN / "lang" / "ja" / "disputes.txt").read_text(encoding="utf-8")
+    assert "順位 Ada 46、Bo 42、Eli 41、Fay 39、Cy 32、Dee 22" in disputes
+    assert "Totals: Anna 48, Bruno 14, Carla 14" in G.run(["--lang", "en", "replay", "examples/first-game-it.toml"])
