@@ -283,14 +283,14 @@ KNOBS: dict[str, Knob] = {
 SECTIONS = sorted({k.section for k in KNOBS.values()})
 
 
-def label_parts(said: str) -> tuple[str, list[str]]:
-    """A label as one language says it, split into its title and its alternatives ([] for a title
-    alone): English and the Latin languages write the colon ": ", Japanese the full-width "："."""
-    cut = min((i for i in (said.find(": "), said.find("：")) if i >= 0), default=-1)
-    if cut < 0:
-        return said, []
-    rest = said[cut + (2 if said.startswith(": ", cut) else 1):]
-    return said[:cut], rest.split(" / ")
+def split_label(label: str) -> tuple[str, str | None]:
+    """A knob's label, worded in any language, as its title and its alternatives (``None`` without
+    them): split at its first ``": "``, or the full-width ``"："`` a Japanese label writes."""
+    at = [i for i in (label.find(": "), label.find("\uff1a")) if i >= 0]
+    if not at:
+        return label, None
+    i = min(at)
+    return label[:i], label[i + (2 if label.startswith(": ", i) else 1):]
 
 
 def rule_title(name: str, word: Callable[[str], str] = str) -> str:
@@ -301,7 +301,7 @@ def rule_title(name: str, word: Callable[[str], str] = str) -> str:
         return " + ".join(rule_title(n, word) for n in name.split(" + "))
     knob = KNOBS.get(name)
     if knob is not None:
-        return label_parts(word(knob.label))[0]  # (the label without its alternatives: Knob.title)
+        return split_label(word(knob.label))[0]  # (the label without its alternatives: Knob.title)
     return word(N_("the deck")) if name == "deck" else name
 
 
