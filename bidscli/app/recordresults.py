@@ -9,10 +9,10 @@ from typing import Any
 
 from ..core.cards import ALLY_CARD, THIEF_CARD
 from ..core.cardwords import CardWords, card_words
-from ..core.i18n import Message, output_language
+from ..core.i18n import Listed, Message, output_language
 from ..engine.replay import Game, TrickResult
 from ..rules.ruleset import Ruleset
-from .recordlines import Line, Place, wrap
+from .recordlines import Line, wrap
 
 
 def legend(vocab: CardWords) -> list[Line]:
@@ -142,10 +142,11 @@ def round_message(rnd) -> Message:
     scores = points_text(rnd.scores)
     if extra:
         return Message("Round {number} scores: {scores} ({extra})", number=rnd.number, scores=scores,
-                       extra=Place(*extra, sep="; "))
+                       extra=Listed(extra, ";"))
     return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores)
 
 
-def points_text(points) -> str:
-    """``Ana 5, Ben -2``: each player's points, in seating order."""
-    return ", ".join(f"{p} {v}" for p, v in points.items())
+def points_text(points) -> Listed:
+    """``Ana 5, Ben -2``: each player's points, in seating order, joined as the language shown
+    joins a list (Japanese ``Ana 5、Ben -2``)."""
+    return Listed([f"{p} {v}" for p, v in points.items()], ",")
