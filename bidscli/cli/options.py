@@ -30,8 +30,8 @@ class IntRange(click.IntRange):
     """click's IntRange, its kind named in the output language: click names it "integer range" in
     English in every language ("'tre' non è un integer range valido")."""
 
-    @property  # type: ignore[override]
-    def name(self) -> str:
+    @property
+    def name(self) -> str:  # type: ignore[override]  # (click's is a plain attribute)
         return gettext(INTEGER_RANGE)
 
 
