@@ -48,11 +48,11 @@ def legend(vocab: CardWords) -> list[Line]:
                     own=_letters(out))]
 
 
-def _letters(v: CardWords) -> str:
+def _letters(v: CardWords) -> Listed:
     """A language's colour letters and words ("R rosso, V verde, ..."), or its words alone where
-    they are the letters (Japanese: "赤, 緑, ...")."""
-    return ", ".join(letter if v.colour_words[c] == letter else f"{letter} {v.colour_words[c]}"
-                     for c, letter in v.letters.items())
+    they are the letters (Japanese: "赤、緑、..."), joined as the language shown joins a list."""
+    return Listed([letter if v.colour_words[c] == letter else f"{letter} {v.colour_words[c]}"
+                   for c, letter in v.letters.items()], ",")
 
 
 def echo(t: TrickResult, vocab: CardWords) -> list[str]:
