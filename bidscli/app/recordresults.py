@@ -25,14 +25,14 @@ def legend(vocab: CardWords) -> list[Line]:
     en = card_words("en")
     shown = output_language()
     if shown == "en":
-        colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
+        listed = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
                             for c, letter in v.letters.items())
         english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
         # TRANSLATORS: {language} is the name of the log's language (Italian, Spanish, Japanese);
         # {colours} its colour letters and words, {english} the English letters and words (as they are)
         return [Message("note: cards are typed and saved in {language} card words (lang = \"{code}\" in the log: "
                         "{colours}); the results name cards in English tokens: {english}",
-                        language=Message(v.name), code=v.lang, colours=colours, english=english)]
+                        language=Message(v.name), code=v.lang, colours=listed, english=english)]
     colours = _letters(v)
     if shown == v.lang:
         # TRANSLATORS: {language} is the name of the log's language, which is also the output's;
