@@ -46,7 +46,7 @@ def test_the_text_is_in_the_language(lang):
 WORDS = {
     "it": ("    italian: questo round (round;", "= il 2x raddoppia (double.scope)"),
     "es": ("    italian: esta ronda (round;", "= el 2x dobla (double.scope)"),
-    "ja": ("    italian: このラウンド (round;", "= 2x で2倍になる得点 (double.scope)"),
+    "ja": ("    italian：このラウンド（round;", "= 2x で2倍になる得点（double.scope）"),
 }
 
 
