@@ -727,11 +727,11 @@ class Recorder:
             nxt = Message("{leader} leads T{trick}", leader=t.next_leader, trick=t.number + 1)
             out.said.append(Parts(head, points, nxt))
             out.said += alliance(t, game)
-            out.said += right_kept(t, trial.offered, self.ruleset, done)
+            out.said += right_kept(t, trial.offered, self.ruleset, False, False)
             return out
         out.said.append(Parts(head, points))
         out.said += alliance(t, game)
-        out.said += right_kept(t, trial.offered, self.ruleset, done)
+        out.said += right_kept(t, trial.offered, self.ruleset, True, self.game_over())
         out.said.append(round_message(rnd))
         if self.game_over():
             from ..report.render import score_table
