@@ -131,7 +131,8 @@ def width() -> int:
 
 
 def wrap(text: str, indent: str = "    ") -> list[str]:
-    """One logical line as screen lines of at most width() columns."""
+    """One logical line as screen lines of at most width() columns: report/table.wrap, the one
+    wrapper, given the recorder's width and its text escaped first (typed text is echoed in it)."""
     return wrap_lines(clean(text), width(), hang=indent) or [""]
 
 
