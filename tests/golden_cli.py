@@ -65,6 +65,8 @@ MULTI = {
     # cross from the workers: a card of another language's words among them).
     "validate-messages": ["validate", "tests/data/messages"],
     "validate-messages-jobs": ["validate", "tests/data/messages", "--jobs", "2"],
+    # The shipped examples, each with its summary (the same runs in each language: LANG_RUNS).
+    "examples": ["examples"],
 }
 
 
@@ -122,6 +124,9 @@ LANG_RUNS = {
     # a folder with no log and an empty path (app/batch.py)
     "validate-no-logs": ["validate", "bidscli/locale/it", ""],
     "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
+    # bids examples: each example's summary in the language (its JSON stays English)
+    "examples": ["examples"],
+    "examples-json": ["examples", "--format", "json"],
 }
 
 
