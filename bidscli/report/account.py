@@ -109,7 +109,8 @@ class Shares:
 
     def in_language(self, lang: str | None = None) -> str:
         name = rule if self.named else rule_title
-        return ", ".join(f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved)
+        return Listed([f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved], ",").in_language(
+            lang if lang is not None else output_language())
 
 
 def _words(knob: str, value, lang: str | None = None) -> str | None:
