@@ -46,13 +46,22 @@ PAGES = {
     "comparison": (["report", "examples/thief-6p.toml", "-r", "italian", "-r", "english", "--out"], {
         "it": ["La stessa distribuzione con 2 regolamenti", "6 giocatori: Ada, Bo", "Ada vince con 46", "poi: Bo 42",
                "Quali regole hanno cambiato i punteggi", "ha cambiato: presa 3.5, fine del round 3",
-               "La presa 3.5 va diversamente.", "Presa per presa", "Tabelle finali a confronto", "Regole diverse"],
+               "La presa 3.5 va diversamente.", "Presa per presa", "Tabelle finali a confronto", "Regole diverse",
+               # the rules and their values in the players' words, in the account, the chart's legend
+               # and the table of rules; a source's meaning in an explained reason
+               "Cy +30 = il 2x raddoppia +15, bonus -5 +15", "Cy: il 2x raddoppia (double.scope) +15",
+               "il 2x raddoppia: questo round / tutta la partita", "non prende nessuna carta nera",
+               "raddoppia i punti ATTUALI, quelli vinti finora in questo round"],
         "es": ["El mismo reparto con 2 reglamentos", "6 jugadores: Ada, Bo", "Ada gana con 46", "después: Bo 42",
                "Qué reglas cambiaron las puntuaciones", "cambió: baza 3.5, final de la ronda 3",
-               "La baza 3.5 sale de otra manera.", "Baza a baza", "Tablas finales", "Reglas distintas"],
+               "La baza 3.5 sale de otra manera.", "Baza a baza", "Tablas finales", "Reglas distintas",
+               "Cy +30 = el 2x dobla +15, bonificación -5 +15", "Cy: el 2x dobla (double.scope) +15",
+               "el 2x dobla: esta ronda / toda la partida"],
         "ja": ["同じ配札を2つのルールセットで", "プレイヤー6人：Ada, Bo", "Ada が46点で勝ち", "次点：Bo 42",
                "どのルールが得点を動かしたか", "変化：トリック3.5、ラウンド3の終わり",
-               "トリック3.5の結果が変わります。", "トリックごと", "最終結果表の比較", "違うルール"],
+               "トリック3.5の結果が変わります。", "トリックごと", "最終結果表の比較", "違うルール",
+               "Cy +30 = 2x で2倍になる得点 +15, -5 ボーナス +15", "Cy: 2x で2倍になる得点 (double.scope) +15",
+               "2x で2倍になる得点：このラウンド / ゲーム全体"],
     }),
     "study": (["study", "-r", "italian", "-r", "english", "-p", "4", "-g", "40", "--seed", "7", "--html"], {
         # the rates and intervals with the language's decimal sign (Spanish: a no-break space before %)
@@ -79,6 +88,16 @@ PAGES = {
                "6ゲーム中1ゲームで勝者が変わります。", "除外", "順位なし：2ゲーム未満", '"勝者： "', "2026年1月10日",
                "で作成"],
     }),
+}
+
+
+# English a page in another language must not show: the rules and their values as bidscli names them
+# in English (the comparison page's account, its chart's legend, its table of rules), and an English
+# source's meaning in an explained reason.
+ENGLISH = {
+    "comparison": ["2x doubles", "the whole game", "takes no black card", "lucky loser: wins no trick",
+                   "doubles the CURRENT points"],
+    "report": ["by not getting any black point card", "doubles all points"],
 }
 
 
@@ -116,10 +135,15 @@ def test_page_in_the_players_language_on_a_phone(phone, written, name, lang):
     assert phone.problems() == []
     assert page.evaluate("document.documentElement.lang") == lang
     # the text on screen, with what the stylesheet adds (on a phone, "winners:" before a game's winners)
+    # and what a chart shows over a bar (its title: "Cy: 2x doubles (double.scope) +15")
     text = page.inner_text("body") + "\n".join(page.evaluate("""() => [...document.querySelectorAll('[data-label]')]
-        .map(el => getComputedStyle(el, '::before').content)"""))
+        .map(el => getComputedStyle(el, '::before').content)""")) + "\n".join(page.evaluate(
+        "() => [...document.querySelectorAll('svg title')].map(el => el.textContent)"))
     for said in PAGES[name][1][lang]:
         assert said in text, (name, lang, said)
+    whole = page.text_content("body")  # with what is folded away (a trick's reasons)
+    for english in ENGLISH.get(name, ()):
+        assert english not in whole, (name, lang, english)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE[0]
     png = page.screenshot()

@@ -6,9 +6,9 @@ and who wins and which rules decide it, as data worded in the output language (E
 from __future__ import annotations
 
 from ..analysis.attribution import Attribution, mixed_text
-from ..core.i18n import Listed, Message, PluralMessage, gettext, worded
+from ..core.i18n import Listed, Message, PluralMessage, output_language, worded
 from ..rules import knobs
-from ..rules.knobs import KNOBS
+from ..rules.knobs import KNOBS, split_label
 from .render import cell_text
 
 
@@ -25,7 +25,7 @@ def winner_sentence(at: Attribution, log_path: str) -> Message:
         return Message("Who wins: {shared}; {where}.", shared=shared, where=where)
     if m.winner_changed:
         moved = sorted(((g, v) for g, v in m.rival_parts.items() if v), key=lambda x: (-x[1], x[0]))
-        parts = _Shares(moved, named=False)
+        parts = Shares(moved, named=False)
         if m.rival != m.runner_up:
             wins = Message("{winner} wins under {ruleset} instead of {rival}", winner=m.winner, ruleset=b, rival=m.rival)
         else:
@@ -41,7 +41,7 @@ def winner_sentence(at: Attribution, log_path: str) -> Message:
                              "Who wins: {rules} decide that {wins}: {winner}'s margin over {rival} goes from {before} "
                              "under {a} to {after} ({parts}); {where}.", len(m.deciding), rules=deciding, **args)
     moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
-    parts = _Shares(moved)
+    parts = Shares(moved)
     if not moved:
         return Message("Who wins: {winner} under both, {after} over {runner_up} under both; {where}.",
                        winner=m.winner, after=f"{m.after:+d}", runner_up=m.runner_up, where=where)
@@ -98,7 +98,7 @@ def rule(name: str, lang: str | None = None) -> str:
     return name if title == name else f"{title} ({name})"
 
 
-class _Shares:
+class Shares:
     """Each rule's part of a margin ("2x doubles +15, -5 bonus +15"), worded in the language shown;
     ``named``: each rule's knob name beside its title."""
 
@@ -112,20 +112,79 @@ class _Shares:
         return ", ".join(f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved)
 
 
-def _words(knob: str, value) -> str | None:
-    """A knob's value in the players' words (Knob.words), in the output language."""
+def _words(knob: str, value, lang: str | None = None) -> str | None:
+    """A knob's value in the players' words (Knob.words), in ``lang`` (default: the output language)."""
     k = KNOBS[knob]
     english = k.words(value)
     if english is None:
         return None
     if k.kind == "players":
         if not value:
-            return Message("at no player count").text()
-        return Message("with {players} players", players=", ".join(map(str, value))).text()
-    said = gettext(k.label).split(": ", 1)
-    mine = said[1].split(" / ") if len(said) == 2 else []
+            return Message("at no player count").text(lang)
+        return Message("with {players} players", players=", ".join(map(str, value))).text(lang)
+    said = split_label(Message(k.label).text(lang))[1]
+    mine = said.split(" / ") if said is not None else []
     alternatives = k.alternatives
     return mine[alternatives.index(english)] if len(mine) == len(alternatives) else english
+
+
+class RuleName:
+    """A rule named in the players' words as data, worded when shown (a page prints it in the output
+    language, ``--format json`` in English): its title (``rule_title``: "2x doubles"), or ``full``,
+    its whole label with the alternatives ("2x doubles: this round / the whole game"); ``named``:
+    its knob name after the title in brackets ("2x doubles (double.scope)")."""
+
+    __slots__ = ("name", "full", "named")
+
+    def __init__(self, name: str, full: bool = False, named: bool = False) -> None:
+        self.name, self.full, self.named = name, full, named
+
+    def in_language(self, lang: str) -> str:
+        knob = KNOBS.get(self.name)
+        if self.full and knob is not None:
+            return Message(knob.label).text(lang)
+        title = rule_title(self.name, lang)
+        return f"{title} ({self.name})" if self.named else title
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RuleName) and (self.name, self.full, self.named) == (other.name, other.full,
+                                                                                       other.named)
+
+    __hash__ = None  # type: ignore[assignment]  # (equal by value, so not hashable)
+
+
+class ValueWords:
+    """A knob's value in the players' words as data ("the whole game" for double.scope = game),
+    worded when shown (``value_words``)."""
+
+    __slots__ = ("knob", "value")
+
+    def __init__(self, knob: str, value) -> None:
+        self.knob, self.value = knob, value
+
+    def in_language(self, lang: str) -> str:
+        words = _words(self.knob, self.value, lang)
+        return cell_text(self.value) if words is None else words
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ValueWords) and (self.knob, self.value) == (other.knob, other.value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def value_words(knob: str, value) -> ValueWords | str:
+    """A knob's value as a page shows it: in the label's words, worded when shown (``ValueWords``),
+    else the value itself as text (numbers, tables: the value says it best)."""
+    k = KNOBS.get(knob)
+    if k is None or k.words(value) is None:
+        return cell_text(value)
+    return ValueWords(knob, value)
 
 
 def value_in_words(knob: str, value, source: str) -> str:

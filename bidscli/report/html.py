@@ -134,11 +134,13 @@ def game(page: dict, command: str = "bids report") -> str:
 
 
 def comparison(page: dict, command: str = "bids report") -> str:
+    from .account import rule
+
     charts = {}
     att = page.get("attribution")
     if att:
         for lab, block in att["rulesets"].items():
-            name = {k: f"{r['title']} ({k})" if r["title"] != k else k for k, r in block["rules"].items()}
+            name = {k: rule(k) for k in block["rules"]}  # each rule in the page's language, its knob beside it
             keys = [name[k] for k in block["keys"]]
             rows = [(p, [(name[k], float(v)) for k, v in block["players"][p].items()]) for p in page["players"]]
             charts[lab] = svg.responsive(svg.diverging_bars, rows, keys,

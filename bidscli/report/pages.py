@@ -15,11 +15,12 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from ..core.cards import COLOUR_NAMES, Card
-from ..core.i18n import N_, Listed, Message, PluralMessage, said
+from ..core.i18n import N_, Listed, Message, PluralMessage, output_language, said
 from ..core.paths import shared_path
 from ..engine.replay import GameResult, TrickResult
-from ..rules.knobs import KNOBS, TABLE_OPTIONS, knob_value, rule_title
+from ..rules.knobs import TABLE_OPTIONS, knob_value
 from ..rules.ruleset import Ruleset, is_bundled, source_id
+from .account import RuleName, Shares, value_words
 from .render import cell_text, minus_five_column, reason_json
 
 COLOUR_NAMES_ALL = {**COLOUR_NAMES, "W": "white"}
@@ -41,6 +42,7 @@ def reason_doc(ruleset: Ruleset, r) -> dict:
     doc.setdefault("knob", None)
     if doc["knob"]:
         doc["value_text"] = cell_text(doc["value"])
+        doc["source"] = said(doc["source"])  # a bundled ruleset's citation worded where the page shows it
     return doc
 
 
@@ -57,17 +59,9 @@ def ruleset_doc(ruleset: Ruleset, label: str | None = None) -> dict:
 
 def rule_doc(name: str) -> dict:
     """A rule as the pages name it: in the players' words first (``title``, the whole
-    ``label`` with its alternatives), then its knob name (``knob``)."""
-    knob = KNOBS.get(name)
-    title = rule_title(name)
-    return {"knob": name, "title": title, "label": knob.label if knob else title}
-
-
-def value_words(name: str, value) -> str:
-    """A knob's value as a page shows it: in the label's words ("the whole game"), else the value."""
-    knob = KNOBS.get(name)
-    words = knob.words(value) if knob else None
-    return words if words is not None else cell_text(value)
+    ``label`` with its alternatives, worded when shown: English in the JSON), then its knob name
+    (``knob``)."""
+    return {"knob": name, "title": RuleName(name), "label": RuleName(name, full=True)}
 
 
 def options_doc(options) -> dict:
@@ -409,6 +403,23 @@ def study_page(doc: dict) -> dict:
 # -- the attribution (analysis/attribution.py) -------------------------------------
 
 
+class _Summary:
+    """One player's line of the account ("Cy +30 = 2x doubles +15, -5 bonus +15"), its rules worded
+    when shown."""
+
+    __slots__ = ("player", "difference", "shares")
+
+    def __init__(self, player: str, difference: str, shares: Shares | None) -> None:
+        self.player, self.difference, self.shares = player, difference, shares
+
+    def in_language(self, lang: str) -> str:
+        head = f"{self.player} {self.difference}"
+        return head if self.shares is None else f"{head} = {self.shares.in_language(lang)}"
+
+    def __str__(self) -> str:
+        return self.in_language(output_language())
+
+
 def attribution_doc(att, players) -> dict:
     """One pair's account (``attribution.Attribution``) as the comparison page shows it: each
     player's difference split among the rules that caused it, exact (mixed numbers), plus the
@@ -428,9 +439,7 @@ def attribution_doc(att, players) -> dict:
         rows[p] = parts
         diff = att.difference(p)
         if diff or parts:
-            summary.append(f"{p} {mixed_text(diff)}" + (" = " + ", ".join(f"{rule_title(g)} {mixed_text(v)}"
-                                                                          for g, v in parts.items())
-                                                      if parts else ""))
+            summary.append(_Summary(p, mixed_text(diff), Shares(parts.items(), named=False) if parts else None))
     joint = {k for g in nonzero if " + " in g for k in g.split(" + ")}
     shown = [g for g in att.groups if g.name in nonzero or g.name in joint or g.changed_trick]
     knobs = [{**rule_doc(k.knob), "group": g.name,
@@ -443,7 +452,7 @@ def attribution_doc(att, players) -> dict:
     m = att.winner_margin
     winner = None
     if m is not None:
-        deciding = ", ".join(f"{rule_title(g)} ({g})" for g in m.deciding)
+        deciding = Listed([RuleName(g, named=True) for g in m.deciding], ",") if m.deciding else None
         if m.winner_changed and deciding:
             winner = PluralMessage("Under {b}, {winner} beats {runner_up} by {after} (under {a}: {before}): {rules} "
                                    "decides the winner.",

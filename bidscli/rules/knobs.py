@@ -283,6 +283,16 @@ KNOBS: dict[str, Knob] = {
 SECTIONS = sorted({k.section for k in KNOBS.values()})
 
 
+def split_label(label: str) -> tuple[str, str | None]:
+    """A knob's label, worded in any language, as its title and its alternatives (``None`` without
+    them): split at its first ``": "``, or the full-width ``"："`` a Japanese label writes."""
+    at = [i for i in (label.find(": "), label.find("\uff1a")) if i >= 0]
+    if not at:
+        return label, None
+    i = min(at)
+    return label[:i], label[i + (2 if label.startswith(": ", i) else 1):]
+
+
 def rule_title(name: str, word: Callable[[str], str] = str) -> str:
     """What the players call a rule, a group of rules or a joint step of them, as the accounts
     name them: a knob's title ("2x doubles"), "the deck", "table options", or titles joined by " + ".
@@ -291,7 +301,7 @@ def rule_title(name: str, word: Callable[[str], str] = str) -> str:
         return " + ".join(rule_title(n, word) for n in name.split(" + "))
     knob = KNOBS.get(name)
     if knob is not None:
-        return word(knob.label).split(": ", 1)[0]  # (the label without its alternatives: Knob.title)
+        return split_label(word(knob.label))[0]  # (the label without its alternatives: Knob.title)
     return word(N_("the deck")) if name == "deck" else name
 
 
