@@ -68,6 +68,8 @@ MULTI = {
     # --alias OLD=NEW with a name that cannot be a player's (in each language too: LANG_RUNS)
     "season-alias-empty": ["season", "tests/data/season", "--alias", "=Ana"],
     "season-alias-name": ["season", "tests/data/season", "--alias", "Ana: M=Ana"],
+    # The shipped examples, each with its summary (the same runs in each language: LANG_RUNS).
+    "examples": ["examples"],
 }
 
 
@@ -127,6 +129,9 @@ LANG_RUNS = {
     # a folder with no log and an empty path (app/batch.py)
     "validate-no-logs": ["validate", "bidscli/locale/it", ""],
     "examples-typo": ["examples", "fridy"],  # a value quoted as TOML writes it, never a Python repr
+    # bids examples: each example's summary in the language (its JSON stays English)
+    "examples": ["examples"],
+    "examples-json": ["examples", "--format", "json"],
 }
 
 

@@ -68,6 +68,27 @@ def extract_ruleset(fileobj, keywords, comment_tags, options):
         yield lineno, None, message, comments
 
 
+def extract_example(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for an example (examples/*.toml): its summary, the first sentence of
+    its opening comment, as bids examples reads it (bidscli.app.examples.first_sentence)."""
+    import tomllib
+
+    from bidscli.app.examples import first_sentence
+    from bidscli.core.cardwords import LANG_NAMES
+
+    text = fileobj.read().decode("utf-8")
+    lineno, summary = first_sentence(text)
+    if not summary:
+        return
+    name = Path(getattr(fileobj, "name", "example")).stem
+    note = [f"The summary of the example {name} (bids examples): the first sentence of its opening comment."]
+    lang = tomllib.loads(text).get("lang")
+    if lang and lang != "en":
+        note.append(f"Written in {LANG_NAMES.get(lang, lang)}, as the example is (its log says lang = {lang!r}): "
+                    "translate it from that language; in that language's catalog it stays as it is.")
+    yield lineno, None, summary, note
+
+
 def template() -> Catalog:
     """Every message of bidscli and of click, as one template."""
     import click
@@ -79,6 +100,11 @@ def template() -> Catalog:
     ours += [(f"rulesets/{filename}", lineno, message, comments, context)
              for filename, lineno, message, comments, context in extract_from_dir(
                  str(ROOT / "rulesets"), [("*.toml", extract_ruleset)], keywords=KEYWORDS,
+                 comment_tags=COMMENT_TAGS)]
+    # The examples' summaries (bids examples): the first sentence of each file's opening comment.
+    ours += [(f"examples/{filename}", lineno, message, comments, context)
+             for filename, lineno, message, comments, context in extract_from_dir(
+                 str(ROOT / "examples"), [("*.toml", extract_example)], keywords=KEYWORDS,
                  comment_tags=COMMENT_TAGS)]
     theirs = list(_extract(Path(click.__file__).parent, "click"))
     for origin, found in (("ours", ours), ("click", theirs)):

@@ -4,8 +4,9 @@ installed as the package ``bidscli.examples``): their names, their first comment
 from __future__ import annotations
 
 from ..core.errors import BidsError, nearest
-from ..core.i18n import Message
+from ..core.i18n import Message, WordedText
 from ..core.sanitize import toml_value
+from ..rules.citations import phrase
 
 SUFFIX = ".toml"
 
@@ -39,11 +40,20 @@ def text(name: str) -> str:
     return _folder().joinpath(stem + SUFFIX).read_text(encoding="utf-8")
 
 
-def summary(name: str) -> str:
-    """What the example is: the first sentence of its opening comment (which may run over
-    several comment lines)."""
+def summary(name: str) -> WordedText:
+    """What the example is: the first sentence of its opening comment, a message of the catalogs
+    (``tools/catalogs.py`` extracts it from the file, ``first_sentence``): the text as the file
+    writes it, as JSON writes it, worded in the output language where it is shown."""
+    return phrase(first_sentence(text(name))[1])
+
+
+def first_sentence(text: str) -> tuple[int, str]:
+    """The first sentence of a file's opening comment (which may run over several comment lines)
+    and the line it starts on; ``(0, "")`` without one. It is written in the file's language: English,
+    or the language of the players an example is for (``first-game-it``: Italian)."""
     words: list[str] = []
-    for line in text(name).splitlines():
+    start = 0
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.startswith("#"):
             break
         part = line.lstrip("# ").strip()
@@ -51,7 +61,8 @@ def summary(name: str) -> str:
             if words:
                 break
             continue
+        start = start or number
         words.append(part)
         if part.endswith((".", "。")):  # a sentence ends: English, or Japanese
             break
-    return " ".join(words)
+    return start, " ".join(words)

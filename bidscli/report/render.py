@@ -749,6 +749,9 @@ def _sources(row: dict, an: str, bn: str) -> list[str]:
 def examples_text(rows) -> str:
     """``bids examples``: one line an example (name, what it is), then how to write one out."""
     width = max(len(name) for name, _ in rows)
-    lines = [f"{name:<{width}}  {what}" for name, what in rows]
+    lines = []
+    for name, what in rows:  # a summary in the output language, a long one wrapped under its column
+        head = f"{name:<{width}}  "
+        lines += wrap(worded(what), terminal_width(), indent=head, hang=" " * len(head)) or [head.rstrip()]
     lines += ["", str(Message("Write one out with: bids examples NAME --out NAME.toml (or print it: bids examples NAME)"))]
     return "\n".join(lines)
