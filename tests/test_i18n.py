@@ -62,7 +62,7 @@ def test_lang_beats_bids_lang_which_beats_the_locale():
     es = bids("score", LANG="es_ES.UTF-8")
     en = bids("score")
     assert "Errore: Manca l'argomento 'LOG_OR_DIR...'." in it.stderr
-    assert "エラー: 必須の引数がありません: 'LOG_OR_DIR...'." in ja.stderr
+    assert "エラー：必須の引数がありません： 'LOG_OR_DIR...'." in ja.stderr
     assert "Error: Falta el argumento 'LOG_OR_DIR...'." in es.stderr
     assert "Error: Missing argument 'LOG_OR_DIR...'." in en.stderr
     assert {it.returncode, ja.returncode, es.returncode, en.returncode} == {2}
@@ -121,7 +121,7 @@ def test_help_in_each_language_with_clicks_own_words():
     assert "Opzioni:" in it and "Comandi:" in it and "Mostra questo messaggio ed esce." in it
     assert "Per cominciare (da qualsiasi cartella):" in it
     ja = bids("--lang", "ja", "validate", "--help").stdout
-    assert "使い方: bids validate [OPTIONS] LOG_OR_DIR..." in ja and "例:" in ja and "[既定: table]" in ja
+    assert "使い方： bids validate [OPTIONS] LOG_OR_DIR..." in ja and "例：" in ja and "[既定：table]" in ja
     assert "  bids validate examples/broken.toml" in ja  # the examples stay commands
 
 

@@ -60,7 +60,7 @@ PAGES = {
         "ja": ["同じ配札を2つのルールセットで", "プレイヤー6人：Ada, Bo", "Ada が46点で勝ち", "次点：Bo 42",
                "どのルールが得点を動かしたか", "変化：トリック3.5、ラウンド3の終わり",
                "トリック3.5の結果が変わります。", "トリックごと", "最終結果表の比較", "違うルール",
-               "Cy +30 = 2x で2倍になる得点 +15, -5 ボーナス +15", "Cy: 2x で2倍になる得点 (double.scope) +15",
+               "Cy +30 = 2x で2倍になる得点 +15、-5 ボーナス +15", "Cy: 2x で2倍になる得点（double.scope） +15",
                "2x で2倍になる得点：このラウンド / ゲーム全体"],
     }),
     "study": (["study", "-r", "italian", "-r", "english", "-p", "4", "-g", "40", "--seed", "7", "--html"], {
@@ -71,7 +71,7 @@ PAGES = {
         "es": ["Estudio: italian vs english", "40 partidas", "4 jugadores: P1 = default, P2 = default",
                "De un vistazo", "P1 (default) victorias", "25,0\u00a0% [14,2; 40,2]", "ventaja media del ganador 15,32",
                "Perdedores afortunados y bazas quemadas", "Distribución de las puntuaciones"],
-        "ja": ["検証：italian vs english", "40ゲーム（シード7）、プレイヤー4人：P1 = default、P2 = default", "概要",
+        "ja": ["シミュレーション：italian vs english", "40ゲーム（シード7）、プレイヤー4人：P1 = default、P2 = default", "概要",
                "P1（default）勝率", "25.0% [14.2, 40.2]", "勝者の平均点差 15.32", "ラッキールーザーと燃えたトリック",
                "得点の分布"],
     }),

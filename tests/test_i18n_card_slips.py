@@ -31,7 +31,7 @@ SAID = {  # (output language, log): the start of each error, trick by trick
                    "'R15' is not a card: expected", "'B' is not a card: expected"],
 }
 TRICK = {"en": "round 1, trick {n}: ", "it": "round 1, presa {n}: ", "es": "ronda 1, baza {n}: ",
-         "ja": "ラウンド1、トリック{n}: "}
+         "ja": "ラウンド1、トリック{n}："}
 
 
 @pytest.mark.parametrize("lang,log", sorted(SAID))

@@ -124,7 +124,7 @@ TWICE = {
     "en": "error: the same ruleset is named twice: 'italian' (expected each -r RULESET once)",
     "it": "errore: lo stesso regolamento è indicato due volte: 'italian' (ogni -r RULESET va dato una volta sola)",
     "es": "error: el mismo reglamento aparece dos veces: 'italian' (se esperaba cada -r RULESET una sola vez)",
-    "ja": "エラー: 同じルールセットが2回指定されています：'italian'（-r RULESET はそれぞれ1回だけ指定してください）",
+    "ja": "エラー：同じルールセットが2回指定されています：'italian'（-r RULESET はそれぞれ1回だけ指定してください）",
 }
 
 
@@ -222,7 +222,7 @@ SKIPPED = {
     "en": "house.toml: skipped: a ruleset file, not a game log",
     "it": "house.toml: saltato: un file di regolamento, non un registro di partita",
     "es": "house.toml: omitido: un archivo de reglamento, no un registro de partida",
-    "ja": "house.toml: スキップ: ルールセットのファイルで、ゲーム記録ではありません",
+    "ja": "house.toml: スキップ：ルールセットのファイルで、ゲーム記録ではありません",
 }
 
 

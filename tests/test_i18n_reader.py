@@ -42,7 +42,7 @@ def said(lang: str, log: str) -> list[str]:
     import re
 
     res = bids("--lang", lang, "validate", f"tests/data/messages/{log}")
-    place = re.compile(r"\S+?:\d+: (?:(?:round |ronda |ラウンド)\d+(?:(?:, |、)(?:presa |baza |トリック)\d+)?: )?")
+    place = re.compile(r"\S+?:\d+: (?:(?:round |ronda |ラウンド)\d+(?:(?:, |、)(?:presa |baza |トリック)\d+)?(?:: |：))?")
     return [place.sub("", line, count=1) for line in res.stdout.splitlines()[:-1]]
 
 
@@ -135,9 +135,9 @@ def test_a_japanese_table_reads_the_card_word_collision_naming_both_readings():
     (the log's own tokens as written)."""
     assert said("ja", "words.toml") == [
         "'N1' は英語のゲーム記録（lang の指定なし）ではカードではありません：イタリア語またはスペイン語のゲーム記録では"
-        "黒 1（nero, negro） です。英語のゲーム記録では K1 と書きます（ほかに同じようなカードが4枚：N8, V10, N5, "
+        "黒1（nero, negro）です。英語のゲーム記録での書き方：K1（ほかに同じようなカードが4枚：N8, V10, N5, "
         "V5）。テーブルでイタリア語のカード表記を使ったなら、先頭に lang = \"it\" を追加してください（そうすると G5 は"
-        "黄 5（giallo） と読まれます。今は緑 5 と読まれています）"]
+        "黄5（giallo）と読まれます。今は緑5と読まれています）"]
 
 
 def test_the_colour_of_a_card_read_in_another_language_is_said_in_the_output_language():

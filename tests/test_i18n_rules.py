@@ -48,7 +48,7 @@ def test_every_citation_of_every_bundled_ruleset_is_worded_keeping_its_frame(nam
 SAID = {  # (language, ruleset): a citation (its meaning in the language) and the source's words under it
     ("it", "italian"): ('IT "Carta Ladro": deve rubare', "«deve rubare una carta nera» (italiano)"),
     ("es", "english"): ('EN "Thief card" (Ladrón): tiene derecho a robar', "«tiene derecho a robar una de las cartas"),
-    ("ja", "japanese"): ('EN "Thief Card" (シーフカード): 盗む権利がある', "“The player who wins this card has the right"),
+    ("ja", "japanese"): ('EN "Thief Card"（シーフカード）：盗む権利がある', "“The player who wins this card has the right"),
 }
 
 
@@ -70,7 +70,7 @@ def test_an_english_title_is_glossed_in_the_other_languages():
 
 
 def test_a_japanese_title_is_not_glossed_in_japanese_but_is_in_italian():
-    assert '  出典: JA "手札内の黒カード": 1, 1, 2, 3\n' in bids("--lang", "ja", "rules", "show", "japanese", width=80)
+    assert '  出典：JA "手札内の黒カード"：1, 1, 2, 3\n' in bids("--lang", "ja", "rules", "show", "japanese", width=80)
     assert '  fonte: JA "手札内の黒カード" (carte nere in mano): 1, 1, 2, 3\n' in bids(
         "--lang", "it", "rules", "show", "japanese", width=80)
 
@@ -82,7 +82,7 @@ def test_a_japanese_title_is_not_glossed_in_japanese_but_is_in_italian():
 ])
 def test_title_and_description_in_the_language(lang, title, description):
     shown = bids("--lang", lang, "rules", "show", "italian").splitlines()
-    assert shown[0] == f"italian (IT): {title}"
+    assert shown[0] == (f"italian（IT）：{title}" if lang == "ja" else f"italian (IT): {title}")
     assert shown[1].startswith(description)
     listed = bids("--lang", lang, "rules", "list")  # wrapped in its column: its first words
     assert title[:10] in listed and description[:10] in listed
@@ -91,7 +91,7 @@ def test_title_and_description_in_the_language(lang, title, description):
 @pytest.mark.parametrize("lang,said", [
     ("it", ["  english: EN: nessuna incompatibilità indicata", '  italian: IT "Carta Ladro": deve rubare']),
     ("es", ["  english: EN: no se indica ninguna incompatibilidad", '  italian: IT "Carta Ladro": debe robar']),
-    ("ja", ["  english: EN: 併用できないとの記載はない", '  italian: IT "Carta Ladro": 盗まなければならない']),
+    ("ja", ["  english：EN：併用できないとの記載はない", '  italian：IT "Carta Ladro"：盗まなければならない']),
 ])
 def test_rules_diff_words_each_side_s_citation(lang, said):
     shown = bids("--lang", lang, "rules", "diff", "english", "italian").splitlines()
@@ -198,7 +198,7 @@ HOUSE_MISTAKES = {  # what the house file says after extends = "english", and th
         "es": "'title' debe ser una cadena",
         "ja": "'title' は文字列でなければなりません"}),
 }
-ERROR_WORD = {"en": "error", "it": "errore", "es": "error", "ja": "エラー"}
+ERROR_WORD = {"en": "error: ", "it": "errore: ", "es": "error: ", "ja": "エラー："}
 
 
 @pytest.mark.parametrize("lang", ("en", *LANGS))
@@ -208,7 +208,7 @@ def test_a_ruleset_file_s_mistake_is_located_and_said_in_the_language(tmp_path, 
     (tmp_path / "house.toml").write_text(f'extends = "english"\n{body}', encoding="utf-8")
     res = _run_in(tmp_path, lang)
     assert res.exit_code in (1, 2)
-    assert res.stderr == f"{ERROR_WORD[lang]}: house.toml:{line}: {said[lang]}\n"
+    assert res.stderr == f"{ERROR_WORD[lang]}house.toml:{line}: {said[lang]}\n"
 
 
 def _run_in(folder, lang):
@@ -245,7 +245,7 @@ def test_a_knob_value_on_the_command_line_is_said_in_the_language():
            "pila del round 1 (--lenient-deck la gioca come è registrata)"),
     ("es", "ronda 1: el reparto del registro no cabe en la baraja italian: 2x no está en la baraja italian de 4 "
            "jugadores"),
-    ("ja", "ラウンド1: ゲーム記録の配札が italian のデッキに合いません：2x は italian の4人用のデッキにありません"
+    ("ja", "ラウンド1：ゲーム記録の配札が italian のデッキに合いません：2x は italian の4人用のデッキにありません"
            "（italian のデッキに 2x があるのは6人のときだけです：deck.double_always）。ゲーム記録での場所：ラウンド1"
            "の山札（--lenient-deck を付けると記録どおりに遊びます）"),
 ])

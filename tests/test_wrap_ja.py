@@ -9,9 +9,11 @@ Widths are measured here without bidscli (East Asian wide and fullwidth take two
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -33,7 +35,8 @@ def screen(line: str) -> int:
 
 def test_a_japanese_sentence_breaks_between_characters_and_fills_its_lines():
     text = "トリックは燃えました。最後に同点のカードを出したプレイヤーが次のトリックをリードします"
-    assert wrap(text, 30) == ["トリックは燃えました。最後に同", "点のカードを出したプレイヤーが", "次のトリックをリードします"]
+    # 同点 (a tie) is one of the game's words: the line breaks before it, not inside it.
+    assert wrap(text, 30) == ["トリックは燃えました。最後に", "同点のカードを出したプレイヤー", "が次のトリックをリードします"]
     # 20 columns end at 。, which may not start the next line: it stays, and a line takes one less.
     assert wrap(text, 20)[:2] == ["トリックは燃えまし", "た。最後に同点の"]
 
@@ -110,7 +113,7 @@ def test_wrapped_japanese_breaks_only_where_the_rule_allows(text, width):
 
 def test_a_japanese_table_cell_wraps_at_proper_points():
     got = fit([["勝者は Cleo：黒カードを3枚（合計12点）取りました"]], ["理由"], 1000, maxcolwidths=[16]).splitlines()
-    assert got[2:] == ["勝者は Cleo：黒", "カードを3枚（合", "計12点）取りまし", "た"]
+    assert got[2:] == ["勝者は Cleo：", "黒カードを3枚", "（合計12点）取り", "ました"]  # 黒カード, 合計 whole
 
 
 def bids(columns: int, *args):
@@ -225,7 +228,7 @@ def test_the_english_recorder_help_at_100_columns(tmp_path):
 def test_validate_in_japanese_writes_numbers_against_their_words():
     res = CliRunner().invoke(main, ["--lang", "ja", "validate", "examples/broken.toml"], env={"COLUMNS": "200"})
     out = res.stdout
-    assert "examples/broken.toml:43: ラウンド2、トリック8: ラウンド2のトリック9〜10は確認していません" in out
+    assert "examples/broken.toml:43: ラウンド2、トリック8：ラウンド2のトリック9〜10は確認していません" in out
     assert "黄12 は italian の4人用のデッキにありません（数字は1〜10）" in out
     assert out.splitlines()[-1] == "ファイル1件、正常0、問題あり1、エラー9件"
     # A name and a card keep their spaces: they are what the log holds.
@@ -249,3 +252,32 @@ def test_no_japanese_translation_parts_a_count_from_its_word():
     wrong = [s for m in catalog if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))
              if parted.search(s)]
     assert not wrong, "\n".join(wrong)
+
+
+# -- the game's words whole (issue 34, a native reader's finding: 標準偏|差 in a study table)
+
+
+def test_a_line_breaks_between_the_game_s_words_never_inside_one():
+    assert pieces("燃えたトリックの得点") == ["燃えた", "トリック", "の", "得点"]
+    assert pieces("黒カードを3枚") == ["黒カード", "を3枚"]
+    # A study's cell: 標準偏差 (standard deviation) moves whole to the next line.
+    assert wrap("40.18 [36.32, 44.04] 標準偏差 13.91", 25) == ["40.18 [36.32, 44.04]", "標準偏差 13.91"]
+    # A word wider than the line is still cut where the line is full: there is no other place.
+    assert wrap("標準偏差", 4) == ["標準", "偏差"]
+
+
+def test_every_japanese_word_of_the_glossary_is_kept_whole():
+    from bidscli.report.table import TERMS
+
+    glossary = Path("docs/glossary.md").read_text(encoding="utf-8").split("## 日本語", 1)[1]
+    words = [w for w in re.findall(r"\*\*([^*]+)\*\*", glossary) if not w.isascii()]
+    kanji = [w for w in words if len(w) > 1 and any("\u4e00" <= ch <= "\u9fff" for ch in w)]
+    assert kanji and not [w for w in kanji if w not in TERMS]
+
+
+def test_no_line_of_the_japanese_study_table_parts_a_word_of_its_statistics():
+    res = bids(80, "--lang", "ja", "study", "-r", "italian", "-r", "english", "-p", "4", "-g", "20", "--seed", "1")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert all(screen(line) <= 80 for line in lines), res.stdout
+    assert "標準偏差" in res.stdout and not any(line.rstrip().endswith(("標準", "信頼")) for line in lines), res.stdout

@@ -253,12 +253,14 @@ class ValidateSummary:
 
 
 class _Joined(NamedTuple):
-    """Worded messages, each after a space (the notes at the end of the summary line)."""
+    """Worded messages, each after a space (the notes in brackets at the end of the summary line;
+    the space is the language's: Japanese writes none before its （)."""
 
     parts: list
 
     def in_language(self, lang: str) -> str:
-        return "".join(f" {p.text(lang)}" for p in self.parts)
+        # TRANSLATORS: a note in brackets at the end of validate's summary line, with the space before it
+        return "".join(Message(" {note}", note=p).text(lang) for p in self.parts)
 
 
 def error_lines(result: FileResult) -> list[str]:

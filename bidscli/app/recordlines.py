@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import BidsError
-from ..core.i18n import Grouped, Message, worded
+from ..core.i18n import Grouped, Listed, Message, labelled, output_language, worded
 from ..core.sanitize import terminal
 from ..report.render import terminal_width
 from ..report.table import display_width
@@ -104,7 +104,13 @@ class Place:
         self.parts, self.sep = parts, sep
 
     def in_language(self, lang: str | None = None) -> str:
-        return self.sep.join(str(worded(p, lang)) for p in self.parts if p)
+        parts = [str(worded(p, lang)) for p in self.parts if p]
+        if self.sep == "; ":  # clauses of one sentence: the language's semicolon (Listed)
+            return Listed(parts, ";").in_language(lang or output_language())
+        said = parts[-1] if parts else ""
+        for part in reversed(parts[:-1]):  # a place and what follows it: the language's colon
+            said = labelled(part, said, lang)
+        return said
 
 
 class ErrorText:

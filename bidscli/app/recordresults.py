@@ -76,7 +76,7 @@ def right_kept(t: TrickResult, offered: list, ruleset: Ruleset, last: bool) -> l
         why = Message("first usable at the end of trick {trick} (thief.first_chance = next_trick)",
                       trick=t.number + 1)
     elif not mine.victims:
-        why = Message("nothing to steal now: {why}", why=mine.why)
+        why = Message("nothing to steal now: {why}", why=mine.because)
     else:
         why = Message("not used at this trick")
     lasts = k["thief.right_lasts"]

@@ -33,9 +33,9 @@ def question(c: StealChoice, vocab: CardWords, note: Message | Remark | None = N
     ``note``: why the last answer was refused."""
     lines: list[Line] = [] if note is None else [note]
     if c.mandatory:
-        lines.append(Message("{thief} must steal ({why}):", thief=c.thief, why=c.why))
+        lines.append(Message("{thief} must steal ({why}):", thief=c.thief, why=c.because))
     else:
-        lines.append(Message("{thief} may steal ({why}):", thief=c.thief, why=c.why))
+        lines.append(Message("{thief} may steal ({why}):", thief=c.thief, why=c.because))
     word = vocab.word
     for victim, cards in c.victims.items():
         lines.append(Remark(Message("from {victim}: {cards}", victim=victim, cards=" ".join(map(word, cards))),

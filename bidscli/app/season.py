@@ -58,9 +58,7 @@ class LeftOutReason:
         return BidsError(self.msg, **self.where)
 
     def in_language(self, lang: str) -> str:
-        text = self.error()
-        where = text.where(lang)
-        said = f"{where}: {text.text(lang)}" if where else text.text(lang)
+        said = self.error().in_language(lang)
         if self.file is not None:
             said = f"{self.file}: {said}"
         for old, new in self.pairs:

@@ -194,6 +194,10 @@ class ColumnsFormatter(click.HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         super().write_usage(prog, _hold_hyphens(args), prefix)
 
+    def write_heading(self, heading: str) -> None:
+        # click writes "{heading}:"; the colon is the language's (labelled: Japanese ：).
+        self.write(f"{'':>{self.current_indent}}{i18n.labelled(heading, '').rstrip()}\n")
+
     def write_text(self, text: str) -> None:
         if not _is_wide(text):
             return super().write_text(_hold_hyphens(text))

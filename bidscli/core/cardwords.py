@@ -164,7 +164,7 @@ class CardWords:
         return tuple(map(self.card, join_two_words(list(tokens))))
 
     def _not_a_card(self, word: str) -> Message:
-        letters = ", ".join(f"{self.letters[c]} ({self.colour_words[c]})" for c in ORDER)
+        letters = Listed([Message("{card} ({words})", card=self.letters[c], words=self.colour_words[c]) for c in ORDER], ",")
         specials = [names[self.lang][0] for names in SPECIAL_NAMES.values()]
         hint: Message | str = ""
         if len(word) > 2 and word.isalpha():
@@ -330,7 +330,8 @@ class Described:
             colour = w.colour_words[card.colour]
             if other != ENGLISH and colour not in (w.letters[card.colour], own) and colour not in said:
                 said.append(colour)
-        named = f"{own} {card.number}"
+        # TRANSLATORS: a card's name in a tooltip or a message: its colour and its number ("giallo 5")
+        named = Message("{colour} {number}", colour=own, number=card.number).text(lang)
         return Message("{card} ({words})", card=named, words=", ".join(said)).text(lang) if said else named
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Self
 
-from .i18n import ENGLISH, Message, text
+from .i18n import ENGLISH, Message, labelled, text
 from .sanitize import one_line, path_text, shorten
 
 
@@ -72,11 +72,21 @@ class BidsError(Exception):
 
     def where(self, lang: str | None = None) -> str:
         """``file:line: round r, trick t``, as much of it as is known, worded in ``lang``."""
+        file, place = self.file_part(), self.place(lang)
+        return f"{file}: {place}" if file and place else file or place
+
+    def file_part(self) -> str:
+        """``file:line`` (or the file alone), as editors read it in every language; "" when unknown."""
+        if self.file is None:
+            return ""
+        file = path_text(self.file)
+        return file if self.line is None else f"{file}:{self.line}"
+
+    def place(self, lang: str | None = None) -> str:
+        """Where in the game, worded in ``lang``: ``round r, trick t`` (and ``line n`` when no file
+        is known); "" when none is."""
         parts = []
-        if self.file is not None:
-            file = path_text(self.file)
-            parts.append(file if self.line is None else f"{file}:{self.line}")
-        elif self.line is not None:
+        if self.file is None and self.line is not None:
             parts.append(Message("line {line}", line=self.line).text(lang))
         if self.round is not None and self.trick is not None:
             parts.append(Message("round {round}, trick {trick}", round=self.round, trick=self.trick).text(lang))
@@ -84,7 +94,10 @@ class BidsError(Exception):
             parts.append(Message("round {round}", round=self.round).text(lang))
         elif self.trick is not None:
             parts.append(Message("trick {trick}", trick=self.trick).text(lang))
-        return ": ".join(parts)
+        said = parts[-1] if parts else ""
+        for part in reversed(parts[:-1]):
+            said = labelled(part, said, lang)
+        return said
 
     @property
     def follow_on(self) -> bool:
@@ -109,10 +122,14 @@ class BidsError(Exception):
         return self.in_language(None)
 
     def in_language(self, lang: str | None) -> str:
-        """``where: message`` worded in ``lang`` (default: the output language); as an argument
-        of another message, an error is worded in that message's language."""
-        where = self.where(lang)
-        return f"{where}: {self.text(lang)}" if where else self.text(lang)
+        """``file:line: place: message`` worded in ``lang`` (default: the output language): the
+        ``file:line:`` prefix as editors read it in every language, the place joined to the message
+        by the language's punctuation (``labelled``); as an argument of another message, an error is
+        worded in that message's language."""
+        said, place, file = self.text(lang), self.place(lang), self.file_part()
+        if place:  # the place and the message: the language's punctuation (labelled)
+            said = labelled(place, said, lang)
+        return f"{file}: {said}" if file else said
 
     def kept(self) -> BidsError:
         """This error without what it holds of where it was found (its traceback, and the error it

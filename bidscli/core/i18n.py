@@ -341,6 +341,30 @@ def said(value: Any) -> Any:
     return value.said if isinstance(value, WordedText) else value
 
 
+# The joiners of a text and what code puts beside it, each a message so that each language
+# punctuates it (Japanese: {label}：{text}, {text}（{note}）; issue 34).
+# TRANSLATORS: a text after its label or its place ("round 2, trick 3: Ana did not play", "Sources:
+# IT"); the punctuation between them.
+LABELLED = N_("{label}: {text}")
+# TRANSLATORS: a note in brackets after a text ("english (EN)", "13 (Ally)", a title's meaning after it);
+# the brackets and the space before them.
+NOTED = N_("{text} ({note})")
+
+
+def labelled(label: Any, said: Any, lang: str | None = None) -> str:
+    """``label: text`` worded in ``lang`` (default: the output language): the one colon code puts
+    between a label (or a place) and its text."""
+    lang = lang or output_language()
+    return template_of(LABELLED, lang).format(label=worded(label, lang), text=worded(said, lang))
+
+
+def noted(said: Any, note: Any, lang: str | None = None) -> str:
+    """``text (note)`` worded in ``lang`` (default: the output language): the one pair of brackets
+    code puts after a text."""
+    lang = lang or output_language()
+    return template_of(NOTED, lang).format(text=worded(said, lang), note=worded(note, lang))
+
+
 # Listed's joining messages: "A, B", then "A, B or C" or "A, B and C"; clauses "A; B".
 _COMMA = N_("{items}, {item}")
 _OR = N_("{items} or {item}")

@@ -261,11 +261,15 @@ def reason_text(ruleset: Ruleset, r: Reason, lang: str | None = None) -> str:
     if not r.knob:
         return text
     value = knob_value(ruleset.knobs[r.knob])
-    stated = f"({r.knob} = {value}"
     # The bracket names the knob and its value: the text does not say them again (a translation
-    # keeps "(knob = value" as it is, so the same words go in every language).
-    if stated + ")" in text:
-        text = text.replace(" " + stated + ")", "").replace(stated + ")", "")
-    else:
-        text = text.replace(stated + "; ", "(").replace(stated + ", ", "(")
+    # keeps "(knob = value" as it is, in its language's brackets: Japanese （）, so the same words
+    # go in every language).
+    for opening, closing in (("(", ")"), ("（", "）")):
+        stated = f"{opening}{r.knob} = {value}"
+        if stated + closing in text:
+            text = text.replace(" " + stated + closing, "").replace(stated + closing, "")
+            break
+        if stated + "; " in text or stated + ", " in text:
+            text = text.replace(stated + "; ", opening).replace(stated + ", ", opening)
+            break
     return f"{text} {bracket(r.knob, value, source_id(ruleset, r.knob)).in_language(lang or output_language())}"

@@ -6,7 +6,7 @@ and who wins and which rules decide it, as data worded in the output language (E
 from __future__ import annotations
 
 from ..analysis.attribution import Attribution, mixed_text
-from ..core.i18n import Listed, Message, PluralMessage, output_language, worded
+from ..core.i18n import Listed, Message, PluralMessage, noted, output_language, worded
 from ..rules import knobs
 from ..rules.knobs import KNOBS, split_label
 from .render import cell_text
@@ -95,7 +95,7 @@ def rule_title(name: str, lang: str | None = None) -> str:
 def rule(name: str, lang: str | None = None) -> str:
     """A rule named in the players' words, its knob name beside it: "2x doubles (double.scope)"."""
     title = rule_title(name, lang)
-    return name if title == name else f"{title} ({name})"
+    return name if title == name else noted(title, name, lang)
 
 
 class Shares:
@@ -109,7 +109,8 @@ class Shares:
 
     def in_language(self, lang: str | None = None) -> str:
         name = rule if self.named else rule_title
-        return ", ".join(f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved)
+        return Listed([f"{name(g, lang)} {mixed_text(v)}" for g, v in self.moved], ",").in_language(
+            lang if lang is not None else output_language())
 
 
 def _words(knob: str, value, lang: str | None = None) -> str | None:
@@ -144,7 +145,7 @@ class RuleName:
         if self.full and knob is not None:
             return Message(knob.label).text(lang)
         title = rule_title(self.name, lang)
-        return f"{title} ({self.name})" if self.named else title
+        return noted(title, self.name, lang) if self.named else title
 
     def __str__(self) -> str:
         return self.in_language(output_language())
@@ -192,4 +193,4 @@ def value_in_words(knob: str, value, source: str) -> str:
     words = _words(knob, value)
     text = cell_text(value)
     source = worded(source)  # a bundled ruleset's citation in the output language (rules/citations.py)
-    return f"{text} ({source})" if words is None else f"{words} ({text}; {source})"
+    return noted(text, source) if words is None else noted(words, f"{text}; {source}")

@@ -20,6 +20,8 @@ from ..core.i18n import (
     Message,
     PluralMessage,
     gettext,
+    labelled,
+    noted,
     output_language,
     worded,
 )
@@ -431,9 +433,9 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
         out.append(Message("Rules that changed this game ({a} -> {b}):", a=a, b=b).text())
         for g in shown:
             for k in g.knobs:
-                out += wrap(f"{gettext(KNOBS[k.knob].label)} ({k.knob}):", "  ", "    ", width)
-                out += wrap(f"{a}: {value_in_words(k.knob, k.value_a, k.source_a)}", "    ", "      ", width)
-                out += wrap(f"{b}: {value_in_words(k.knob, k.value_b, k.source_b)}", "    ", "      ", width)
+                out += wrap(labelled(noted(gettext(KNOBS[k.knob].label), k.knob), "").rstrip(), "  ", "    ", width)
+                out += wrap(labelled(a, value_in_words(k.knob, k.value_a, k.source_a)), "    ", "      ", width)
+                out += wrap(labelled(b, value_in_words(k.knob, k.value_b, k.source_b)), "    ", "      ", width)
             if not g.knobs:  # the table options group
                 out += wrap(Message("{group}: the rulesets' default table options differ", group=g.name).text(),
                             "  ", "    ", width)

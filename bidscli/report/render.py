@@ -14,6 +14,8 @@ from ..core.i18n import (
     Message,
     PluralMessage,
     gettext,
+    labelled,
+    noted,
     output_language,
     worded,
 )
@@ -35,7 +37,7 @@ def named(ruleset: Ruleset) -> str:
     """A ruleset as a heading names it: ``english (EN)``, ``house (house)``; a house file named
     after a bundled ruleset is already ``italian (house)`` and says so once."""
     suffix = f" ({ruleset.source})"
-    return ruleset.name if ruleset.name.endswith(suffix) else f"{ruleset.name} ({worded(ruleset.source)})"
+    return ruleset.name if ruleset.name.endswith(suffix) else noted(ruleset.name, worded(ruleset.source))
 
 
 def terminal_width() -> int:
@@ -308,7 +310,7 @@ def score_table(file: str, ruleset: Ruleset, result: GameResult, more_to_come: b
             if p in r.allies:
                 marks.append(ally)
             if marks:
-                cell += f" ({', '.join(marks)})"
+                cell = noted(cell, Listed(marks, ","))
             row.append(cell)
         row += [result.bonuses[p], total] if bonus else [total]
         rows.append(row)
@@ -470,7 +472,7 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
                 verdict = burned
                 # the verdict says burned: the reason does not say it again ("tie on 9 (...)")
                 reason = t.burned_by or t.verdict
-            line = f"  {t.number:>2}. [{shown}] {plays} -> {verdict} ({'' if reason is None else reason})"
+            line = noted(f"  {t.number:>2}. [{shown}] {plays} -> {verdict}", "" if reason is None else reason, lang)
             if t.doubled is not None:  # what the 2x did (rules.md '2x'; the knob: --explain)
                 line += "; " + doubled_text(t)
             for s in t.steals:
@@ -643,7 +645,7 @@ _ALLOWED = {"int": N_("integer 0-1000"), "per_players": N_("integer per player c
 
 
 def rules_show_text(ruleset: Ruleset, decks: list[Deck], fine_print: list[str]) -> str:
-    out = [f"{named(ruleset)}: {worded(ruleset.title)}"]
+    out = [labelled(named(ruleset), worded(ruleset.title))]
     if ruleset.description:
         out.append(worded(ruleset.description))
     if len(ruleset.chain) > 1:
@@ -742,8 +744,8 @@ def _sources(row: dict, an: str, bn: str) -> list[str]:
     """A knob's sources under its row of ``rules diff`` (one line when both say the same)."""
     sa, sb = worded(row["sources"][an]), worded(row["sources"][bn])
     if sa == sb:
-        return [f"  {an}, {bn}: {sa}"]
-    return [f"  {an}: {sa}", f"  {bn}: {sb}"]
+        return ["  " + labelled(f"{an}, {bn}", sa)]
+    return ["  " + labelled(an, sa), "  " + labelled(bn, sb)]
 
 
 def examples_text(rows) -> str:

@@ -9,7 +9,8 @@ none, so Japanese text lines up as ASCII does.
 counted in screen columns, and Japanese line breaking (:func:`pieces`): a line may also break
 between two Japanese characters, never before closing punctuation nor after an opening bracket
 (kinsoku), never inside a run of Latin letters or digits or of katakana (a name: ケン), nor
-between a number and the Japanese word beside it (3点, ラウンド3). A word longer than a line is
+between a number and the Japanese word beside it (3点, ラウンド3), nor inside one of the game's
+words (TERMS: 黒カード, 標準偏差). A word longer than a line is
 cut where the line is full. Text without Japanese breaks only at spaces (and hyphens), as
 textwrap breaks it.
 
@@ -24,6 +25,8 @@ cells padded below with blanks. Cells are shown without the spaces at their ends
 """
 
 from __future__ import annotations
+
+from ..core.i18n import labelled
 
 MIN_COLUMN = 8  # fit never wraps a text column narrower than this; shorter cells never wrap
 GAP = "  "  # between two columns
@@ -98,17 +101,38 @@ def _breaks_between(a: str, b: str) -> bool:
     return not ((wide_b and a.isascii() and a.isdigit()) or (wide_a and b.isascii() and b.isdigit()))
 
 
+# The game's Japanese words and the tables' (docs/glossary.md, the terminology table of
+# docs/translating.md, the study's statistics): a line never breaks inside one while it has another
+# place to break (標準偏差, not 標準|偏差), as it never breaks inside a Latin word. Only words of two
+# or more characters that kanji, or kanji and kana, make (and a knob label's いいえ): a katakana word is whole
+# already.
+TERMS = ("黒カード", "手札", "中央", "除外", "得点", "味方カード", "引き分け", "燃える", "燃えた", "配札", "山札",
+         "設定項目", "記録", "記録係", "標準偏差", "信頼区間", "区間", "平均", "勝率", "勝者", "順位", "点差",
+         "割合", "合計", "出典", "同点", "盗む", "獲得", "既定", "人数", "席順", "表記", "方針", "いいえ")
+_TERM_PATTERN: list = []  # the terms as one pattern, made on first use
+
+
+def _term_spans(word: str) -> list[tuple[int, int]]:
+    """Where the terms (:data:`TERMS`) stand in ``word``: (start, end) of each, the longest first."""
+    if not _TERM_PATTERN:
+        import re
+
+        _TERM_PATTERN.append(re.compile("|".join(sorted(map(re.escape, TERMS), key=len, reverse=True))))
+    return [m.span() for m in _TERM_PATTERN[0].finditer(word)]
+
+
 def pieces(word: str) -> list[str]:
     """A word (no spaces in it) in the pieces a line may break between: the word itself when it
     holds no Japanese; else cut between two Japanese characters, or a Japanese character and a
     Latin one, where kinsoku allows (:data:`NO_START`, :data:`NO_END`; a number and its counter
-    stay together, and a katakana word): '平均得点はラウンド2、トリック3：Cleo' -> 平 均 得 点 は
-    ラウンド2、 トリック3： Cleo."""
+    stay together, and a katakana word), never inside one of the game's words (:data:`TERMS`):
+    '平均得点はラウンド2、トリック3：Cleo' -> 平均 得点 は ラウンド2、 トリック3： Cleo."""
     if word.isascii() or display_width(word) == len(word):
         return [word]
+    inside = {k for s, e in _term_spans(word) for k in range(s + 1, e)}
     out, start = [], 0
     for k in range(1, len(word)):
-        if _breaks_between(word[k - 1], word[k]):
+        if k not in inside and _breaks_between(word[k - 1], word[k]):
             out.append(word[start:k])
             start = k
     out.append(word[start:])
@@ -474,7 +498,7 @@ def _under_row(header: str, cell, width: int) -> list[str]:
     for k, line in enumerate(text.splitlines()):
         if not line.strip():
             continue
-        indent = (f"  {header.strip()}: " if header.strip() else "  ") if k == 0 else "    "
+        indent = ("  " + labelled(header.strip(), "") if header.strip() else "  ") if k == 0 else "    "
         # Words whole, as in a cell (_cell_lines); Japanese broken where it may (pieces).
         out += wrap(line.strip(), width, indent=indent, hang="    ", whole_words=True) or [indent.rstrip()]
     return out

@@ -21,7 +21,16 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..core.i18n import ENGLISH, N_, Message, WordedText, catalog, output_language
+from ..core.i18n import (
+    ENGLISH,
+    N_,
+    Message,
+    WordedText,
+    catalog,
+    labelled,
+    noted,
+    output_language,
+)
 
 UNSTATED = "unstated"
 HOUSE = "house: "
@@ -92,8 +101,8 @@ def _framed(text: str, lang: str) -> str:
     if glossed:
         gloss = words.gettext(glossed)
         if m["title"] is None or gloss != m["title"][1:-1]:  # a title glossed in its own language: once
-            out += f" ({gloss})"
-    return f"{out}: {words.gettext(m['meaning'])}"
+            out = noted(out, gloss, lang)
+    return labelled(out, words.gettext(m['meaning']), lang)
 
 
 def english_title(m: re.Match[str]) -> str | None:
