@@ -108,7 +108,8 @@ def test_wrapped_japanese_breaks_only_where_the_rule_allows(text, width):
         a, b = before[-1], after[0]
         assert b not in NO_START and a not in NO_END, lines
         assert not (a.isascii() and b.isascii()), lines  # Latin letters and digits stay together
-        assert not ((a.isdigit() and a.isascii()) or (b.isdigit() and b.isascii())), lines  # 3点, ラウンド3
+        # 3点, ラウンド3: a number stays with the Japanese word beside it (after 、 or ： it may start a line)
+        assert not ((a.isdigit() and a.isascii() and b.isalpha()) or (b.isdigit() and b.isascii() and a.isalpha())), lines
 
 
 def test_a_japanese_table_cell_wraps_at_proper_points():
@@ -264,6 +265,8 @@ def test_a_line_breaks_between_the_game_s_words_never_inside_one():
     assert wrap("40.18 [36.32, 44.04] 標準偏差 13.91", 25) == ["40.18 [36.32, 44.04]", "標準偏差 13.91"]
     # A word wider than the line is still cut where the line is full: there is no other place.
     assert wrap("標準偏差", 4) == ["標準", "偏差"]
+    # A list of numbers may break after its commas, a citation after its colon (not 3、4、5、6人 whole).
+    assert pieces("Punteggi\"：3、4、5、6人で12点") == ["Punteggi\"：", "3、", "4、", "5、", "6人", "で12点"]
 
 
 def test_every_japanese_word_of_the_glossary_is_kept_whole():

@@ -92,13 +92,15 @@ def _wide(ch: str) -> bool:
 def _breaks_between(a: str, b: str) -> bool:
     """Whether a line may break between ``a`` and ``b``, two characters of a word (no space
     between them): only beside a wide character, never before closing or after opening
-    punctuation, never between a number's digit and the wide character beside it."""
+    punctuation, never between a number's digit and the Japanese word beside it (3点, ラウンド3; after
+    a full-width comma or colon a number may start a line: 3、|4、|5人, 出典：|3人)."""
     wide_a, wide_b = _wide(a), _wide(b)
     if not (wide_a or wide_b) or b in NO_START or a in NO_END:
         return False
     if _script(a) == _script(b) == "katakana":
         return False  # a katakana word (a name: ケン, a loanword: プレイヤー) stays whole, as a Latin one
-    return not ((wide_b and a.isascii() and a.isdigit()) or (wide_a and b.isascii() and b.isdigit()))
+    return not ((wide_b and b.isalpha() and a.isascii() and a.isdigit())
+                or (wide_a and a.isalpha() and b.isascii() and b.isdigit()))
 
 
 # The game's Japanese words and the tables' (docs/glossary.md, the terminology table of
