@@ -27,7 +27,7 @@ from ..core.i18n import (
 )
 from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
-from .account import rule, value_in_words, winner_sentence
+from .account import Shares, rule, value_in_words, winner_sentence
 from .render import (
     options_text,
     reason_json,
@@ -386,8 +386,7 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
             continue
         shares = sorted(((g, v) for g, v in at.parts[p].items() if v), key=lambda x: (-abs(x[1]), x[0]))
         rows.append((p, f"{at.totals[a][p]} -> {at.totals[b][p]}", mixed_text(diff),
-                     ", ".join(f"{rule(g)} {mixed_text(v)}" for g, v in shares)
-                     or Message("(the parts cancel out)").text()))
+                     Shares(shares).in_language() or Message("(the parts cancel out)").text()))
     if rows:
         wp = max(len(r[0]) for r in rows)
         wt = max(len(r[1]) for r in rows)
@@ -496,5 +495,5 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
         lines += wrap(PluralMessage("{n} rule differs: {rules}", "{n} rules differ: {rules}", len(d.knobs),
-                                    rules=", ".join(rule(r["knob"]) for r in d.knobs)).text(), "", "  ", width)
+                                    rules=Listed([rule(r["knob"]) for r in d.knobs], ",")).text(), "", "  ", width)
     return "\n".join(lines)
