@@ -87,7 +87,7 @@ def test_a_steal_is_an_offer_the_caller_answers():
     assert t.winner == "Ben" and t.next_leader is None  # not over: a steal waits
     offer = game.steal_offer()
     assert offer.thief == "Ana" and not offer.mandatory
-    assert offer.victims == {} and "Ana made the weakest bid" in offer.why
+    assert offer.victims == {} and "Ana made the weakest bid" in offer.because.text("en")
     with pytest.raises(RuntimeError):
         game.start_trick()
     branch = game.copy()  # a search branches on the decision

@@ -26,3 +26,24 @@ def test_an_unreadable_completion_environment_is_said_in_the_language(lang):
     assert (res.returncode, res.stdout) == (2, "")
     assert res.stderr.startswith(SAID[lang]), res.stderr
     assert res.stderr.count("\n") == 1
+
+
+# A whole number that is not one (--players tre): click names the kind of value itself, in English
+# ("integer range") whatever the language, unless bidscli words it.
+NOT_A_NUMBER = {
+    "en": "'tre' is not a valid integer range.",
+    "it": "'tre' non è un intero valido.",
+    "es": "'tre' no es un número entero válido.",
+    "ja": "'tre' は有効な整数ではありません。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_A_NUMBER))
+def test_a_whole_number_option_names_its_kind_in_the_language(lang):
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    res = CliRunner().invoke(main, ["--lang", lang, "deal", "-r", "italian", "--players", "tre"])
+    assert res.exit_code == 2
+    assert res.output.rstrip().endswith(NOT_A_NUMBER[lang]), res.output

@@ -39,3 +39,29 @@ def test_the_text_is_in_the_language(lang):
     for english in ("First divergence", "Who wins:", "Every other place", "Scores (round by round",
                     "Each knob changed alone", "Smallest sets of knob changes", "Base result"):
         assert english not in diff + disputes, english
+
+
+# What a rule's value means, in the language's words, and the rule named by its title alone
+# (the label "2x doubles: this round / the whole game" split at its colon, which Japanese writes "："):
+WORDS = {
+    "it": ("    italian: questo round (round;", "= il 2x raddoppia (double.scope)"),
+    "es": ("    italian: esta ronda (round;", "= el 2x dobla (double.scope)"),
+    "ja": ("    italian：このラウンド（round;", "= 2x で2倍になる得点（double.scope）"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_a_knob_s_values_are_said_in_the_language_and_its_title_alone(lang):
+    diff = (G.GOLDEN / "lang" / lang / "diff.txt").read_text(encoding="utf-8")
+    value, title = WORDS[lang]
+    assert value in diff and title in diff
+    for english in ("this round", "the whole game", "for enough -5 wins", "shared by the most"):
+        assert english not in diff, english
+
+
+def test_a_japanese_list_in_a_sentence_is_joined_with_the_japanese_comma():
+    replay = G.run(["--lang", "ja", "replay", "examples/first-game-ja.toml"])
+    assert "合計：アキラ 48、ユミ 14、ケン 14" in replay
+    disputes = (G.GOLDEN / "lang" / "ja" / "disputes.txt").read_text(encoding="utf-8")
+    assert "順位 Ada 46、Bo 42、Eli 41、Fay 39、Cy 32、Dee 22" in disputes
+    assert "Totals: Anna 48, Bruno 14, Carla 14" in G.run(["--lang", "en", "replay", "examples/first-game-it.toml"])

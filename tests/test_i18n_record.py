@@ -54,5 +54,5 @@ def test_the_golden_session_is_in_the_language(lang):
     # standings table are the score command's, converted there).
     for english in ("leads>", "may steal", "type the card", "is not a trick", "not a command either",
                     "game over", "saved game.toml", "Totals so far", "undone:", "expected a player name",
-                    "the hands are not known", "the game is complete"):
+                    "the hands are not known", "the game is complete", "weakest bid"):
         assert english not in text, english

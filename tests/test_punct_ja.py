@@ -82,7 +82,7 @@ def test_an_error_s_place_is_joined_to_its_message_in_the_language():
 
 def test_rules_show_labels_its_sources_with_a_full_width_colon():
     ja = bids("--lang", "ja", "rules", "show", "japanese", columns=60).stdout
-    assert '  出典：JA "使用するカード"：3人で3色、4-6人で4色' in ja.splitlines()
+    assert '  出典：JA "使用するカード"：3人で3色、4〜6人で4色' in ja.splitlines()
     en = bids("rules", "show", "japanese", columns=60).stdout
     assert '  source: JA "使用するカード" (cards used): 3 colours at 3' in en.splitlines()
 

@@ -358,7 +358,7 @@ def test_a_round_summary_in_each_language(served):
         "en": "Round 1 scores: Ana 3, Ben 16, Cleo 26, Dev 2",
         "it": "Punti del round 1: Ana 3, Ben 16, Cleo 26, Dev 2",
         "es": "Puntos de la ronda 1: Ana 3, Ben 16, Cleo 26, Dev 2",
-        "ja": "ラウンド1の得点：Ana 3, Ben 16, Cleo 26, Dev 2",
+        "ja": "ラウンド1の得点：Ana 3、Ben 16、Cleo 26、Dev 2",
     }
 
 

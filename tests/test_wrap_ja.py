@@ -53,6 +53,14 @@ def test_an_opening_bracket_never_ends_a_line():
     assert wrap("得点の合計（ラウンドごと）", 12) == ["得点の合計", "（ラウンドご", "と）"]
 
 
+def test_a_range_stays_whole():
+    # (a wave dash never ends a line: "4〜" then "6人で4色" reads as two numbers)
+    assert wrap("3人で3色、4〜6人で4色", 12) == ["3人で3色、", "4〜6人で4色"]
+    for width in range(8, 30):
+        lines = wrap("3〜5人で1〜10、6人で1〜14", width)
+        assert not any(line.endswith("〜") for line in lines), lines
+
+
 def test_a_number_stays_with_its_counter_and_a_latin_word_stays_whole():
     assert wrap("黒カードを3枚取りました", 8) == ["黒カード", "を3枚取", "りました"]
     assert wrap("ラウンド3、トリック10で", 14) == ["ラウンド3、", "トリック10で"]

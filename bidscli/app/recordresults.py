@@ -9,10 +9,10 @@ from typing import Any
 
 from ..core.cards import ALLY_CARD, THIEF_CARD
 from ..core.cardwords import CardWords, card_words
-from ..core.i18n import Message, output_language
+from ..core.i18n import Listed, Message, output_language
 from ..engine.replay import Game, TrickResult
 from ..rules.ruleset import Ruleset
-from .recordlines import Line, Place, wrap
+from .recordlines import Line, wrap
 
 
 def legend(vocab: CardWords) -> list[Line]:
@@ -25,14 +25,14 @@ def legend(vocab: CardWords) -> list[Line]:
     en = card_words("en")
     shown = output_language()
     if shown == "en":
-        colours = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
+        listed = ", ".join(f"{letter} {v.colour_words[c] if v.colour_words[c] != letter else en.colour_words[c]}"
                             for c, letter in v.letters.items())
         english = ", ".join(f"{en.letters[c]} {en.colour_words[c]}" for c in en.letters)
         # TRANSLATORS: {language} is the name of the log's language (Italian, Spanish, Japanese);
         # {colours} its colour letters and words, {english} the English letters and words (as they are)
         return [Message("note: cards are typed and saved in {language} card words (lang = \"{code}\" in the log: "
                         "{colours}); the results name cards in English tokens: {english}",
-                        language=Message(v.name), code=v.lang, colours=colours, english=english)]
+                        language=Message(v.name), code=v.lang, colours=listed, english=english)]
     colours = _letters(v)
     if shown == v.lang:
         # TRANSLATORS: {language} is the name of the log's language, which is also the output's;
@@ -48,11 +48,11 @@ def legend(vocab: CardWords) -> list[Line]:
                     own=_letters(out))]
 
 
-def _letters(v: CardWords) -> str:
+def _letters(v: CardWords) -> Listed:
     """A language's colour letters and words ("R rosso, V verde, ..."), or its words alone where
-    they are the letters (Japanese: "赤, 緑, ...")."""
-    return ", ".join(letter if v.colour_words[c] == letter else f"{letter} {v.colour_words[c]}"
-                     for c, letter in v.letters.items())
+    they are the letters (Japanese: "赤、緑、..."), joined as the language shown joins a list."""
+    return Listed([letter if v.colour_words[c] == letter else f"{letter} {v.colour_words[c]}"
+                   for c, letter in v.letters.items()], ",")
 
 
 def echo(t: TrickResult, vocab: CardWords) -> list[str]:
@@ -142,10 +142,11 @@ def round_message(rnd) -> Message:
     scores = points_text(rnd.scores)
     if extra:
         return Message("Round {number} scores: {scores} ({extra})", number=rnd.number, scores=scores,
-                       extra=Place(*extra, sep="; "))
+                       extra=Listed(extra, ";"))
     return Message("Round {number} scores: {scores}", number=rnd.number, scores=scores)
 
 
-def points_text(points) -> str:
-    """``Ana 5, Ben -2``: each player's points, in seating order."""
-    return ", ".join(f"{p} {v}" for p, v in points.items())
+def points_text(points) -> Listed:
+    """``Ana 5, Ben -2``: each player's points, in seating order, joined as the language shown
+    joins a list (Japanese ``Ana 5、Ben -2``)."""
+    return Listed([f"{p} {v}" for p, v in points.items()], ",")

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from ..core.i18n import N_, Message
+from ..core.i18n import N_, Message, gettext
 from ..core.sanitize import json_text, json_utf8, path_text, terminal
 from . import usage
 from .language import option
@@ -21,6 +21,18 @@ from .language import option
 FORMATS = ("table", "json", "csv")
 MAX_SEED = 2**63 - 1  # seeds are 63-bit, like deal.derive_seed's (deal is not imported here: it loads tomli_w)
 RULESET_HELP = N_("bundled name (italian, english, spanish, japanese) or path to a TOML ruleset")
+# TRANSLATORS: the kind of value of a whole-number option, in click's "'x' is not a valid {number_type}"
+# and, in capitals, as its placeholder in --help ("--players INTEGER RANGE")
+INTEGER_RANGE = N_("integer range")
+
+
+class IntRange(click.IntRange):
+    """click's IntRange, its kind named in the output language: click names it "integer range" in
+    English in every language ("'tre' non è un integer range valido")."""
+
+    @property
+    def name(self) -> str:  # type: ignore[override]  # (click's is a plain attribute)
+        return gettext(INTEGER_RANGE)
 
 
 def echo(message=None, **kw) -> None:
@@ -168,11 +180,11 @@ def rulesets_option(help):
 
 
 def players_option(help, required=False):
-    return option("--players", "-p", type=click.IntRange(3, 6), required=required, help=help)
+    return option("--players", "-p", type=IntRange(3, 6), required=required, help=help)
 
 
 def seed_option(help, default=None):
-    return option("--seed", type=click.IntRange(0, MAX_SEED), default=default,
+    return option("--seed", type=IntRange(0, MAX_SEED), default=default,
                   show_default=default is not None, help=help)
 
 
@@ -259,7 +271,7 @@ def echo_text(text: str) -> None:
 
 def jobs_option(func):
     """``--jobs N`` of score and validate (stream.py, parallel.py): output does not depend on it."""
-    return option("--jobs", "-j", type=click.IntRange(0, 256), default=None, metavar="N",
+    return option("--jobs", "-j", type=IntRange(0, 256), default=None, metavar="N",
                   help=N_("worker processes (0: one per core; default: one process below 100 logs, "
                           "else a worker per 50 logs up to one per core); the output does not depend on it"))(func)
 

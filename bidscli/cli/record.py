@@ -10,6 +10,7 @@ from ..core.i18n import N_, Message
 from .catalog import command
 from .language import option
 from .options import (
+    IntRange,
     echo,
     guarded,
     log_lang_option,
@@ -40,7 +41,7 @@ from .options import (
 @option("--leader", metavar="NAME", help=N_("who leads the first trick (default: the ruleset's first leader)"))
 @option("--deal", "deal_path", metavar="DEAL.toml", type=click.Path(dir_okay=False, readable=False),
         help=N_("the deal (from `bids deal`): plays are checked against the hands, the pile is revealed"))
-@option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds in the game (default: game.rounds)"))
+@option("--rounds", type=IntRange(1, 1000), help=N_("rounds in the game (default: game.rounds)"))
 @option("--resume", is_flag=True, help=N_("go on with the unfinished log OUT (players, ruleset, options from it)"))
 @option("--force", is_flag=True, help=N_("start over an existing OUT"))
 @log_lang_option(N_("the card words typed and written: it, es, ja or en (it: G5 is giallo, yellow; the log then "

@@ -47,7 +47,7 @@ from ..app.recordlines import (
     width,
 )
 from ..core.errors import BidsError, LogStructureError
-from ..core.i18n import Grouped, Message, PluralMessage, output_language
+from ..core.i18n import Grouped, Listed, Message, PluralMessage, output_language
 from ..core.sanitize import quoted, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.lock import Lock, lock_name
@@ -583,7 +583,7 @@ def _last_word(text: str) -> None:
 
 def welcome(rec: Recorder) -> str:
     return clean(Message("Recording {file}: {players} under {ruleset}; 'help' for the forms and commands.",
-                         file=rec.file, players=", ".join(rec.players), ruleset=rec.ruleset.name).text() + "\n")
+                         file=rec.file, players=Listed(rec.players, ","), ruleset=rec.ruleset.name).text() + "\n")
 
 
 def goodbye(rec: Recorder) -> str:

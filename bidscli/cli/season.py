@@ -12,6 +12,7 @@ from .catalog import command
 from .language import option
 from .options import (
     RULESET_ARG,
+    IntRange,
     checked_each,
     command_line,
     echo,
@@ -49,7 +50,7 @@ def _check_alias(text: str) -> None:
 @option("--rank-by", type=click.Choice(list(ORDERS)), default=DEFAULT_ORDER, show_default=True,
         help=N_("the standings' order, and so the champion: most wins, points a game, mean rank or rating "
                 "(each with its tie-breaks, said in the heading)"))
-@option("--min-games", type=click.IntRange(1, 10**6), default=1, show_default=True, metavar="N",
+@option("--min-games", type=IntRange(1, 10**6), default=1, show_default=True, metavar="N",
         help=N_("players with fewer games are listed apart, unranked"))
 @format_option()
 @option("--html", "html_out", type=click.Path(dir_okay=False, readable=False), metavar="PAGE.html",

@@ -15,7 +15,7 @@ import click
 from ..core.i18n import N_, Message
 from .catalog import command
 from .language import option
-from .options import echo, guarded
+from .options import IntRange, echo, guarded
 
 DEFAULT_PORT = 8765
 
@@ -37,7 +37,7 @@ DEFAULT_PORT = 8765
     "bids serve . --port 0",
 ))
 @click.argument("folder", default=".", type=click.Path(file_okay=False, dir_okay=True, exists=True))
-@option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+@option("--port", type=IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
         help=N_("the port to listen on (0: a free one, printed)"))
 @option("--lan", is_flag=True,
         help=N_("listen on this machine's LAN address, for the phones on the same Wi-Fi (plain HTTP)"))

@@ -10,6 +10,7 @@ from ..core.i18n import N_, Message
 from .catalog import command
 from .language import option
 from .options import (
+    IntRange,
     bots_option,
     checked,
     command_line,
@@ -43,7 +44,7 @@ from .options import (
 @ruleset_option(required=True)
 @players_option(N_("number of players (default: the count of --names)"))
 @option("--names", metavar="A,B,C", help=N_("player names in seating order (default P1..PN)"))
-@option("--rounds", type=click.IntRange(1, 1000), help=N_("rounds to deal (default: the ruleset's game.rounds)"))
+@option("--rounds", type=IntRange(1, 1000), help=N_("rounds to deal (default: the ruleset's game.rounds)"))
 @option_option
 @seed_option(N_("same seed, same deal on every machine (default: a fresh seed, printed on stderr)"))
 @log_lang_option(N_("the card words of the deal: it, es, ja or en (it: G5 is giallo, yellow; the log then says "
@@ -101,12 +102,12 @@ def simulate(deal_path, ruleset_ref, option_pairs, bots, seed, log_lang, force, 
 ))
 @rulesets_option(N_("a ruleset to study (bundled name or path); repeat to compare"))
 @players_option(N_("number of players"), required=True)
-@option("--games", "-g", type=click.IntRange(1, 10**9), default=1000, show_default=True,
+@option("--games", "-g", type=IntRange(1, 10**9), default=1000, show_default=True,
         help=N_("seeded games, each played under every ruleset"))
 @bots_option
 @option_option
 @seed_option(N_("study seed"), default=0)
-@option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
+@option("--jobs", "-j", type=IntRange(0, 256), default=1, show_default=True,
         help=N_("worker processes (0: one per core, as score and validate); the results do not depend on it"))
 @progress_option
 @format_option("table", "json")

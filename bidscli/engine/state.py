@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeAlias
 
 from ..core.cards import Card
-from ..core.i18n import ENGLISH, Message
+from ..core.i18n import Message
 from ..log.records import Steal
 from ..rules.ruleset import Deck, Ruleset
 from .pile import Pile, _Unseen
@@ -163,11 +163,6 @@ class StealChoice(NamedTuple):
     mandatory: bool
     immediate: bool
     because: Message  # who the victims are and why
-
-    @property
-    def why(self) -> str:
-        """``because`` in English, for a message still written as an English ``str``."""
-        return self.because.text(ENGLISH)
 
 
 @dataclass(slots=True, eq=False)

@@ -44,8 +44,8 @@ WHAT = (N_("revealed"), N_("winner"), N_("cards taken"), N_("points"), N_("steal
 
 
 def _what(names) -> str:
-    """What differs, worded, joined by ', '."""
-    return ", ".join(gettext(w) for w in names)
+    """What differs, worded, joined as the language joins a list ("winner, points")."""
+    return str(Listed([gettext(w) for w in names], ","))
 
 
 def _winners_json(deal: DealPlan, o: RulesetPlay) -> list[list]:
@@ -325,7 +325,7 @@ def _divergence_lines(d: Diff, everything: bool, width: int) -> list[str]:
     counts = [PluralMessage("{n} trick", "{n} tricks", len(tricks)).text() if tricks else "",
               PluralMessage("{n} round end", "{n} round ends", len(ends)).text() if ends else "",
               Message("the -5 bonus").text() if any(x.kind == "bonus" for x in others) else ""]
-    places = ", ".join(c for c in counts if c)
+    places = Listed([c for c in counts if c], ",")
     if everything or not tricks:
         head = Message("Every other place where the results part ({places}):", places=places).text()
     else:
@@ -359,12 +359,12 @@ def _tricks_of_round(dvs, labels, everything: bool, width: int) -> list[str]:
                              len(what), round=r, trick=dvs[0].trick, what=_what(what)).text()
     else:
         # TRANSLATORS: {what} lists what differs and in how many tricks ("winner in 2, points in 3")
-        counted = ", ".join(Message("{what} in {n}", what=gettext(w), n=n).text() for w, n in what.items())
+        counted = Listed([Message("{what} in {n}", what=gettext(w), n=n).text() for w, n in what.items()], ",")
         text = Message("round {round}, tricks {tricks}: {what} differ", round=r, tricks=_ranges([dv.trick for dv in dvs]),
                        what=counted).text()
     knobs = sorted({k for dv in dvs for k in dv.knobs})
     if knobs:
-        text = Message("{text} (rules named: {rules})", text=text, rules=", ".join(map(rule, knobs))).text()
+        text = Message("{text} (rules named: {rules})", text=text, rules=Listed(map(rule, knobs), ",")).text()
     return wrap(text, "  ", "    ", width)
 
 
@@ -401,7 +401,7 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
             else:
                 out += wrap(said, lead, " " * len(lead), width)
     if same:
-        out += wrap(Message("{players}: no change.", players=", ".join(same)).text(), "  ", "    ", width)
+        out += wrap(Message("{players}: no change.", players=Listed(same, ",")).text(), "  ", "    ", width)
     notes = []
     if at.policy_mixtures:
         notes.append(Message("Note: {n} of the {mixtures} mixtures of the rules forbid a recorded steal or offer one "
@@ -441,7 +441,7 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
     if hidden:
         names = [k.knob for g in hidden for k in g.knobs] or [g.name for g in hidden]
         n = len(names)
-        rules = ", ".join(map(rule, names))
+        rules = Listed(map(rule, names), ",")
         if shown:
             said = PluralMessage("{n} more rule differs but did not change this game: {rules}.",
                                  "{n} more rules differ but did not change this game: {rules}.", n, rules=rules)
@@ -458,8 +458,8 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
     deal = d.deal
     labels = d.labels
     lines = wrap(Message("{file}: the same deal under {rulesets} and {last} ({n} players: {players}; options: "
-                         "{options})", file=path_text(deal.file), rulesets=", ".join(labels[:-1]), last=labels[-1],
-                         n=len(deal.players), players=", ".join(deal.players),
+                         "{options})", file=path_text(deal.file), rulesets=Listed(labels[:-1], ","), last=labels[-1],
+                         n=len(deal.players), players=Listed(deal.players, ","),
                          options=options_text(deal.options)).text(), "", "  ", width)
     lines.append("")
     lines += _trick_table(d, width)

@@ -42,7 +42,7 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
     br = doc["base_result"]
     out = [Message("{file}: which rule decided this game? (base: {base}, {n} players)", file=doc["file"],
                    base=doc["base"], n=len(players)).text()]
-    ranking = ", ".join(f"{p} {v}" for p, v in br["ranking"])
+    ranking = Listed([f"{p} {v}" for p, v in br["ranking"]], ",")
     if br["undetermined"]:
         u = br["undetermined"]
         out.append(Message("The base result is undetermined from round {round}, trick {trick}: {message}",
@@ -51,10 +51,10 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
         after = doc["standings_after"]
         out.append(Message("Base result (partial: standings after round {round}, trick {trick}, unfinished game, no "
                            "winner): leading {leaders}; ranking {ranking}", round=after["round"], trick=after["trick"],
-                           leaders=", ".join(br["winners"]), ranking=ranking).text())
+                           leaders=Listed(br["winners"], ","), ranking=ranking).text())
         out.append(Message("(unfinished game: 'winner' below means who leads after the tricks played)").text())
     else:
-        out.append(Message("Base result: winner {winners}; ranking {ranking}", winners=", ".join(br["winners"]),
+        out.append(Message("Base result: winner {winners}; ranking {ranking}", winners=Listed(br["winners"], ","),
                            ranking=ranking).text())
     if not doc["knobs"]:
         out.append(Message("No disputed knob changes anything at this table (every knob given has one effective "
@@ -144,8 +144,8 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
             out += wrap(Message("- {changes} -> winner {winners} ({ranking})", changes=ch,
-                                winners=", ".join(s["winners"]),
-                                ranking=", ".join(f"{p} {s['totals'][p]}" for p in s["ranking"])).text(),
+                                winners=Listed(s["winners"], ","),
+                                ranking=Listed([f"{p} {s['totals'][p]}" for p in s["ranking"]], ",")).text(),
                         "  ", "    ", width)
     extra = []
     if m["not_playable"]:

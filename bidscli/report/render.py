@@ -490,18 +490,18 @@ def replay_text(file: str, ruleset: Ruleset, result: GameResult, explain: bool =
         if r.allies:
             extra.append(str(Message("allies {first} + {second}", first=r.allies[0], second=r.allies[1])))
         if r.lucky_losers:
-            extra.append(str(Message("lucky loser {players}", players=", ".join(
-                f"{p} {v}" for p, v in r.lucky_losers.items()))))
-        scores = ", ".join(f"{p} {v}" for p, v in r.scores.items())
+            extra.append(str(Message("lucky loser {players}", players=Listed(
+                [f"{p} {v}" for p, v in r.lucky_losers.items()], ","))))
+        scores = Listed([f"{p} {v}" for p, v in r.scores.items()], ",")
         if extra:
             out.append("  " + str(Message("Round {round} scores: {scores} ({notes})", round=r.number, scores=scores,
-                                          notes="; ".join(extra))))
+                                          notes=Listed(extra, ";"))))
         else:
             out.append("  " + str(Message("Round {round} scores: {scores}", round=r.number, scores=scores)))
     out.append("")
     for x in result.reasons:
         out.append(f"- {reason_text(ruleset, x)}")
-    totals = ", ".join(f"{p} {v}" for p, v in result.ranking)
+    totals = Listed([f"{p} {v}" for p, v in result.ranking], ",")
     if result.stopped_at is None:
         out.append(str(Message("Totals: {totals}", totals=totals)))
     else:

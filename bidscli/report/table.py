@@ -77,11 +77,12 @@ def _fitting(text: str, room: int, start: int = 0) -> int:
 # -- where a line may break ------------------------------------------------------------------
 
 # Characters a line may not start with (closing punctuation, small kana, the long-vowel mark,
-# iteration marks) and may not end with (opening brackets): the common core of Japanese line
-# breaking, kinsoku shori (JIS X 4051; W3C's "Requirements for Japanese Text Layout", 3.1.7).
+# iteration marks) and may not end with (opening brackets, and the wave dash of a range: 3〜5人
+# stays whole): the common core of Japanese line breaking, kinsoku shori (JIS X 4051; W3C's
+# "Requirements for Japanese Text Layout", 3.1.7).
 NO_START = frozenset("、。，．,.)）]］}｝」』】〕〉》〙〗・：；:;!！?？‼⁇⁈⁉ー～〜…‥%％"
                      "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻ゝゞヽヾ")
-NO_END = frozenset("(（[［{｛「『【〔〈《〘〖")
+NO_END = frozenset("(（[［{｛「『【〔〈《〘〖～〜")
 
 
 def _wide(ch: str) -> bool:
