@@ -8,7 +8,7 @@ each file, json.dumps the result) and one bids command; the pairs of the
 different commands are interleaved, and the order inside a pair alternates,
 so load from other processes hits both sides alike. Reported: the median
 wall time of each side, the median of the per-pair ratios, and the peak
-memory of the bids process (GNU time's figure, see run). Output goes to /dev/null.
+memory of the bids process (GNU time's figure, bench/process.py). Output goes to /dev/null.
 With worker processes (the default --jobs is automatic: two workers for 300 logs on
 two cores) the peak is that of the largest process, not the sum; the --jobs 1 rows
 are one process.
@@ -32,12 +32,12 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.process import run  # noqa: E402  (after the path is set)
 
 DATA = ROOT / "bench" / ".data"
 BIN = Path(sys.executable).parent
@@ -75,31 +75,6 @@ def use_wheel_install() -> None:
     PARSE = [PYTHON, str(ROOT / "bench" / "parse_only.py")]
 
 
-TIME = "/usr/bin/time"  # GNU time: the child's peak without the bench's own pages (see run)
-
-
-def run(argv: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS in MiB and exit status of one process, output to /dev/null.
-
-    The peak comes from GNU time, which forks the command from its own small process. The
-    ``ru_maxrss`` that ``wait4`` gives for a child of this script counts this script's pages
-    too (Linux keeps the high-water mark of the memory a process had before its exec, and a
-    child forked from here starts with all of ours): every peak below about 18 MiB read as
-    about 18 MiB, the parse-only script's among them. Without GNU time, wait4's figure is used."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
-        timed = [TIME, "-f", "%M", "-o", out.name, *argv] if os.path.exists(TIME) else argv
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(timed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-        code = os.waitstatus_to_exitcode(status)
-        kib = usage.ru_maxrss
-        if timed is not argv:
-            text = out.read().split()
-            kib = int(text[-1]) if text and text[-1].isdigit() else kib
-    return wall, kib / 1024, code
-
-
 def bids(*args: str) -> list[str]:
     return [BIDS, *args] if BIDS else [PYTHON, "-m", "bidscli", *args]
 
@@ -112,19 +87,19 @@ def paired(commands: dict[str, list[str]], files: list[str], repeat: int) -> dic
         for i, (name, argv) in enumerate(commands.items()):
             first_parse = (r + i) % 2 == 0
             if first_parse:
-                p, prss, _ = run(parse)
-                b, rss, code = run(argv)
+                p = run(parse)
+                b = run(argv)
             else:
-                b, rss, code = run(argv)
-                p, prss, _ = run(parse)
-            if code not in (0, 1):
-                raise SystemExit(f"{name}: exit {code}: {' '.join(argv[:4])} ...")
+                b = run(argv)
+                p = run(parse)
+            if b.code not in (0, 1):
+                raise SystemExit(f"{name}: exit {b.code}: {' '.join(argv[:4])} ...")
             s = stats[name]
-            s["parse"].append(p)
-            s["bids"].append(b)
-            s["ratio"].append(b / p)
-            s["rss"].append(rss)
-            s["parse_rss"].append(prss)
+            s["parse"].append(p.wall)
+            s["bids"].append(b.wall)
+            s["ratio"].append(b.wall / p.wall)
+            s["rss"].append(b.rss)
+            s["parse_rss"].append(p.rss)
     return stats
 
 
@@ -141,12 +116,12 @@ def startup(repeat: int) -> None:
     through click (any option does: bidscli/entry.py), so that load falls on all three alike."""
     times, bare, click, italian, worded = [], [], [], [], []
     for _ in range(repeat):
-        times.append(run(bids("score", "examples/friday-4p.toml"))[0])
-        bare.append(run([PYTHON, "-c", "pass"])[0])
-        click.append(run(bids("score", "examples/friday-4p.toml", "--format", "table"))[0])
+        times.append(run(bids("score", "examples/friday-4p.toml")).wall)
+        bare.append(run([PYTHON, "-c", "pass"]).wall)
+        click.append(run(bids("score", "examples/friday-4p.toml", "--format", "table")).wall)
         # In another language (issue 34): the catalog is read only when a text of it is shown.
-        italian.append(run(bids("--lang", "it", "score", "examples/friday-4p.toml"))[0])
-        worded.append(run(bids("--lang", "it", "validate", "examples/friday-4p.toml"))[0])
+        italian.append(run(bids("--lang", "it", "score", "examples/friday-4p.toml")).wall)
+        worded.append(run(bids("--lang", "it", "validate", "examples/friday-4p.toml")).wall)
     print(f"\nstart-up: `bids score examples/friday-4p.toml` median of {repeat}: "
           f"{statistics.median(times):.3f}s (a bare `python -c pass`: {statistics.median(bare):.3f}s; "
           f"with an option, through click: {statistics.median(click):.3f}s; "
@@ -161,8 +136,8 @@ def folder_memory(sizes: list[int]) -> None:
     parse-only script's peak grows by as much)."""
     cells = []
     for size in sizes:
-        _, rss, _ = run(bids("validate", str(DATA / f"logs-{size}")))
-        _, prss, _ = run([*PARSE, "--folder", str(DATA / f"logs-{size}")])
+        rss = run(bids("validate", str(DATA / f"logs-{size}"))).rss
+        prss = run([*PARSE, "--folder", str(DATA / f"logs-{size}")]).rss
         cells.append(f"{size:,} logs {rss:.1f} MiB (parse-only {prss:.1f})")
     print("\npeak memory of `bids validate FOLDER`: " + "; ".join(cells))
 
@@ -179,17 +154,17 @@ def big_validate(count: int, repeat: int) -> None:
     walls, parses, rsss = [], [], []
     for r in range(repeat):
         if r % 2 == 0:
-            pwall, _, _ = run(parse)
-            wall, rss, code = run(validate)
+            p = run(parse)
+            v = run(validate)
         else:
-            wall, rss, code = run(validate)
-            pwall, _, _ = run(parse)
-        if code != 0:
-            raise SystemExit(f"validate over {count} logs: exit {code}")
-        walls.append(wall)
-        parses.append(pwall)
-        rsss.append(rss)
-    wall1, rss1, code1 = run(bids("validate", str(folder), "--jobs", "1"))
+            v = run(validate)
+            p = run(parse)
+        if v.code != 0:
+            raise SystemExit(f"validate over {count} logs: exit {v.code}")
+        walls.append(v.wall)
+        parses.append(p.wall)
+        rsss.append(v.rss)
+    wall1, _, rss1, code1 = run(bids("validate", str(folder), "--jobs", "1"))
     print(f"\n`bids validate` over {count:,} logs (a folder), median of {repeat} pairs: "
           f"{statistics.median(walls):.2f}s (each: {', '.join(f'{w:.2f}' for w in walls)}), peak {max(rsss):.1f} MiB; "
           f"parse-only script {statistics.median(parses):.2f}s (each: {', '.join(f'{w:.2f}' for w in parses)}); "
@@ -205,8 +180,8 @@ def command_line_memory(sizes: list[int]) -> None:
     cells = []
     for size in sizes:
         files = write_logs(DATA / f"logs-{size}", size)
-        _, rss, _ = run(bids("--version", *files))
-        _, prss, _ = run([PYTHON, "-c", "pass", *files])
+        rss = run(bids("--version", *files)).rss
+        prss = run([PYTHON, "-c", "pass", *files]).rss
         cells.append(f"{size:,} names {rss:.1f} MiB (`python -c pass` with them: {prss:.1f})")
     print("\npeak memory of `bids --version FILES...` (the command line alone): " + "; ".join(cells))
 

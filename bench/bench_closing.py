@@ -33,16 +33,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_cli import install  # noqa: E402  (after the path is set)
+from bench.process import Run, run  # noqa: E402
 
 DATA = ROOT / "bench" / ".data"
-TIME = "/usr/bin/time"  # GNU time: a child's peak without this script's own pages (bench_cli.run)
 DEFAULT_BEFORE = "ee71f9b^1"  # main's commit before the one path (issue 33's "before")
 LOGS = 600
 CLI = {  # name -> the bids arguments before the files (default jobs)
@@ -63,33 +62,22 @@ def exported(commit: str, into: Path) -> Path:
     return into
 
 
-def run(argv: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (user + system, children included) and peak RSS in MiB of one
-    process, its output to /dev/null; exit status 0 or 1 (a left-out or invalid log) expected."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
-        timed = [TIME, "-f", "%M", "-o", out.name, *argv] if os.path.exists(TIME) else argv
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(timed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-        code = os.waitstatus_to_exitcode(status)
-        if code not in (0, 1):
-            raise SystemExit(f"exit {code}: {' '.join(argv[:6])} ...")
-        kib = usage.ru_maxrss
-        if timed is not argv:
-            text = out.read().split()
-            kib = int(text[-1]) if text and text[-1].isdigit() else kib
-    return wall, usage.ru_utime + usage.ru_stime, kib / 1024
+def checked(argv: list[str]) -> Run:
+    """One process timed (bench/process.py); exit status 0 or 1 (a left-out or invalid log) expected."""
+    done = run(argv)
+    if done.code not in (0, 1):
+        raise SystemExit(f"exit {done.code}: {' '.join(argv[:6])} ...")
+    return done
 
 
-def rounds(sides: dict[str, list[str]], repeat: int, rotate: int = 0) -> dict[str, list[tuple]]:
+def rounds(sides: dict[str, list[str]], repeat: int, rotate: int = 0) -> dict[str, list[Run]]:
     """``repeat`` rounds of every side back to back, the order inside a round rotating."""
     names = list(sides)
-    got: dict[str, list[tuple]] = {n: [] for n in names}
+    got: dict[str, list[Run]] = {n: [] for n in names}
     for r in range(repeat):
         k = (r + rotate) % len(names)
         for name in names[k:] + names[:k]:
-            got[name].append(run(sides[name]))
+            got[name].append(checked(sides[name]))
     return got
 
 
@@ -106,7 +94,7 @@ def cli_bench(installs: dict[str, Path], repeat: int) -> None:
           "(each round: the parse-only script, then each install, the order rotating)")
     print(f"  {'command':12} {'install':7} {'parse':>8} {'bids':>8} {'ratio':>6} {'target':>7} {'CPU s':>7} "
           f"{'peak MiB':>9}")
-    results: dict[str, dict[str, list[tuple]]] = {}
+    results: dict[str, dict[str, list[Run]]] = {}
     for r in range(repeat):  # the commands interleaved: one round of each, then the next
         for i, (name, args) in enumerate(CLI.items()):
             sides = {"parse": [str(parse_py), str(ROOT / "bench" / "parse_only.py"), *files]}
@@ -119,10 +107,10 @@ def cli_bench(installs: dict[str, Path], repeat: int) -> None:
         parse = got["parse"]
         for label in installs:
             side = got[label]
-            ratio = med([b[0] / p[0] for b, p in zip(side, parse)])
-            print(f"  {name:12} {label:7} {med([p[0] for p in parse]):7.3f}s {med([b[0] for b in side]):7.3f}s "
-                  f"{ratio:5.2f}x {TARGETS[name]:6.1f}x {med([b[1] for b in side]):7.2f} "
-                  f"{max(b[2] for b in side):9.1f}")
+            ratio = med([b.wall / p.wall for b, p in zip(side, parse)])
+            print(f"  {name:12} {label:7} {med([p.wall for p in parse]):7.3f}s {med([b.wall for b in side]):7.3f}s "
+                  f"{ratio:5.2f}x {TARGETS[name]:6.1f}x {med([b.cpu for b in side]):7.2f} "
+                  f"{max(b.rss for b in side):9.1f}")
 
 
 def study_bench(installs: dict[str, Path], repeat: int, games: int) -> None:
@@ -136,13 +124,13 @@ def study_bench(installs: dict[str, Path], repeat: int, games: int) -> None:
           f"({played} games), medians of {repeat}, the installs alternating")
     print(f"  {'install':7} {'wall':>8} {'games/s':>8} {'CPU s':>7} {'games/CPU s':>12} {'peak MiB':>9}")
     for label, runs in got.items():
-        wall, cpu = med([x[0] for x in runs]), med([x[1] for x in runs])
+        wall, cpu = med([x.wall for x in runs]), med([x.cpu for x in runs])
         print(f"  {label:7} {wall:7.2f}s {played / wall:8.0f} {cpu:7.2f} {played / cpu:12.0f} "
-              f"{max(x[2] for x in runs):9.1f}")
+              f"{max(x.rss for x in runs):9.1f}")
     big = games * 10
     peaks = rounds({label: argv(py, big) for label, py in installs.items()}, 1)
     print(f"  peak memory at {big} games (flat against {games}): "
-          + ", ".join(f"{label} {runs[0][2]:.1f} MiB" for label, runs in peaks.items()))
+          + ", ".join(f"{label} {runs[0].rss:.1f} MiB" for label, runs in peaks.items()))
 
 
 def load() -> str:

@@ -11,9 +11,10 @@ Each measurement is a pair run back to back: the parse-only script on the
 same log (bench/parse_only.py: tomllib and json.dumps, the least any tool
 must do) and the bids process, the order inside a pair alternating so that
 load from other processes hits both alike. Reported per log: the median wall
-time of both, the median CPU time (user + system, from wait4) of bids, its
-peak memory, and from one JSON run the number of knob groups in the Shapley
-game, the mixtures and the replays (whole and from a checkpoint). Child
+time of both, the median CPU time (user + system) of bids, its peak memory
+(GNU time's: bench/process.py), and from one JSON run the number of knob
+groups in the Shapley game, the mixtures and the replays (whole and from a
+checkpoint). Child
 processes run without PYTHONDONTWRITEBYTECODE, so that they load compiled
 modules as an installed package does.
 
@@ -28,11 +29,12 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.process import run  # noqa: E402  (after the path is set)
 
 DATA = ROOT / "bench" / ".data" / "diff"
 BIN = Path(sys.executable).parent
@@ -42,15 +44,6 @@ PARSE = [sys.executable, str(ROOT / "bench" / "parse_only.py")]
 # process compile every module again (0.1-0.3 s here); the warm-up run writes the .pyc files.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 OPTIONS = {"ally": True, "minus_five": True, "thief": True, "surprise": True, "lowest": True}
-
-
-def run(argv: list[str]) -> tuple[float, float, float, int]:
-    """Wall seconds, CPU seconds, peak RSS in MiB and exit status of one process, output to /dev/null."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def logs() -> list[tuple[str, Path]]:
@@ -80,7 +73,7 @@ def main() -> None:
     worst = 0.0
     for name, path in logs():
         argv = [*BIDS, "diff", str(path), "-r", "italian", "-r", "english"]
-        if run(argv)[3] != 0:
+        if run(argv, ENV).code != 0:
             argv.append("--lenient-deck")
         done = subprocess.run([*argv, "--format", "json"], capture_output=True, text=True, cwd=ROOT, env=ENV,
                               check=False)
@@ -91,15 +84,15 @@ def main() -> None:
         walls, cpus, rss, parses = [], [], [], []
         for r in range(args.repeat):
             if r % 2:
-                b = run(argv)
-                p = run([*PARSE, str(path)])
+                b = run(argv, ENV)
+                p = run([*PARSE, str(path)], ENV)
             else:
-                p = run([*PARSE, str(path)])
-                b = run(argv)
-            parses.append(p[0])
-            walls.append(b[0])
-            cpus.append(b[1])
-            rss.append(b[2])
+                p = run([*PARSE, str(path)], ENV)
+                b = run(argv, ENV)
+            parses.append(p.wall)
+            walls.append(b.wall)
+            cpus.append(b.cpu)
+            rss.append(b.rss)
         wall = statistics.median(walls)
         worst = max(worst, wall)
         groups = len([g for g in at.get("groups", {})])

@@ -43,6 +43,19 @@ def nobody():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+
+@pytest.fixture
+def server(tmp_path):
+    """``bids serve`` on a fresh folder in its own process (tests/servekit.py: ``Served``), stopped
+    at the end by SIGTERM, as a user stops it, if the test left it running (one that does not stop
+    then is killed, and the test fails)."""
+    from tests.servekit import Served
+
+    s = Served(tmp_path)
+    yield s
+    if s.proc.poll() is None:
+        s.stop()
+
 # -- hypothesis profiles and case counts (property and fuzz tests) ------------------
 # The default run uses the small "dev" profile; `make fuzz` sets HYPOTHESIS_PROFILE=fuzz.
 from collections import Counter  # noqa: E402

@@ -489,11 +489,14 @@ def test_a_huge_typed_line_is_shown_short_with_its_real_length(tmp_path):
 
 
 def test_typed_text_in_messages_is_sanitised_once_and_bounded(tmp_path):
-    from bidscli.app.recordlines import shown
+    from bidscli.core.sanitize import shorten
 
-    assert shown("K5: R1 R2 R3") == "K5: R1 R2 R3"
-    assert shown("a\x1bb") == "a\\x1bb"  # escaped once, not '\\\\x1b'
-    s = shown("\x00" * 3000 + "tail", 200)
+    assert shorten("K5: R1 R2 R3", 200, escaped=True) == "K5: R1 R2 R3"
+    assert shorten("a\x1bb", 200, escaped=True) == "a\\x1bb"  # escaped once, not '\\\\x1b'
+    # Without escaping (an error's message, escaped where it is printed): the same cut, also short.
+    short = shorten("a" * 500 + "z", 100)
+    assert len(short) <= 100 and short.startswith("a" * 40) and short.endswith("az") and "[... 441 characters" in short
+    s = shorten("\x00" * 3000 + "tail", 200, escaped=True)
     assert len(s) <= 200 and s.endswith("tail") and "[... 2,9" in s and "\x00" not in s
     cut = int(s.split("[... ")[1].split(" characters")[0].replace(",", ""))
     assert cut + s.split(" [...")[0].count("\\x00") + s.rsplit("...] ", 1)[1].count("\\x00") + 4 == 3004

@@ -126,3 +126,50 @@ def test_game_over_after_one_round_says_one_round(tmp_path):
     rec = recorder(tmp_path / "g.toml", "english", THREE, rounds=1)
     outs = [rec.feed(x) for x in ROUND_ONE]
     assert outs[-1].lines[-1] == "game over (1 round); type quit to stop"
+
+
+@pytest.mark.parametrize("base", ["italian", "english", "japanese"])
+@pytest.mark.parametrize("rounds, said_then", [
+    # The game's last trick: no later trick is left to use the right in (thief.right_ends).
+    (1, "Vale won the Thief (nothing to steal now: the weakest bidder (Ana) holds no black card to take "
+        "(thief.pool = game)): the game ends here, and an unused right ends with it"),
+    # A round's last trick, more to come: the right outlives its round.
+    (2, "Vale keeps the Thief: one steal at the end of a later trick of the game (nothing to steal now: the "
+        "weakest bidder (Ana) holds no black card to take (thief.pool = game); thief.timing = deferred, "
+        "thief.right_lasts = game)"),
+])
+def test_a_right_that_lasts_the_game_won_at_a_rounds_last_trick(tmp_path, base, rounds, said_then):
+    house = tmp_path / "house.toml"
+    house.write_text(f'name = "house"\nextends = "{base}"\n[thief]\ntiming = "deferred"\nright_lasts = "game"\n'
+                     'pool = "game"\n', encoding="utf-8")
+    rec = recorder(tmp_path / "g.toml", house, THREE, rounds=rounds)
+    outs = [rec.feed(x) for x in ROUND_ONE]
+    assert said_then in said(outs[-1])
+    assert ("game over" in said(outs[-1])) == (rounds == 1)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("it", "Vale ha preso il Ladro (niente da rubare ora: "),
+    ("es", "Vale se ha llevado el Ladrón (nada que robar ahora: "),
+    ("ja", "Vale が Thief を取りました（今は盗めるものがありません："),
+])
+def test_a_right_ended_by_the_games_end_in_each_language(tmp_path, lang, words):
+    from bidscli.core.i18n import set_language
+
+    house = tmp_path / "house.toml"
+    house.write_text('name = "house"\nextends = "english"\n[thief]\nright_lasts = "game"\npool = "game"\n',
+                     encoding="utf-8")
+    rec = recorder(tmp_path / "g.toml", house, THREE, rounds=1)
+    outs = [rec.feed(x) for x in ROUND_ONE]
+    before = set_language(lang)
+    try:
+        text = said(outs[-1])
+    finally:
+        set_language(before)
+    ending = {"it": "la partita finisce qui, e un diritto non usato finisce con lei",
+              "es": "la partida termina aquí, y un derecho sin usar termina con ella",
+              "ja": "ゲームはここで終わり、使っていない権利も一緒に消えます"}[lang]
+    # Compared without spaces: a wrapped Japanese line breaks between two characters, and said()
+    # joins the lines with a space.
+    squashed = "".join(text.split())
+    assert "".join(words.split()) in squashed and "".join(ending.split()) in squashed, text

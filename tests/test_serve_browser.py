@@ -17,18 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from .servekit import FINAL, PLAYERS, STEAL, THIEF_LINES, Served, score_json, validate
+from .servekit import FINAL, PLAYERS, STEAL, THIEF_LINES, score_json, validate
 from .test_report_browser import PHONE, browser, screen  # noqa: F401 (browser: the fixture)
 
 WIDE = (1280, 800)
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    if s.proc.poll() is None:
-        s.stop()
 
 
 def _cards(line: str) -> tuple[list[str], list[str]]:

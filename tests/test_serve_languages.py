@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .servekit import NEW_GAME, STEAL, THIEF_LINES, Served, in_words
+from .servekit import NEW_GAME, STEAL, THIEF_LINES, in_words
 from .test_report_browser import PHONE, browser, screen  # noqa: F401 (browser: the fixture)
 
 pytest.importorskip("httpx")
@@ -60,14 +60,6 @@ READS = {
     },
 }
 LANGUAGE_NAMES = ["English", "Italiano", "Español", "日本語"]  # each language by its own name
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    if s.proc.poll() is None:
-        s.stop()
 
 
 def _english_texts() -> list[str]:

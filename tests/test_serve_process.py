@@ -61,14 +61,6 @@ class Watcher(threading.Thread):
         raise AssertionError(f"no such state among {len(self.states)} sent")
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    if s.proc.poll() is None:
-        s.kill()
-
-
 def test_the_links_are_printed_at_once_into_a_pipe(server):
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/#token=[A-Za-z0-9_-]{22,}", server.keeper)
     assert server.watch == server.keeper.partition("#")[0]

@@ -161,7 +161,7 @@ def _banked_text(rnd) -> Message:
     banked = [(p, v) for p, v in rnd.double_bonus.items() if v]
     if not banked:
         return Message("banked 2x: no game-scope 2x bonus banked this round")
-    banks = [Message("{player} banks {points} doubled from earlier rounds", player=p, points=f"{v:+d}") for p, v in banked]
+    banks = [Message("{player} banks {points:+d} doubled from earlier rounds", player=p, points=v) for p, v in banked]
     return Message("banked 2x: {banks} (double.scope = game)", banks=_Joined(banks))
 
 

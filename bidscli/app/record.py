@@ -31,7 +31,7 @@ from typing import Any
 from ..core.cardwords import CardWords, card_words
 from ..core.errors import BidsError
 from ..core.i18n import Grouped, Message, PluralMessage
-from ..core.sanitize import MAX_MESSAGE
+from ..core.sanitize import MAX_MESSAGE, shorten
 from ..engine.replay import (
     NOTHING_RECORDED,
     Game,
@@ -56,7 +56,6 @@ from .recordlines import (
     Place,
     Remark,
     clean,
-    shown,
 )
 from .recordresults import (
     alliance,
@@ -540,7 +539,7 @@ class Recorder:
     def _leader(self, name: str) -> Outcome:
         who = seated(self.players, name)
         if who is None:
-            return Outcome([Remark(Message("leader {name}: expected a player name ({players})", name=shown(name, 60),
+            return Outcome([Remark(Message("leader {name}: expected a player name ({players})", name=shorten(name, 60, escaped=True),
                                          players=", ".join(self.players)), hang=None)], error=True)
         target = self._target(self.rounds)
         if target < len(self.rounds) and self.rounds[target].tricks:
@@ -564,7 +563,7 @@ class Recorder:
     def _hand(self, name: str) -> Outcome:
         who = seated(self.players, name)
         if who is None:
-            return Outcome([Remark(Message("hand {name}: expected a player name ({players})", name=shown(name, 60),
+            return Outcome([Remark(Message("hand {name}: expected a player name ({players})", name=shorten(name, 60, escaped=True),
                                          players=", ".join(self.players)), hang=None)], error=True)
         target = self._target(self.rounds)
         if target == len(self.rounds) or self.rounds[target].hands is None:
@@ -590,7 +589,7 @@ class Recorder:
         first = text.split()[0]
         if out.error and ":" not in text and card_or_none(first, self.vocab) is None:
             out.said.append(Message("('{word}' is not a command either: undo, score, leader NAME, hand NAME, save, "
-                                     "reload, help, quit)", word=shown(first, 60)))
+                                     "reload, help, quit)", word=shorten(first, 60, escaped=True)))
         return out
 
     def trial(self, text: str, offer: bool = False) -> Trial:
@@ -721,11 +720,11 @@ class Recorder:
             nxt = Message("{leader} leads T{trick}", leader=t.next_leader, trick=t.number + 1)
             out.said.append(Parts(head, points, nxt))
             out.said += alliance(t, game)
-            out.said += right_kept(t, trial.offered, self.ruleset, done)
+            out.said += right_kept(t, trial.offered, self.ruleset, False, False)
             return out
         out.said.append(Parts(head, points))
         out.said += alliance(t, game)
-        out.said += right_kept(t, trial.offered, self.ruleset, done)
+        out.said += right_kept(t, trial.offered, self.ruleset, True, self.game_over())
         out.said.append(round_message(rnd))
         if self.game_over():
             from ..report.render import score_table

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import Message
+from ..core.sanitize import shorten
 from ..files.lock import Lock, LockBusy, lock_beside, lock_name
 from ..files.refused import FileError
 from ..files.safe import decode, read_own
 from ..log.records import GameLog
 from ..rules.ruleset import is_bundled
 from .record import Recorder, RoundEntry
-from .recordlines import shown
 
 LANGS = ("en", "it", "es", "ja")  # the languages bidscli speaks (a served game keeps its own)
 KNOB_REFUSED = ("record writes a game log, and a log holds table options only (thief=true), not knob "
@@ -43,7 +43,7 @@ def meta_rounds(log: GameLog) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
         raise LogStructureError(Message("[meta] rounds = {value}: expected the number of rounds in the game, 1 to "
-                                        "1000 (`bids record --rounds N` writes it)", value=shown(repr(value), 40)),
+                                        "1000 (`bids record --rounds N` writes it)", value=shorten(repr(value), 40, escaped=True)),
                                 file=log.file)
     return value
 

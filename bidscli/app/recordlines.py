@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import BidsError
-from ..core.i18n import Grouped, Listed, Message, labelled, output_language, worded
-from ..core.sanitize import terminal
+from ..core.i18n import Listed, Message, labelled, output_language, worded
+from ..core.sanitize import shorten, terminal
 from ..report.render import terminal_width
 from ..report.table import display_width
 from ..report.table import wrap as wrap_lines
@@ -38,7 +38,7 @@ class Remark:
 
     def text(self, lang: str | None = None) -> str:
         said = self.indent + str(worded(self.message, lang))
-        return said if self.limit is None else shown(said, self.limit)
+        return said if self.limit is None else shorten(said, self.limit, lang, escaped=True)
 
     in_language = text
 
@@ -130,42 +130,6 @@ def clean(text: str) -> str:
     return terminal(text)
 
 
-def shown(text: str, limit: int = ECHO, length: int | None = None) -> str:
-    """Typed text to show back: sanitised once, at most about ``limit`` characters.
-
-    A longer text keeps its start and end (as :func:`bidscli.core.sanitize.shorten`), measured
-    after escaping (a NUL shows as 4 characters), and says how many of its own characters
-    were cut, so a 300,000-character line is neither printed nor miscounted.
-
-    ``length``: the real length of a line that was cut while it was read (``text`` then
-    holds at least ``limit`` of its first and of its last characters).
-    """
-    if length is None:
-        length = len(text)
-    if length <= limit:
-        safe = terminal(text)
-        if len(safe) <= limit:
-            return safe
-    room = max(limit - 40, 2)  # 40: the marker, with room for any count
-    head_room = room * 2 // 3
-    tail_room = room - head_room
-    head, tail = _fit(text, head_room), _fit(reversed(text), tail_room)
-    cut = length - head - tail
-    marker = Message("[... {count} characters cut ...]", count=Grouped(cut)).text()
-    return f"{terminal(text[:head])} {marker} {terminal(text[len(text) - tail:])}"
-
-
-def _fit(chars, room: int) -> int:
-    """How many of ``chars`` fit in ``room`` columns once escaped."""
-    n = used = 0
-    for ch in chars:
-        used += len(terminal(ch))
-        if used > room:
-            break
-        n += 1
-    return n
-
-
 def width() -> int:
     """The screen columns the recorder's lines fit: the terminal's (COLUMNS, else its size; 100
     for a pipe), at most WIDTH. Japanese text counts two columns a character (display_width)."""
@@ -173,7 +137,8 @@ def width() -> int:
 
 
 def wrap(text: str, indent: str = "    ") -> list[str]:
-    """One logical line as screen lines of at most width() columns."""
+    """One logical line as screen lines of at most width() columns: report/table.wrap, the one
+    wrapper, given the recorder's width and its text escaped first (typed text is echoed in it)."""
     return wrap_lines(clean(text), width(), hang=indent) or [""]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..core.cards import ALLY_CARD, THIEF_CARD
 from ..core.cardwords import CardWords, card_words
 from ..core.i18n import Listed, Message, output_language
-from ..engine.replay import Game, TrickResult
+from ..engine.replay import Game, TrickResult, right_ends
 from ..rules.ruleset import Ruleset
 from .recordlines import Line, wrap
 
@@ -62,9 +62,11 @@ def echo(t: TrickResult, vocab: CardWords) -> list[str]:
     return wrap(f"  {head}: " + ", ".join(f"{p} {vocab.echo(c)}" for p, c in t.plays), "      ")
 
 
-def right_kept(t: TrickResult, offered: list, ruleset: Ruleset, last: bool) -> list[Line]:
+def right_kept(t: TrickResult, offered: list, ruleset: Ruleset, round_over: bool, game_over: bool) -> list[Line]:
     """A Thief won and not used at once, where a right is kept (thief.timing = deferred):
-    said as soon as it is won, so the table knows the steal is still to come (rules.md 'Thief')."""
+    said as soon as it is won, so the table knows the steal is still to come (rules.md 'Thief'), or
+    that it ends unused now. How long it lasts is the engine's rule (``thief.right_ends``);
+    ``round_over``, ``game_over``: ``t`` ended its round, the game."""
     k = ruleset.knobs
     w = t.winner
     if (w is None or THIEF_CARD not in t.taken or k["thief.timing"] != "deferred"
@@ -80,10 +82,13 @@ def right_kept(t: TrickResult, offered: list, ruleset: Ruleset, last: bool) -> l
     else:
         why = Message("not used at this trick")
     lasts = k["thief.right_lasts"]
-    if last and lasts == "round":
+    if right_ends(k, round_over, False):
         return [Message("{player} won the Thief ({why}): the round ends here, and an unused right ends with it "
                         "(thief.right_lasts = round)", player=w, why=why)]
-    if lasts == "round":
+    if right_ends(k, round_over, game_over):
+        return [Message("{player} won the Thief ({why}): the game ends here, and an unused right ends with it",
+                        player=w, why=why)]
+    if right_ends(k, True, False):  # it ends with this round
         return [Message("{player} keeps the Thief: one steal at the end of a later trick of this round ({why}; "
                         "thief.timing = deferred, thief.right_lasts = {lasts})", player=w, why=why, lasts=lasts)]
     return [Message("{player} keeps the Thief: one steal at the end of a later trick of the game ({why}; "

@@ -12,9 +12,10 @@ from ..core.cards import Card
 from ..core.cardwords import CardWords, join_two_words
 from ..core.errors import LogSyntaxError
 from ..core.i18n import Listed, Message
+from ..core.sanitize import shorten
 from ..engine.replay import StealChoice
 from ..log.records import Pass, Steal
-from .recordlines import ErrorText, Line, Outcome, Remark, shown
+from .recordlines import ErrorText, Line, Outcome, Remark
 from .recordtyped import seated
 
 
@@ -87,7 +88,7 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
         elif len(words) == 1:
             card_tok = words[0]
         else:
-            return question(c, vocab, Message("'{text}' is not an answer", text=shown(text, 60)))
+            return question(c, vocab, Message("'{text}' is not an answer", text=shorten(text, 60, escaped=True)))
         try:
             card = vocab.card(card_tok)
         except LogSyntaxError as exc:
@@ -96,7 +97,7 @@ def answer(c: StealChoice, text: str, vocab: CardWords, players: Sequence[str]) 
             who = seated(players, victim)
             if who is None or who not in c.victims:
                 return question(c, vocab, Message("{name} cannot be robbed here: the victim is {victims}",
-                                                 name=shown(victim, 60), victims=Listed(list(c.victims), "or")))
+                                                 name=shorten(victim, 60, escaped=True), victims=Listed(list(c.victims), "or")))
             victim = who
         else:
             holders = [v for v, cards in c.victims.items() if card in cards]

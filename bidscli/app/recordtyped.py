@@ -15,12 +15,13 @@ from ..core.cards import THIEF_CARD, Card
 from ..core.cardwords import CardWords, join_two_words
 from ..core.errors import BidsError, LogSyntaxError
 from ..core.i18n import Message, PluralMessage
+from ..core.sanitize import shorten
 from ..engine.replay import StealChoice
 from ..log.records import Steal
 from ..log.trickline import parse_trick
 from ..log.writer import format_trick
 from ..report.table import display_width
-from .recordlines import Line, Place, shown, width, wrap
+from .recordlines import Line, Place, width, wrap
 
 COMMANDS = ("undo", "score", "leader", "hand", "save", "reload", "help", "quit")
 # The commands are typed in English in every language (they are what a player types, as the
@@ -133,7 +134,7 @@ def complete(text: str, order: Sequence[str], pile_known: bool, players: Sequenc
             return "", Place(PluralMessage("{n} card and no revealed card", "{n} cards and no revealed card",
                                             len(words)), form(vocab, order, pile_known))
         else:
-            return "", Place(Message("'{text}' is not a trick", text=shown(main.strip(), 60)),
+            return "", Place(Message("'{text}' is not a trick", text=shorten(main.strip(), 60, escaped=True)),
                               form(vocab, order, pile_known))
     tokens = join_two_words(body.replace(",", " ").split())
     if tokens and not any(t.casefold() in names for t in tokens):

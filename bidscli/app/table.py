@@ -28,13 +28,12 @@ from typing import Any
 
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import N_, Message, PluralMessage, output_language, set_language, text
-from ..core.sanitize import MAX_MESSAGE
+from ..core.sanitize import MAX_MESSAGE, shorten
 from ..files.refused import FileError
 from ..files.safe import FileChanged, Fingerprint, SignalsHeld, read_own, write_atomic
 from ..log.reader import MAX_TITLE  # a served game's title is a log's title (its bound)
 from .record import Recorder, RoundEntry
 from .recordfile import KNOB_REFUSED, LANGS, lock_for, parse_log, resumed, today
-from .recordlines import shown
 from .recordresults import round_summary, verdict
 
 MAX_GAMES = 1000  # logs listed from one folder, at most (the listing says when it stops there)
@@ -463,7 +462,7 @@ class TableGame:
                                  for v, cards in c.victims.items() for card in cards]}
         t = tr.trick
         return {"ok": tr.ok and not (steal and steal["mandatory"]), "line": tr.line if tr.ok else None,
-                "errors": [{"message": str(m), "line": shown(tr.line or line, MAX_MESSAGE)} for m in tr.problems],
+                "errors": [{"message": str(m), "line": shorten(tr.line or line, MAX_MESSAGE, escaped=True)} for m in tr.problems],
                 "winner": t.winner if t else None, "why": _why(t) if t else None,
                 "points": t.points if t else None, "steal": steal, "verdict": verdict(t, steals=steal is None, vocab=rec.vocab) if t else None,
                 "reasons": _reasons(rec, t) if t else []}
@@ -482,14 +481,14 @@ class TableGame:
             n = len(rec.rounds)
             raise refused(422, PluralMessage("the game is complete ({n} round): nothing more to record",
                                              "the game is complete ({n} rounds): nothing more to record", n),
-                          line=shown(line, MAX_MESSAGE))
+                          line=shorten(line, MAX_MESSAGE, escaped=True))
         checked = self._checked
         if checked is not None and checked[:2] == (self.version, line) and checked[2].steal is None:
             tr = checked[2]  # checked against this very version: the same trial (an open steal differs)
         else:
             tr = rec.trial(line)
         if not tr.ok:
-            raise Answer(422, {"errors": [{"message": str(m), "line": shown(tr.line or line, MAX_MESSAGE)}
+            raise Answer(422, {"errors": [{"message": str(m), "line": shorten(tr.line or line, MAX_MESSAGE, escaped=True)}
                                           for m in tr.problems]})
         rec.commit(tr, report=False)
         self._save(rec, "trick", version, (line.strip(), tr.line))
@@ -580,7 +579,7 @@ def _stamp(path: str) -> tuple | None:
 
 def _text(value: str | None) -> str | None:
     """Text from a log shown on a page: control characters and direction overrides made visible."""
-    return None if value is None else shown(value, MAX_MESSAGE)
+    return None if value is None else shorten(value, MAX_MESSAGE, escaped=True)
 
 
 def _names_players(data: bytes) -> bool:

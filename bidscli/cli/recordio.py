@@ -43,12 +43,11 @@ from ..app.recordlines import (
     Remark,
     clean,
     screen_lines,
-    shown,
     width,
 )
 from ..core.errors import BidsError, LogStructureError
 from ..core.i18n import Grouped, Listed, Message, PluralMessage, output_language
-from ..core.sanitize import quoted, terminal, text_problem
+from ..core.sanitize import quoted, shorten, terminal, text_problem
 from ..core.workers import Stopped
 from ..files.lock import Lock, lock_name
 from ..files.refused import FileError, cwd_gone
@@ -548,7 +547,7 @@ def run_script(session: Session, lines: TextIO, err: TextIO) -> int:
             if result.error:
                 failed = True
                 head = Message("input line {n}", n=number).text() + ": "  # the echo fits the terminal's line
-                echo = shown(line if length else line.strip(), WIDTH - display_width(head), length)
+                echo = shorten(line if length else line.strip(), WIDTH - display_width(head), escaped=True, length=length)
                 out.write("".join(x + "\n" for x in wrap_lines(head + echo, width(), hang="    ")))
             out.write("".join(x + "\n" for x in screen_lines(result.said)))
             if result.done:

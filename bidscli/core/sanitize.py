@@ -21,7 +21,9 @@ What is escaped, and how:
   always valid UTF-8. Other lone surrogates become U+FFFD.
 
 :func:`shorten` cuts long values out of messages (a 900,000-card trick gives
-a message of at most :data:`MAX_MESSAGE` characters, not megabytes).
+a message of at most :data:`MAX_MESSAGE` characters, not megabytes), and with
+``escaped=True`` cuts and escapes text from input shown back (the recorder's typed
+lines, the names in its messages, a served game's refused line).
 
 :func:`text_fault` is the other half, for text *read*: a ruleset's name, title and
 description, a log's title and notes, a value quoted from the command line. What it refuses
@@ -233,16 +235,45 @@ def _toml(value: object, room: int) -> str:
     return str(value)
 
 
-def shorten(text: str, limit: int = MAX_MESSAGE, lang: str | None = None) -> str:
+def shorten(text: str, limit: int = MAX_MESSAGE, lang: str | None = None, *, escaped: bool = False,
+            length: int | None = None) -> str:
     """``text`` if it is at most ``limit`` characters, else its start and end with the cut counted
-    (the count in ``lang``, default the output language)."""
-    if len(text) <= limit:
-        return text
-    head = limit * 2 // 3
-    tail = limit - head - 40
-    cut = len(text) - head - tail
-    note = Message("[... {count} characters cut ...]", count=Grouped(cut)).text(lang)
-    return f"{text[:head]} {note} {text[-tail:]}"
+    (the count worded in ``lang``, default the output language): ``limit`` characters in all at
+    most, 40 of them kept for the note, two thirds of the rest for the start.
+
+    ``escaped``: text from input shown back on a terminal (a typed line, a name): escaped as
+    :func:`terminal` escapes it, and measured once escaped (a NUL shows as 4 characters), so a
+    300,000-character line is neither printed nor miscounted. ``length``: the real length of a
+    text cut while it was read (``text`` then holds at least ``limit`` of its first and of its
+    last characters)."""
+    if length is None:
+        length = len(text)
+    if length <= limit:
+        shown = terminal(text) if escaped else text
+        if len(shown) <= limit:
+            return shown
+    room = max(limit - 40, 2)  # 40: the note, with room for any count
+    head_room = room * 2 // 3
+    head = _kept(text, head_room, escaped)
+    tail = _kept(text, room - head_room, escaped, from_end=True)
+    start, end = text[:head], text[len(text) - tail:]
+    if escaped:
+        start, end = terminal(start), terminal(end)
+    note = Message("[... {count} characters cut ...]", count=Grouped(length - head - tail)).text(lang)
+    return f"{start} {note} {end}"
+
+
+def _kept(text: str, room: int, escaped: bool, from_end: bool = False) -> int:
+    """How many characters of ``text``'s start (its end) fit in ``room`` characters once shown."""
+    if not escaped:
+        return min(len(text), room)
+    n = used = 0
+    for ch in reversed(text) if from_end else text:
+        used += len(terminal(ch))
+        if used > room:
+            break
+        n += 1
+    return n
 
 
 def short_value(text: str, limit: int = 60) -> str:

@@ -172,6 +172,12 @@ class Workers:
             # the pool's thread would wait forever for the rest (its shutdown, and Python's exit,
             # with it). With no worker left, closing this process's own end for writing makes it
             # read the end of the pipe instead: the pool then counts as broken and shuts down.
+            # The pool has no public way to do this: ProcessPoolExecutor offers shutdown (which
+            # waits for that thread) and, from Python 3.14, terminate_workers and kill_workers,
+            # which end the workers as above but leave the half message in the pipe all the same;
+            # multiprocessing's public Queue and Pool do not reach the executor's pipe. So its
+            # private result queue is read here, through getattr: a Python without it leaves the
+            # pipe as it is (the old hang) rather than failing.
             writer = getattr(getattr(self._pool, "_result_queue", None), "_writer", None)
             if mine and writer is not None:
                 writer.close()

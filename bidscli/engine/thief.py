@@ -141,7 +141,8 @@ def right_ends(knobs: Mapping[str, Any], round_over: bool, game_over: bool) -> b
     """Whether a deferred right still unused ends now (rules.md does not say how long one lasts:
     thief.right_lasts): with its round (``round``), else with the game (``game``).
     ``round_over``: its round ends now; ``game_over``: the game ends now. The engine asks it at
-    each round's end (``scoring.end_round``), a bot before it lets a right go unused."""
+    each round's end (``scoring.end_round``), a bot before it lets a right go unused, the recorder
+    when it says how long a right just won lasts (``app.recordresults.right_kept``)."""
     return game_over or (round_over and knobs["thief.right_lasts"] == "round")
 
 

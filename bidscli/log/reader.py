@@ -40,7 +40,7 @@ from ..core.errors import (
     suggestion,
 )
 from ..core.i18n import Listed, Message, PluralMessage
-from ..core.sanitize import quoted, text_fault, toml_value
+from ..core.sanitize import quoted, short_value, text_fault, toml_value
 from ..files import tomlhints
 from ..files.bounds import check_toml
 from ..files.safe import decode, read_bytes
@@ -54,7 +54,7 @@ from .names import fault as name_fault
 from .names import shown as shown_name
 from .positions import LogPositions
 from .records import GameLog, Pass, RoundRecord, Steal, TrickRecord
-from .trickline import ENGLISH, card_tuple, no_play, parse_trick, shortened
+from .trickline import ENGLISH, card_tuple, no_play, parse_trick
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ROUNDS = 1_000
@@ -606,7 +606,7 @@ def _typo_in_key(key: str, near: str, tables: bool, table: bool, lacks: bool) ->
 
 def _shown_value(value: object) -> str:
     """A TOML value for a message: a string in double quotes, cut to 40 characters."""
-    return shortened(f'"{value}"' if isinstance(value, str) else repr(value), 40)
+    return short_value(f'"{value}"' if isinstance(value, str) else repr(value), 40)
 
 
 def _meant_lang(value: object) -> str | None:

@@ -12,6 +12,7 @@ from ..core.cards import Card
 from ..core.cardwords import CardWords, card_words, is_two_word_card
 from ..core.errors import LogStructureError, LogSyntaxError
 from ..core.i18n import Message
+from ..core.sanitize import short_value
 from . import slips
 from .records import Pass, Steal, TrickRecord
 
@@ -57,7 +58,7 @@ def parse_trick(text: str, number: int = 0, line: int | None = None, vocab: Card
     if not colon:
         raise LogSyntaxError(Message(
             "trick '{trick}' has no ':': expected '<revealed>: <player> <card>, ...' (leave the revealed part "
-            "empty as ': Ana R5, ...' when the pile says it)", trick=shortened(text)))
+            "empty as ': Ana R5, ...' when the pile says it)", trick=short_value(text)))
     # One card is the usual prize, written as its token alone: its shared 1-tuple (tuples are
     # immutable), the answer _card_tuple gives for head.split() == [head].
     parse = vocab.card  # the log's card reader, for the slips' likely fixes
@@ -100,10 +101,10 @@ def _not_a_play_error(words: list[str], i: int, pieces: int, text: str) -> LogSy
     """The error for piece ``i`` of ``pieces`` of trick line ``text`` (its ``words``): fewer than
     two words, so no play. The format is strict (log.md): say what to fix."""
     if not words and i == pieces - 1 and i > 0:
-        return LogSyntaxError(Message("trailing comma after the last play in '{trick}': remove it", trick=shortened(text)))
+        return LogSyntaxError(Message("trailing comma after the last play in '{trick}': remove it", trick=short_value(text)))
     if not words:
         return LogSyntaxError(Message("empty play in '{trick}': expected '<player> <card>' between commas",
-                                      trick=shortened(text)))
+                                      trick=short_value(text)))
     return LogSyntaxError(no_play(words[0]))
 
 
@@ -156,7 +157,3 @@ def _actions(pieces: list[str], before: str = "", vocab: CardWords = ENGLISH) ->
                 "'{action}' is not an action: expected '<thief> {steal} <card> {from_} <victim>' or '<thief> {pass_}'",
                 action=chunk.strip(), steal=steal, from_=frm, pass_=pss)))
     return tuple(actions)
-
-
-def shortened(text: str, n: int = 60) -> str:
-    return text if len(text) <= n else text[: n - 3] + "..."

@@ -30,24 +30,24 @@ def winner_sentence(at: Attribution, log_path: str) -> Message:
             wins = Message("{winner} wins under {ruleset} instead of {rival}", winner=m.winner, ruleset=b, rival=m.rival)
         else:
             wins = Message("{winner} wins under {ruleset}", winner=m.winner, ruleset=b)
-        args = {"wins": wins, "winner": m.winner, "rival": m.rival, "before": f"{m.rival_before:+d}", "a": a,
-                    "after": f"{m.rival_after:+d}", "parts": parts, "where": where}
+        args = {"wins": wins, "winner": m.winner, "rival": m.rival, "before": m.rival_before, "a": a,
+                    "after": m.rival_after, "parts": parts, "where": where}
         if not m.deciding:
             return Message("Who wins: no single rule decides that {wins}: {winner}'s margin over {rival} goes from "
-                           "{before} under {a} to {after} ({parts}); {where}.", **args)
+                           "{before:+d} under {a} to {after:+d} ({parts}); {where}.", **args)
         deciding = _Rules(m.deciding)
-        return PluralMessage("Who wins: {rules} decides that {wins}: {winner}'s margin over {rival} goes from {before} "
-                             "under {a} to {after} ({parts}); {where}.",
-                             "Who wins: {rules} decide that {wins}: {winner}'s margin over {rival} goes from {before} "
-                             "under {a} to {after} ({parts}); {where}.", len(m.deciding), rules=deciding, **args)
+        return PluralMessage("Who wins: {rules} decides that {wins}: {winner}'s margin over {rival} goes from "
+                             "{before:+d} under {a} to {after:+d} ({parts}); {where}.",
+                             "Who wins: {rules} decide that {wins}: {winner}'s margin over {rival} goes from "
+                             "{before:+d} under {a} to {after:+d} ({parts}); {where}.", len(m.deciding), rules=deciding, **args)
     moved = sorted(((g, v) for g, v in m.parts.items() if v), key=lambda x: (-x[1], x[0]))
     parts = Shares(moved)
     if not moved:
-        return Message("Who wins: {winner} under both, {after} over {runner_up} under both; {where}.",
-                       winner=m.winner, after=f"{m.after:+d}", runner_up=m.runner_up, where=where)
-    return Message("Who wins: {winner} under both; the margin over {runner_up} goes from {before} to {after} "
-                   "({parts}); {where}.", winner=m.winner, runner_up=m.runner_up, before=f"{m.before:+d}",
-                   after=f"{m.after:+d}", parts=parts, where=where)
+        return Message("Who wins: {winner} under both, {after:+d} over {runner_up} under both; {where}.",
+                       winner=m.winner, after=m.after, runner_up=m.runner_up, where=where)
+    return Message("Who wins: {winner} under both; the margin over {runner_up} goes from {before:+d} to "
+                   "{after:+d} ({parts}); {where}.", winner=m.winner, runner_up=m.runner_up, before=m.before,
+                   after=m.after, parts=parts, where=where)
 
 
 class _Rules:

@@ -29,12 +29,13 @@ from ..core.sanitize import path_text
 from ..rules.knobs import KNOBS
 from .account import Shares, rule, value_in_words, winner_sentence
 from .render import (
+    fit_text,
     options_text,
     reason_json,
     reason_text,
     text_table,
 )
-from .table import wrap as wrap_lines
+from .table import wrap
 
 WIDTH = 100
 # What differs at a divergence (analysis/divergence.py's words, English in the JSON), worded here.
@@ -174,12 +175,6 @@ def explain_lines(d: Diff) -> list[str]:
     return lines
 
 
-def wrap(text: str, indent: str = "", hang: str | None = None, width: int = WIDTH) -> list[str]:
-    """Prose wrapped to ``width`` columns; continuation lines indented by ``hang`` (default: indent + 2)."""
-    hang = indent + "  " if hang is None else hang
-    return wrap_lines(text, width, indent, hang) or [indent]
-
-
 def _trick_table(d: Diff, width: int) -> list[str]:
     deal, outs, labels = d.deal, d.outcomes, d.labels
     tricks = [tricks_of(o) for o in outs]
@@ -213,7 +208,7 @@ def _trick_table(d: Diff, width: int) -> list[str]:
     else:
         legend = Message("(winner +points; [..] = pile cards revealed when not as in the prize column; ! = steal "
                          "decided by the default policy; ? = undetermined from this log; << = they differ here)")
-    out += wrap(legend.text(), "", "", width)
+    out += wrap(legend.text(), width)
     return out
 
 
@@ -241,7 +236,7 @@ def _scores(d: Diff, width: int) -> list[str]:
             u = o.undetermined
             out += wrap(Message("{ruleset}: undetermined from this log from round {round}, trick {trick} on: "
                                 "{message}", ruleset=lab, round=u["round"], trick=u["trick"],
-                                message=u["message"]).text(), "", "  ", width)
+                                message=u["message"]).text(), width, hang="  ")
         elif o.result.stopped_at is not None:  # cli.md 'Unfinished games': standings, never a winner
             r, t = o.result.stopped_at
             out.append(Message("{ruleset}: partial: standings after round {round}, trick {trick} (unfinished game, no "
@@ -266,11 +261,11 @@ def _place(dv) -> Message:
 
 def _full(dv, labels, width: int) -> list[str]:
     out = wrap(PluralMessage("{place} ({what} differs):", "{place} ({what} differ):", len(dv.what), place=_place(dv),
-                             what=_what(dv.what)).text(), "  ", "    ", width)
+                             what=_what(dv.what)).text(), width, "  ", "    ")
     for lab in labels:
         out.append(f"    {lab}:")
         for x in dv.reasons.get(lab, ()):
-            out += wrap(str(worded(x)), "      - ", "        ", width)
+            out += wrap(str(worded(x)), width, "      - ", "        ")
     return out
 
 
@@ -300,11 +295,11 @@ def _divergence_lines(d: Diff, everything: bool, width: int) -> list[str]:
         first = next((dv for dv in d.divergences if dv.kind == "trick" and (dv.round, dv.trick) == (f["round"], f["trick"])),
                      None)
         out += wrap(Message("First divergence: round {round}, trick {trick} ({what} differ)", round=f["round"],
-                            trick=f["trick"], what=_what(f["what"])).text(), "", "  ", width)
+                            trick=f["trick"], what=_what(f["what"])).text(), width, hang="  ")
         for lab in labels:
             out.append(f"  {lab}:")
             for x in (first.reasons[lab] if first is not None else f["reasons"][lab]):
-                out += wrap(str(worded(x)), "    - ", "      ", width)
+                out += wrap(str(worded(x)), width, "    - ", "      ")
     elif d.first_score is not None:
         fs = d.first_score
         if fs["round"]:
@@ -332,7 +327,7 @@ def _divergence_lines(d: Diff, everything: bool, width: int) -> list[str]:
         head = Message("Every other place where the results part ({places}); --all gives every trick's reasons:",
                        places=places).text()
     out.append("")
-    out += wrap(head, "", "  ", width)
+    out += wrap(head, width, hang="  ")
     by_round: dict = {}
     for dv in tricks:
         by_round.setdefault(dv.round, []).append(dv)
@@ -365,7 +360,7 @@ def _tricks_of_round(dvs, labels, everything: bool, width: int) -> list[str]:
     knobs = sorted({k for dv in dvs for k in dv.knobs})
     if knobs:
         text = Message("{text} (rules named: {rules})", text=text, rules=Listed(map(rule, knobs), ",")).text()
-    return wrap(text, "  ", "    ", width)
+    return wrap(text, width, "  ", "    ")
 
 
 def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[str]:
@@ -376,7 +371,7 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
         method = Message("ORDERED split: {reason}; so the knobs are switched one step at a time: {steps}",
                          reason=at.reason, steps=" -> ".join(" + ".join(s) for s in at.order))
     out = wrap(Message("Each player's difference, {b} - {a}, by the rule that caused it ({method}):", a=a, b=b,
-                       method=method).text(), "", "  ", width)
+                       method=method).text(), width, hang="  ")
     same = []
     rows = []
     for p in at.players:
@@ -397,11 +392,11 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
                 # Totals of 30 digits (2x of game scope over a long game): the parts go under the
                 # line, or each line would hold a character or two of them.
                 out.append(lead.rstrip())
-                out += wrap(said, "      ", "      ", width)
+                out += wrap(said, width, "      ", "      ")
             else:
-                out += wrap(said, lead, " " * len(lead), width)
+                out += wrap(said, width, lead, " " * len(lead))
     if same:
-        out += wrap(Message("{players}: no change.", players=Listed(same, ",")).text(), "  ", "    ", width)
+        out += wrap(Message("{players}: no change.", players=Listed(same, ",")).text(), width, "  ", "    ")
     notes = []
     if at.policy_mixtures:
         notes.append(Message("Note: {n} of the {mixtures} mixtures of the rules forbid a recorded steal or offer one "
@@ -411,11 +406,11 @@ def _account_lines(d: Diff, at: Attribution, log_path: str, width: int) -> list[
         notes.append(Message("Note: {n} of the {mixtures} mixtures cannot be played.", n=at.unplayable_mixtures,
                              mixtures=at.mixtures))
     for n in notes:
-        out += wrap(n.text(), "  ", "    ", width)
+        out += wrap(n.text(), width, "  ", "    ")
     m = at.winner_margin
     if m is not None and _stopped_at(d) is None:  # an unfinished game names no winner
         out.append("")
-        out += wrap(winner_sentence(at, log_path).text(), "", "  ", width)
+        out += wrap(winner_sentence(at, log_path).text(), width, hang="  ")
     return out
 
 
@@ -432,12 +427,12 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
         out.append(Message("Rules that changed this game ({a} -> {b}):", a=a, b=b).text())
         for g in shown:
             for k in g.knobs:
-                out += wrap(labelled(noted(gettext(KNOBS[k.knob].label), k.knob), "").rstrip(), "  ", "    ", width)
-                out += wrap(labelled(a, value_in_words(k.knob, k.value_a, k.source_a)), "    ", "      ", width)
-                out += wrap(labelled(b, value_in_words(k.knob, k.value_b, k.source_b)), "    ", "      ", width)
+                out += wrap(labelled(noted(gettext(KNOBS[k.knob].label), k.knob), "").rstrip(), width, "  ", "    ")
+                out += wrap(labelled(a, value_in_words(k.knob, k.value_a, k.source_a)), width, "    ", "      ")
+                out += wrap(labelled(b, value_in_words(k.knob, k.value_b, k.source_b)), width, "    ", "      ")
             if not g.knobs:  # the table options group
                 out += wrap(Message("{group}: the rulesets' default table options differ", group=g.name).text(),
-                            "  ", "    ", width)
+                            width, "  ", "    ")
     if hidden:
         names = [k.knob for g in hidden for k in g.knobs] or [g.name for g in hidden]
         n = len(names)
@@ -448,7 +443,7 @@ def _knob_lines(at: Attribution, width: int) -> list[str]:
         else:
             said = PluralMessage("{n} rule differs but did not change this game: {rules}.",
                                  "{n} rules differ but did not change this game: {rules}.", n, rules=rules)
-        out += wrap(said.text(), "", "  ", width)
+        out += wrap(said.text(), width, hang="  ")
     if not at.groups:
         out.append(Message("{a} and {b} set every rule the same way at this table.", a=a, b=b).text())
     return out
@@ -460,14 +455,12 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
     lines = wrap(Message("{file}: the same deal under {rulesets} and {last} ({n} players: {players}; options: "
                          "{options})", file=path_text(deal.file), rulesets=Listed(labels[:-1], ","), last=labels[-1],
                          n=len(deal.players), players=Listed(deal.players, ","),
-                         options=options_text(deal.options)).text(), "", "  ", width)
+                         options=options_text(deal.options)).text(), width, hang="  ")
     lines.append("")
     lines += _trick_table(d, width)
     if explain:
         lines.append("")
-        for line in explain_lines(d):
-            body = line.lstrip()
-            lines += wrap(body, line[:len(line) - len(body)], None, width)
+        lines += fit_text("\n".join(explain_lines(d)), width).split("\n")  # each line wrapped under its indent
     lines.append("")
     lines += _scores(d, width)
     lines.append("")
@@ -478,16 +471,15 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
         lines.append(Message("Steals not as recorded:").text())
         for lab, n in notes:
             lines += wrap(Message("{ruleset}, round {round}, trick {trick}: {note}", ruleset=lab, round=n.round,
-                                  trick=n.trick, note=n.text).text(), "  ", "    ", width)
+                                  trick=n.trick, note=n.text).text(), width, "  ", "    ")
     for lab, o in zip(labels, d.outcomes):
         for n in o.deck_notes:
-            lines += wrap(Message("{ruleset} (--lenient-deck): {note}", ruleset=lab, note=n).text(), "  ", "    ",
-                          width)
+            lines += wrap(Message("{ruleset} (--lenient-deck): {note}", ruleset=lab, note=n).text(), width, "  ", "    ")
     for at, lab in zip(d.attributions, labels[1:]):
         lines.append("")
         if at is None:
             lines += wrap(Message("No account of the differences {b} - {a}: a game is undetermined from this log.",
-                                  b=lab, a=labels[0]).text(), "", "  ", width)
+                                  b=lab, a=labels[0]).text(), width, hang="  ")
             continue
         lines += _account_lines(d, at, deal.file, width)
         lines.append("")
@@ -495,5 +487,5 @@ def diff_text(d: Diff, explain: bool = False, everything: bool = False, width: i
     if all(at is None for at in d.attributions) and d.knobs:
         lines.append("")
         lines += wrap(PluralMessage("{n} rule differs: {rules}", "{n} rules differ: {rules}", len(d.knobs),
-                                    rules=Listed([rule(r["knob"]) for r in d.knobs], ",")).text(), "", "  ", width)
+                                    rules=Listed([rule(r["knob"]) for r in d.knobs], ",")).text(), width, hang="  ")
     return "\n".join(lines)

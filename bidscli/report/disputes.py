@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from ..analysis.disputes import SEARCH_ALL_LIMIT
 from ..core.i18n import N_, Grouped, Listed, Message, PluralMessage, gettext, pgettext
-from .diff import WIDTH, wrap
+from .diff import WIDTH
 from .render import cell_text, knob_value, text_table
+from .table import wrap
 
 
 def _fmt(v) -> str:
@@ -121,32 +122,32 @@ def disputes_text(doc: dict, width: int = WIDTH) -> str:
              else Message("single and pair changes only ({n} knobs is more than {limit})", n=m["knob_count"],
                           limit=SEARCH_ALL_LIMIT))
     if not m.get("complete", True):
-        out += wrap(_stopped_text(doc), "", "  ", width)
+        out += wrap(_stopped_text(doc), width, hang="  ")
     if m["size"] is None and not m.get("complete", True):
         size = m["size_stopped"]
         if size > 1:
             out += wrap(Message("No set of fewer than {size} knob changes changes the winner; sets of {size} or more "
                                 "were not all searched ({n} variants, {plays}).", size=size, n=m["variants_searched"],
-                                plays=_plays(doc)).text(), "", "  ", width)
+                                plays=_plays(doc)).text(), width, hang="  ")
         else:
             out += wrap(Message("The search for the smallest sets that change the winner did not start ({n} variants, "
-                                "{plays}).", n=m["variants_searched"], plays=_plays(doc)).text(), "", "  ", width)
+                                "{plays}).", n=m["variants_searched"], plays=_plays(doc)).text(), width, hang="  ")
     elif m["size"] is None:
         out += wrap(Message("No set of knob changes changes the winner (searched {scope}: {n} variants, {plays}).",
-                            scope=scope, n=m["variants_searched"], plays=_plays(doc)).text(), "", "  ", width)
+                            scope=scope, n=m["variants_searched"], plays=_plays(doc)).text(), width, hang="  ")
     else:
         sets = len(m["sets"])
         out += wrap(Message("Smallest sets of knob changes that change the winner: {changes} ({sets}; searched {scope}, "
                             "{n} variants, {plays}):",
                             changes=PluralMessage("{n} change", "{n} changes", m["size"]),
                             sets=PluralMessage("{n} set", "{n} sets", sets), scope=scope, n=m["variants_searched"],
-                            plays=_plays(doc)).text(), "", "  ", width)
+                            plays=_plays(doc)).text(), width, hang="  ")
         for s in m["sets"]:
             ch = ", ".join(f"{k} = {_fmt(v)}" for k, v in s["changes"].items())
             out += wrap(Message("- {changes} -> winner {winners} ({ranking})", changes=ch,
                                 winners=Listed(s["winners"], ","),
                                 ranking=Listed([f"{p} {s['totals'][p]}" for p in s["ranking"]], ",")).text(),
-                        "  ", "    ", width)
+                        width, "  ", "    ")
     extra = []
     if m["not_playable"]:
         extra.append(PluralMessage("{n} variant not playable (the log's deal does not fit their deck)",

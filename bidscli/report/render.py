@@ -74,7 +74,8 @@ def text_table(rows, headers, **kw) -> str:
 def fit_text(text: str, width: int | None = None, whole_words: bool = False) -> str:
     """Wrap every line wider than ``width`` screen columns at spaces, continuing under its text
     (after its indent and any '- ' or 'N. ' marker). Lines that fit, table lines included, are
-    left alone."""
+    left alone. What it adds to :func:`table.wrap` (which wraps each line): a whole text of many
+    lines, each line's continuation indent read from the line itself."""
     import re
 
     width = terminal_width() if width is None else width
