@@ -105,7 +105,7 @@ def _with_suggestion(exc: click.ClickException) -> str:
     full = exc.format_message()
     if not full.startswith(exc.message + " "):
         return exc.message
-    exc.possibilities = None  # type: ignore[attr-defined,misc]
+    exc.possibilities = None  # type: ignore[attr-defined]
     # TRANSLATORS: an unknown option or command and click's suggestion ("No such option '--bogus'.
     # Did you mean '--jobs'?"); the space between them (Japanese writes none after 。).
     return Message("{message} {suggestion}", message=exc.message, suggestion=full[len(exc.message) + 1:]).text()
