@@ -121,7 +121,7 @@ def test_help_in_each_language_with_clicks_own_words():
     assert "Opzioni:" in it and "Comandi:" in it and "Mostra questo messaggio ed esce." in it
     assert "Per cominciare (da qualsiasi cartella):" in it
     ja = bids("--lang", "ja", "validate", "--help").stdout
-    assert "使い方： bids validate [OPTIONS] LOG_OR_DIR..." in ja and "例：" in ja and "[既定：table]" in ja
+    assert "使い方：bids validate [OPTIONS] LOG_OR_DIR..." in ja and "例：" in ja and "[既定：table]" in ja
     assert "  bids validate examples/broken.toml" in ja  # the examples stay commands
 
 

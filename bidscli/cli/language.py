@@ -192,6 +192,11 @@ class ColumnsFormatter(click.HelpFormatter):
         return super().getvalue().replace(_HELD_HYPHEN, "-")
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:  # click's "Usage:" and a space; a full-width colon (Japanese) takes none
+            import gettext
+
+            usage = gettext.gettext("Usage:")
+            prefix = usage if usage.endswith("：") else f"{usage} "
         super().write_usage(prog, _hold_hyphens(args), prefix)
 
     def write_heading(self, heading: str) -> None:
