@@ -65,6 +65,9 @@ MULTI = {
     # cross from the workers: a card of another language's words among them).
     "validate-messages": ["validate", "tests/data/messages"],
     "validate-messages-jobs": ["validate", "tests/data/messages", "--jobs", "2"],
+    # --alias OLD=NEW with a name that cannot be a player's (in each language too: LANG_RUNS)
+    "season-alias-empty": ["season", "tests/data/season", "--alias", "=Ana"],
+    "season-alias-name": ["season", "tests/data/season", "--alias", "Ana: M=Ana"],
     # The shipped examples, each with its summary (the same runs in each language: LANG_RUNS).
     "examples": ["examples"],
 }
@@ -97,6 +100,8 @@ LANG_RUNS = {
     "season-what-if": ["season", "tests/data/season", "-r", "italian", "-r", "english", "--lenient-deck",
                        "--min-games", "2", "--alias", "Ana Maria=Ana", "--alias", "Zed=Z"],
     "season-csv": ["season", "tests/data/season", "--format", "csv", "--rank-by", "rating"],
+    "season-alias-empty": ["season", "tests/data/season", "--alias", "=Ana"],  # each clause worded
+    "season-alias-name": ["season", "tests/data/season", "--alias", "Ana: M=Ana"],
     # score's table and notes; replay --explain's trick lines, reasons and card words (a legend)
     "score": ["score", "examples/friday-4p.toml"],
     "score-partial": ["score", "tests/data/season/unfinished.toml", "--allow-partial"],

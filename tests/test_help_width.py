@@ -8,18 +8,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from click.testing import CliRunner
 
-from bidscli.cli.main import main
 from bidscli.core.i18n import LANGUAGES
 from tests.commandtree import every_command
+from tests.terminal import bids_at
 
 COMMANDS = every_command()
 BROKEN = re.compile(r"\w-$")  # a line that ends inside a word, at a hyphen
 
 
 def help_at(columns: int, lang: str, *words: str) -> str:
-    res = CliRunner(env={"COLUMNS": str(columns)}).invoke(main, ["--lang", lang, *words, "--help"])
+    res = bids_at(columns, "--lang", lang, *words, "--help")  # as wide as COLUMNS says (tests/terminal.py)
     assert res.exit_code == 0, res.output
     return res.output
 

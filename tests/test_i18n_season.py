@@ -111,3 +111,27 @@ def test_a_usage_error_of_alias_in_each_language():
                                "forma parte de un nombre se escribe '\\=')")
     assert said["ja"].endswith("'A=B=C'：OLD=NEW の形で書いてください（--alias \"Ana Maria=Ana\"）：'=' が2個あります"
                                "（名前の一部の '=' は '\\=' と書きます）")
+
+
+def test_an_alias_that_is_no_name_is_said_whole_in_each_language():
+    """Why a name of --alias cannot be a player's is a clause of the output language, never the
+    English one inside a translated sentence (it was: 'il nome '' is empty')."""
+    def said(lang, alias):
+        return bids("--lang", lang, "season", SEASON, "--alias", alias).stderr.splitlines()[-1]
+
+    assert said("en", "=Ana").endswith("'=Ana': the name '' is not valid: it is empty; a name is 1-32 characters: "
+                                       "letters, digits, spaces and punctuation except ',' ':' ';', with no space at "
+                                       "either end")
+    assert said("it", "=Ana").endswith("'=Ana': il nome '' non è valido: è vuoto; un nome ha da 1 a 32 caratteri: "
+                                       "lettere, cifre, spazi e punteggiatura tranne ',' ':' ';', senza spazi "
+                                       "all'inizio o alla fine")
+    assert said("es", "Ana=" + "x" * 40).endswith(f"el nombre '{'x' * 40}' no es válido: tiene 40 caracteres (32 "
+                                                  "como máximo); un nombre tiene de 1 a 32 caracteres: letras, "
+                                                  "dígitos, espacios y signos de puntuación salvo ',' ':' ';', sin "
+                                                  "espacios al principio ni al final")
+    assert said("ja", "Ana: M=Ana").endswith("'Ana: M=Ana'：名前 'Ana: M' は使えません：':' が含まれています（トリックの行"
+                                             "では ',' ':' ';' を区切りに使います）。名前は1〜32文字で、文字・数字・空白と、"
+                                             "',' ':' ';' 以外の記号を使えます。先頭と末尾に空白は置けません")
+    for lang in ("it", "es", "ja"):
+        line = said(lang, "Ana=B\tob")
+        assert "holds an invisible or control character" not in line and "is not valid" not in line, line

@@ -136,3 +136,56 @@ def test_the_log_shown_is_the_shipped_example_in_the_languages_card_words(lang):
     # written with a letter only English uses (G is giallo in Italian, green in English).
     english_tokens = re.compile({"it": r"\b[YK]\d", "es": r"\b[GYBK]\d", "ja": r"\b[RGYBK]\d"}[lang])
     assert not any(english_tokens.search(line) for line in block.splitlines() if line.startswith('  "'))
+
+
+# -- what each README says of examples/broken.toml, counted from bids' own output
+
+# "has eight mistakes": the count of mistakes as each README writes it in words
+MISTAKES = {
+    "en": "has {word} mistakes", "it": "ha {word} errori", "es": "tiene {word} errores", "ja": "間違いが{n}つあります",
+}
+NUMBER_WORDS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve".split(),
+    "it": "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici".split(),
+    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce".split(),
+}
+# how each README says the summary's count: every line validate prints, the follow-on one too
+SUMMARY = {"en": "counts {n} errors", "it": "conta quindi {n} errori", "es": "cuenta {n} errores",
+           "ja": "エラー{n}件です"}
+
+
+def broken_output(lang: str) -> tuple[list[dict], str]:
+    """What `bids --lang LANG validate examples/broken.toml` reports: its JSON list of errors (English,
+    each marked follow_on or not) and its text."""
+    import json
+
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    run = CliRunner(env={"COLUMNS": "400"})
+    doc = json.loads(run.invoke(main, ["validate", "examples/broken.toml", "--format", "json"]).stdout)
+    return doc["errors"], run.invoke(main, ["--lang", lang, "validate", "examples/broken.toml"]).stdout
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_each_readme_counts_the_mistakes_of_broken_toml_as_validate_shows_them(lang):
+    """Its mistakes, then the follow-on line validate adds (quoted with its mark as the output
+    writes it in that language), and the summary's count of both: read from bids' output, so the
+    READMEs cannot say eight where the output shows nine lines without saying why."""
+    errors, shown = broken_output(lang)
+    mistakes = [e for e in errors if not e["follow_on"]]
+    follow_ons = [k for k, e in enumerate(errors) if e["follow_on"]]
+    assert len(follow_ons) == 1  # the READMEs speak of one
+    readme = " ".join((ENGLISH if lang == "en" else text(lang)).split())
+    n = len(mistakes)
+    assert MISTAKES[lang].format(n=n, word=NUMBER_WORDS[lang][n] if lang in NUMBER_WORDS else "") in readme
+    # The follow-on line's mark, as this language's output prints it (its lines in the JSON's
+    # order), is the one the README quotes.
+    lines = shown.splitlines()
+    assert len(lines) == len(errors) + 1  # a line an error, then the summary
+    follow_on = lines[follow_ons[0]].rstrip()
+    mark = follow_on[follow_on.rindex("（" if lang == "ja" else "("):]
+    assert f"`{mark}`" in readme, mark
+    assert SUMMARY[lang].format(n=len(errors)) in readme
+    assert str(len(errors)) in lines[-1]  # the summary line's count

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from bidscli.cli.main import main
 from bidscli.report.table import fit, pieces, word_pieces, wrap
+from tests.terminal import bids_at
 
 NO_START = "、。，．）」』】〕：；！？ーぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 NO_END = "（「『【〔"
@@ -125,7 +126,7 @@ def test_a_japanese_table_cell_wraps_at_proper_points():
 
 
 def bids(columns: int, *args):
-    return CliRunner().invoke(main, args, env={"COLUMNS": str(columns)})
+    return bids_at(columns, *args)  # --help too as wide as COLUMNS says (tests/terminal.py)
 
 
 @pytest.mark.parametrize("columns", [80, 100])
@@ -221,11 +222,13 @@ def test_the_japanese_recorder_help_reads_whole_at_every_width(columns, tmp_path
         assert len(paragraph) == 6
 
 
-def test_the_english_recorder_help_is_as_before(tmp_path):
+def test_the_english_recorder_help_at_100_columns(tmp_path):
+    """Its rows as written; its paragraphs wrapped once, under a 4-space hang (tests/test_help_wrap.py)."""
     lines = record_help(100, "en", tmp_path)
     assert lines[:2] == ["Type one trick a line, in playing order from the leader:",
                          "  K5: R5 G4 K7 Y2                     the revealed card(s), a colon, then each player's card"]
-    assert lines[6] == "Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads"
+    assert lines[6:8] == ["Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads the next",
+                          "    round, before its first trick), hand NAME (with --deal: the cards NAME still holds), help, quit"]
 
 
 # -- Japanese spacing (issue 34 item 6.4): no space between a number and the Japanese word beside it

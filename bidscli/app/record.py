@@ -46,7 +46,6 @@ from ..engine.replay import (
 from ..log.reader import read_log_text
 from ..log.trickline import parse_trick
 from ..log.writer import format_trick, head_text, round_text
-from ..report.table import display_width
 from ..rules.ruleset import Ruleset, deck_for
 from ..sim.deal import check_fits_log
 from .recordlines import (
@@ -57,8 +56,6 @@ from .recordlines import (
     Place,
     Remark,
     clean,
-    width,
-    wrap,
 )
 from .recordresults import (
     alliance,
@@ -76,7 +73,7 @@ from .recordtyped import (
     complete,
     completions,
     form,
-    help_message,
+    help_lines,
     is_command,
     same_cards,
     seated,
@@ -433,10 +430,7 @@ class Recorder:
                 self.pending = None
             return out
         if word in ("help", "?"):
-            # Its lines as written where they fit; a wider one wrapped under its own indent and more.
-            return Outcome([x for line in help_message(self.vocab).text().splitlines()
-                            for x in ([line] if display_width(line) <= width()
-                                      else wrap(line, " " * (len(line) - len(line.lstrip()) + 4)))])
+            return Outcome(help_lines(self.vocab))
         if word == "undo" and not rest:
             return self._undo()
         if word == "score" and not rest:

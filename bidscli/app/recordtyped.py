@@ -7,6 +7,7 @@ short form when a line cannot be read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,11 +20,16 @@ from ..engine.replay import StealChoice
 from ..log.records import Steal
 from ..log.trickline import parse_trick
 from ..log.writer import format_trick
-from .recordlines import Place
+from ..report.table import display_width
+from .recordlines import Line, Place, width, wrap
 
 COMMANDS = ("undo", "score", "leader", "hand", "save", "reload", "help", "quit")
 # The commands are typed in English in every language (they are what a player types, as the
 # options are); the cards of the examples are the log's own card words.
+# TRANSLATORS: the recorder's `help`. Each line is shown as one line, wrapped to the terminal once
+# (a paragraph continues under a 4-space hang): keep each paragraph on one line. A row of examples
+# starts with two spaces, then the example, two or more spaces, and what it means; a row too wide
+# for the terminal shows its meaning on the next line, six spaces in.
 HELP = Message("""\
 Type one trick a line, in playing order from the leader:
   {prize}: {four}                     the revealed card(s), a colon, then each player's card
@@ -31,12 +37,13 @@ Type one trick a line, in playing order from the leader:
   {prize}: {named}  the log's own form, with the names
   {thief}: {thief_play}; {steal_example}   actions after ';' (or answer when asked)
   {four}                          with --deal: the recorder reveals the pile card itself
-Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads
-the next round, before its first trick), hand NAME (with --deal: the cards NAME still holds),
-help, quit (or end of input). The file is saved after every accepted trick.
-When a save fails: save (try again), save NEWFILE (save into a new file and go on there),
-reload (read the file as it is now, then type again what it lacks: when another program
-changed it).""")
+Commands: undo (remove the last trick), score (standings so far), leader NAME (who leads the next round, \
+before its first trick), hand NAME (with --deal: the cards NAME still holds), help, quit (or end of input). \
+The file is saved after every accepted trick.
+When a save fails: save (try again), save NEWFILE (save into a new file and go on there), reload (read the \
+file as it is now, then type again what it lacks: when another program changed it).""")
+# An example row of HELP: two spaces, the example, two or more spaces, its meaning.
+_ROW = re.compile(r"(  \S.*?\S) {2,}(\S.*)")
 
 
 def help_message(vocab: CardWords) -> Message:
@@ -50,6 +57,22 @@ def help_message(vocab: CardWords) -> Message:
                    named=", ".join(f"{n} {c}" for n, c in zip(names, four)), thief=thief,
                    thief_play=" ".join(word(Card.parse(c)) for c in ("R10", "G2", "Y3", "K1")),
                    steal_example=steal)
+
+
+def help_lines(vocab: CardWords) -> list[Line]:
+    """The ``help`` text as the screen shows it: each of its lines as written where it fits width();
+    a wider paragraph wrapped once, under a 4-space hang; a wider example row with its meaning on the
+    next line, six spaces in (as the Japanese help writes every row), each wrapped where it must."""
+    out: list[Line] = []
+    for line in help_message(vocab).text().splitlines():
+        row = _ROW.fullmatch(line)
+        if display_width(line) <= width():
+            out.append(line)
+        elif row:
+            out += wrap(row[1], "      ") + wrap("      " + row[2], "      ")
+        else:
+            out += wrap(line, " " * (len(line) - len(line.lstrip()) + 4))
+    return out
 
 
 def completions(vocab: CardWords, players: Sequence[str], deck: Any, rnd: Any, choice: StealChoice | None) -> list[str]:

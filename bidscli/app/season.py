@@ -100,7 +100,7 @@ def parse_alias(text: str) -> tuple[str, str]:
     separates the two names: ``--alias "A\\=B=Ana"`` makes the player "A=B" Ana. A second ``=``
     alone is refused, never guessed."""
     from ..core.sanitize import quoted
-    from ..log.names import nfc, problem
+    from ..log.names import RULE, fault, nfc
 
     names: list[list[str]] = [[]]
     i = 0
@@ -125,12 +125,12 @@ def parse_alias(text: str) -> tuple[str, str]:
                                        "that is part of a name is written '\\=')", len(names) - 1, text=quoted(text)))
     old, new = (nfc("".join(n).strip()) for n in names)
     for name in (old, new):
-        why = problem(name)
+        why = fault(name)
         if why is not None:
-            # TRANSLATORS: {why} completes the sentence, in English until the names' messages are
-            # translated ("is empty", "has 40 characters (at most 32)")
-            raise ValueError(Message("'{text}': the name '{name}' {why}", text=quoted(text), name=quoted(name),
-                                     why=why))
+            # TRANSLATORS: {problem} is why, a clause of its own ("it is empty"), as in "player name
+            # '{name}' is not valid: {problem}; {rule}"
+            raise ValueError(Message("'{text}': the name '{name}' is not valid: {problem}; {rule}", text=quoted(text),
+                                     name=quoted(name), problem=why, rule=Message(RULE)))
     return old, new
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from ..core.i18n import ENGLISH, N_, Listed, Message
+from ..core.i18n import N_, Listed, Message
 
 MAX_LENGTH = 32
 SEPARATORS = ",:;"
@@ -64,13 +64,6 @@ def fault(name: str) -> Message | None:
     if not name.isprintable() and any(not c.isprintable() and c not in JOINERS for c in name):
         return Message("it holds an invisible or control character")
     return None
-
-
-def problem(name: str) -> str | None:
-    """:func:`fault` in English without its subject ("is empty"), for a message still written as
-    an English ``str``."""
-    why = fault(name)
-    return None if why is None else why.text(ENGLISH).removeprefix("it ")
 
 
 def shown(name: str) -> str:
