@@ -110,6 +110,23 @@ def test_the_summary_line_follows_the_language_and_its_plurals():
     assert one == ["examples/friday-4p.toml: valido", "1 file, 1 valido, 0 non validi, 0 errori"]
 
 
+def test_the_summary_lines_notes_are_bracketed_as_the_language_writes_a_note():
+    """Each note after the counts in the language's brackets: a space before ( in English, Italian and
+    Spanish; Japanese （…） right after its text."""
+    from bidscli.app.batch import ValidateSummary
+
+    summary = ValidateSummary(files=3, valid=3, skipped=1, empty_folders=2)
+    lines = {lang: summary.line().text(lang) for lang in ("en", "it", "es", "ja")}
+    assert lines == {
+        "en": "3 files, 3 valid, 0 invalid, 0 errors (1 ruleset file skipped) (2 folders with no .toml logs)",
+        "it": "3 file, 3 validi, 0 non validi, 0 errori (1 file di regolamento saltato) (2 cartelle senza registri "
+              ".toml)",
+        "es": "3 archivos, 3 válidos, 0 no válidos, 0 errores (1 archivo de reglamento omitido) (2 carpetas sin "
+              "registros .toml)",
+        "ja": "ファイル3件、正常3、問題あり0、エラー0件（ルールセットのファイル1件はスキップしました）（.toml の記録がない"
+              "フォルダー2件）"}
+
+
 def test_an_errors_place_follows_the_language():
     line = bids("--lang", "es", "validate", "examples/broken.toml").stdout.splitlines()[1]
     assert line.startswith("examples/broken.toml:23: ronda 1, baza 2: ")

@@ -47,3 +47,23 @@ def test_a_whole_number_option_names_its_kind_in_the_language(lang):
     res = CliRunner().invoke(main, ["--lang", lang, "deal", "-r", "italian", "--players", "tre"])
     assert res.exit_code == 2
     assert res.output.rstrip().endswith(NOT_A_NUMBER[lang]), res.output
+
+
+# An unknown option and click's suggestion, one line: Japanese writes no space after its 。.
+NO_SUCH_OPTION = {
+    "en": "Error: No such option '--bogus'. Did you mean '--jobs'?",
+    "it": "Errore: L'opzione '--bogus' non esiste. Forse intendevi '--jobs'?",
+    "es": "Error: No existe la opción '--bogus'. ¿Quisiste decir '--jobs'?",
+    "ja": "エラー：オプション '--bogus' はありません。（もしかして '--jobs' ですか？）",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NO_SUCH_OPTION))
+def test_an_unknown_option_and_its_suggestion_are_joined_as_the_language_writes(lang):
+    from click.testing import CliRunner
+
+    from bidscli.cli.main import main
+
+    res = CliRunner().invoke(main, ["--lang", lang, "validate", "--bogus", "examples"])
+    assert res.exit_code == 2
+    assert res.output.rstrip().splitlines()[-1] == NO_SUCH_OPTION[lang], res.output

@@ -151,6 +151,15 @@ def test_the_colour_of_a_card_read_in_another_language_is_said_in_the_output_lan
                                             "English log")
 
 
+def test_two_readings_of_a_card_in_japanese_end_in_one_desu():
+    """Two other languages' readings, one sentence: the readings joined with 、, one です at its end."""
+    text = ('ruleset = "english"\nlang = "es"\nplayers = ["Ana", "Ben", "Cleo"]\n[[rounds]]\n'
+            'tricks = ["N1: Ana G9, Ben AM10, Cleo R10"]\n')
+    assert messages(text, "ja") == [
+        "'G9' はスペイン語のゲーム記録（lang = \"es\"）ではカードではありません：英語のゲーム記録では緑9、イタリア語の"
+        "ゲーム記録では黄9（giallo）です。スペイン語のゲーム記録での書き方：V9（verde）、AM9（amarillo）"]
+
+
 def test_names_a_table_cannot_use_in_each_language():
     assert said("it", "names.toml")[0] == (
         "il nome del giocatore 'Be,n' non è valido: contiene ',' (le righe di presa usano ',' ':' ';' come "

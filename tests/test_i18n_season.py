@@ -39,6 +39,8 @@ def test_the_season_table_in_italian():
     assert "Partite in cui cambia il vincitore: 1 su 6\n  g6.toml: italian Cleo; english Dev; decisa da double.scope\n" \
         in out.stdout
     assert "Esclusi: 2 registri (non contati sopra)\n" in out.stdout
+    # a shared win: the winners "Ben e Dev", the totals a list
+    assert "  3  2026-01-17  g3.toml    italian        Ben e Dev    Ben 23, Dev 23, Cy 10, Ana 8\n" in out.stdout
     assert "con italian la partita non è finita dopo il round 1, presa 9 (un round di 10 prese)" in out.stdout
     assert out.stderr == "nota: --alias 'Zed': nessuna partita ha un giocatore 'Zed'\n"
 
@@ -70,7 +72,9 @@ def test_the_season_table_in_japanese():
     assert "チャンピオン（english）：Ben（順位表の1位）\n" in out.stdout
     assert "結果（english）：1ゲーム1行、シーズンの順\n" in out.stdout
     assert "プレイヤー    相手      ゲーム数    上位    下位\n" in out.stdout
-    assert "勝者が変わるゲーム：6ゲーム中1\n  g6.toml：italian Cleo; english Dev；決め手は double.scope\n" in out.stdout
+    assert "勝者が変わるゲーム：6ゲーム中1\n  g6.toml：italian Cleo；english Dev；決め手は double.scope\n" in out.stdout
+    # a shared win and each game's totals, listed as Japanese lists them
+    assert "  3  2026-01-17  g3.toml   english         BenとDev  Ben 23、Dev 23、Cy 10、Ana 8\n" in out.stdout
     assert "除外：ゲーム記録2件（上の集計に含まれません）\n" in out.stdout
     assert out.stderr == "注：--alias 'Zed'：'Zed' というプレイヤーのいるゲームはありません\n"
 

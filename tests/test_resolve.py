@@ -116,7 +116,7 @@ def test_color_bids_under_lowest_and_a_colour_tie(rs):
     # Red twice and green twice, both best at 9: a tie, burned; of the tied cards (R9, G9) Ben
     # played the last, and leads.
     r = resolve(plays("R9 G9 R2 G3"), None, knobs(rs), colour_bids=True)
-    assert (r.winner, r.next_leader, r.burn, r.reason) == (None, "Ben", "tie", "Color Bids: tie R9, G9: burned")
+    assert (r.winner, r.next_leader, r.burn, r.reason) == (None, "Ben", "tie", "Color Bids: tie R9 and G9: burned")
 
 
 @pytest.mark.parametrize("rs", RULESETS)

@@ -64,7 +64,7 @@ def test_it_same_count_same_number_burns_and_the_burner_leads(rs):
                    options=COLOR)
     assert kit.winners(res) == [None, "Cleo"]
     assert kit.leaders(res) == ["Ana", "Ben"]
-    assert res.rounds[0].tricks[0].reason == "Color Bids: tie R5, G5: burned"
+    assert res.rounds[0].tricks[0].reason == "Color Bids: tie R5 and G5: burned"
     assert res.totals == {"Ana": 0, "Ben": 0, "Cleo": 4, "Dev": 0}
 
 

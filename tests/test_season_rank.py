@@ -120,7 +120,7 @@ def test_equal_players_share_the_place_and_the_title():
     (rs,) = doc(f"{DATA}/g3.toml")["rulesets"]
     assert [(s["player"], s["place"]) for s in rs["standings"]] == [("ben", 1), ("Dev", 1), ("Cy", 3), ("Ana", 4)]
     assert rs["champion"] == ["ben", "Dev"]
-    assert "Champion (each game under its own ruleset): ben, Dev, the first of the standings" in bids(
+    assert "Champion (each game under its own ruleset): ben and Dev, the first of the standings" in bids(
         "season", f"{DATA}/g3.toml").stdout
 
 

@@ -69,7 +69,7 @@ def test_results_in_the_table_after_the_standings():
     assert lines[0].split() == ["#", "date", "game", "ruleset", "winners", "totals"]
     assert lines[2].split() == ["1", "2026-01-03", "g2.toml", "italian", "Ben", "Ben", "25,", "Ana", "19,", "Dev",
                                 "8,", "Eve", "3"]
-    assert lines[4].split()[:7] == ["3", "2026-01-17", "g3.toml", "english", "Ben,", "Dev", "Ben"]
+    assert lines[4].split()[:8] == ["3", "2026-01-17", "g3.toml", "english", "Ben", "and", "Dev", "Ben"]
     assert lines[7].split()[:4] == ["6", "-", "g4.toml", "english"]  # no date: last, said with a dash
 
 
@@ -135,7 +135,7 @@ def test_the_page_lists_the_results_and_shows_no_local_path(tmp_path):
     assert rows == [
         ["1", "2026-01-03", "w1/game.toml", "english", "Ben", "Ben 25, Ana 19, Dev 8, Eve 3"],
         ["2", "2026-01-10", "Evening at Ana's", "english", "Ben", "Ben 26, Cy 19, Ana 17"],
-        ["3", "2026-01-17", "The shared win", "english", "Ben, Dev", "Ben 23, Dev 23, Cy 10, Ana 8"],
+        ["3", "2026-01-17", "The shared win", "english", "Ben and Dev", "Ben 23, Dev 23, Cy 10, Ana 8"],
         ["4", "2026-01-24", "w3/game.toml", "english", "Dev", "Dev 48, Cleo 44, Ana 43, Ben 43"],
     ]
     assert "w3/game.toml: italian Cleo; english Dev" in text  # the winner change, by the game's name

@@ -199,7 +199,7 @@ def test_the_pages_in_the_tables_language_fit_a_phone(browser, server, lang):  #
         yellow = page.locator(".entry .chipbtn .card", has_text=re.compile("^(G|黄)10$"))
         assert "cY" in yellow.get_attribute("class")
         page.locator(".steal h2").wait_for()
-        heading = {"it": "Ben deve rubare", "ja": "Benは盗まなければなりません"}[lang]
+        heading = {"it": "Ben deve rubare", "ja": "Ben は盗まなければなりません"}[lang]
         assert page.locator(".steal h2").inner_text() == heading
         _no_sideways_scroll(page)
         _shot(page, f"serve-keep-390-{lang}.png")

@@ -387,7 +387,7 @@ def test_example_10_color_bids_same_count_same_number_burns(ruleset):
                    options={"color_bids": True})
     burned = res.rounds[0].tricks[0]
     assert burned.winner is None
-    assert burned.reason == "Color Bids: tie R7, G7: burned"
+    assert burned.reason == "Color Bids: tie R7 and G7: burned"
     assert kit.leaders(res) == ["A", "B"]
     # Trick 2: red, green, yellow, blue once, black once (K2): A's B9 is best: 2.
     assert res.totals == {"A": 2, "B": 0, "C": 0, "D": 0}

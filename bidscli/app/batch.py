@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from ..core.errors import BidsError, LogStructureError, RulesetError
-from ..core.i18n import N_, Grouped, Message, PluralMessage
+from ..core.i18n import N_, NOTED, Grouped, Message, PluralMessage
 from ..core.sanitize import path_text
 from ..files.refused import Reason, file_noun
 from ..log.load import ruleset_file
@@ -228,39 +228,32 @@ class ValidateSummary:
             self.valid += 1
 
     def line(self) -> Message:
-        """The summary line, as a message worded when shown: ``1 file, 0 valid, 1 invalid, 9 errors``."""
+        """The summary line, as a message worded when shown: ``1 file, 0 valid, 1 invalid, 9 errors``,
+        then each note in brackets (``(1 ruleset file skipped)``), joined as the language writes a note
+        after a text (i18n.NOTED: Japanese ``（…）`` with no space)."""
         notes = []
         if self.skipped:
-            notes.append(PluralMessage("({n} ruleset file skipped)", "({n} ruleset files skipped)", self.skipped))
+            notes.append(PluralMessage("{n} ruleset file skipped", "{n} ruleset files skipped", self.skipped))
         if self.empty_folders:
-            notes.append(PluralMessage("({n} folder with no {suffix} logs)", "({n} folders with no {suffix} logs)",
+            notes.append(PluralMessage("{n} folder with no {suffix} logs", "{n} folders with no {suffix} logs",
                                        self.empty_folders, suffix=LOG_SUFFIX))
         if self.links_not_followed:
-            notes.append(PluralMessage("({n} link to a folder outside the tree not followed)",
-                                       "({n} links to a folder outside the tree not followed)",
+            notes.append(PluralMessage("{n} link to a folder outside the tree not followed",
+                                       "{n} links to a folder outside the tree not followed",
                                        self.links_not_followed))
-        return Message("{files}, {valid}, {invalid}, {errors}{notes}",
+        line = Message("{files}, {valid}, {invalid}, {errors}",
                        files=PluralMessage("{n} file", "{n} files", self.files),
                        valid=PluralMessage("{n} valid", "{n} valid", self.valid),
                        invalid=PluralMessage("{n} invalid", "{n} invalid", self.invalid),
-                       errors=PluralMessage("{n} error", "{n} errors", self.errors),
-                       notes=_Joined(notes))
+                       errors=PluralMessage("{n} error", "{n} errors", self.errors))
+        for note in notes:
+            line = Message(NOTED, text=line, note=note)
+        return line
 
     def to_json(self) -> dict:
         return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "errors": self.errors,
                 "skipped": self.skipped, "empty_folders": self.empty_folders,
                 "links_not_followed": self.links_not_followed}
-
-
-class _Joined(NamedTuple):
-    """Worded messages, each after a space (the notes in brackets at the end of the summary line;
-    the space is the language's: Japanese writes none before its （)."""
-
-    parts: list
-
-    def in_language(self, lang: str) -> str:
-        # TRANSLATORS: a note in brackets at the end of validate's summary line, with the space before it
-        return "".join(Message(" {note}", note=p).text(lang) for p in self.parts)
 
 
 def error_lines(result: FileResult) -> list[str]:

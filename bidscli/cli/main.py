@@ -100,8 +100,23 @@ class _usage_errors_shown_safely:
         if isinstance(exc, _NO_ARGS_IS_HELP):
             return False
         if exc is not None and isinstance(exc, click.ClickException) and isinstance(exc.message, str):
-            exc.message = path_text(shorten(exc.message))
+            exc.message = path_text(shorten(_with_suggestion(exc)))
         return False
+
+
+def _with_suggestion(exc: click.ClickException) -> str:
+    """The message of ``exc`` with click's suggestion ("Did you mean '--jobs'?", for an unknown option
+    or command), joined through our message: click joins them with a space, which Japanese does not
+    write after its 。. The suggestion is then part of the message (click adds it no more)."""
+    if not getattr(exc, "possibilities", None):
+        return exc.message
+    full = exc.format_message()
+    if not full.startswith(exc.message + " "):
+        return exc.message
+    exc.possibilities = None  # type: ignore[attr-defined]
+    # TRANSLATORS: an unknown option or command and click's suggestion ("No such option '--bogus'.
+    # Did you mean '--jobs'?"); the space between them (Japanese writes none after 。).
+    return Message("{message} {suggestion}", message=exc.message, suggestion=full[len(exc.message) + 1:]).text()
 
 
 @click.group(cls=BidsGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},

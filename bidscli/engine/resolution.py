@@ -272,7 +272,7 @@ def _colour(plays: Sequence[tuple[P, Card]], centre: Card | None, k: Mapping[str
     players_tied = [(p, c) for p, c in tied if p is not None]
     # The tied player who played last (each pair is one of this trick's plays).
     burner = max(players_tied, key=list(plays).index)[0] if players_tied else leader
-    cards = Listed([e[1] if e[0] is not None else Message("{card} (centre)", card=e[1]) for e in tied], ",")
+    cards = Listed([e[1] if e[0] is not None else Message("{card} (centre)", card=e[1]) for e in tied], "and")
     return ((None, burner, Message("{why}: burned", why=Message("Color Bids: tie {cards}", cards=cards)), (
         Reason(_colour_tie, knob, (mode, lowest, plays, centre, counts, cands, best_num, cards, burner)),), "tie"))
 

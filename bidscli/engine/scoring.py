@@ -126,7 +126,7 @@ def result(setup: Setup, gs: GameState) -> GameResult:
                 for p in top:
                     bonuses[p] = share
                 reasons.append(Reason(Message("-5 bonus: {players} won the most -5s ({most}): {share} each "
-                                              "(minus_five.bonus = split_most)", players=Listed(top, ","), most=most,
+                                              "(minus_five.bonus = split_most)", players=Listed(top, "and"), most=most,
                                               share=share), "minus_five.bonus"))
             else:
                 reasons.append(Reason(Message("-5 bonus: nobody won the -5"), "minus_five.bonus"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..core.i18n import ENGLISH, N_, Message, PluralMessage, gettext, worded
+from ..core.i18n import ENGLISH, N_, Listed, Message, PluralMessage, gettext, worded
 from ..core.sanitize import path_text
 from .numbers import number
 from .render import csv_row, fit_table
@@ -118,7 +118,8 @@ def order_text(rs) -> Message:
 
 
 def champion_text(rs) -> str:
-    return ", ".join(rs.champion) or "-"
+    """The champions, a list of winners: "Ben and Dev" (Italian "Ben e Dev", Japanese "BenとDev")."""
+    return str(Listed(rs.champion, "and")) or "-"
 
 
 def _h2h_rows(rs) -> list[list]:
@@ -138,12 +139,14 @@ RESULT_HEADERS = ["#", N_("date"), N_("game"), N_("ruleset"), N_("winners"), N_(
 
 
 def totals_text(g) -> str:
-    """Every player's total, the highest first (equal totals in seating order): "Ana 48, Cy 30, Ben 14"."""
-    return ", ".join(f"{p.player} {p.total}" for p in sorted(g.players, key=lambda p: p.rank))
+    """Every player's total, the highest first (equal totals in seating order): "Ana 48, Cy 30, Ben 14"
+    (Japanese "Ana 48、Cy 30、Ben 14")."""
+    return str(Listed([f"{p.player} {p.total}" for p in sorted(g.players, key=lambda p: p.rank)], ","))
 
 
 def result_rows(rs) -> list[list]:
-    return [[i, date_text(g.date) or "-", path_text(g.shown), g.ruleset or "-", ", ".join(g.winners), totals_text(g)]
+    return [[i, date_text(g.date) or "-", path_text(g.shown), g.ruleset or "-", str(Listed(g.winners, "and")),
+             totals_text(g)]
             for i, g in enumerate(rs.results, 1)]
 
 
@@ -188,8 +191,8 @@ def season_text(season) -> str:
         out.append(Message("Games whose winner changes: {n} of {games}", n=len(season.winner_changes),
                            games=season.games).text())
         for c in season.winner_changes:
-            who = "; ".join(f"{k} {', '.join(v)}" for k, v in c.winners.items())
-            by = ", ".join(c.decided_by) or gettext(NO_KNOB)
+            who = Listed([f"{k} {Listed(v, 'and')}" for k, v in c.winners.items()], ";")
+            by = Listed(c.decided_by, ",") if c.decided_by else gettext(NO_KNOB)
             game = path_text(c.name or c.file)
             if c.note:
                 line = Message("{game}: {winners}; decided by {knobs} (note: {note})", game=game, winners=who,
