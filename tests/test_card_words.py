@@ -193,7 +193,8 @@ def test_a_letter_of_another_language_in_an_italian_log_names_both_readings(tmp_
     text = _log(["N1: Ana G5, Ben Y10, Cleo R10", "K8: Cleo R1, Ana V10, Ben R9"], lang="it")
     assert validate(tmp_path, text) == [
         "round 1, trick 1: 'Y10' is not a card in an Italian log (lang = \"it\"): in an English log it is "
-        "yellow 10; an Italian log writes G10 (giallo)",
+        "yellow 10; an Italian log writes G10 (giallo); beware: G5 reads as yellow 5 (giallo) in this log, but as "
+        "green 5 in an English log",
         "round 1, trick 2: 'K8' is not a card in an Italian log (lang = \"it\"): in an English log it is black 8; "
         "an Italian log writes N8 (nero)"]
 
@@ -203,6 +204,18 @@ def test_g_in_a_spanish_log_names_the_english_and_the_italian_reading(tmp_path):
     assert validate(tmp_path, text) == [
         "round 1, trick 1: 'G5' is not a card in a Spanish log (lang = \"es\"): in an English log it is green 5, "
         "and in an Italian log it is yellow 5 (giallo); a Spanish log writes V5 (verde), AM5 (amarillo)"]
+
+
+def test_a_g_card_beside_a_slip_of_italian_words_names_both_readings(tmp_path):
+    # issue 34: G in an English log next to V cards (slips, not a whole log in Italian words: Y and K
+    # are English) is read as green, but the table may have meant giallo; the V slip says so, once.
+    text = _log(["K1: Ana G5, Ben V10, Cleo R10", "K8: Cleo R1, Ana Y10, Ben G9"])
+    assert validate(tmp_path, text) == [
+        "round 1, trick 1: 'V10' is not a card in an English log (the log has no lang): in an Italian or Spanish "
+        "log it is green 10 (verde); an English log writes G10; beware: G5 reads as green 5 in this log, but as "
+        "yellow 5 (giallo) in an Italian log",
+        "round 1, trick 1: trick 2 of round 1 not checked: trick 1 could not be read (follows from line 6)"]
+    assert validate(tmp_path, text.replace("V10", "Y3")) == []
 
 
 def test_a_whole_english_log_under_lang_it_is_told_to_drop_lang(tmp_path):

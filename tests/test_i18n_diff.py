@@ -65,3 +65,16 @@ def test_a_japanese_list_in_a_sentence_is_joined_with_the_japanese_comma():
     disputes = (G.GOLDEN / "lang" / "ja" / "disputes.txt").read_text(encoding="utf-8")
     assert "順位 Ada 46、Bo 42、Eli 41、Fay 39、Cy 32、Dee 22" in disputes
     assert "Totals: Anna 48, Bruno 14, Carla 14" in G.run(["--lang", "en", "replay", "examples/first-game-it.toml"])
+
+
+def test_a_japanese_and_sets_names_apart_but_not_japanese_words():
+    # と written without spaces meets a name or a card with one, as Japanese sets Latin text apart
+    # ("Ana と Ben"), and stays close to Japanese words ("キリル文字とラテン文字").
+    from bidscli.core.i18n import Listed
+
+    assert Listed(["Ana", "Ben"]).in_language("ja") == "Ana と Ben"
+    assert Listed(["Ana", "Ben", "Cy"]).in_language("ja") == "Ana、Ben と Cy"
+    assert Listed(["キリル文字", "ラテン文字"]).in_language("ja") == "キリル文字とラテン文字"
+    assert Listed(["english", "japanese"]).in_language("en") == "english and japanese"
+    disputes = (G.GOLDEN / "lang" / "ja" / "disputes.txt").read_text(encoding="utf-8")
+    assert "english と japanese" in disputes and "englishとjapanese" not in disputes

@@ -144,8 +144,11 @@ def test_the_colour_of_a_card_read_in_another_language_is_said_in_the_output_lan
     text = ('ruleset = "english"\nlang = "it"\nplayers = ["Ana", "Ben", "Cleo"]\n[[rounds]]\n'
             'tricks = ["N1: Ana G5, Ben Y10, Cleo R10"]\n')
     assert [m.split(": ", 1)[1] for m in messages(text, "es")] == [
-        "en un registro en inglés es amarillo 10; un registro en italiano escribe G10 (giallo)"]
-    assert messages(text, "en")[0].endswith("in an English log it is yellow 10; an Italian log writes G10 (giallo)")
+        "en un registro en inglés es amarillo 10; un registro en italiano escribe G10 (giallo); atención: G5 en "
+        "este registro se lee como amarillo 5 (giallo), pero como verde 5 en un registro en inglés"]
+    assert messages(text, "en")[0].endswith("in an English log it is yellow 10; an Italian log writes G10 (giallo); "
+                                            "beware: G5 reads as yellow 5 (giallo) in this log, but as green 5 in an "
+                                            "English log")
 
 
 def test_two_readings_of_a_card_in_japanese_end_in_one_desu():

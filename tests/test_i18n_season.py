@@ -74,7 +74,7 @@ def test_the_season_table_in_japanese():
     assert "プレイヤー    相手      ゲーム数    上位    下位\n" in out.stdout
     assert "勝者が変わるゲーム：6ゲーム中1\n  g6.toml：italian Cleo；english Dev；決め手は double.scope\n" in out.stdout
     # a shared win and each game's totals, listed as Japanese lists them
-    assert "  3  2026-01-17  g3.toml   english         BenとDev  Ben 23、Dev 23、Cy 10、Ana 8\n" in out.stdout
+    assert "  3  2026-01-17  g3.toml   english         Ben と Dev  Ben 23、Dev 23、Cy 10、Ana 8\n" in out.stdout
     assert "除外：ゲーム記録2件（上の集計に含まれません）\n" in out.stdout
     assert out.stderr == "注：--alias 'Zed'：'Zed' というプレイヤーのいるゲームはありません\n"
 

@@ -260,3 +260,16 @@ def test_bash_completion_end_to_end():
     env.update(COMP_WORDS="bids simulate x.toml --bots default,gr", COMP_CWORD="4")
     out = subprocess.run([str(bids_script)], env=env, capture_output=True, text=True)
     assert out.stdout.splitlines() == ["plain,default,greedy"]
+
+
+
+@pytest.mark.parametrize("words,lang", [([], "en"), (["rules"], "en"), ([], "ja"), (["rules"], "it")])
+def test_a_group_without_its_command_shows_its_help_whole(words, lang):
+    """``bids`` alone, the first thing a new user types, shows the help as ``--help`` does, line by
+    line (not flattened onto one line with its line breaks written as \\n, nor cut short)."""
+    shown = CliRunner().invoke(main, words, env={"BIDS_LANG": lang})
+    asked = CliRunner().invoke(main, [*words, "--help"], env={"BIDS_LANG": lang})
+    assert shown.exit_code == 2 and "Traceback" not in shown.output
+    assert "\\n" not in shown.output and "characters cut" not in shown.output
+    assert [line.rstrip() for line in shown.output.splitlines() if line.strip()] == \
+        [line.rstrip() for line in asked.output.splitlines() if line.strip()]

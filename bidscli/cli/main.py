@@ -81,16 +81,24 @@ class BidsGroup(WordedGroup):
         return super().main(*args, **kwargs)
 
 
+# click 8.2 raises it for a group called without a command (click 8.1 prints the help and exits)
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class _usage_errors_shown_safely:
     """A usage error quotes the command line (``-o``, ``-r``, ``--knob``, ``--bots``, ``rules show
     NAME``, an unknown option or command), and click prints it itself, not through ``echo``: its
     message is made safe here, as every other line is (sanitize.terminal), and kept on one line
-    (a line break in an argument shows as ``\\n``) and at most 1,000 characters long."""
+    (a line break in an argument shows as ``\\n``) and at most 1,000 characters long. A group called
+    with no command (``bids``, ``bids rules``) shows its help, which click raises as a usage error
+    whose message is the help itself: that one is left whole, as ``--help`` prints it."""
 
     def __enter__(self):
         return self
 
     def __exit__(self, kind, exc, tb):
+        if isinstance(exc, _NO_ARGS_IS_HELP):
+            return False
         if exc is not None and isinstance(exc, click.ClickException) and isinstance(exc.message, str):
             exc.message = path_text(shorten(_with_suggestion(exc)))
         return False

@@ -260,6 +260,29 @@ class CardWords:
         return text
 
 
+    def collision(self, readings: list[dict[str, Card]], seen: Iterable[Card]) -> Message | None:
+        """When slips of another language's words (``readings``, as ``advice`` takes them) are no
+        whole log in that language: a card of this log, ``seen``, that the slips' language reads
+        as another card (issue 34: ``G5`` in an English log beside ``V`` cards may mean giallo), so
+        the message names both readings of it. None when there is none."""
+        cards = sorted(set(seen), key=lambda c: c.sort_key)
+        for lang in LANGS:
+            if lang == self.lang or not any(lang in r for r in readings):
+                continue
+            there = card_words(lang)
+            for card in cards:
+                token = self.word(card)
+                other = there.read(token)
+                if other is not None and other is not card:
+                    # TRANSLATORS: after a slip of another language's card words: a card this log
+                    # reads one way and that language another ("G5 reads as green 5 in this log,
+                    # but as yellow 5 (giallo) in an Italian log").
+                    return Message("beware: {token} reads as {now} in this log, but as {then} in {log}", token=token,
+                                   now=Described(card, (self.lang,)), then=Described(other, (lang,)),
+                                   log=Logs((lang,)))
+        return None
+
+
 class CardWordError(LogSyntaxError):
     """A token that is no card in the log's language. ``readings``: the card it is in each other
     language that reads it (empty when none does), so that a reader can say it once for a log."""

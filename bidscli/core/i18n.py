@@ -373,6 +373,25 @@ _AND = N_("{items} and {item}")
 _CLAUSE = N_("{clauses}; {clause}")
 
 
+def _joined(template: str, items: str, item: str) -> str:
+    """``template`` ("{items} and {item}") filled in. A joining word written without spaces (Japanese
+    と) gets a space on a side where it meets Latin letters or digits, as Japanese text sets a name
+    or a card apart ("Ana と Ben", "黒5 と 赤6"; "キリル文字とラテン文字" stays as it is)."""
+    if template.startswith("{items}") and template.endswith("{item}"):
+        sep = template[len("{items}"):-len("{item}")]
+        if sep and sep[0].isalpha() and sep[-1].isalpha():
+            if items and _latin(items[-1]):
+                sep = " " + sep
+            if item and _latin(item[0]):
+                sep += " "
+            return items + sep + item
+    return template.format(items=items, item=item)
+
+
+def _latin(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
 class Listed:
     """Items as one phrase, worded when shown (``str``, or ``in_language(lang)``): ``Listed(["A", "B",
     "C"], "or")`` is "A, B or C" in English, "A, B o C" in Italian; ``"and"`` joins the last with
@@ -426,5 +445,5 @@ class Listed:
             join = comma
         else:
             join = template_of(_AND, lang)
-        return join.format(items=head, item=words[-1])
+        return _joined(join, head, str(words[-1]))
 

@@ -261,8 +261,11 @@ class LogReader(LogPositions):
             seen.update(own)
             tokens.update(other)
         advice = vocab.advice(list(tokens.values()), seen)
-        if advice is None:
-            return  # no language reads them all: slips, each with its own message
+        if advice is None:  # no language reads them all: slips, each with its own message, and
+            note = vocab.collision(list(tokens.values()), seen)  # once, a card read two ways
+            if note is not None:
+                first.message = Message("{message}; {advice}", message=first.msg, advice=note)
+            return
         others = [t for t in tokens if t != first.token]
         message: Message | str = first.msg
         if others:
