@@ -85,7 +85,7 @@ def test_thief_policy_steal_is_marked_and_recorded_steal_explained():
     assert "not possible under english" in doc["policy_steals"][0]["note"]
     res = bids("diff", THIEF, "-r", "italian", "-r", "english")
     assert res.exit_code == 0
-    assert "Dev +2; Ben takes K9 from Cleo!" in res.stdout  # '!' marks the policy steal
+    assert "Dev +2; Ben steals K9 from Cleo!" in res.stdout  # '!' marks the policy steal
     assert "<< first" in res.stdout
     assert "First divergence: round 1, trick 3" in res.stdout
 

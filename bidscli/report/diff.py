@@ -148,7 +148,7 @@ def _cell(t, ref_revealed) -> str:
         shown = _cards(t.revealed) or Message("empty").text()
         s += f" [{shown}]"
     for st in t.steals:
-        s += "; " + Message("{thief} takes {card} from {victim}", thief=st.thief, card=st.card,
+        s += "; " + Message("{thief} steals {card} from {victim}", thief=st.thief, card=st.card,
                             victim=st.victim).text() + ("!" if st.policy else "")
     return s
 
