@@ -100,7 +100,7 @@ def test_rules_diff_words_each_side_s_citation(lang, said):
 
 @pytest.mark.parametrize("lang,note", [("it", "NON INDICATO: scelta predefinita della casa (non usato con split_most)"),
                                        ("es", "NO INDICADO: valor predeterminado de la casa (no se usa con split_most)"),
-                                       ("ja", "記載なし：既定の選択（split_most では使わない）")])
+                                       ("ja", "記載なし（既定の選択、split_most では使わない）")])
 def test_rules_show_words_an_unstated_knob_s_note(lang, note):
     shown = bids("--lang", lang, "rules", "show", "english", width=80)  # the note wraps: read it whole
     assert re.sub(r"\s", "", note) in re.sub(r"\s", "", shown)

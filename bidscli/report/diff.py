@@ -170,7 +170,7 @@ def explain_lines(d: Diff) -> list[str]:
                 lines.extend(f"      {x}" for x in chains[0])
                 continue
             for lab, chain in zip(d.labels, chains):
-                lines.append(f"    {lab}:")
+                lines.append("    " + labelled(lab, "").rstrip())
                 lines.extend(f"      {x}" for x in chain)
     return lines
 
@@ -263,7 +263,7 @@ def _full(dv, labels, width: int) -> list[str]:
     out = wrap(PluralMessage("{place} ({what} differs):", "{place} ({what} differ):", len(dv.what), place=_place(dv),
                              what=_what(dv.what)).text(), width, "  ", "    ")
     for lab in labels:
-        out.append(f"    {lab}:")
+        out.append("    " + labelled(lab, "").rstrip())
         for x in dv.reasons.get(lab, ()):
             out += wrap(str(worded(x)), width, "      - ", "        ")
     return out
@@ -297,7 +297,7 @@ def _divergence_lines(d: Diff, everything: bool, width: int) -> list[str]:
         out += wrap(Message("First divergence: round {round}, trick {trick} ({what} differ)", round=f["round"],
                             trick=f["trick"], what=_what(f["what"])).text(), width, hang="  ")
         for lab in labels:
-            out.append(f"  {lab}:")
+            out.append("  " + labelled(lab, "").rstrip())
             for x in (first.reasons[lab] if first is not None else f["reasons"][lab]):
                 out += wrap(str(worded(x)), width, "    - ", "      ")
     elif d.first_score is not None:
